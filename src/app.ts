@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Database } from './db/database.js';
+import { systemClock, type Clock } from './domain/clock.js';
+import { buildServices, type Services } from './domain/services.js';
+import { registerAccessControl, type RegisteredRoute } from './http/plugins/access.js';
+import { frameworkErrors, registerErrorHandling } from './http/plugins/errors.js';
+import { registerOpenApi } from './http/plugins/openapi.js';
+import { registerRateLimits } from './http/plugins/rate-limits.js';
+import { registerValidation } from './http/plugins/validation.js';
+import { healthRoutes } from './http/routes/health.routes.js';
+import { loginRoutes } from './http/routes/login.routes.js';
+import { settingsRoutes } from './http/routes/settings.routes.js';
+import { usersRoutes } from './http/routes/users.routes.js';
+
+export interface AppDeps {
+  database: Database;
+  clock?: Clock;
+  /** A pino logger, or pino options; tests pass `false`. */
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+}
+
+export interface App {
+  readonly http: FastifyInstance;
+  readonly services: Services;
+  /** Every registered route with its declared access (the route-walk test reads it). */
+  readonly routes: readonly RegisteredRoute[];
+}
+
+/** Builds the HTTP application on an open, migrated database. It never listens; main.ts or tests do. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const services = buildServices(deps.database, deps.clock ?? systemClock);
+  const loggerOption = deps.logger ?? false;
+  const isLoggerInstance = typeof loggerOption === 'object' && loggerOption !== null && 'child' in loggerOption;
+  const http = Fastify({
+    ...(isLoggerInstance ? { loggerInstance: loggerOption as FastifyBaseLogger } : { logger: loggerOption as FastifyServerOptions['logger'] }),
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+    frameworkErrors,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  http.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    // Action routes take no body; clients often still send the JSON content type with an empty one.
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+
+  registerValidation(http);
+  registerErrorHandling(http);
+  const routes = registerAccessControl(http, services);
+  await registerRateLimits(http);
+  await registerOpenApi(http);
+
+  await http.register(healthRoutes(services));
+  await http.register(loginRoutes(services));
+  await http.register(usersRoutes(services));
+  await http.register(settingsRoutes(services));
+
+  await http.ready();
+  return { http, services, routes };
+}

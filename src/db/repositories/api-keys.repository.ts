@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import type { Executor } from '../database.js';
+
+export function apiKeysRepository(db: Executor) {
+  return {
+    async insert(key: { userId: number; keyHash: string; label: string | null; createdAt: string }): Promise<number> {
+      const row = await db
+        .insertInto('api_keys')
+        .values({ user_id: key.userId, key_hash: key.keyHash, label: key.label, created_at: key.createdAt })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** The live key with this hash and its user's roles, in one round trip. */
+    async findLiveByHash(keyHash: string) {
+      return db
+        .selectFrom('api_keys')
+        .innerJoin('users', 'users.id', 'api_keys.user_id')
+        .select([
+          'api_keys.id as keyId',
+          'api_keys.last_used_at',
+          'users.id',
+          'users.user_name',
+          'users.is_admin',
+          'users.add_events',
+          'users.manage_groups',
+          'users.edit_records',
+          'users.delete_records',
+          'users.finance',
+          'users.manage_ministries',
+          'users.manage_my_ministries',
+        ])
+        .where('api_keys.key_hash', '=', keyHash)
+        .where('api_keys.revoked_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    async touch(keyId: number, at: string): Promise<void> {
+      await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', keyId).execute();
+    },
+
+    async listLive(userId: number) {
+      return db
+        .selectFrom('api_keys')
+        .select(['id', 'label', 'created_at', 'last_used_at'])
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .orderBy('id')
+        .execute();
+    },
+
+    async revoke(userId: number, keyId: number, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('api_keys')
+        .set({ revoked_at: at })
+        .where('id', '=', keyId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Revokes the least recently used live keys beyond `keep`; a never-used key counts as used at its creation. */
+    async revokeBeyond(userId: number, keep: number, at: string): Promise<number> {
+      const result = await db
+        .updateTable('api_keys')
+        .set({ revoked_at: at })
+        .where('id', 'in', (q) =>
+          q
+            .selectFrom('api_keys')
+            .select('id')
+            .where('user_id', '=', userId)
+            .where('revoked_at', 'is', null)
+            .orderBy(sql`coalesce(last_used_at, created_at)`, 'desc')
+            .orderBy('id', 'desc')
+            .offset(keep),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { Executor } from '../database.js';
+import type { DB } from '../schema.js';
+import { apiKeysRepository } from './api-keys.repository.js';
+import { locksRepository } from './locks.repository.js';
+import { notificationsRepository } from './notifications.repository.js';
+import { personsRepository } from './persons.repository.js';
+import { settingsRepository } from './settings.repository.js';
+import { usersRepository } from './users.repository.js';
+
+/** Every repository, built on one executor: the root handle or an open transaction. */
+export function createRepositories(db: Executor) {
+  return {
+    apiKeys: apiKeysRepository(db),
+    locks: locksRepository(db),
+    notifications: notificationsRepository(db),
+    persons: personsRepository(db),
+    settings: settingsRepository(db),
+    users: usersRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+/**
+ * Runs `work` in one transaction with repositories rebuilt on it. Inside `work` use only `repos`:
+ * a query on the root handle escapes the transaction (and on PGlite waits forever for the one connection).
+ */
+export async function withTransaction<T>(db: Kysely<DB>, work: (repos: Repositories) => Promise<T>): Promise<T> {
+  return db.transaction().execute((tx) => work(createRepositories(tx)));
+}

@@ -1,0 +1,36 @@
+import type { Executor } from '../database.js';
+
+export interface OutboxEntry {
+  type: string;
+  personId: number;
+  dedupeKey: string;
+  scheduledFor: string;
+  createdAt: string;
+  context?: string | null;
+}
+
+export function notificationsRepository(db: Executor) {
+  return {
+    /** Queues a message once per dedupe key; answers the new row's id, or undefined when the key already existed. */
+    async enqueue(entry: OutboxEntry): Promise<number | undefined> {
+      const row = await db
+        .insertInto('notifications')
+        .values({
+          type: entry.type,
+          person_id: entry.personId,
+          dedupe_key: entry.dedupeKey,
+          scheduled_for: entry.scheduledFor,
+          created_at: entry.createdAt,
+          context: entry.context ?? null,
+        })
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    async listForPerson(personId: number) {
+      return db.selectFrom('notifications').selectAll().where('person_id', '=', personId).orderBy('id', 'desc').execute();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type { Executor } from '../database.js';
+import { translateConstraintError } from '../errors.js';
+import type { UsersTable, UserUpdate } from '../schema.js';
+import type { Insertable } from 'kysely';
+
+const USER_WITH_PERSON = [
+  'users.id',
+  'users.user_name',
+  'users.password_hash',
+  'users.is_admin',
+  'users.add_events',
+  'users.manage_groups',
+  'users.edit_records',
+  'users.delete_records',
+  'users.finance',
+  'users.manage_ministries',
+  'users.manage_my_ministries',
+  'users.failed_logins',
+  'users.two_factor_secret',
+  'persons.first_name',
+  'persons.last_name',
+  'persons.email',
+  'persons.deceased_date',
+  'persons.inactive',
+] as const;
+
+export function usersRepository(db: Executor) {
+  const withPerson = () => db.selectFrom('users').innerJoin('persons', 'persons.id', 'users.id').select(USER_WITH_PERSON);
+
+  return {
+    async count(): Promise<number> {
+      const row = await db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+      return row.n;
+    },
+
+    async findById(id: number) {
+      return withPerson().where('users.id', '=', id).executeTakeFirst();
+    },
+
+    /** Case-insensitive lookup by user name. */
+    async findByUserName(userName: string) {
+      return withPerson().where(sql`lower(users.user_name)`, '=', userName.toLowerCase()).executeTakeFirst();
+    },
+
+    async isUserNameTaken(userName: string, exceptUserId?: number): Promise<boolean> {
+      let query = db.selectFrom('users').select('id').where(sql`lower(user_name)`, '=', userName.toLowerCase());
+      if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    async insert(user: Insertable<UsersTable>): Promise<void> {
+      try {
+        await db.insertInto('users').values(user).execute();
+      } catch (error) {
+        translateConstraintError(error);
+      }
+    },
+
+    async update(id: number, changes: UserUpdate): Promise<boolean> {
+      if (Object.keys(changes).length === 0) return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+      try {
+        const result = await db.updateTable('users').set(changes).where('id', '=', id).executeTakeFirst();
+        return result.numUpdatedRows > 0n;
+      } catch (error) {
+        return translateConstraintError(error);
+      }
+    },
+
+    /** Adds one failed login and answers the new count, atomically. */
+    async recordFailedLogin(id: number): Promise<number> {
+      const row = await db
+        .updateTable('users')
+        .set({ failed_logins: sql`failed_logins + 1` })
+        .where('id', '=', id)
+        .returning('failed_logins')
+        .executeTakeFirstOrThrow();
+      return row.failed_logins;
+    },
+
+    async findRecoveryCodes(id: number) {
+      return db.selectFrom('users').select('two_factor_recovery_codes').where('id', '=', id).executeTakeFirst();
+    },
+
+    async delete(id: number): Promise<boolean> {
+      const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+  };
+}
+
+export type UserWithPerson = NonNullable<Awaited<ReturnType<ReturnType<typeof usersRepository>['findById']>>>;

@@ -1,0 +1,149 @@
+import { invalid } from '../errors.js';
+import { isValidTimeZone } from '../clock.js';
+import { parsePermissiveBoolean } from '../values.js';
+
+/** One known setting: its default, how a written value is checked, and how a stored value is read. */
+interface SettingDefinition<T> {
+  readonly default: string;
+  /** Never returned by the config API (it answers ""). */
+  readonly secret?: boolean;
+  /** Answers the value to store, or throws a 400. */
+  normalize(value: string, name: string): string;
+  read(stored: string): T;
+}
+
+const asIs = (value: string) => value;
+
+function text(defaultValue: string, secret = false): SettingDefinition<string> {
+  return { default: defaultValue, secret, normalize: asIs, read: asIs };
+}
+
+function flag(defaultValue: boolean): SettingDefinition<boolean> {
+  return {
+    default: defaultValue ? '1' : '0',
+    normalize(value, name) {
+      const parsed = parsePermissiveBoolean(value.trim(), { strictStrings: true });
+      if (parsed === undefined) throw invalid(`${name} must be true or false`);
+      return parsed ? '1' : '0';
+    },
+    read: (stored) => stored === '1' || stored.toLowerCase() === 'true',
+  };
+}
+
+interface IntegerOptions {
+  min: number;
+  max?: number;
+  /** A blank value is allowed and reads as null. */
+  blankAllowed?: boolean;
+  /** Read values are clamped into [min, max] instead of falling back to the default. */
+  clampOnRead?: boolean;
+}
+
+function integer(defaultValue: number, options: IntegerOptions): SettingDefinition<number>;
+function integer(defaultValue: null, options: IntegerOptions & { blankAllowed: true }): SettingDefinition<number | null>;
+function integer(defaultValue: number | null, options: IntegerOptions): SettingDefinition<number | null> {
+  const { min, max = Number.MAX_SAFE_INTEGER } = options;
+  return {
+    default: defaultValue === null ? '' : String(defaultValue),
+    normalize(value, name) {
+      const trimmed = value.trim();
+      if (trimmed === '' && options.blankAllowed) return '';
+      const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
+      if (!/^-?\d+$/.test(trimmed)) throw invalid(`${name} must be a whole number ${range}`);
+      const number = Number(trimmed);
+      if (!options.clampOnRead && (number < min || number > max)) throw invalid(`${name} must be a whole number ${range}`);
+      return String(number);
+    },
+    read(stored) {
+      const trimmed = stored.trim();
+      if (!/^-?\d+$/.test(trimmed)) return defaultValue;
+      const number = Number(trimmed);
+      if (options.clampOnRead) return Math.min(max, Math.max(min, number));
+      return number < min || number > max ? defaultValue : number;
+    },
+  };
+}
+
+function decimal(defaultValue: number, min: number, max: number): SettingDefinition<number> {
+  return {
+    default: String(defaultValue),
+    normalize(value, name) {
+      const trimmed = value.trim();
+      const number = Number(trimmed);
+      if (trimmed === '' || !Number.isFinite(number) || number < min || number > max) {
+        throw invalid(`${name} must be a number from ${min} to ${max}`);
+      }
+      return trimmed;
+    },
+    read(stored) {
+      const number = Number(stored.trim());
+      return stored.trim() === '' || !Number.isFinite(number) ? defaultValue : Math.min(max, Math.max(min, number));
+    },
+  };
+}
+
+const timeZone: SettingDefinition<string> = {
+  default: 'America/New_York',
+  normalize(value, name) {
+    const trimmed = value.trim();
+    if (!isValidTimeZone(trimmed)) throw invalid(`${name} must be an IANA time zone such as America/New_York`);
+    return trimmed;
+  },
+  read: (stored) => (isValidTimeZone(stored) ? stored : 'America/New_York'),
+};
+
+function json<T>(defaultValue: T): SettingDefinition<T> {
+  return {
+    default: '',
+    normalize(value, name) {
+      if (value.trim() === '') return '';
+      try {
+        JSON.parse(value);
+      } catch {
+        throw invalid(`${name} must be JSON`);
+      }
+      return value;
+    },
+    read(stored) {
+      try {
+        return stored.trim() === '' ? defaultValue : (JSON.parse(stored) as T);
+      } catch {
+        return defaultValue;
+      }
+    },
+  };
+}
+
+/** Every setting the service knows (contract §12.2, §13.1, §15.7, §17). Names outside this list answer 404. */
+export const SETTINGS = {
+  sVolunteerVersion: text('v2'),
+  iVolunteerSchedulingHorizonWeeks: integer(8, { min: 1, max: 52, clampOnRead: true }),
+  iVolunteerReminderLeadHours: decimal(48, 0, 720),
+  iVolunteerDefaultEventTypeId: integer(null, { min: 1, blankAllowed: true }),
+  sLastVolunteerTopUpRunDate: text(''),
+  sLastVolunteerTopUpResult: text(''),
+  iMaxFailedLogins: integer(5, { min: 0 }),
+  iLoginRateLimitPerMinute: integer(20, { min: 0 }),
+  iPublicFormRateLimitPerMinute: integer(10, { min: 0 }),
+  iTimerJobsMinIntervalMinutes: integer(15, { min: 0 }),
+  sLastTimerJobsRunDateTime: text(''),
+  bEnableSelfRegistration: flag(false),
+  bEnableExternalCalendarAPI: flag(false),
+  bEnabledEmail: flag(false),
+  iDoNotEmailPropertyId: integer(null, { min: 1, blankAllowed: true }),
+  sChurchName: text('Our Church'),
+  sChurchEmail: text(''),
+  sTimeZone: timeZone,
+  aPortalCalendars: json<unknown>(null),
+  sSMTPHost: text(''),
+  bSMTPAuth: flag(false),
+  sSMTPUser: text(''),
+  sSMTPPass: text('', true),
+} satisfies Record<string, SettingDefinition<unknown>>;
+
+export type SettingName = keyof typeof SETTINGS;
+export type SettingValue<N extends SettingName> = ReturnType<(typeof SETTINGS)[N]['read']>;
+
+export function isSettingName(name: string): name is SettingName {
+  return Object.hasOwn(SETTINGS, name);
+}

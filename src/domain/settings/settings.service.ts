@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import { withTransaction, type Repositories } from '../../db/repositories/index.js';
+import type { DB } from '../../db/schema.js';
+import { notFound } from '../errors.js';
+import { isSettingName, SETTINGS, type SettingName, type SettingValue } from './registry.js';
+import { settingsRepository } from '../../db/repositories/settings.repository.js';
+
+/** Other instances on the same PostgreSQL server see a change within this many milliseconds. */
+const CACHE_TTL_MS = 5000;
+
+type WriteHook = (value: string, repos: Repositories) => Promise<void>;
+
+/** Typed reads of system settings with a short cache, and validated writes (contract §15.7). */
+export class SettingsService {
+  private cached: { values: Map<string, string>; loadedAt: number } | undefined;
+  private readonly hooks = new Map<SettingName, WriteHook[]>();
+
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /**
+   * The typed value of a setting. Pass the transaction's executor when calling inside one:
+   * a cache miss must not query the root handle there.
+   */
+  async get<N extends SettingName>(name: N, executor?: Executor): Promise<SettingValue<N>> {
+    const values = await this.load(executor);
+    const stored = values.get(name) ?? SETTINGS[name].default;
+    return SETTINGS[name].read(stored) as SettingValue<N>;
+  }
+
+  /** The stored string as the config API shows it; a secret answers "". Throws 404 for an unknown name. */
+  async readForApi(name: string): Promise<string> {
+    const known = this.known(name);
+    if (SETTINGS[known].secret) return '';
+    return (await this.load()).get(known) ?? SETTINGS[known].default;
+  }
+
+  /** Validates and stores a value, running the setting's side effects in the same transaction. */
+  async write(name: string, value: string): Promise<string> {
+    const known = this.known(name);
+    const normalized = SETTINGS[known].normalize(value, known);
+    await withTransaction(this.db, async (repos) => {
+      await repos.settings.upsert(known, normalized);
+      for (const hook of this.hooks.get(known) ?? []) await hook(normalized, repos);
+    });
+    this.cached = undefined;
+    return SETTINGS[known].secret ? '' : normalized;
+  }
+
+  /** Registers a side effect of writing a setting (for example the `Other` event type of §1.9). */
+  onWrite(name: SettingName, hook: WriteHook): void {
+    this.hooks.set(name, [...(this.hooks.get(name) ?? []), hook]);
+  }
+
+  /** Forgets cached values; the next read goes to the database. */
+  invalidate(): void {
+    this.cached = undefined;
+  }
+
+  private known(name: string): SettingName {
+    if (!isSettingName(name)) throw notFound('Unknown setting');
+    return name;
+  }
+
+  private async load(executor?: Executor): Promise<Map<string, string>> {
+    if (this.cached && Date.now() - this.cached.loadedAt < CACHE_TTL_MS) return this.cached.values;
+    const rows = await settingsRepository(executor ?? this.db).all();
+    const values = new Map(rows.map((row) => [row.name, row.value]));
+    this.cached = { values, loadedAt: Date.now() };
+    return values;
+  }
+}
+

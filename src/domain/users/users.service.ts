@@ -1,0 +1,317 @@
+import type { Kysely } from 'kysely';
+import { createRepositories, withTransaction, type Repositories } from '../../db/repositories/index.js';
+import { UniqueViolationError } from '../../db/errors.js';
+import type { DB } from '../../db/schema.js';
+import type { UserWithPerson } from '../../db/repositories/users.repository.js';
+import { ROLE_FLAGS, isSelfService, type Caller, type RoleFlag, type Roles } from '../access/caller.js';
+import type { ChurchTime } from '../church-time.js';
+import { conflict, forbidden, invalid, notFound, unauthorized } from '../errors.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import {
+  hashPassword,
+  newApiKey,
+  newTemporaryPassword,
+  sha256Hex,
+  spendPasswordWork,
+  verifyPassword,
+} from './secrets.js';
+import { verifySecondFactor } from './two-factor.js';
+
+/** A user keeps at most this many live API keys (contract §14.1). */
+export const MAX_API_KEYS_PER_USER = 50;
+/** `last_used_at` is refreshed at most this often, so that authentication is one query on most requests. */
+const KEY_TOUCH_INTERVAL_MS = 60_000;
+export const MIN_PASSWORD_LENGTH = 8;
+const LOGIN_FAILED = 'Invalid login or password';
+
+const COLUMN_OF = {
+  admin: 'is_admin',
+  addEvents: 'add_events',
+  manageGroups: 'manage_groups',
+  editRecords: 'edit_records',
+  deleteRecords: 'delete_records',
+  finance: 'finance',
+  manageMinistries: 'manage_ministries',
+  manageMyMinistries: 'manage_my_ministries',
+} as const satisfies Record<RoleFlag, string>;
+
+type RoleColumns = Record<(typeof COLUMN_OF)[RoleFlag], boolean>;
+
+function rolesOf(row: RoleColumns): Roles {
+  return Object.fromEntries(ROLE_FLAGS.map((flag) => [flag, row[COLUMN_OF[flag]]])) as Roles;
+}
+
+function roleColumns(roles: Partial<Roles>): Record<string, boolean> {
+  const columns: Record<string, boolean> = {};
+  for (const flag of ROLE_FLAGS) if (roles[flag] !== undefined) columns[COLUMN_OF[flag]] = roles[flag];
+  return columns;
+}
+
+export interface UserView {
+  id: number;
+  personId: number;
+  userName: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  roles: Roles;
+  selfService: boolean;
+}
+
+function toView(row: UserWithPerson): UserView {
+  const roles = rolesOf(row);
+  return {
+    id: row.id,
+    personId: row.id,
+    userName: row.user_name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    roles,
+    selfService: isSelfService(roles),
+  };
+}
+
+export type LoginResult = { apiKey: string } | { requiresOTP: true };
+
+export interface NewUserInput {
+  personId: number;
+  userName: string;
+  password: string;
+  roles?: Partial<Roles>;
+}
+
+export interface UserChanges {
+  userName?: string;
+  password?: string;
+  roles?: Partial<Roles>;
+}
+
+/** Users, logins and API keys (contract §14.1, §15.1). */
+export class UsersService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly time: ChurchTime,
+    private readonly settings: SettingsService,
+  ) {}
+
+  private get repos(): Repositories {
+    return createRepositories(this.db);
+  }
+
+  /** On an empty database creates person 1 and the `admin` user with every role; answers whether it did. */
+  async ensureFirstAdministrator(password: string): Promise<boolean> {
+    if ((await this.repos.users.count()) > 0) return false;
+    const passwordHash = await hashPassword(password);
+    const now = await this.time.now();
+    return withTransaction(this.db, async (repos) => {
+      // Two instances starting together on one server must not both seed.
+      await repos.locks.exclusive('first-administrator');
+      if ((await repos.users.count()) > 0) return false;
+      const person = await repos.persons.insert({ first_name: 'Church', last_name: 'Administrator', date_entered: now });
+      await repos.users.insert({
+        id: person.id,
+        user_name: 'admin',
+        password_hash: passwordHash,
+        created_at: now,
+        ...roleColumns(Object.fromEntries(ROLE_FLAGS.map((flag) => [flag, true]))),
+      });
+      return true;
+    });
+  }
+
+  /** E20. Every refusal is the same generic 401; wrong passwords and codes count towards the lockout. */
+  async login(userName: string, password: string, otp?: string): Promise<LoginResult> {
+    const user = userName.trim() === '' ? undefined : await this.repos.users.findByUserName(userName.trim());
+    if (!user) {
+      await spendPasswordWork(password);
+      throw unauthorized(LOGIN_FAILED);
+    }
+    const maxFailures = await this.settings.get('iMaxFailedLogins');
+    const isLocked = maxFailures > 0 && user.failed_logins >= maxFailures;
+    const isPasswordRight = await verifyPassword(password, user.password_hash);
+    if (isLocked || user.deceased_date !== null || user.inactive) throw unauthorized(LOGIN_FAILED);
+    if (!isPasswordRight) {
+      await this.recordFailure(user, maxFailures);
+      throw unauthorized(LOGIN_FAILED);
+    }
+    if (user.two_factor_secret) {
+      if (otp === undefined || otp === '') return { requiresOTP: true };
+      const isSecondFactorRight = await verifySecondFactor(this.db, user.id, user.two_factor_secret, otp, this.time.clock.now());
+      if (!isSecondFactorRight) {
+        await this.recordFailure(user, maxFailures);
+        throw unauthorized(LOGIN_FAILED);
+      }
+    }
+    const now = await this.time.now();
+    const apiKey = await withTransaction(this.db, async (repos) => {
+      await repos.users.update(user.id, { failed_logins: 0 });
+      return this.mintKey(repos, user.id, 'Login', now);
+    });
+    return { apiKey: apiKey.key };
+  }
+
+  private async recordFailure(user: UserWithPerson, maxFailures: number): Promise<void> {
+    const now = await this.time.now();
+    await withTransaction(this.db, async (repos) => {
+      const failures = await repos.users.recordFailedLogin(user.id);
+      if (maxFailures > 0 && failures === maxFailures) {
+        await repos.notifications.enqueue({
+          type: 'account_locked',
+          personId: user.id,
+          dedupeKey: `account_locked:${user.id}:${now}`,
+          scheduledFor: now,
+          createdAt: now,
+        });
+      }
+    });
+  }
+
+  /** The caller behind an API key, or undefined for a missing, unknown or revoked key. */
+  async authenticate(apiKey: string | undefined): Promise<Caller | undefined> {
+    if (!apiKey) return undefined;
+    const row = await this.repos.apiKeys.findLiveByHash(sha256Hex(apiKey));
+    if (!row) return undefined;
+    const now = await this.time.now();
+    if (row.last_used_at === null || Date.parse(now.replace(' ', 'T')) - Date.parse(row.last_used_at.replace(' ', 'T')) >= KEY_TOUCH_INTERVAL_MS) {
+      await this.repos.apiKeys.touch(row.keyId, now);
+    }
+    return { userId: row.id, personId: row.id, userName: row.user_name, roles: rolesOf(row) };
+  }
+
+  async getUser(userId: number): Promise<UserView> {
+    const row = await this.repos.users.findById(userId);
+    if (!row) throw notFound('User not found');
+    return toView(row);
+  }
+
+  async createUser(input: NewUserInput): Promise<UserView> {
+    const userName = input.userName.trim();
+    if (userName === '') throw invalid('userName is required');
+    assertPasswordStrength(input.password);
+    const person = await this.repos.persons.findById(input.personId);
+    if (!person) throw notFound('Person not found');
+    if (await this.repos.users.findById(input.personId)) throw conflict('This person already has a user');
+    if (await this.repos.users.isUserNameTaken(userName)) throw conflict('That user name is already taken');
+    const passwordHash = await hashPassword(input.password);
+    try {
+      await this.repos.users.insert({
+        id: input.personId,
+        user_name: userName,
+        password_hash: passwordHash,
+        created_at: await this.time.now(),
+        ...roleColumns(input.roles ?? {}),
+      });
+    } catch (error) {
+      if (error instanceof UniqueViolationError) throw conflict('That user name is already taken, or the person already has a user');
+      throw error;
+    }
+    return this.getUser(input.personId);
+  }
+
+  async updateUser(userId: number, changes: UserChanges): Promise<UserView> {
+    const existing = await this.repos.users.findById(userId);
+    if (!existing) throw notFound('User not found');
+    const update: Record<string, unknown> = { ...roleColumns(changes.roles ?? {}) };
+    if (changes.userName !== undefined) {
+      const userName = changes.userName.trim();
+      if (userName === '') throw invalid('userName must not be empty');
+      if (await this.repos.users.isUserNameTaken(userName, userId)) throw conflict('That user name is already taken');
+      update.user_name = userName;
+    }
+    if (changes.password !== undefined) {
+      assertPasswordStrength(changes.password);
+      update.password_hash = await hashPassword(changes.password);
+    }
+    try {
+      await this.repos.users.update(userId, update);
+    } catch (error) {
+      if (error instanceof UniqueViolationError) throw conflict('That user name is already taken');
+      throw error;
+    }
+    return this.getUser(userId);
+  }
+
+  async deleteUser(caller: Caller, userId: number): Promise<string> {
+    const existing = await this.repos.users.findById(userId);
+    if (!existing) throw notFound('User not found');
+    if (userId === caller.userId) throw forbidden("Can't delete yourself");
+    await this.repos.users.delete(userId);
+    return existing.user_name;
+  }
+
+  async listApiKeys(caller: Caller) {
+    const keys = await this.repos.apiKeys.listLive(caller.userId);
+    return keys.map((key) => ({ id: key.id, label: key.label, createdDate: key.created_at, lastUsedDate: key.last_used_at }));
+  }
+
+  /** A new key for the caller, shown once. */
+  async createApiKey(caller: Caller, label: string | undefined): Promise<{ apiKey: string; id: number }> {
+    const now = await this.time.now();
+    const minted = await withTransaction(this.db, (repos) => this.mintKey(repos, caller.userId, label?.trim() || null, now));
+    return { apiKey: minted.key, id: minted.id };
+  }
+
+  async revokeApiKey(caller: Caller, keyId: number): Promise<void> {
+    if (!(await this.repos.apiKeys.revoke(caller.userId, keyId, await this.time.now()))) throw notFound('API key not found');
+  }
+
+  /** Unlocks the account (failed-login counter to 0) and mails the user. */
+  async resetLogin(userId: number): Promise<void> {
+    const now = await this.time.now();
+    await withTransaction(this.db, async (repos) => {
+      if (!(await repos.users.update(userId, { failed_logins: 0 }))) throw notFound('User not found');
+      await repos.notifications.enqueue({
+        type: 'account_unlocked',
+        personId: userId,
+        dedupeKey: `account_unlocked:${userId}:${now}`,
+        scheduledFor: now,
+        createdAt: now,
+      });
+    });
+  }
+
+  /**
+   * Sets a random password and queues a mail carrying it. The temporary password lives in the outbox row's
+   * context only until the mail is delivered.
+   */
+  async resetPassword(userId: number): Promise<void> {
+    if (!(await this.repos.users.findById(userId))) throw notFound('User not found');
+    const temporaryPassword = newTemporaryPassword();
+    const passwordHash = await hashPassword(temporaryPassword);
+    const now = await this.time.now();
+    await withTransaction(this.db, async (repos) => {
+      await repos.users.update(userId, { password_hash: passwordHash, failed_logins: 0 });
+      await repos.notifications.enqueue({
+        type: 'password_reset',
+        personId: userId,
+        dedupeKey: `password_reset:admin:${userId}:${now}`,
+        scheduledFor: now,
+        createdAt: now,
+        context: JSON.stringify({ temporaryPassword }),
+      });
+    });
+  }
+
+  async disableTwoFactor(userId: number): Promise<void> {
+    const found = await this.repos.users.update(userId, { two_factor_secret: null, two_factor_recovery_codes: null });
+    if (!found) throw notFound('User not found');
+  }
+
+  /** The reference system's permission summary (`GET /admin/api/user/{id}/permissions`). */
+  async permissionSummary(userId: number) {
+    const user = await this.getUser(userId);
+    return { user: user.userName, userId: user.id, addEvent: user.roles.admin || user.roles.addEvents, csvExport: user.roles.admin };
+  }
+
+  private async mintKey(repos: Repositories, userId: number, label: string | null, now: string) {
+    const key = newApiKey();
+    const id = await repos.apiKeys.insert({ userId, keyHash: sha256Hex(key), label, createdAt: now });
+    await repos.apiKeys.revokeBeyond(userId, MAX_API_KEYS_PER_USER, now);
+    return { key, id };
+  }
+}
+
+function assertPasswordStrength(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) throw invalid(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Caller } from '../../domain/access/caller.js';
+import { assertRouteAccess, isVolunteerAccess, isVolunteerV2Enabled, type RouteAccess } from '../../domain/access/route-access.js';
+import { forbidden, unauthorized } from '../../domain/errors.js';
+import type { Services } from '../../domain/services.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the route needs; every route must declare it (checked when the app is ready). */
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+}
+
+export interface RegisteredRoute {
+  readonly method: string;
+  readonly url: string;
+  /** Read when asked: a plugin's own onRoute hook may declare it after this registry saw the route. */
+  readonly access: RouteAccess | undefined;
+}
+
+/** The authenticated caller of a private route (set by the access hook before any handler runs). */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized('Invalid API key');
+  return request.caller;
+}
+
+/**
+ * The one place where routes are authenticated and gated: `x-api-key` first (401), then the rollout gate
+ * of the volunteer area (403), then the route's declared role or gate (403).
+ */
+export function registerAccessControl(app: FastifyInstance, services: Services): RegisteredRoute[] {
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      routes.push({ method, url: route.url, get access() { return route.config?.access; } });
+    }
+  });
+  app.addHook('onReady', async () => {
+    const undeclared = routes.filter((route) => route.access === undefined);
+    if (undeclared.length > 0) {
+      throw new Error(`Routes without an access declaration: ${undeclared.map((r) => `${r.method} ${r.url}`).join(', ')}`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (access === undefined || access === 'public') return;
+    const key = request.headers['x-api-key'];
+    const caller = await services.users.authenticate(typeof key === 'string' ? key : undefined);
+    if (!caller) throw unauthorized('Invalid API key');
+    request.caller = caller;
+    if (isVolunteerAccess(access) && !isVolunteerV2Enabled(await services.settings.get('sVolunteerVersion'))) {
+      throw forbidden('Volunteer Management V2 is not enabled');
+    }
+    assertRouteAccess(caller, access);
+  });
+  return routes;
+}

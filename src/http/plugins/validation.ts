@@ -1,0 +1,71 @@
+import AjvModule, { type ErrorObject } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { AppError, invalid, notFound } from '../../domain/errors.js';
+
+/** Schema keyword carrying the exact 400 message the contract quotes for a field. */
+export const ERROR_MESSAGE_KEYWORD = 'x-error';
+
+// Both packages are CommonJS with a `default` export; under NodeNext the class sits one level down.
+const Ajv = AjvModule.default;
+const addFormats = addFormatsModule.default;
+
+function newAjv(coerceTypes: boolean | 'array') {
+  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: false, verbose: true, strict: false });
+  addFormats(ajv);
+  ajv.addKeyword({ keyword: ERROR_MESSAGE_KEYWORD, schemaType: 'string' });
+  return ajv;
+}
+
+// Bodies are JSON and keep their types (so `true` is never taken for 1); query strings and paths are text.
+const bodyAjv = newAjv(false);
+const textAjv = newAjv('array');
+
+function fieldName(error: ErrorObject): string {
+  const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (error.keyword === 'required') {
+    const missing = (error.params as { missingProperty: string }).missingProperty;
+    return path ? `${path}.${missing}` : missing;
+  }
+  return path;
+}
+
+function describe(error: ErrorObject): string {
+  const field = fieldName(error);
+  switch (error.keyword) {
+    case 'required':
+      return `${field} is required`;
+    case 'type':
+      return `${field || 'The request body'} must be ${indefinite((error.params as { type: string }).type)}`;
+    default:
+      return `${field || 'The request body'} ${error.message ?? 'is invalid'}`;
+  }
+}
+
+function indefinite(type: string): string {
+  const names: Record<string, string> = {
+    object: 'an object',
+    array: 'a list',
+    integer: 'a whole number',
+    number: 'a number',
+    string: 'a string',
+    boolean: 'true or false',
+    null: 'null',
+  };
+  return type.split(',').map((t) => names[t] ?? t).join(' or ');
+}
+
+/** Turns the first schema failure into the canonical 400 naming the field (or the message the schema names). */
+export function formatSchemaErrors(errors: ErrorObject[], part: string): AppError {
+  if (part === 'params') return notFound('Not found');
+  const quoted = errors.find((e) => typeof (e.parentSchema as Record<string, unknown> | undefined)?.[ERROR_MESSAGE_KEYWORD] === 'string');
+  if (quoted) return invalid((quoted.parentSchema as Record<string, string>)[ERROR_MESSAGE_KEYWORD]);
+  return invalid(describe(errors[0]));
+}
+
+export function registerValidation(app: FastifyInstance): void {
+  app.setValidatorCompiler(({ schema, httpPart }: { schema: FastifySchema; httpPart?: string }) =>
+    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object),
+  );
+  app.setSchemaErrorFormatter((errors, dataVar) => formatSchemaErrors(errors as ErrorObject[], dataVar));
+}

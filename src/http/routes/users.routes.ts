@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { ROLE_FLAGS, type Roles } from '../../domain/access/caller.js';
+import type { Services } from '../../domain/services.js';
+import { parsePermissiveBoolean } from '../../domain/values.js';
+import { callerOf } from '../plugins/access.js';
+import { idParams, idSegment, responses, SuccessResponse } from '../schemas/common.js';
+import {
+  ApiKeyList,
+  CreateUserBody,
+  NewApiKey,
+  NewApiKeyBody,
+  PermissionSummary,
+  UpdateUserBody,
+  UserEnvelope,
+} from '../schemas/users.schemas.js';
+
+function parseRoles(input: Record<string, unknown> | undefined): Partial<Roles> | undefined {
+  if (!input) return undefined;
+  const roles: Partial<Roles> = {};
+  for (const flag of ROLE_FLAGS) if (input[flag] !== undefined) roles[flag] = parsePermissiveBoolean(input[flag]);
+  return roles;
+}
+
+/** The current user and its API keys, and the administrator's user routes (contract §15.1). */
+export const usersRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
+  const { users } = services;
+  const tags = ['Users'];
+  const admin = { access: { role: 'admin' as const } };
+
+  app.get('/api/users/current', {
+    config: { access: 'login' },
+    schema: { tags, summary: 'The signed-in user', response: responses({ 200: UserEnvelope }) },
+  }, async (request) => ({ user: await users.getUser(callerOf(request).userId) }));
+
+  app.get('/api/users/current/api-keys', {
+    config: { access: 'login' },
+    schema: { tags, summary: "The caller's live API keys (never the keys themselves)", response: responses({ 200: ApiKeyList }) },
+  }, async (request) => ({ apiKeys: await users.listApiKeys(callerOf(request)) }));
+
+  app.post('/api/users/current/api-keys', {
+    config: { access: 'login' },
+    schema: { tags, summary: 'Mint a new API key, shown once', body: Type.Optional(NewApiKeyBody), response: responses({ 201: NewApiKey }) },
+  }, async (request, reply) => reply.code(201).send(await users.createApiKey(callerOf(request), request.body?.label)));
+
+  app.delete(`/api/users/current/api-keys/${idSegment('keyId')}`, {
+    config: { access: 'login' },
+    schema: { tags, summary: 'Revoke one of the caller\'s API keys', params: idParams('keyId'), response: responses({ 200: SuccessResponse }) },
+  }, async (request) => {
+    await users.revokeApiKey(callerOf(request), request.params.keyId);
+    return { success: true as const };
+  });
+
+  app.post('/admin/api/users', {
+    config: admin,
+    schema: { tags, summary: 'Create a user for a person', body: CreateUserBody, response: responses({ 201: UserEnvelope }) },
+  }, async (request, reply) => {
+    const { personId, userName, password, roles } = request.body;
+    return reply.code(201).send({ user: await users.createUser({ personId, userName, password, roles: parseRoles(roles) }) });
+  });
+
+  app.post(`/admin/api/users/${idSegment('userId')}`, {
+    config: admin,
+    schema: { tags, summary: 'Change a user name, password or role flags', params: idParams('userId'), body: UpdateUserBody, response: responses({ 200: UserEnvelope }) },
+  }, async (request) => {
+    const { userName, password, roles } = request.body;
+    return { user: await users.updateUser(request.params.userId, { userName, password, roles: parseRoles(roles) }) };
+  });
+
+  app.get(`/admin/api/user/${idSegment('userId')}/permissions`, {
+    config: admin,
+    schema: { tags, summary: 'Permission summary of a user', params: idParams('userId'), response: responses({ 200: PermissionSummary }) },
+  }, async (request) => users.permissionSummary(request.params.userId));
+
+  app.post(`/admin/api/user/${idSegment('userId')}/login/reset`, {
+    config: admin,
+    schema: { tags, summary: 'Unlock a locked account', params: idParams('userId'), response: responses({ 200: SuccessResponse }) },
+  }, async (request) => {
+    await users.resetLogin(request.params.userId);
+    return { success: true as const };
+  });
+
+  app.post(`/admin/api/user/${idSegment('userId')}/password/reset`, {
+    config: admin,
+    schema: { tags, summary: 'Set a random password and mail it to the user', params: idParams('userId'), response: responses({ 200: SuccessResponse }) },
+  }, async (request) => {
+    await users.resetPassword(request.params.userId);
+    return { success: true as const };
+  });
+
+  app.post(`/admin/api/user/${idSegment('userId')}/disableTwoFactor`, {
+    config: admin,
+    schema: { tags, summary: 'Turn off two-factor sign-in for a user', params: idParams('userId'), response: responses({ 200: SuccessResponse }) },
+  }, async (request) => {
+    await users.disableTwoFactor(request.params.userId);
+    return { success: true as const };
+  });
+
+  app.delete(`/admin/api/user/${idSegment('userId')}`, {
+    config: admin,
+    schema: { tags, summary: 'Delete a user (the person stays)', params: idParams('userId'), response: responses({ 200: Type.Object({ user: Type.String() }) }) },
+  }, async (request) => ({ user: await users.deleteUser(callerOf(request), request.params.userId) }));
+};

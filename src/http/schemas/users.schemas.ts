@@ -1,0 +1,61 @@
+import { Type } from '@sinclair/typebox';
+import { ROLE_FLAGS } from '../../domain/access/caller.js';
+import { Id, Nullable, PermissiveBoolean, WallClock } from './common.js';
+
+const roleProperties = (schema: () => ReturnType<typeof Type.Boolean> | typeof PermissiveBoolean) =>
+  Object.fromEntries(ROLE_FLAGS.map((flag) => [flag, schema()]));
+
+export const RolesResponse = Type.Object(roleProperties(() => Type.Boolean()) as Record<(typeof ROLE_FLAGS)[number], ReturnType<typeof Type.Boolean>>);
+
+export const RolesInput = Type.Object(
+  Object.fromEntries(ROLE_FLAGS.map((flag) => [flag, Type.Optional(PermissiveBoolean)])),
+  { additionalProperties: false, description: 'Role flags to set; flags left out are unchanged (false on create).' },
+);
+
+export const User = Type.Object({
+  id: Type.Integer(),
+  personId: Type.Integer(),
+  userName: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  email: Nullable(Type.String()),
+  roles: RolesResponse,
+  selfService: Type.Boolean(),
+});
+
+export const UserEnvelope = Type.Object({ user: User });
+
+export const CreateUserBody = Type.Object({
+  personId: Id,
+  userName: Type.String({ maxLength: 50 }),
+  password: Type.String({ maxLength: 200 }),
+  roles: Type.Optional(RolesInput),
+});
+
+export const UpdateUserBody = Type.Object({
+  userName: Type.Optional(Type.String({ maxLength: 50 })),
+  password: Type.Optional(Type.String({ maxLength: 200 })),
+  roles: Type.Optional(RolesInput),
+});
+
+export const ApiKeyList = Type.Object({
+  apiKeys: Type.Array(
+    Type.Object({ id: Type.Integer(), label: Nullable(Type.String()), createdDate: WallClock, lastUsedDate: Nullable(WallClock) }),
+  ),
+});
+
+export const NewApiKeyBody = Type.Object({ label: Type.Optional(Type.String({ maxLength: 100 })) });
+export const NewApiKey = Type.Object({ apiKey: Type.String(), id: Type.Integer() });
+
+export const LoginBody = Type.Object({
+  userName: Type.Optional(Type.String({ maxLength: 200 })),
+  password: Type.Optional(Type.String({ maxLength: 200 })),
+  otp: Type.Optional(Type.String({ maxLength: 50 })),
+});
+
+export const PermissionSummary = Type.Object({
+  user: Type.String(),
+  userId: Type.Integer(),
+  addEvent: Type.Boolean(),
+  csvExport: Type.Boolean(),
+});

@@ -1,0 +1,54 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError, migrateToLatest, openPglite, openPostgres, type Database } from './db/database.js';
+import { loggerOptions } from './http/logging.js';
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const database: Database = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  await migrateToLatest(database.db);
+
+  const { http, services } = await buildApp({ database, logger: loggerOptions(config.logLevel) });
+  const log = http.log;
+
+  if (await services.users.ensureFirstAdministrator(config.adminPassword)) {
+    log.warn(
+      config.adminPassword === 'changeme'
+        ? 'Created the first administrator: sign in as "admin" with password "changeme" and change it at once.'
+        : 'Created the first administrator "admin" with the password from ADMIN_PASSWORD.',
+    );
+  }
+
+  await http.listen({ port: config.port, host: config.host });
+  log.info(
+    { database: database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL server', startupMs: Math.round(performance.now() - startedAt) },
+    'Volunteer Ministry Service is ready',
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    try {
+      await http.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('The service could not start:', error);
+  }
+  process.exit(1);
+});
