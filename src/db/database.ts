@@ -58,7 +58,11 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
 /** Wraps an already opened PGlite instance (tests load one from a migrated template). */
 export function wrapPglite(pglite: PGlite, onClose: () => Promise<void> = async () => undefined): Database {
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  return wrap(db, 'pglite', onClose);
+  return wrap(db, 'pglite', async () => {
+    // Kysely closes PGlite only when a query ever went through it; PGlite's timers would keep the process alive.
+    if (!pglite.closed) await pglite.close();
+    await onClose();
+  });
 }
 
 /**

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { openPostgres, pgliteParsers, wrapPglite, type Database } from '../../src/db/database.js';
+import { PG_TEMPLATE_DATABASE, PGLITE_TEMPLATE, withDatabase } from './template.js';
+
+/** True when the suite runs against a PostgreSQL server (TEST_DATABASE_URL) instead of PGlite. */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database cloned from the migrated template; closing it throws it away. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `vms_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await adminQuery(`create database ${name} template ${PG_TEMPLATE_DATABASE}`);
+        break;
+      } catch (error) {
+        // Two files cloning at the same instant can collide on the template; try again shortly.
+        if (attempt >= 10 || !/being accessed by other users/.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
+    const database = openPostgres(withDatabase(url, name));
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await adminQuery(`drop database if exists ${name} with (force)`);
+      },
+    };
+  }
+  if (!fs.existsSync(PGLITE_TEMPLATE)) throw new Error(`Run "npx tsx tests/prepare.ts" first: ${PGLITE_TEMPLATE} is missing`);
+  const pglite = await PGlite.create({
+    loadDataDir: new Blob([fs.readFileSync(PGLITE_TEMPLATE)]),
+    parsers: pgliteParsers(),
+  });
+  return wrapPglite(pglite);
+}

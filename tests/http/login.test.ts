@@ -1,0 +1,214 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { TOTP, Secret } from 'otpauth';
+import { createRepositories } from '../../src/db/repositories/index.js';
+import { sha256Hex } from '../../src/domain/users/secrets.js';
+import { newAdmin, newUser, type TestUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const LOGIN = '/api/public/user/login';
+const PASSWORD = 'correct horse battery';
+const GENERIC = 'Invalid login or password';
+
+let server: TestServer;
+let admin: TestUser;
+before(async () => {
+  server = await startTestServer();
+  admin = await newAdmin(server);
+  // Rate limits are tested on their own below.
+  await server.post('/admin/api/system/config/iLoginRateLimitPerMinute', { value: '0' }, { key: admin.apiKey });
+});
+after(() => server.close());
+
+const login = (userName: unknown, password: unknown, extra: Record<string, unknown> = {}) =>
+  server.post(LOGIN, { userName, password, ...extra });
+
+function assertGenericRefusal(answer: { status: number; body: any }) {
+  assert.equal(answer.status, 401);
+  assert.deepEqual(answer.body, { success: false, message: GENERIC, error: GENERIC, code: 401 });
+}
+
+describe('POST /api/public/user/login (E20)', () => {
+  it('answers a working API key for the right password', async () => {
+    const user = await newUser(server, { password: PASSWORD });
+    const answer = await login(user.userName, PASSWORD);
+    assert.equal(answer.status, 200);
+    assert.equal(typeof answer.body.apiKey, 'string');
+    const current = await server.get('/api/users/current', { key: answer.body.apiKey });
+    assert.equal(current.body.user.id, user.userId);
+  });
+
+  it('matches the user name ignoring case and accepts the trailing-slash path', async () => {
+    const user = await newUser(server, { password: PASSWORD });
+    const answer = await server.post(`${LOGIN}/`, { userName: user.userName.toUpperCase(), password: PASSWORD });
+    assert.equal(answer.status, 200);
+  });
+
+  it('mints a new key on every login and keeps the earlier ones valid', async () => {
+    const user = await newUser(server, { password: PASSWORD });
+    const first = (await login(user.userName, PASSWORD)).body.apiKey;
+    const second = (await login(user.userName, PASSWORD)).body.apiKey;
+    assert.notEqual(first, second);
+    assert.equal((await server.get('/api/users/current', { key: first })).status, 200);
+    assert.equal((await server.get('/api/users/current', { key: second })).status, 200);
+  });
+
+  it('stores the key only as its SHA-256 hash', async () => {
+    const user = await newUser(server, { password: PASSWORD });
+    const { apiKey } = (await login(user.userName, PASSWORD)).body;
+    const rows = await server.database.db.selectFrom('api_keys').selectAll().where('user_id', '=', user.userId).execute();
+    const everyStoredValue = JSON.stringify(rows);
+    assert.ok(!everyStoredValue.includes(apiKey), 'the plain key is nowhere in the table');
+    const expectedHash = createHash('sha256').update(apiKey).digest('hex');
+    assert.ok(rows.some((row) => row.key_hash === expectedHash));
+  });
+
+  it('stores the password only as a scrypt hash', async () => {
+    const user = await newUser(server, { password: PASSWORD });
+    const row = await server.database.db.selectFrom('users').select('password_hash').where('id', '=', user.userId).executeTakeFirstOrThrow();
+    assert.match(row.password_hash, /^scrypt\$/);
+    assert.ok(!row.password_hash.includes(PASSWORD));
+  });
+
+  it('refuses an empty user name, an unknown user and a wrong password with the same 401', async () => {
+    const user = await newUser(server, { password: PASSWORD });
+    assertGenericRefusal(await login('', PASSWORD));
+    assertGenericRefusal(await server.post(LOGIN, {}));
+    assertGenericRefusal(await login('nobody-by-this-name', PASSWORD));
+    assertGenericRefusal(await login(user.userName, 'wrong password'));
+  });
+
+  it('refuses a deceased or inactive person even with the right password', async () => {
+    const deceased = await newUser(server, { password: PASSWORD, person: { deceased_date: '2025-05-01' } });
+    const inactive = await newUser(server, { password: PASSWORD, person: { inactive: true } });
+    assertGenericRefusal(await login(deceased.userName, PASSWORD));
+    assertGenericRefusal(await login(inactive.userName, PASSWORD));
+  });
+
+  it('answers 400 naming the field when a field has the wrong type', async () => {
+    const answer = await login(42, PASSWORD);
+    assert.equal(answer.status, 400);
+    assert.match(answer.body.message, /userName/);
+  });
+});
+
+describe('failed-login counter and lockout', () => {
+  const failedLogins = async (userId: number) =>
+    (await server.database.db.selectFrom('users').select('failed_logins').where('id', '=', userId).executeTakeFirstOrThrow()).failed_logins;
+  const mails = (userId: number, type: string) =>
+    server.database.db.selectFrom('notifications').selectAll().where('person_id', '=', userId).where('type', '=', type).execute();
+
+  it('counts wrong passwords and resets the counter on success', async () => {
+    const user = await newUser(server, { password: PASSWORD });
+    await login(user.userName, 'nope-1');
+    await login(user.userName, 'nope-2');
+    assert.equal(await failedLogins(user.userId), 2);
+    assert.equal((await login(user.userName, PASSWORD)).status, 200);
+    assert.equal(await failedLogins(user.userId), 0);
+  });
+
+  it('locks the account at iMaxFailedLogins, mails "locked" once, and refuses even the right password', async () => {
+    const user = await newUser(server, { password: PASSWORD });
+    for (let i = 0; i < 5; i++) assertGenericRefusal(await login(user.userName, `wrong-${i}`));
+    assertGenericRefusal(await login(user.userName, PASSWORD));
+    assertGenericRefusal(await login(user.userName, 'wrong-again'));
+    assert.equal((await mails(user.userId, 'account_locked')).length, 1);
+  });
+
+  it('follows a changed iMaxFailedLogins', async () => {
+    await server.post('/admin/api/system/config/iMaxFailedLogins', { value: '2' }, { key: admin.apiKey });
+    try {
+      const user = await newUser(server, { password: PASSWORD });
+      await login(user.userName, 'wrong-1');
+      await login(user.userName, 'wrong-2');
+      assertGenericRefusal(await login(user.userName, PASSWORD));
+    } finally {
+      await server.post('/admin/api/system/config/iMaxFailedLogins', { value: '5' }, { key: admin.apiKey });
+    }
+  });
+
+  it('is lifted by the administrator unlock route, which mails "unlocked"', async () => {
+    const user = await newUser(server, { password: PASSWORD });
+    for (let i = 0; i < 5; i++) await login(user.userName, `wrong-${i}`);
+    assertGenericRefusal(await login(user.userName, PASSWORD));
+
+    const unlocked = await server.post(`/admin/api/user/${user.userId}/login/reset`, undefined, { key: admin.apiKey });
+    assert.equal(unlocked.status, 200);
+    assert.deepEqual(unlocked.body, { success: true });
+    assert.equal(await failedLogins(user.userId), 0);
+    assert.equal((await mails(user.userId, 'account_unlocked')).length, 1);
+    assert.equal((await login(user.userName, PASSWORD)).status, 200);
+  });
+
+  it('answers 404 when unlocking an unknown user, and 403 for a non-administrator', async () => {
+    assert.equal((await server.post('/admin/api/user/999999/login/reset', undefined, { key: admin.apiKey })).status, 404);
+    const staff = await newUser(server, { roles: ['editRecords'] });
+    const refused = await server.post(`/admin/api/user/${staff.userId}/login/reset`, undefined, { key: staff.apiKey });
+    assert.equal(refused.status, 403);
+  });
+});
+
+describe('second factor', () => {
+  const secret = new Secret({ size: 20 });
+  let user: TestUser;
+  before(async () => {
+    user = await newUser(server, { password: PASSWORD });
+    await createRepositories(server.database.db).users.update(user.userId, {
+      two_factor_secret: secret.base32,
+      two_factor_recovery_codes: JSON.stringify([sha256Hex('recovery-one')]),
+    });
+  });
+  const currentCode = () => new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: server.clock.now().getTime() });
+
+  it('answers 202 requiresOTP when the password is right and no code is sent', async () => {
+    const answer = await login(user.userName, PASSWORD);
+    assert.equal(answer.status, 202);
+    assert.deepEqual(answer.body, { requiresOTP: true });
+  });
+
+  it('answers a key for the right code', async () => {
+    const answer = await login(user.userName, PASSWORD, { otp: currentCode() });
+    assert.equal(answer.status, 200);
+    assert.ok(answer.body.apiKey);
+  });
+
+  it('refuses a wrong code with the generic 401 and counts it', async () => {
+    assertGenericRefusal(await login(user.userName, PASSWORD, { otp: '000000' === currentCode() ? '111111' : '000000' }));
+    const row = await server.database.db.selectFrom('users').select('failed_logins').where('id', '=', user.userId).executeTakeFirstOrThrow();
+    assert.equal(row.failed_logins, 1);
+  });
+
+  it('accepts a recovery code once', async () => {
+    assert.equal((await login(user.userName, PASSWORD, { otp: 'recovery-one' })).status, 200);
+    assertGenericRefusal(await login(user.userName, PASSWORD, { otp: 'recovery-one' }));
+  });
+
+  it('is turned off by the administrator', async () => {
+    const answer = await server.post(`/admin/api/user/${user.userId}/disableTwoFactor`, undefined, { key: admin.apiKey });
+    assert.equal(answer.status, 200);
+    await server.post(`/admin/api/user/${user.userId}/login/reset`, undefined, { key: admin.apiKey });
+    assert.equal((await login(user.userName, PASSWORD)).status, 200);
+  });
+});
+
+describe('login rate limit', () => {
+  it('answers 429 with Retry-After and the canonical body past iLoginRateLimitPerMinute', async () => {
+    const limited = await startTestServer();
+    try {
+      const limitedAdmin = await newAdmin(limited);
+      await limited.post('/admin/api/system/config/iLoginRateLimitPerMinute', { value: '3' }, { key: limitedAdmin.apiKey });
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await limited.post(LOGIN, { userName: 'x', password: 'y' })).status);
+      assert.deepEqual(statuses, [401, 401, 401, 429]);
+      const refused = await limited.post(LOGIN, { userName: 'x', password: 'y' });
+      assert.equal(refused.status, 429);
+      assert.ok(Number(refused.headers['retry-after']) > 0);
+      assert.equal(refused.body.success, false);
+      assert.equal(refused.body.code, 429);
+      assert.equal(refused.body.error, refused.body.message);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,217 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { newAdmin, newPerson, newUser, type TestUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let admin: TestUser;
+before(async () => {
+  server = await startTestServer();
+  admin = await newAdmin(server);
+  await server.post('/admin/api/system/config/iLoginRateLimitPerMinute', { value: '0' }, { key: admin.apiKey });
+});
+after(() => server.close());
+
+const asAdmin = { get key() { return admin.apiKey; } };
+
+describe('GET /api/users/current', () => {
+  it('answers every field of the contract shape', async () => {
+    const user = await newUser(server, { roles: ['manageMyMinistries'], person: { first_name: 'Ruth', last_name: 'Moab', email: 'ruth@example.org' } });
+    const { body } = await server.get('/api/users/current', { key: user.apiKey });
+    assert.deepEqual(body, {
+      user: {
+        id: user.userId,
+        personId: user.personId,
+        userName: user.userName,
+        firstName: 'Ruth',
+        lastName: 'Moab',
+        email: 'ruth@example.org',
+        roles: {
+          admin: false, addEvents: false, manageGroups: false, editRecords: false,
+          deleteRecords: false, finance: false, manageMinistries: false, manageMyMinistries: true,
+        },
+        selfService: false,
+      },
+    });
+  });
+});
+
+describe('POST /admin/api/users', () => {
+  it('creates a user whose id is the person id, with the flags sent', async () => {
+    const person = await newPerson(server);
+    const answer = await server.post('/admin/api/users', {
+      personId: person.id, userName: 'deacon.dan', password: 'long enough', roles: { addEvents: true, finance: 'yes' },
+    }, asAdmin);
+    assert.equal(answer.status, 201);
+    assert.equal(answer.body.user.id, person.id);
+    assert.equal(answer.body.user.personId, person.id);
+    assert.equal(answer.body.user.roles.addEvents, true);
+    assert.equal(answer.body.user.roles.finance, true);
+    assert.equal(answer.body.user.roles.admin, false);
+    const login = await server.post('/api/public/user/login', { userName: 'deacon.dan', password: 'long enough' });
+    assert.equal(login.status, 200);
+  });
+
+  it('refuses a password shorter than 8 characters', async () => {
+    const person = await newPerson(server);
+    const answer = await server.post('/admin/api/users', { personId: person.id, userName: 'shorty', password: '1234567' }, asAdmin);
+    assert.equal(answer.status, 400);
+    assert.match(answer.body.message, /8 characters/);
+  });
+
+  it('refuses missing fields with 400 naming the field', async () => {
+    const answer = await server.post('/admin/api/users', { userName: 'x', password: 'long enough' }, asAdmin);
+    assert.equal(answer.status, 400);
+    assert.match(answer.body.message, /personId/);
+  });
+
+  it('refuses an unknown role flag', async () => {
+    const person = await newPerson(server);
+    const answer = await server.post('/admin/api/users', { personId: person.id, userName: 'x1', password: 'long enough', roles: { superuser: true } }, asAdmin);
+    assert.equal(answer.status, 400);
+  });
+
+  it('answers 404 for an unknown person', async () => {
+    const answer = await server.post('/admin/api/users', { personId: 987654, userName: 'ghost', password: 'long enough' }, asAdmin);
+    assert.equal(answer.status, 404);
+  });
+
+  it('answers 409 when the person already has a user, or the name is taken ignoring case', async () => {
+    const existing = await newUser(server);
+    const again = await server.post('/admin/api/users', { personId: existing.personId, userName: 'other-name', password: 'long enough' }, asAdmin);
+    assert.equal(again.status, 409);
+    const person = await newPerson(server);
+    const taken = await server.post('/admin/api/users', { personId: person.id, userName: existing.userName.toUpperCase(), password: 'long enough' }, asAdmin);
+    assert.equal(taken.status, 409);
+    assert.equal(await server.database.db.selectFrom('users').select('id').where('id', '=', person.id).executeTakeFirst(), undefined, 'nothing written');
+  });
+
+  it('is refused to a non-administrator with 403', async () => {
+    const staff = await newUser(server, { roles: ['editRecords', 'manageMinistries'] });
+    const person = await newPerson(server);
+    const answer = await server.post('/admin/api/users', { personId: person.id, userName: 'n', password: 'long enough' }, { key: staff.apiKey });
+    assert.equal(answer.status, 403);
+    assert.equal(answer.body.message, 'User must be an Admin');
+  });
+});
+
+describe('POST /admin/api/users/{userId}', () => {
+  it('changes only the flags sent', async () => {
+    const user = await newUser(server, { roles: ['editRecords'] });
+    const answer = await server.post(`/admin/api/users/${user.userId}`, { roles: { finance: true } }, asAdmin);
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.user.roles.finance, true);
+    assert.equal(answer.body.user.roles.editRecords, true);
+    const cleared = await server.post(`/admin/api/users/${user.userId}`, { roles: { editRecords: false } }, asAdmin);
+    assert.equal(cleared.body.user.roles.editRecords, false);
+    assert.equal(cleared.body.user.roles.finance, true);
+  });
+
+  it('changes the user name and the password', async () => {
+    const user = await newUser(server, { password: 'first password' });
+    const answer = await server.post(`/admin/api/users/${user.userId}`, { userName: `renamed${user.userId}`, password: 'second password' }, asAdmin);
+    assert.equal(answer.body.user.userName, `renamed${user.userId}`);
+    assert.equal((await server.post('/api/public/user/login', { userName: `renamed${user.userId}`, password: 'first password' })).status, 401);
+    assert.equal((await server.post('/api/public/user/login', { userName: `renamed${user.userId}`, password: 'second password' })).status, 200);
+  });
+
+  it('answers 404 for an unknown user and 409 for a taken name', async () => {
+    assert.equal((await server.post('/admin/api/users/888888', { roles: { finance: true } }, asAdmin)).status, 404);
+    const one = await newUser(server);
+    const two = await newUser(server);
+    assert.equal((await server.post(`/admin/api/users/${two.userId}`, { userName: one.userName }, asAdmin)).status, 409);
+  });
+
+  it('answers 404 for a non-numeric user id', async () => {
+    assert.equal((await server.post('/admin/api/users/abc', {}, asAdmin)).status, 404);
+  });
+});
+
+describe('API keys of the current user', () => {
+  it('lists live keys without the key itself, and mints one shown once', async () => {
+    const user = await newUser(server);
+    const minted = await server.post('/api/users/current/api-keys', { label: 'tablet' }, { key: user.apiKey });
+    assert.equal(minted.status, 201);
+    assert.equal(typeof minted.body.apiKey, 'string');
+    const list = await server.get('/api/users/current/api-keys', { key: user.apiKey });
+    assert.equal(list.status, 200);
+    assert.equal(list.body.apiKeys.length, 2);
+    const tablet = list.body.apiKeys.find((k: { id: number }) => k.id === minted.body.id);
+    assert.deepEqual(Object.keys(tablet).sort(), ['createdDate', 'id', 'label', 'lastUsedDate']);
+    assert.equal(tablet.label, 'tablet');
+    assert.ok(!JSON.stringify(list.body).includes(minted.body.apiKey));
+  });
+
+  it("answers 404 when revoking an unknown key or another user's key", async () => {
+    const user = await newUser(server);
+    const other = await newUser(server);
+    const otherKeys = await server.get('/api/users/current/api-keys', { key: other.apiKey });
+    assert.equal((await server.delete('/api/users/current/api-keys/999999', { key: user.apiKey })).status, 404);
+    assert.equal((await server.delete(`/api/users/current/api-keys/${otherKeys.body.apiKeys[0].id}`, { key: user.apiKey })).status, 404);
+    assert.equal((await server.get('/api/users/current', { key: other.apiKey })).status, 200);
+  });
+
+  it('keeps at most 50 live keys, revoking the least recently used', async () => {
+    const user = await newUser(server);
+    const firstKey = user.apiKey;
+    server.clock.advance(60_000);
+    const minted: string[] = [];
+    for (let i = 0; i < 49; i++) minted.push((await server.post('/api/users/current/api-keys', {}, { key: firstKey })).body.apiKey);
+    // The first key is the oldest but used now; the keys minted a while ago were never used.
+    server.clock.advance(120_000);
+    await server.get('/api/users/current', { key: firstKey });
+    const newest = (await server.post('/api/users/current/api-keys', {}, { key: firstKey })).body.apiKey;
+
+    const list = await server.get('/api/users/current/api-keys', { key: firstKey });
+    assert.equal(list.body.apiKeys.length, 50);
+    assert.equal((await server.get('/api/users/current', { key: minted[0] })).status, 401, 'the least recently used goes');
+    assert.equal((await server.get('/api/users/current', { key: minted[1] })).status, 200);
+    assert.equal((await server.get('/api/users/current', { key: newest })).status, 200);
+  });
+});
+
+describe('administrator user routes', () => {
+  it('GET /admin/api/user/{id}/permissions answers the summary', async () => {
+    const user = await newUser(server, { roles: ['addEvents'] });
+    const answer = await server.get(`/admin/api/user/${user.userId}/permissions`, asAdmin);
+    assert.deepEqual(answer.body, { user: user.userName, userId: user.userId, addEvent: true, csvExport: false });
+    assert.equal((await server.get('/admin/api/user/777777/permissions', asAdmin)).status, 404);
+  });
+
+  it('POST /admin/api/user/{id}/password/reset sets a new password and queues a mail', async () => {
+    const user = await newUser(server, { password: 'the old password' });
+    const answer = await server.post(`/admin/api/user/${user.userId}/password/reset`, undefined, asAdmin);
+    assert.deepEqual(answer.body, { success: true });
+    assert.equal((await server.post('/api/public/user/login', { userName: user.userName, password: 'the old password' })).status, 401);
+    const mails = await server.database.db.selectFrom('notifications').selectAll()
+      .where('person_id', '=', user.userId).where('type', '=', 'password_reset').execute();
+    assert.equal(mails.length, 1);
+    const { temporaryPassword } = JSON.parse(mails[0].context ?? '{}');
+    assert.equal((await server.post('/api/public/user/login', { userName: user.userName, password: temporaryPassword })).status, 200);
+  });
+
+  it('DELETE /admin/api/user/{id}/ deletes the user and keeps the person', async () => {
+    const user = await newUser(server);
+    const answer = await server.delete(`/admin/api/user/${user.userId}/`, asAdmin);
+    assert.deepEqual(answer.body, { user: user.userName });
+    assert.ok(await server.database.db.selectFrom('persons').select('id').where('id', '=', user.personId).executeTakeFirst());
+    assert.equal((await server.delete(`/admin/api/user/${user.userId}`, asAdmin)).status, 404);
+  });
+
+  it('refuses to delete the caller itself', async () => {
+    const answer = await server.delete(`/admin/api/user/${admin.userId}`, asAdmin);
+    assert.equal(answer.status, 403);
+  });
+
+  it('answers 404 on every admin user route for an unknown user', async () => {
+    for (const [method, url] of [
+      ['POST', '/admin/api/user/555555/password/reset'],
+      ['POST', '/admin/api/user/555555/disableTwoFactor'],
+      ['POST', '/admin/api/user/555555/login/reset'],
+      ['GET', '/admin/api/user/555555/permissions'],
+      ['DELETE', '/admin/api/user/555555'],
+    ] as const) {
+      assert.equal((await server.request(method, url, asAdmin)).status, 404, `${method} ${url}`);
+    }
+  });
+});

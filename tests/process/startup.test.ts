@@ -1,0 +1,148 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import { withDatabase } from '../helpers/template.js';
+
+/**
+ * Starts the real service the way `npm start` does and talks to it over TCP. On the PostgreSQL pass it
+ * runs against a fresh database on that server; otherwise on the embedded database in a temporary DATA_DIR.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vms-startup-'));
+const databaseName = `vms_startup_${process.pid}`;
+const ADMIN_PASSWORD = 'first-admin-password';
+const HINT = 'Created the first administrator';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function startService(extraEnv: Record<string, string> = {}): Promise<Running> {
+  const port = await freePort();
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'info',
+    ...extraEnv,
+  };
+  delete env.TEST_DATABASE_URL;
+  if (serverUrl) env.DATABASE_URL = withDatabase(serverUrl, databaseName);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, port, output: () => output, exited };
+}
+
+async function waitForReady(service: Running, timeoutMs = 60_000): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (service.output().includes('Volunteer Ministry Service is ready')) return Date.now() - started;
+    if (service.child.exitCode !== null) throw new Error(`service exited early:\n${service.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`service not ready after ${timeoutMs} ms:\n${service.output()}`);
+}
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+before(async () => {
+  if (serverUrl) await adminQuery(`create database ${databaseName} template template0`);
+});
+after(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (serverUrl) await adminQuery(`drop database if exists ${databaseName} with (force)`);
+});
+
+describe('npm start', () => {
+  let first: Running;
+  let base: string;
+
+  before(async () => {
+    first = await startService();
+    const readyMs = await waitForReady(first);
+    base = `http://127.0.0.1:${first.port}`;
+    console.log(`cold start on an empty ${serverUrl ? 'PostgreSQL database' : 'data directory'}: ${readyMs} ms`);
+  });
+  after(() => {
+    if (first.child.exitCode === null) first.child.kill('SIGKILL');
+  });
+
+  it('migrates, serves /healthz and prints the first-administrator hint once', async () => {
+    const health = await fetch(`${base}/healthz`);
+    assert.equal(health.status, 200);
+    assert.deepEqual(await health.json(), { status: 'ok' });
+    assert.equal(first.output().split(HINT).length - 1, 1);
+    assert.ok(!first.output().includes(ADMIN_PASSWORD), 'the password is never logged');
+  });
+
+  it('signs the first administrator in as person 1 with every role', async () => {
+    const login = await fetch(`${base}/api/public/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'admin', password: ADMIN_PASSWORD }),
+    });
+    assert.equal(login.status, 200);
+    const { apiKey } = (await login.json()) as { apiKey: string };
+    const current = await fetch(`${base}/api/users/current`, { headers: { 'x-api-key': apiKey } });
+    const { user } = (await current.json()) as { user: { id: number; userName: string; roles: Record<string, boolean> } };
+    assert.equal(user.id, 1);
+    assert.equal(user.userName, 'admin');
+    assert.ok(Object.values(user.roles).every(Boolean));
+    assert.ok(!first.output().includes(apiKey), 'the key is never logged');
+  });
+
+  it('refuses a second process on the same data directory with a clear message', { skip: serverUrl ? 'the data-directory lock guards only the embedded database' : false }, async () => {
+    const second = await startService();
+    const code = await second.exited;
+    assert.notEqual(code, 0);
+    assert.match(second.output(), /is in use by another process \(pid \d+\)/);
+    assert.equal((await fetch(`${base}/healthz`)).status, 200, 'the first process is unharmed');
+  });
+
+  it('shuts down cleanly on SIGTERM, and a restart does not seed again', async () => {
+    first.child.kill('SIGTERM');
+    assert.equal(await first.exited, 0);
+    if (!serverUrl) assert.ok(!fs.existsSync(path.join(dataDir, 'service.lock')), 'the lock is released');
+
+    const again = await startService();
+    try {
+      await waitForReady(again);
+      assert.ok(!again.output().includes(HINT));
+      const login = await fetch(`http://127.0.0.1:${again.port}/api/public/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userName: 'admin', password: ADMIN_PASSWORD }),
+      });
+      assert.equal(login.status, 200);
+    } finally {
+      again.child.kill('SIGINT');
+      assert.equal(await again.exited, 0);
+    }
+  });
+});
