@@ -13,6 +13,11 @@ import { healthRoutes } from './http/routes/health.routes.js';
 import { loginRoutes } from './http/routes/login.routes.js';
 import { settingsRoutes } from './http/routes/settings.routes.js';
 import { usersRoutes } from './http/routes/users.routes.js';
+import { calendarsRoutes } from './http/routes/calendars.routes.js';
+import { cartRoutes } from './http/routes/cart.routes.js';
+import { eventsRoutes } from './http/routes/events.routes.js';
+import { groupsRoutes } from './http/routes/groups.routes.js';
+import { peopleRoutes } from './http/routes/people.routes.js';
 
 export interface AppDeps {
   database: Database;
@@ -30,7 +35,6 @@ export interface App {
 
 /** Builds the HTTP application on an open, migrated database. It never listens; main.ts or tests do. */
 export async function buildApp(deps: AppDeps): Promise<App> {
-  const services = buildServices(deps.database, deps.clock ?? systemClock);
   const loggerOption = deps.logger ?? false;
   const isLoggerInstance = typeof loggerOption === 'object' && loggerOption !== null && 'child' in loggerOption;
   const http = Fastify({
@@ -40,6 +44,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  const services = buildServices(deps.database, deps.clock ?? systemClock, {
+    onSubscriberError: (error, event) => http.log.error({ err: error, event }, 'a domain event subscriber failed'),
+  });
 
   http.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     // Action routes take no body; clients often still send the JSON content type with an empty one.
@@ -61,6 +68,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(loginRoutes(services));
   await http.register(usersRoutes(services));
   await http.register(settingsRoutes(services));
+  await http.register(peopleRoutes(services));
+  await http.register(groupsRoutes(services));
+  await http.register(calendarsRoutes(services));
+  await http.register(eventsRoutes(services));
+  await http.register(cartRoutes(services));
 
   await http.ready();
   return { http, services, routes };

@@ -103,6 +103,96 @@ export interface NotificationsTable {
   created_at: Timestamp;
 }
 
+export interface GroupsTable {
+  id: Generated<number>;
+  name: string;
+  type: Generated<number>;
+  description: string | null;
+  default_role_id: Generated<number>;
+  active: Generated<boolean>;
+  include_in_email_export: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface GroupRolesTable {
+  group_id: number;
+  role_id: number;
+  name: string;
+  sequence: number;
+}
+
+export interface GroupMembersTable {
+  person_id: number;
+  group_id: number;
+  role_id: number;
+}
+
+export interface CalendarsTable {
+  id: Generated<number>;
+  name: string;
+  foreground_color: Generated<string>;
+  background_color: Generated<string>;
+  access_token: string | null;
+}
+
+export interface EventTypesTable {
+  id: Generated<number>;
+  name: string;
+  def_start_time: string | null;
+  def_recur_type: Generated<string>;
+  active: Generated<boolean>;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  title: string;
+  description: string | null;
+  text: string | null;
+  type_id: number;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  inactive: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface CalendarEventsTable {
+  calendar_id: number;
+  event_id: number;
+}
+
+export interface EventAudienceTable {
+  event_id: number;
+  group_id: number;
+}
+
+export interface EventCountsTable {
+  event_id: number;
+  count_id: number;
+  name: string;
+  count: number;
+  notes: string | null;
+}
+
+export interface EventAttendTable {
+  id: Generated<number>;
+  event_id: number;
+  person_id: number;
+  checkin_at: Timestamp | null;
+  checkout_at: Timestamp | null;
+}
+
+export interface KioskDevicesTable {
+  id: Generated<number>;
+  name: string;
+  assigned_event_id: number | null;
+}
+
+export interface CartsTable {
+  user_id: number;
+  person_id: number;
+  added_at: Timestamp;
+}
+
 export interface DB {
   families: FamiliesTable;
   persons: PersonsTable;
@@ -110,6 +200,18 @@ export interface DB {
   api_keys: ApiKeysTable;
   settings: SettingsTable;
   notifications: NotificationsTable;
+  groups: GroupsTable;
+  group_roles: GroupRolesTable;
+  group_members: GroupMembersTable;
+  calendars: CalendarsTable;
+  event_types: EventTypesTable;
+  events: EventsTable;
+  calendar_events: CalendarEventsTable;
+  event_audience: EventAudienceTable;
+  event_counts: EventCountsTable;
+  event_attend: EventAttendTable;
+  kiosk_devices: KioskDevicesTable;
+  carts: CartsTable;
 }
 
 export type PersonRow = Selectable<PersonsTable>;
@@ -118,3 +220,8 @@ export type UserRow = Selectable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
+export type FamilyRow = Selectable<FamiliesTable>;
+export type GroupRow = Selectable<GroupsTable>;
+export type CalendarRow = Selectable<CalendarsTable>;
+export type EventTypeRow = Selectable<EventTypesTable>;
+export type EventRow = Selectable<EventsTable>;

@@ -1,18 +1,39 @@
 import type { Database } from '../db/database.js';
+import { CalendarsService } from './calendars/calendars.service.js';
+import { CartService } from './cart/cart.service.js';
 import { ChurchTime } from './church-time.js';
 import type { Clock } from './clock.js';
+import { DomainEventPublisher, type DomainEvent } from './domain-events.js';
+import { EventTypesService } from './events/event-types.service.js';
+import { EventsService } from './events/events.service.js';
+import { GroupsService } from './groups/groups.service.js';
+import { PeopleService } from './people/people.service.js';
 import { SettingsService } from './settings/settings.service.js';
 import { UsersService } from './users/users.service.js';
 
+export interface ServiceOptions {
+  /** Where a failing domain-event subscriber is reported (the request that caused the event never sees it). */
+  onSubscriberError?: (error: unknown, event: DomainEvent) => void;
+}
+
 /** Every use-case service, wired once per process (or per test app). */
-export function buildServices(database: Database, clock: Clock) {
-  const settings = new SettingsService(database.db);
+export function buildServices(database: Database, clock: Clock, options: ServiceOptions = {}) {
+  const { db } = database;
+  const settings = new SettingsService(db);
   const time = new ChurchTime(clock, settings);
+  const publisher = new DomainEventPublisher(options.onSubscriberError);
   return {
     database,
     settings,
     time,
-    users: new UsersService(database.db, time, settings),
+    publisher,
+    users: new UsersService(db, time, settings),
+    people: new PeopleService(db, time),
+    groups: new GroupsService(db, time, publisher),
+    calendars: new CalendarsService(db, settings),
+    eventTypes: new EventTypesService(db, settings),
+    events: new EventsService(db, time, publisher),
+    cart: new CartService(db, time),
   };
 }
 

@@ -2,6 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Executor } from '../database.js';
 import type { DB } from '../schema.js';
 import { apiKeysRepository } from './api-keys.repository.js';
+import { calendarsRepository } from './calendars.repository.js';
+import { cartsRepository } from './carts.repository.js';
+import { eventTypesRepository } from './event-types.repository.js';
+import { eventsRepository } from './events.repository.js';
+import { familiesRepository } from './families.repository.js';
+import { groupsRepository } from './groups.repository.js';
 import { locksRepository } from './locks.repository.js';
 import { notificationsRepository } from './notifications.repository.js';
 import { personsRepository } from './persons.repository.js';
@@ -12,6 +18,12 @@ import { usersRepository } from './users.repository.js';
 export function createRepositories(db: Executor) {
   return {
     apiKeys: apiKeysRepository(db),
+    calendars: calendarsRepository(db),
+    carts: cartsRepository(db),
+    eventTypes: eventTypesRepository(db),
+    events: eventsRepository(db),
+    families: familiesRepository(db),
+    groups: groupsRepository(db),
     locks: locksRepository(db),
     notifications: notificationsRepository(db),
     persons: personsRepository(db),

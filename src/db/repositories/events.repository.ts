@@ -1,0 +1,117 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Executor } from '../database.js';
+import type { EventRow, EventsTable } from '../schema.js';
+
+export function eventsRepository(db: Executor) {
+  return {
+    async findById(id: number): Promise<EventRow | undefined> {
+      return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async findByIds(ids: readonly number[]): Promise<EventRow[]> {
+      if (ids.length === 0) return [];
+      return db.selectFrom('events').selectAll().where('id', 'in', [...ids]).orderBy('start_at').orderBy('id').execute();
+    },
+
+    async list(): Promise<EventRow[]> {
+      return db.selectFrom('events').selectAll().orderBy('start_at').orderBy('id').execute();
+    },
+
+    /** Inserts many events in one statement; answers them in the given order. */
+    async insertMany(events: Array<Insertable<EventsTable>>): Promise<EventRow[]> {
+      if (events.length === 0) return [];
+      const rows = await db.insertInto('events').values(events).returningAll().execute();
+      return rows.sort((a, b) => a.id - b.id);
+    },
+
+    async update(id: number, changes: Updateable<EventsTable>): Promise<boolean> {
+      if (Object.keys(changes).length === 0) return (await this.findById(id)) !== undefined;
+      const result = await db.updateTable('events').set(changes).where('id', '=', id).executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async delete(id: number): Promise<boolean> {
+      const result = await db.deleteFrom('events').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    async pin(eventIds: readonly number[], calendarIds: readonly number[]): Promise<void> {
+      const rows = eventIds.flatMap((eventId) => calendarIds.map((calendarId) => ({ event_id: eventId, calendar_id: calendarId })));
+      if (rows.length > 0) await db.insertInto('calendar_events').values(rows).onConflict((oc) => oc.doNothing()).execute();
+    },
+
+    async unpinAll(eventId: number): Promise<void> {
+      await db.deleteFrom('calendar_events').where('event_id', '=', eventId).execute();
+    },
+
+    async linkGroups(eventIds: readonly number[], groupIds: readonly number[]): Promise<void> {
+      const rows = eventIds.flatMap((eventId) => groupIds.map((groupId) => ({ event_id: eventId, group_id: groupId })));
+      if (rows.length > 0) await db.insertInto('event_audience').values(rows).onConflict((oc) => oc.doNothing()).execute();
+    },
+
+    async unlinkAllGroups(eventId: number): Promise<void> {
+      await db.deleteFrom('event_audience').where('event_id', '=', eventId).execute();
+    },
+
+    async pinnedCalendars(eventIds: readonly number[]) {
+      if (eventIds.length === 0) return [];
+      return db
+        .selectFrom('calendar_events')
+        .innerJoin('calendars', 'calendars.id', 'calendar_events.calendar_id')
+        .select(['calendar_events.event_id', 'calendars.id', 'calendars.name'])
+        .where('calendar_events.event_id', 'in', [...eventIds])
+        .orderBy('calendars.name')
+        .execute();
+    },
+
+    async linkedGroups(eventIds: readonly number[]) {
+      if (eventIds.length === 0) return [];
+      return db
+        .selectFrom('event_audience')
+        .innerJoin('groups', 'groups.id', 'event_audience.group_id')
+        .select(['event_audience.event_id', 'groups.id', 'groups.name'])
+        .where('event_audience.event_id', 'in', [...eventIds])
+        .orderBy('groups.name')
+        .execute();
+    },
+
+    async counts(eventId: number) {
+      return db.selectFrom('event_counts').selectAll().where('event_id', '=', eventId).orderBy('count_id').execute();
+    },
+
+    async replaceCounts(eventId: number, counts: Array<{ name: string; count: number; notes: string | null }>): Promise<void> {
+      await db.deleteFrom('event_counts').where('event_id', '=', eventId).execute();
+      if (counts.length > 0) {
+        await db.insertInto('event_counts').values(counts.map((c, i) => ({ event_id: eventId, count_id: i + 1, ...c }))).execute();
+      }
+    },
+
+    async checkedInCount(eventId: number): Promise<number> {
+      const row = await db
+        .selectFrom('event_attend')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('event_id', '=', eventId)
+        .where('checkin_at', 'is not', null)
+        .where('checkout_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return row.n;
+    },
+
+    async isAssignedToKiosk(eventId: number): Promise<boolean> {
+      return (await db.selectFrom('kiosk_devices').select('id').where('assigned_event_id', '=', eventId).executeTakeFirst()) !== undefined;
+    },
+
+    /** Dates (YYYY-MM-DD) among `dates` that already have an active event of the type. */
+    async datesWithActiveEventOfType(typeId: number, dates: readonly string[]): Promise<Set<string>> {
+      if (dates.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('events')
+        .select(sql<string>`to_char(start_at, 'YYYY-MM-DD')`.as('day'))
+        .where('type_id', '=', typeId)
+        .where('inactive', '=', false)
+        .where(sql<string>`to_char(start_at, 'YYYY-MM-DD')`, 'in', [...dates])
+        .execute();
+      return new Set(rows.map((row) => row.day));
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/** Calendar arithmetic on wall-clock strings (`YYYY-MM-DD`, `YYYY-MM-DD HH:MM:SS`); no time zones involved. */
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** True for a real calendar day in `YYYY-MM-DD` form (`2026-02-30` and `2026-13-01` are not). */
+export function isValidDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1) return false;
+  return day <= daysInMonth(year, month);
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** `HH:MM` or `HH:MM:SS` (24 h) → `HH:MM:SS`, or undefined when it is not a time of day (`25:00`). */
+export function parseTimeOfDay(value: string): string | undefined {
+  const match = TIME.exec(value.trim());
+  if (!match) return undefined;
+  const [hours, minutes, seconds] = [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)];
+  if (hours > 23 || minutes > 59 || seconds > 59) return undefined;
+  return `${match[1]}:${match[2]}:${String(seconds).padStart(2, '0')}`;
+}
+
+/** `YYYY-MM-DD HH:MM[:SS]` (a `T` is taken as a space) → `YYYY-MM-DD HH:MM:SS`, or undefined when invalid. */
+export function parseDateTime(value: string): string | undefined {
+  const match = DATE_TIME.exec(value.trim());
+  if (!match || !isValidDate(match[1])) return undefined;
+  const time = parseTimeOfDay(`${match[2]}:${match[3]}:${match[4] ?? '00'}`);
+  return time ? `${match[1]} ${time}` : undefined;
+}
+
+function toUtc(date: string): Date {
+  return new Date(`${date}T00:00:00Z`);
+}
+
+export function addDays(date: string, days: number): string {
+  const next = toUtc(date);
+  next.setUTCDate(next.getUTCDate() + days);
+  return next.toISOString().slice(0, 10);
+}
+
+export function addYears(date: string, years: number): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const target = year + years;
+  return `${String(target).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(day, daysInMonth(target, month))).padStart(2, '0')}`;
+}
+
+/** Minutes between two wall-clock date-times (b − a). */
+export function minutesBetween(a: string, b: string): number {
+  return (Date.parse(`${b.replace(' ', 'T')}Z`) - Date.parse(`${a.replace(' ', 'T')}Z`)) / 60_000;
+}
+
+export function addMinutes(dateTime: string, minutes: number): string {
+  const moved = new Date(Date.parse(`${dateTime.replace(' ', 'T')}Z`) + minutes * 60_000);
+  return moved.toISOString().slice(0, 19).replace('T', ' ');
+}

@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely';
+import { createRepositories } from '../../db/repositories/index.js';
+import type { DB, GroupRow } from '../../db/schema.js';
+import type { ChurchTime } from '../church-time.js';
+import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
+import { invalid, notFound } from '../errors.js';
+import { joinGroup, leaveGroup } from './memberships.js';
+
+/** Group type of a Sunday School class. */
+export const SUNDAY_SCHOOL_GROUP_TYPE = 4;
+
+export interface NewGroupInput {
+  name: string;
+  description?: string | null;
+  isSundaySchool?: boolean;
+  groupType?: number;
+}
+
+/** Groups and their memberships (contract §15.2). */
+export class GroupsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly time: ChurchTime,
+    private readonly publisher: DomainEventPublisher,
+  ) {}
+
+  private get repos() {
+    return createRepositories(this.db);
+  }
+
+  /** A Sunday School class gets the roles Teacher and Student (default Student); any other group a Member role. */
+  async createGroup(input: NewGroupInput): Promise<GroupRow> {
+    const name = input.name.trim();
+    if (name === '') throw invalid('groupName is required');
+    const isClass = input.isSundaySchool === true || input.groupType === SUNDAY_SCHOOL_GROUP_TYPE;
+    const roles = isClass
+      ? [{ role_id: 1, name: 'Teacher', sequence: 1 }, { role_id: 2, name: 'Student', sequence: 2 }]
+      : [{ role_id: 1, name: 'Member', sequence: 1 }];
+    const now = await this.time.now();
+    return inTransaction(this.db, this.publisher, ({ repos }) =>
+      repos.groups.insert(
+        {
+          name,
+          description: input.description?.trim() || null,
+          type: isClass ? SUNDAY_SCHOOL_GROUP_TYPE : (input.groupType ?? 0),
+          default_role_id: isClass ? 2 : 1,
+          created_at: now,
+        },
+        roles,
+      ),
+    );
+  }
+
+  async getGroup(id: number) {
+    const group = await this.repos.groups.findWithCount(id);
+    if (!group) throw notFound('Group not found');
+    return { group, roles: await this.repos.groups.roles([id]) };
+  }
+
+  async listGroups() {
+    const groups = await this.repos.groups.listWithCounts();
+    const roles = await this.repos.groups.roles(groups.map((g) => g.id));
+    return groups.map((group) => ({ group, roles: roles.filter((role) => role.group_id === group.id) }));
+  }
+
+  async members(groupId: number) {
+    await this.requireGroup(groupId);
+    return this.repos.groups.members(groupId);
+  }
+
+  async roles(groupId: number) {
+    await this.requireGroup(groupId);
+    return this.repos.groups.roles([groupId]);
+  }
+
+  /** Adds (or re-roles) a member; answers the person's membership records in the group. */
+  async addPerson(groupId: number, personId: number, roleId?: number) {
+    const group = await this.requireGroup(groupId);
+    if (!(await this.repos.persons.findById(personId))) throw notFound('Person not found');
+    const roles = await this.repos.groups.roles([groupId]);
+    const role = roleId ?? group.default_role_id;
+    if (!roles.some((r) => r.role_id === role)) throw invalid('RoleID is not a role of this group');
+    await inTransaction(this.db, this.publisher, async (uow) => {
+      const added = await joinGroup(uow, groupId, personId, role);
+      if (!added && roleId !== undefined) await uow.repos.groups.setMemberRole(groupId, personId, role);
+    });
+    const membership = await this.repos.groups.membership(groupId, personId);
+    return membership ? [membership] : [];
+  }
+
+  async removePerson(groupId: number, personId: number): Promise<void> {
+    await this.requireGroup(groupId);
+    await inTransaction(this.db, this.publisher, (uow) => leaveGroup(uow, groupId, personId));
+  }
+
+  async deleteGroup(groupId: number): Promise<void> {
+    await this.requireGroup(groupId);
+    await this.repos.groups.delete(groupId);
+  }
+
+  private async requireGroup(groupId: number): Promise<GroupRow> {
+    const group = await this.repos.groups.findById(groupId);
+    if (!group) throw notFound('Group not found');
+    return group;
+  }
+}

@@ -1,0 +1,155 @@
+import type { Kysely } from 'kysely';
+import { createRepositories } from '../../db/repositories/index.js';
+import type { DB, NewPerson, PersonRow } from '../../db/schema.js';
+import type { Caller } from '../access/caller.js';
+import type { ChurchTime } from '../church-time.js';
+import { isValidDate } from '../dates.js';
+import { forbidden, invalid, notFound } from '../errors.js';
+
+/** The family roles list (the reference system's list 2). */
+export const FAMILY_ROLES = [
+  { OptionId: 1, OptionName: 'Head of Household', OptionSequence: 1 },
+  { OptionId: 2, OptionName: 'Spouse', OptionSequence: 2 },
+  { OptionId: 3, OptionName: 'Child', OptionSequence: 3 },
+  { OptionId: 4, OptionName: 'Other Relative', OptionSequence: 4 },
+  { OptionId: 5, OptionName: 'Non Relative', OptionSequence: 5 },
+];
+
+export interface PersonInput {
+  firstName?: string;
+  lastName?: string;
+  email?: string | null;
+  gender?: number;
+  familyId?: number | null;
+  familyRoleId?: number | null;
+  birthDate?: string | null;
+  cellPhone?: string | null;
+  homePhone?: string | null;
+  workPhone?: string | null;
+  deceasedDate?: string | null;
+  inactive?: boolean;
+  doNotEmail?: boolean;
+}
+
+export interface FamilyInput {
+  name: string;
+  address1?: string;
+  address2?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+  country?: string;
+  homePhone?: string;
+  email?: string;
+}
+
+const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim());
+
+/** People and families (contract §15.2). */
+export class PeopleService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly time: ChurchTime,
+  ) {}
+
+  private get repos() {
+    return createRepositories(this.db);
+  }
+
+  async getPerson(id: number): Promise<PersonRow> {
+    const person = await this.repos.persons.findById(id);
+    if (!person) throw notFound('Person not found');
+    return person;
+  }
+
+  async createPerson(caller: Caller, input: PersonInput): Promise<PersonRow> {
+    const firstName = input.firstName?.trim() ?? '';
+    const lastName = input.lastName?.trim() ?? '';
+    if (firstName === '') throw invalid('firstName is required');
+    if (lastName === '') throw invalid('lastName is required');
+    const columns = await this.personColumns(input);
+    return this.repos.persons.insert({
+      ...columns,
+      first_name: firstName,
+      last_name: lastName,
+      entered_by: caller.personId,
+      date_entered: await this.time.now(),
+    } as NewPerson);
+  }
+
+  async updatePerson(id: number, input: PersonInput): Promise<PersonRow> {
+    await this.getPerson(id);
+    if (input.firstName !== undefined && input.firstName.trim() === '') throw invalid('firstName must not be empty');
+    if (input.lastName !== undefined && input.lastName.trim() === '') throw invalid('lastName must not be empty');
+    const columns = await this.personColumns(input);
+    if (input.firstName !== undefined) columns.first_name = input.firstName.trim();
+    if (input.lastName !== undefined) columns.last_name = input.lastName.trim();
+    const updated = await this.repos.persons.update(id, columns);
+    if (!updated) throw notFound('Person not found');
+    return updated;
+  }
+
+  private async personColumns(input: PersonInput): Promise<Partial<NewPerson>> {
+    const columns: Partial<NewPerson> = {};
+    if (input.birthDate !== undefined && input.birthDate !== null && input.birthDate !== '' && !isValidDate(input.birthDate)) {
+      throw invalid('birthDate must be a date in YYYY-MM-DD form');
+    }
+    if (input.deceasedDate !== undefined && input.deceasedDate !== null && input.deceasedDate !== '' && !isValidDate(input.deceasedDate)) {
+      throw invalid('deceasedDate must be a date in YYYY-MM-DD form');
+    }
+    if (input.familyId !== undefined && input.familyId !== null && !(await this.repos.families.findById(input.familyId))) {
+      throw notFound('Family not found');
+    }
+    if (input.email !== undefined) columns.email = blankToNull(input.email);
+    if (input.gender !== undefined) columns.gender = input.gender;
+    if (input.familyId !== undefined) columns.family_id = input.familyId;
+    if (input.familyRoleId !== undefined) columns.family_role_id = input.familyRoleId;
+    if (input.cellPhone !== undefined) columns.cell_phone = blankToNull(input.cellPhone);
+    if (input.homePhone !== undefined) columns.home_phone = blankToNull(input.homePhone);
+    if (input.workPhone !== undefined) columns.work_phone = blankToNull(input.workPhone);
+    if (input.inactive !== undefined) columns.inactive = input.inactive;
+    if (input.doNotEmail !== undefined) columns.do_not_email = input.doNotEmail;
+    if (input.deceasedDate !== undefined) columns.deceased_date = input.deceasedDate || null;
+    if (input.birthDate !== undefined) {
+      const [year, month, day] = input.birthDate ? input.birthDate.split('-').map(Number) : [null, null, null];
+      Object.assign(columns, { birth_year: year, birth_month: month, birth_day: day });
+    }
+    return columns;
+  }
+
+  async deletePerson(caller: Caller, id: number): Promise<void> {
+    if (id === caller.personId) throw forbidden("Can't delete yourself");
+    if (!(await this.repos.persons.delete(id))) throw notFound('Person not found');
+  }
+
+  /** Up to 15 people whose first name, last name or e-mail contains `query`. */
+  async search(query: string) {
+    return this.repos.persons.search(query.trim(), 15);
+  }
+
+  async createFamily(caller: Caller, input: FamilyInput) {
+    const name = input.name.trim();
+    if (name === '') throw invalid('name is required');
+    return this.repos.families.insert({
+      name,
+      address1: blankToNull(input.address1) ?? null,
+      address2: blankToNull(input.address2) ?? null,
+      city: blankToNull(input.city) ?? null,
+      state: blankToNull(input.state) ?? null,
+      zip: blankToNull(input.zip) ?? null,
+      country: blankToNull(input.country) ?? null,
+      home_phone: blankToNull(input.homePhone) ?? null,
+      email: blankToNull(input.email) ?? null,
+      work_phone: null,
+      cell_phone: null,
+      entered_by: caller.personId,
+      date_entered: await this.time.now(),
+    });
+  }
+
+  async getFamily(id: number) {
+    const family = await this.repos.families.findById(id);
+    if (!family) throw notFound('Family not found');
+    return { family, memberIds: await this.repos.persons.idsInFamily(id) };
+  }
+}

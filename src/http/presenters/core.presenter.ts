@@ -1,0 +1,117 @@
+import type { CalendarRow, EventRow, EventTypeRow, FamilyRow, GroupRow, PersonRow } from '../../db/schema.js';
+
+/** Core objects keep the reference system's PascalCase on the wire (contract §1.1). */
+
+export function presentPerson(person: PersonRow) {
+  return {
+    Id: person.id,
+    Title: person.title,
+    FirstName: person.first_name,
+    MiddleName: person.middle_name,
+    LastName: person.last_name,
+    Suffix: person.suffix,
+    Gender: person.gender,
+    Email: person.email,
+    WorkEmail: person.work_email,
+    CellPhone: person.cell_phone,
+    HomePhone: person.home_phone,
+    WorkPhone: person.work_phone,
+    BirthMonth: person.birth_month,
+    BirthDay: person.birth_day,
+    BirthYear: person.birth_year,
+    HideAge: person.hide_age,
+    FamId: person.family_id ?? 0,
+    FmrId: person.family_role_id ?? 0,
+    NeedsReview: person.needs_review,
+    DateEntered: person.date_entered,
+    EnteredBy: person.entered_by,
+    DeceasedDate: person.deceased_date,
+    Inactive: person.inactive,
+    DoNotEmail: person.do_not_email,
+  };
+}
+
+export function presentFamily(family: FamilyRow, memberIds: number[]) {
+  return {
+    Id: family.id,
+    Name: family.name,
+    Address1: family.address1,
+    Address2: family.address2,
+    City: family.city,
+    State: family.state,
+    Zip: family.zip,
+    Country: family.country,
+    HomePhone: family.home_phone,
+    WorkPhone: family.work_phone,
+    CellPhone: family.cell_phone,
+    Email: family.email,
+    DateEntered: family.date_entered,
+    EnteredBy: family.entered_by,
+    NeedsReview: family.needs_review,
+    MemberIds: memberIds,
+  };
+}
+
+export function presentRole(role: { role_id: number; name: string; sequence: number }) {
+  return { OptionId: role.role_id, OptionName: role.name, OptionSequence: role.sequence };
+}
+
+export function presentGroup(group: GroupRow & { member_count?: number | null }, roles: Array<{ role_id: number; name: string; sequence: number }>) {
+  return {
+    Id: group.id,
+    Name: group.name,
+    Type: group.type,
+    Description: group.description,
+    RoleListId: group.id,
+    DefaultRole: group.default_role_id,
+    Active: group.active,
+    IncludeInEmailExport: group.include_in_email_export,
+    groupType: group.type,
+    memberCount: group.member_count ?? 0,
+    roles: roles.map(presentRole),
+  };
+}
+
+export function presentCalendar(calendar: CalendarRow) {
+  return {
+    Id: calendar.id,
+    Name: calendar.name,
+    AccessToken: calendar.access_token,
+    ForegroundColor: calendar.foreground_color,
+    BackgroundColor: calendar.background_color,
+    MinistryId: null as number | null,
+  };
+}
+
+export function presentEventType(type: EventTypeRow) {
+  return { Id: type.id, Name: type.name, DefStartTime: type.def_start_time, DefRecurType: type.def_recur_type, Active: type.active };
+}
+
+export function presentEvent(details: {
+  event: EventRow;
+  typeName: string | null;
+  calendars: Array<{ id: number; name: string }>;
+  groups: Array<{ id: number; name: string }>;
+}) {
+  const { event } = details;
+  return {
+    Id: event.id,
+    Title: event.title,
+    Desc: event.description,
+    Text: event.text,
+    Start: event.start_at,
+    End: event.end_at,
+    Type: event.type_id,
+    TypeName: details.typeName,
+    InActive: event.inactive,
+    LinkedGroupId: details.groups[0]?.id ?? 0,
+    MinistryId: null as number | null,
+    MinistryName: null as string | null,
+    PinnedCalendars: details.calendars.map((calendar) => calendar.id),
+    Groups: details.groups.map((group) => ({ Id: group.id, Name: group.name })),
+  };
+}
+
+export function presentCounts(counts: Array<{ count_id: number; name: string; count: number; notes: string | null }>) {
+  return counts.map((c) => ({ id: c.count_id, name: c.name, count: c.count, notes: c.notes }));
+}

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { Services } from '../../domain/services.js';
+import { presentCalendar } from '../presenters/core.presenter.js';
+import { idParams, idSegment, responses, SuccessResponse } from '../schemas/common.js';
+import { Calendar, CalendarBody, PortalCalendar } from '../schemas/core.schemas.js';
+
+/** Church calendars, access tokens and the calendars shared with members (contract §15.3). */
+export const calendarsRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
+  const { calendars } = services;
+  const tags = ['Calendars'];
+  const addEvents = { access: { role: 'addEvents' as const } };
+  const calendarPath = `/api/calendars/${idSegment('calendarId')}`;
+  const params = idParams('calendarId');
+
+  app.get('/api/calendars', {
+    config: { access: 'staff' },
+    schema: { tags, summary: 'Every calendar', response: responses({ 200: Type.Array(Calendar) }) },
+  }, async () => (await calendars.list()).map(presentCalendar));
+
+  app.get(calendarPath, {
+    config: { access: 'staff' },
+    schema: { tags, summary: 'One calendar (as a list of one)', params, response: responses({ 200: Type.Array(Calendar) }) },
+  }, async (request) => [presentCalendar(await calendars.get(request.params.calendarId))]);
+
+  app.post('/api/calendars', {
+    config: addEvents,
+    schema: { tags, summary: 'Create a calendar', body: CalendarBody, response: responses({ 200: Calendar }) },
+  }, async (request) => {
+    const { Name, ForegroundColor, BackgroundColor } = request.body;
+    return presentCalendar(await calendars.create({ name: Name, foregroundColor: ForegroundColor, backgroundColor: BackgroundColor }));
+  });
+
+  app.delete(calendarPath, {
+    config: addEvents,
+    schema: { tags, summary: 'Delete a calendar', params, response: responses({ 200: SuccessResponse }) },
+  }, async (request) => {
+    await calendars.delete(request.params.calendarId);
+    return { success: true as const };
+  });
+
+  app.post(`${calendarPath}/NewAccessToken`, {
+    config: addEvents,
+    schema: { tags, summary: 'Give the calendar a new random access token for its public feeds', params, response: responses({ 200: Calendar }) },
+  }, async (request) => presentCalendar(await calendars.newAccessToken(request.params.calendarId)));
+
+  app.delete(`${calendarPath}/AccessToken`, {
+    config: addEvents,
+    schema: { tags, summary: "Remove the calendar's access token (its public feeds stop)", params, response: responses({ 200: Calendar }) },
+  }, async (request) => presentCalendar(await calendars.clearAccessToken(request.params.calendarId)));
+
+  app.get('/admin/api/member-portal/calendars', {
+    config: { access: { role: 'admin' } },
+    schema: { tags, summary: 'Calendars an administrator may share with members', response: responses({ 200: Type.Object({ calendars: Type.Array(PortalCalendar) }) }) },
+  }, async () => ({ calendars: await calendars.portalCalendars() }));
+
+  app.post('/admin/api/member-portal/calendars', {
+    config: { access: { role: 'admin' } },
+    schema: {
+      tags,
+      summary: 'Choose the calendars shared with members',
+      body: Type.Object({ visible: Type.Optional(Type.Unknown()) }),
+      response: responses({ 200: Type.Object({ success: Type.Literal(true), calendars: Type.Array(PortalCalendar) }) }),
+    },
+  }, async (request) => ({ success: true as const, calendars: await calendars.setPortalCalendars(request.body.visible) }));
+};

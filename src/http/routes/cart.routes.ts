@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { invalid } from '../../domain/errors.js';
+import type { Services } from '../../domain/services.js';
+import { callerOf } from '../plugins/access.js';
+import { Id, responses } from '../schemas/common.js';
+
+const CartBody = Type.Object({
+  Persons: Type.Optional(Type.Array(Id, { maxItems: 5000, 'x-error': 'Persons must be a list of person ids' })),
+  Family: Type.Optional(Type.Union([Id, Type.String({ pattern: '^[0-9]{1,9}$' })], { 'x-error': 'Family must be a family id' })),
+  Group: Type.Optional(Type.Union([Id, Type.String({ pattern: '^[0-9]{1,9}$' })], { 'x-error': 'Group must be a group id' })),
+});
+
+/** The caller's server-side cart (contract §15.6). */
+export const cartRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
+  const { cart } = services;
+  const tags = ['Cart'];
+
+  app.get('/api/cart/', {
+    config: { access: 'staff' },
+    schema: { tags, summary: "The people in the caller's cart", response: responses({ 200: Type.Object({ PeopleCart: Type.Array(Type.Integer()) }) }) },
+  }, async (request) => ({ PeopleCart: await cart.personIds(callerOf(request)) }));
+
+  app.post('/api/cart/', {
+    config: { access: 'staff' },
+    schema: {
+      tags,
+      summary: 'Add people, a family or a group to the cart',
+      body: CartBody,
+      response: responses({ 200: Type.Object({ added: Type.Array(Type.Integer()), duplicate: Type.Array(Type.Integer()) }) }),
+    },
+  }, async (request) => {
+    const { Persons, Family, Group } = request.body;
+    const caller = callerOf(request);
+    if (Persons !== undefined) return cart.add(caller, { persons: Persons });
+    if (Family !== undefined) return cart.add(caller, { familyId: Number(Family) });
+    if (Group !== undefined) return cart.add(caller, { groupId: Number(Group) });
+    throw invalid('POST to cart requires a Persons array, FamilyID, or GroupID');
+  });
+
+  app.delete('/api/cart/', {
+    config: { access: 'staff' },
+    schema: {
+      tags,
+      summary: 'Empty the cart, or remove the people listed',
+      body: Type.Optional(Type.Object({ Persons: Type.Optional(Type.Array(Id, { maxItems: 5000 })) })),
+      response: responses({ 200: Type.Object({ status: Type.Literal('success'), message: Type.String() }) }),
+    },
+  }, async (request) => {
+    const removed = await cart.remove(callerOf(request), request.body?.Persons);
+    return { status: 'success' as const, message: removed > 0 ? 'Your cart has been successfully emptied' : 'Your cart is empty' };
+  });
+};

@@ -1,0 +1,205 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { isValidDate, parseDateTime, parseTimeOfDay } from '../../domain/dates.js';
+import { invalid } from '../../domain/errors.js';
+import { parseMonthDay, WEEKDAY_NAMES, type Recurrence } from '../../domain/events/recurrence.js';
+import type { Services } from '../../domain/services.js';
+import { parsePermissiveBoolean } from '../../domain/values.js';
+import { presentCounts, presentEvent, presentEventType } from '../presenters/core.presenter.js';
+import { idParams, idSegment, PermissiveBoolean, responses, SuccessResponse } from '../schemas/common.js';
+import { AttendanceCount, CountsBody, Event, EventBody, EventType, EventTypeBody, EventUpdateBody, RepeatBody } from '../schemas/core.schemas.js';
+
+function dateTime(value: string, field: string): string {
+  const parsed = parseDateTime(value);
+  if (!parsed) throw invalid(`${field} must be a date and time as YYYY-MM-DD HH:MM:SS`);
+  return parsed;
+}
+
+/** Until the volunteer area has ministries, no ministry id names one. */
+function assertNoMinistry(ministryId: number | null | undefined): void {
+  if (ministryId !== undefined && ministryId !== null && ministryId !== 0) throw invalid('Unknown volunteer ministry');
+}
+
+const linkedGroups = (id: number | null | undefined) => (id ? [id] : []);
+
+function recurrenceOf(body: Record<string, unknown>): Recurrence {
+  const type = String(body.RecurType).trim().toLowerCase();
+  if (type === 'weekly') {
+    const dow = body.RecurDOW;
+    if (dow === undefined || dow === '') throw invalid('Missing required field: RecurDOW');
+    const weekday = typeof dow === 'number' ? dow : WEEKDAY_NAMES.findIndex((name) => name === String(dow).trim().toLowerCase() || name.slice(0, 3) === String(dow).trim().toLowerCase());
+    if (weekday < 0 || weekday > 6) throw invalid('RecurDOW must be a day of the week, for example Sunday');
+    return { type, weekday };
+  }
+  if (type === 'monthly') {
+    if (body.RecurDOM === undefined || body.RecurDOM === '') throw invalid('Missing required field: RecurDOM');
+    const dayOfMonth = Number(body.RecurDOM);
+    if (!Number.isInteger(dayOfMonth) || dayOfMonth < 1 || dayOfMonth > 31) throw invalid('RecurDOM must be a day of the month from 1 to 31');
+    return { type, dayOfMonth };
+  }
+  if (type === 'yearly') {
+    if (body.RecurDOY === undefined || body.RecurDOY === '') throw invalid('Missing required field: RecurDOY');
+    const monthDay = parseMonthDay(String(body.RecurDOY));
+    if (!monthDay) throw invalid('RecurDOY must be a date each year as MM-DD');
+    return { type, ...monthDay };
+  }
+  throw invalid(`Unknown recurrence type: ${String(body.RecurType)}; use weekly, monthly or yearly`);
+}
+
+/** Calendar events, series, headcounts and event types (contract §15.4). */
+export const eventsRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
+  const { events, eventTypes } = services;
+  const tags = ['Events'];
+  const addEvents = { access: { role: 'addEvents' as const } };
+  const eventPath = `/api/events/${idSegment('eventId')}`;
+  const params = idParams('eventId');
+
+  app.get('/api/events/types', {
+    config: { access: 'staff' },
+    schema: { tags, summary: 'Event types, by name', response: responses({ 200: Type.Array(EventType) }) },
+  }, async () => (await eventTypes.list()).map(presentEventType));
+
+  app.post('/api/events/types', {
+    config: addEvents,
+    schema: { tags, summary: 'Create an event type', body: EventTypeBody, response: responses({ 201: EventType }) },
+  }, async (request, reply) => {
+    const { name, defStartTime, active } = request.body;
+    let startTime: string | null = null;
+    if (defStartTime) {
+      startTime = parseTimeOfDay(defStartTime) ?? null;
+      if (!startTime) throw invalid('defStartTime must be a time of day as HH:MM');
+    }
+    const type = await eventTypes.create({ name, defStartTime: startTime, active: active === undefined ? true : parsePermissiveBoolean(active) });
+    return reply.code(201).send(presentEventType(type));
+  });
+
+  app.get('/api/events', {
+    config: { access: 'staff' },
+    schema: { tags, summary: 'Every event, soonest first', response: responses({ 200: Type.Object({ Events: Type.Array(Event) }) }) },
+  }, async () => ({ Events: (await events.listEvents()).map(presentEvent) }));
+
+  app.post('/api/events', {
+    config: addEvents,
+    schema: {
+      tags,
+      summary: 'Create an event',
+      description: 'Start and End are wall-clock times in the church time zone; a T is taken as a space. Emits event.created.',
+      body: EventBody,
+      response: responses({ 200: Type.Object({ success: Type.Literal(true), eventId: Type.Integer() }) }),
+    },
+  }, async (request) => {
+    const body = request.body;
+    assertNoMinistry(body.MinistryId);
+    const [event] = await events.createEvents({
+      title: body.Title,
+      typeId: body.Type,
+      description: body.Desc,
+      text: body.Text,
+      slots: [{ start: dateTime(body.Start, 'Start'), end: dateTime(body.End, 'End') }],
+      calendarIds: body.PinnedCalendars ?? [],
+      linkedGroupIds: linkedGroups(body.LinkedGroupId),
+      inactive: parsePermissiveBoolean(body.InActive),
+    });
+    return { success: true as const, eventId: event.id };
+  });
+
+  app.post('/api/events/repeat', {
+    config: addEvents,
+    schema: {
+      tags,
+      summary: 'Create a weekly, monthly or yearly series (at most 366 events, all or nothing)',
+      body: RepeatBody,
+      response: responses({ 200: Type.Object({ success: Type.Literal(true), count: Type.Integer(), skipped: Type.Integer(), eventIds: Type.Array(Type.Integer()) }) }),
+    },
+  }, async (request) => {
+    const body = request.body;
+    for (const field of ['Title', 'Type', 'StartTime', 'EndTime', 'RecurType', 'RangeStart', 'RangeEnd'] as const) {
+      if (body[field] === undefined || (typeof body[field] === 'string' && body[field].trim() === '')) throw invalid(`Missing required field: ${field}`);
+    }
+    for (const field of ['RangeStart', 'RangeEnd'] as const) {
+      if (!isValidDate(body[field]!)) throw invalid(`${field} must be a date as YYYY-MM-DD`);
+    }
+    const startTime = parseTimeOfDay(body.StartTime!);
+    const endTime = parseTimeOfDay(body.EndTime!);
+    if (!startTime || !endTime) throw invalid('StartTime and EndTime must be times of day as HH:MM');
+    const { events: created, skipped } = await events.createSeries({
+      title: body.Title!,
+      typeId: body.Type!,
+      description: body.Desc,
+      text: body.Text,
+      recurrence: recurrenceOf(body),
+      rangeStart: body.RangeStart!,
+      rangeEnd: body.RangeEnd!,
+      startTime,
+      endTime,
+      calendarIds: body.PinnedCalendars ?? [],
+      linkedGroupIds: linkedGroups(body.LinkedGroupId),
+      inactive: parsePermissiveBoolean(body.Inactive),
+      skipExisting: parsePermissiveBoolean(body.SkipExisting),
+    });
+    return { success: true as const, count: created.length, skipped, eventIds: created.map((event) => event.id) };
+  });
+
+  app.get(eventPath, {
+    config: { access: 'staff' },
+    schema: {
+      tags,
+      summary: 'Read an event with its headcounts',
+      params,
+      response: responses({ 200: Type.Composite([Event, Type.Object({ AttendanceCounts: Type.Array(AttendanceCount) })]) }),
+    },
+  }, async (request) => {
+    const details = await events.getEvent(request.params.eventId);
+    return { ...presentEvent(details), AttendanceCounts: presentCounts(details.counts) };
+  });
+
+  app.post(eventPath, {
+    config: addEvents,
+    schema: { tags, summary: 'Change an event (fields left out stay; PinnedCalendars replaces the pins)', params, body: EventUpdateBody, response: responses({ 200: SuccessResponse }) },
+  }, async (request) => {
+    const body = request.body;
+    assertNoMinistry(body.MinistryId);
+    await events.updateEvent(request.params.eventId, {
+      title: body.Title,
+      typeId: body.Type,
+      description: body.Desc,
+      text: body.Text,
+      start: body.Start === undefined ? undefined : dateTime(body.Start, 'Start'),
+      end: body.End === undefined ? undefined : dateTime(body.End, 'End'),
+      calendarIds: body.PinnedCalendars,
+      linkedGroupIds: body.LinkedGroupId === undefined ? undefined : linkedGroups(body.LinkedGroupId),
+      inactive: body.InActive === undefined ? undefined : parsePermissiveBoolean(body.InActive),
+    });
+    return { success: true as const };
+  });
+
+  app.post(`${eventPath}/status`, {
+    config: addEvents,
+    schema: { tags, summary: 'Make an event active or inactive', params, body: Type.Object({ active: PermissiveBoolean }), response: responses({ 200: SuccessResponse }) },
+  }, async (request) => {
+    await events.updateEvent(request.params.eventId, { inactive: !parsePermissiveBoolean(request.body.active) });
+    return { success: true as const };
+  });
+
+  app.delete(eventPath, {
+    config: addEvents,
+    schema: { tags, summary: 'Delete an event (refused while people are checked in or a kiosk shows it)', params, response: responses({ 200: SuccessResponse }) },
+  }, async (request) => {
+    await events.deleteEvent(request.params.eventId);
+    return { success: true as const };
+  });
+
+  app.put(`${eventPath}/attendance-counts`, {
+    config: addEvents,
+    schema: {
+      tags,
+      summary: "Replace the event's recorded headcounts",
+      params,
+      body: CountsBody,
+      response: responses({ 200: Type.Object({ eventId: Type.Integer(), AttendanceCounts: Type.Array(AttendanceCount) }) }),
+    },
+  }, async (request) => ({
+    eventId: request.params.eventId,
+    AttendanceCounts: presentCounts(await events.replaceCounts(request.params.eventId, request.body.counts)),
+  }));
+};
