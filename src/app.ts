@@ -58,6 +58,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
   });
 
+  // A route whose body is optional sees an absent body as {} rather than failing the object schema.
+  http.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+  });
   registerValidation(http);
   registerErrorHandling(http);
   const routes = registerAccessControl(http, services);

@@ -101,6 +101,8 @@ export interface NotificationsTable {
   sent_at: Timestamp | null;
   last_error: string | null;
   created_at: Timestamp;
+  assignment_id: Generated<number | null>;
+  occurrence_id: Generated<number | null>;
 }
 
 export interface GroupsTable {
@@ -112,6 +114,8 @@ export interface GroupsTable {
   active: Generated<boolean>;
   include_in_email_export: Generated<boolean>;
   created_at: Timestamp;
+  /** Set on a ministry's volunteer pool Group. */
+  ministry_id: Generated<number | null>;
 }
 
 export interface GroupRolesTable {
@@ -133,6 +137,8 @@ export interface CalendarsTable {
   foreground_color: Generated<string>;
   background_color: Generated<string>;
   access_token: string | null;
+  /** Set on a ministry's own calendar. */
+  ministry_id: Generated<number | null>;
 }
 
 export interface EventTypesTable {
@@ -153,6 +159,8 @@ export interface EventsTable {
   end_at: Timestamp;
   inactive: Generated<boolean>;
   created_at: Timestamp;
+  /** The owning ministry (wire `MinistryId`). */
+  event_ministry_id: Generated<number | null>;
 }
 
 export interface CalendarEventsTable {
@@ -193,6 +201,154 @@ export interface CartsTable {
   added_at: Timestamp;
 }
 
+export interface MinistriesTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+  created_by_person_id: number | null;
+  help_wanted: Generated<boolean>;
+  help_wanted_text: string | null;
+  sunday_school: Generated<boolean>;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  ministry_id: number;
+  name: string;
+  description: string | null;
+  active: Generated<boolean>;
+  class_group_id: number | null;
+}
+
+export interface PositionsTable {
+  id: Generated<number>;
+  ministry_id: number;
+  team_id: number;
+  name: string;
+  description: string | null;
+  active: Generated<boolean>;
+  recruiting: Generated<boolean>;
+  self_assignable: Generated<boolean>;
+  sort_order: Generated<number>;
+}
+
+export interface QualificationsTable {
+  id: Generated<number>;
+  person_id: number;
+  position_id: number;
+  active: Generated<boolean>;
+  granted_at: Timestamp;
+  granted_by_person_id: number | null;
+  notes: string | null;
+}
+
+export interface SchedulesTable {
+  id: Generated<number>;
+  ministry_id: number;
+  team_id: number;
+  name: string;
+  link_mode: 'event_type' | 'class' | 'ministry' | 'event';
+  event_type_id: number | null;
+  title_filter: string | null;
+  group_id: number | null;
+  event_id: number | null;
+  start_offset_minutes: Generated<number>;
+  end_offset_minutes: Generated<number>;
+  window_start: DateOnly;
+  window_end: DateOnly | null;
+  active: Generated<boolean>;
+  one_off: Generated<boolean>;
+}
+
+export interface OccurrencesTable {
+  id: Generated<number>;
+  schedule_id: number;
+  event_id: number;
+  occurrence_date: DateOnly;
+  status: Generated<'scheduled' | 'cancelled'>;
+  notes: string | null;
+  generated_at: Timestamp;
+}
+
+export interface RequirementsTable {
+  id: Generated<number>;
+  schedule_id: number | null;
+  occurrence_id: number | null;
+  position_id: number;
+  min_count: Generated<number>;
+  max_count: number | null;
+  notes: string | null;
+}
+
+export interface RequirementDefaultsTable {
+  id: Generated<number>;
+  requirement_id: number;
+  person_id: number;
+  accepted: Generated<boolean>;
+  set_by_person_id: number | null;
+  sort: Generated<number>;
+}
+
+export type AssignmentStatus = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'substituted' | 'completed';
+export type AssignmentSource = 'coordinator' | 'self_signup' | 'substitute';
+
+export interface AssignmentsTable {
+  id: Generated<number>;
+  occurrence_id: number;
+  position_id: number;
+  person_id: number;
+  requirement_id: number | null;
+  status: Generated<AssignmentStatus>;
+  source: Generated<AssignmentSource>;
+  assigned_at: Timestamp;
+  assigned_by_person_id: number | null;
+  responded_at: Timestamp | null;
+  replaces_assignment_id: number | null;
+  notes: string | null;
+}
+
+export type ResponseKind =
+  | 'accepted' | 'declined' | 'cancelled' | 'substitute_proposed' | 'substitute_approved' | 'substitute_rejected' | 'substitute_withdrawn';
+
+export interface ResponsesTable {
+  id: Generated<number>;
+  assignment_id: number;
+  person_id: number;
+  response: ResponseKind;
+  response_at: Timestamp;
+  channel: Generated<'web' | 'coordinator'>;
+  comment: string | null;
+}
+
+export interface SwapsTable {
+  id: Generated<number>;
+  assignment_id: number;
+  proposed_by_person_id: number;
+  proposed_person_id: number;
+  status: Generated<'proposed' | 'approved' | 'rejected' | 'withdrawn'>;
+  proposed_at: Timestamp;
+  decided_at: Timestamp | null;
+  decided_by_person_id: number | null;
+  comment: string | null;
+}
+
+export interface ScopesTable {
+  id: Generated<number>;
+  person_id: number;
+  scope_type: 'ministry' | 'team';
+  ministry_id: number | null;
+  team_id: number | null;
+  granted_at: Timestamp;
+  granted_by_person_id: number | null;
+}
+
+export interface CalendarMinistryGrantsTable {
+  calendar_id: number;
+  ministry_id: number;
+}
+
 export interface DB {
   families: FamiliesTable;
   persons: PersonsTable;
@@ -212,6 +368,19 @@ export interface DB {
   event_attend: EventAttendTable;
   kiosk_devices: KioskDevicesTable;
   carts: CartsTable;
+  ministries: MinistriesTable;
+  teams: TeamsTable;
+  positions: PositionsTable;
+  qualifications: QualificationsTable;
+  schedules: SchedulesTable;
+  occurrences: OccurrencesTable;
+  requirements: RequirementsTable;
+  requirement_defaults: RequirementDefaultsTable;
+  assignments: AssignmentsTable;
+  responses: ResponsesTable;
+  swaps: SwapsTable;
+  scopes: ScopesTable;
+  calendar_ministry_grants: CalendarMinistryGrantsTable;
 }
 
 export type PersonRow = Selectable<PersonsTable>;
@@ -225,3 +394,11 @@ export type GroupRow = Selectable<GroupsTable>;
 export type CalendarRow = Selectable<CalendarsTable>;
 export type EventTypeRow = Selectable<EventTypesTable>;
 export type EventRow = Selectable<EventsTable>;
+export type MinistryRow = Selectable<MinistriesTable>;
+export type TeamRow = Selectable<TeamsTable>;
+export type PositionRow = Selectable<PositionsTable>;
+export type QualificationRow = Selectable<QualificationsTable>;
+export type ScheduleRow = Selectable<SchedulesTable>;
+export type OccurrenceRow = Selectable<OccurrencesTable>;
+export type AssignmentRow = Selectable<AssignmentsTable>;
+export type ScopeRow = Selectable<ScopesTable>;

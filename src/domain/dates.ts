@@ -9,12 +9,16 @@ export function isValidDate(value: string): boolean {
   const match = DATE.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (month < 1 || month > 12 || day < 1) return false;
+  // There is no year 0 (PostgreSQL refuses it).
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
   return day <= daysInMonth(year, month);
 }
 
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  // setUTCFullYear, because Date.UTC reads the years 0–99 as 1900–1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, 0);
+  return date.getUTCDate();
 }
 
 /** `HH:MM` or `HH:MM:SS` (24 h) → `HH:MM:SS`, or undefined when it is not a time of day (`25:00`). */

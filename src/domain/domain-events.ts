@@ -17,13 +17,19 @@ export class DomainEventPublisher {
   constructor(private readonly onSubscriberError: (error: unknown, event: DomainEvent) => void = () => undefined) {}
 
   subscribe(subscriber: Subscriber): () => void {
-    this.subscribers.push(subscriber);
-    return () => this.subscribers.splice(this.subscribers.indexOf(subscriber), 1);
+    // A wrapper of its own, so a second call or the same function subscribed twice removes only this subscription.
+    const entry: Subscriber = (event) => subscriber(event);
+    this.subscribers.push(entry);
+    return () => {
+      const index = this.subscribers.indexOf(entry);
+      if (index >= 0) this.subscribers.splice(index, 1);
+    };
   }
 
   async publish(events: readonly DomainEvent[]): Promise<void> {
     for (const event of events) {
-      for (const subscriber of this.subscribers) {
+      // A copy: a subscriber that unsubscribes while being called must not make the next one miss the event.
+      for (const subscriber of [...this.subscribers]) {
         try {
           await subscriber(event);
         } catch (error) {

@@ -1,4 +1,11 @@
 import type { Database } from '../db/database.js';
+import { VolunteerAccessService } from './access/volunteer-access.service.js';
+import { MinistriesService } from './ministries/ministries.service.js';
+import { PoolService } from './ministries/pool.service.js';
+import { PositionsService } from './ministries/positions.service.js';
+import { QualificationsService } from './ministries/qualifications.service.js';
+import { ScopesService } from './ministries/scopes.service.js';
+import { TeamsService } from './ministries/teams.service.js';
 import { CalendarsService } from './calendars/calendars.service.js';
 import { CartService } from './cart/cart.service.js';
 import { ChurchTime } from './church-time.js';
@@ -34,6 +41,13 @@ export function buildServices(database: Database, clock: Clock, options: Service
     eventTypes: new EventTypesService(db, settings),
     events: new EventsService(db, time, publisher),
     cart: new CartService(db, time),
+    volunteerAccess: new VolunteerAccessService(db),
+    ministries: new MinistriesService(db, time, publisher),
+    teams: new TeamsService(db, time, publisher),
+    positions: new PositionsService(db, time, publisher),
+    pool: new PoolService(db, time, publisher),
+    qualifications: new QualificationsService(db, time, publisher),
+    scopes: new ScopesService(db, time, publisher),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Executor } from '../database.js';
+import { translateConstraintError } from '../errors.js';
 import type { CalendarRow, CalendarsTable } from '../schema.js';
 
 export function calendarsRepository(db: Executor) {
@@ -21,8 +22,13 @@ export function calendarsRepository(db: Executor) {
       return db.insertInto('calendars').values(calendar).returningAll().executeTakeFirstOrThrow();
     },
 
+    /** Throws UniqueViolationError when another calendar already holds the token. */
     async setAccessToken(id: number, token: string | null): Promise<CalendarRow | undefined> {
-      return db.updateTable('calendars').set({ access_token: token }).where('id', '=', id).returningAll().executeTakeFirst();
+      try {
+        return await db.updateTable('calendars').set({ access_token: token }).where('id', '=', id).returningAll().executeTakeFirst();
+      } catch (error) {
+        return translateConstraintError(error);
+      }
     },
 
     async delete(id: number): Promise<boolean> {

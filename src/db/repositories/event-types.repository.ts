@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../database.js';
+import { translateConstraintError } from '../errors.js';
 import type { EventTypeRow, EventTypesTable } from '../schema.js';
 
 export function eventTypesRepository(db: Executor) {
@@ -17,8 +18,13 @@ export function eventTypesRepository(db: Executor) {
       return db.selectFrom('event_types').selectAll().where(sql`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
     },
 
+    /** Throws UniqueViolationError when another type already holds the name (ignoring case). */
     async insert(type: Insertable<EventTypesTable>): Promise<EventTypeRow> {
-      return db.insertInto('event_types').values(type).returningAll().executeTakeFirstOrThrow();
+      try {
+        return await db.insertInto('event_types').values(type).returningAll().executeTakeFirstOrThrow();
+      } catch (error) {
+        return translateConstraintError(error);
+      }
     },
 
     /** Adds an active type named `name` unless one of that exact name exists (active or not). */

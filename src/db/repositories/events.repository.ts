@@ -35,18 +35,27 @@ export function eventsRepository(db: Executor) {
       return result.numDeletedRows > 0n;
     },
 
+    /**
+     * Pins every event to every calendar in one statement of two array parameters: as a VALUES list, a
+     * series of 366 events on 90 calendars would pass PostgreSQL's limit of 65,535 bind parameters.
+     */
     async pin(eventIds: readonly number[], calendarIds: readonly number[]): Promise<void> {
-      const rows = eventIds.flatMap((eventId) => calendarIds.map((calendarId) => ({ event_id: eventId, calendar_id: calendarId })));
-      if (rows.length > 0) await db.insertInto('calendar_events').values(rows).onConflict((oc) => oc.doNothing()).execute();
+      if (eventIds.length === 0 || calendarIds.length === 0) return;
+      await sql`insert into calendar_events (event_id, calendar_id)
+                select e, c from unnest(${[...eventIds]}::int[]) as e cross join unnest(${[...calendarIds]}::int[]) as c
+                on conflict do nothing`.execute(db);
     },
 
     async unpinAll(eventId: number): Promise<void> {
       await db.deleteFrom('calendar_events').where('event_id', '=', eventId).execute();
     },
 
+    /** Links every event to every group in one statement, for the same reason as `pin`. */
     async linkGroups(eventIds: readonly number[], groupIds: readonly number[]): Promise<void> {
-      const rows = eventIds.flatMap((eventId) => groupIds.map((groupId) => ({ event_id: eventId, group_id: groupId })));
-      if (rows.length > 0) await db.insertInto('event_audience').values(rows).onConflict((oc) => oc.doNothing()).execute();
+      if (eventIds.length === 0 || groupIds.length === 0) return;
+      await sql`insert into event_audience (event_id, group_id)
+                select e, g from unnest(${[...eventIds]}::int[]) as e cross join unnest(${[...groupIds]}::int[]) as g
+                on conflict do nothing`.execute(db);
     },
 
     async unlinkAllGroups(eventId: number): Promise<void> {

@@ -2,6 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Executor } from '../database.js';
 import type { DB } from '../schema.js';
 import { apiKeysRepository } from './api-keys.repository.js';
+import { assignmentsRepository } from './assignments.repository.js';
+import { ministriesRepository } from './ministries.repository.js';
+import { ministryEventsRepository } from './ministry-events.repository.js';
+import { positionsRepository } from './positions.repository.js';
+import { qualificationsRepository } from './qualifications.repository.js';
+import { scopesRepository } from './scopes.repository.js';
+import { staffingRepository } from './staffing.repository.js';
+import { teamsRepository } from './teams.repository.js';
+import { volunteersRepository } from './volunteers.repository.js';
 import { calendarsRepository } from './calendars.repository.js';
 import { cartsRepository } from './carts.repository.js';
 import { eventTypesRepository } from './event-types.repository.js';
@@ -18,6 +27,15 @@ import { usersRepository } from './users.repository.js';
 export function createRepositories(db: Executor) {
   return {
     apiKeys: apiKeysRepository(db),
+    assignments: assignmentsRepository(db),
+    ministries: ministriesRepository(db),
+    ministryEvents: ministryEventsRepository(db),
+    positions: positionsRepository(db),
+    qualifications: qualificationsRepository(db),
+    scopes: scopesRepository(db),
+    staffing: staffingRepository(db),
+    teams: teamsRepository(db),
+    volunteers: volunteersRepository(db),
     calendars: calendarsRepository(db),
     carts: cartsRepository(db),
     eventTypes: eventTypesRepository(db),

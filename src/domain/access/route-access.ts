@@ -1,5 +1,6 @@
 import { forbidden } from '../errors.js';
-import { hasRole, isGlobalManager, isSelfService, type Caller, type RoleFlag } from './caller.js';
+import { hasRole, isSelfService, type Caller, type RoleFlag } from './caller.js';
+import { assertCoordinatorGate, assertManager, type VolunteerActor } from './volunteer-access.js';
 
 /**
  * What a route needs, declared on every route (`config.access`) and enforced by one hook:
@@ -7,10 +8,20 @@ import { hasRole, isGlobalManager, isSelfService, type Caller, type RoleFlag } f
  * - `login`: any authenticated login, a self-service (volunteer) login included;
  * - `staff`: a login holding at least one role flag;
  * - `{ role }`: that role flag, or `admin`;
- * - `member`: the volunteer member routes (authentication and the rollout gate only);
- * - `manager`: the volunteer manager-only gate (administrator or global volunteer manager).
+ * - volunteer gates (rollout gate first, contract §1.5 and §3): `member` (R), `coordinator` (C),
+ *   `manager` (R+M, no coordinator gate), `coordinator-manager` (C+M);
+ * - `{ role | staff, rollout: true }`: a core route that the volunteer rollout also gates (§1.9).
  */
-export type RouteAccess = 'public' | 'login' | 'staff' | 'member' | 'manager' | { role: RoleFlag };
+export type RouteAccess =
+  | 'public'
+  | 'login'
+  | 'staff'
+  | 'member'
+  | 'coordinator'
+  | 'manager'
+  | 'coordinator-manager'
+  | { role: RoleFlag; rollout?: true }
+  | { staff: true; rollout: true };
 
 const ROLE_TITLES: Record<RoleFlag, string> = {
   admin: 'Admin',
@@ -23,21 +34,40 @@ const ROLE_TITLES: Record<RoleFlag, string> = {
   manageMyMinistries: 'ManageMyMinistries',
 };
 
-export function isVolunteerAccess(access: RouteAccess): boolean {
-  return access === 'member' || access === 'manager';
+const VOLUNTEER_GATES = new Set(['member', 'coordinator', 'manager', 'coordinator-manager']);
+
+/** True for routes behind the volunteer rollout gate. */
+export function isRolloutGated(access: RouteAccess): boolean {
+  return typeof access === 'string' ? VOLUNTEER_GATES.has(access) : access.rollout === true;
+}
+
+/** True for routes whose gate needs the caller's scope grants. */
+export function needsVolunteerActor(access: RouteAccess): boolean {
+  return access === 'coordinator' || access === 'manager' || access === 'coordinator-manager';
+}
+
+function assertStaff(caller: Caller): void {
+  if (isSelfService(caller.roles)) throw forbidden('This account may only use the volunteer and profile routes');
 }
 
 /** Throws the 403 of contract §1.5 / §15 when the caller does not pass the route's gate. */
-export function assertRouteAccess(caller: Caller, access: RouteAccess): void {
-  if (access === 'public' || access === 'login' || access === 'member') return;
-  if (access === 'staff') {
-    if (isSelfService(caller.roles)) throw forbidden('This account may only use the volunteer and profile routes');
-    return;
+export function assertRouteAccess(caller: Caller, access: RouteAccess, actor?: VolunteerActor): void {
+  switch (access) {
+    case 'public':
+    case 'login':
+    case 'member':
+      return;
+    case 'staff':
+      return assertStaff(caller);
+    case 'coordinator':
+      return assertCoordinatorGate(actor!);
+    case 'manager':
+      return assertManager(actor!);
+    case 'coordinator-manager':
+      assertCoordinatorGate(actor!);
+      return assertManager(actor!);
   }
-  if (access === 'manager') {
-    if (!isGlobalManager(caller)) throw forbidden('Ministry management access is required');
-    return;
-  }
+  if ('staff' in access) return assertStaff(caller);
   if (!hasRole(caller, access.role)) {
     throw forbidden(
       access.role === 'admin' ? 'User must be an Admin' : `User must be an Admin or have ${ROLE_TITLES[access.role]} permission`,

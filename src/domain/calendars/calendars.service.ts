@@ -69,10 +69,11 @@ export class CalendarsService {
   }
 
   async newAccessToken(id: number): Promise<CalendarRow> {
-    await this.get(id);
     for (let attempt = 0; ; attempt++) {
       try {
-        return (await this.repos.calendars.setAccessToken(id, newAccessToken()))!;
+        const calendar = await this.repos.calendars.setAccessToken(id, newAccessToken());
+        if (!calendar) throw notFound('Calendar not found');
+        return calendar;
       } catch (error) {
         // A collision of 256-bit tokens will not happen, but the constraint is the guarantee.
         if (!(error instanceof UniqueViolationError) || attempt >= 3) throw error;
@@ -95,7 +96,7 @@ export class CalendarsService {
       id: calendar.id,
       name: calendar.name,
       colors: { background: calendar.background_color, foreground: calendar.foreground_color },
-      ministryId: null as number | null,
+      ministryId: calendar.ministry_id ?? null,
       visible: isShared('calendar', calendar.id),
     }));
     const system = SYSTEM_CALENDARS.map((calendar) => ({

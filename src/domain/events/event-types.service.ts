@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { UniqueViolationError } from '../../db/errors.js';
 import { createRepositories } from '../../db/repositories/index.js';
 import type { DB, EventTypeRow } from '../../db/schema.js';
 import { isVolunteerV2Enabled } from '../access/route-access.js';
@@ -28,7 +29,14 @@ export class EventTypesService {
     const name = input.name.trim();
     if (name === '') throw invalid('name is required');
     const repos = createRepositories(this.db);
-    if (await repos.eventTypes.findByName(name)) throw conflict('An event type of that name already exists');
-    return repos.eventTypes.insert({ name, def_start_time: input.defStartTime ?? null, active: input.active ?? true });
+    const duplicate = () => conflict('An event type of that name already exists');
+    if (await repos.eventTypes.findByName(name)) throw duplicate();
+    try {
+      return await repos.eventTypes.insert({ name, def_start_time: input.defStartTime ?? null, active: input.active ?? true });
+    } catch (error) {
+      // A concurrent request took the name between the check and the insert.
+      if (error instanceof UniqueViolationError) throw duplicate();
+      throw error;
+    }
   }
 }

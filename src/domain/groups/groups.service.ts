@@ -3,7 +3,7 @@ import { createRepositories } from '../../db/repositories/index.js';
 import type { DB, GroupRow } from '../../db/schema.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
-import { invalid, notFound } from '../errors.js';
+import { conflict, invalid, notFound } from '../errors.js';
 import { joinGroup, leaveGroup } from './memberships.js';
 
 /** Group type of a Sunday School class. */
@@ -93,8 +93,10 @@ export class GroupsService {
     await inTransaction(this.db, this.publisher, (uow) => leaveGroup(uow, groupId, personId));
   }
 
+  /** Deletes a group and its memberships; 404 unknown, 409 a ministry's pool Group (it goes only with its ministry, §18 #25). */
   async deleteGroup(groupId: number): Promise<void> {
-    await this.requireGroup(groupId);
+    const group = await this.requireGroup(groupId);
+    if (group.ministry_id !== null) throw conflict("This group is a ministry's volunteer pool");
     await this.repos.groups.delete(groupId);
   }
 

@@ -33,14 +33,14 @@ export interface PersonInput {
 
 export interface FamilyInput {
   name: string;
-  address1?: string;
-  address2?: string;
-  city?: string;
-  state?: string;
-  zip?: string;
-  country?: string;
-  homePhone?: string;
-  email?: string;
+  address1?: string | null;
+  address2?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zip?: string | null;
+  country?: string | null;
+  homePhone?: string | null;
+  email?: string | null;
 }
 
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim());

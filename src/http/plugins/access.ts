@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Caller } from '../../domain/access/caller.js';
-import { assertRouteAccess, isVolunteerAccess, isVolunteerV2Enabled, type RouteAccess } from '../../domain/access/route-access.js';
+import { assertRouteAccess, isRolloutGated, isVolunteerV2Enabled, needsVolunteerActor, type RouteAccess } from '../../domain/access/route-access.js';
+import type { VolunteerActor } from '../../domain/access/volunteer-access.js';
 import { forbidden, unauthorized } from '../../domain/errors.js';
 import type { Services } from '../../domain/services.js';
 
@@ -11,6 +12,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     caller?: Caller;
+    actor?: VolunteerActor;
   }
 }
 
@@ -19,6 +21,13 @@ export interface RegisteredRoute {
   readonly url: string;
   /** Read when asked: a plugin's own onRoute hook may declare it after this registry saw the route. */
   readonly access: RouteAccess | undefined;
+}
+
+/** The caller of a volunteer route with its scope grants, loaded once per request. */
+export async function actorOf(request: FastifyRequest, services: Services): Promise<VolunteerActor> {
+  const actor = request.actor ?? (await services.volunteerAccess.actorOf(callerOf(request)));
+  request.actor = actor;
+  return actor;
 }
 
 /** The authenticated caller of a private route (set by the access hook before any handler runs). */
@@ -53,10 +62,11 @@ export function registerAccessControl(app: FastifyInstance, services: Services):
     const caller = await services.users.authenticate(typeof key === 'string' ? key : undefined);
     if (!caller) throw unauthorized('Invalid API key');
     request.caller = caller;
-    if (isVolunteerAccess(access) && !isVolunteerV2Enabled(await services.settings.get('sVolunteerVersion'))) {
+    if (isRolloutGated(access) && !isVolunteerV2Enabled(await services.settings.get('sVolunteerVersion'))) {
       throw forbidden('Volunteer Management V2 is not enabled');
     }
-    assertRouteAccess(caller, access);
+    if (needsVolunteerActor(access)) request.actor = await services.volunteerAccess.actorOf(caller);
+    assertRouteAccess(caller, access, request.actor);
   });
   return routes;
 }

@@ -79,7 +79,7 @@ export function presentCalendar(calendar: CalendarRow) {
     AccessToken: calendar.access_token,
     ForegroundColor: calendar.foreground_color,
     BackgroundColor: calendar.background_color,
-    MinistryId: null as number | null,
+    MinistryId: calendar.ministry_id ?? null,
   };
 }
 

@@ -1,15 +1,29 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { invalid } from '../../domain/errors.js';
 import type { Services } from '../../domain/services.js';
 import { callerOf } from '../plugins/access.js';
 import { Id, responses } from '../schemas/common.js';
 
+/** The reference system takes any numeric id, so a digit string counts as one (contract §15.6: only a non-numeric id is a 400). */
+const cartId = (message: string) => Type.Union([Id, Type.String({ pattern: '^[0-9]{1,9}$' })], { 'x-error': message });
+const PersonIds = Type.Array(cartId('Persons must be a list of person ids'), { maxItems: 5000, 'x-error': 'Persons must be a list of person ids' });
+
 const CartBody = Type.Object({
-  Persons: Type.Optional(Type.Array(Id, { maxItems: 5000, 'x-error': 'Persons must be a list of person ids' })),
-  Family: Type.Optional(Type.Union([Id, Type.String({ pattern: '^[0-9]{1,9}$' })], { 'x-error': 'Family must be a family id' })),
-  Group: Type.Optional(Type.Union([Id, Type.String({ pattern: '^[0-9]{1,9}$' })], { 'x-error': 'Group must be a group id' })),
+  Persons: Type.Optional(PersonIds),
+  Family: Type.Optional(cartId('Family must be a family id')),
+  Group: Type.Optional(cartId('Group must be a group id')),
 });
+
+const CartRemovalBody = Type.Object({ Persons: Type.Optional(PersonIds) });
+
+/** Both cart writes take an optional body; without one they must reach the handler, not fail the object schema. */
+async function bodyOrEmptyObject(request: FastifyRequest) {
+  request.body ??= {};
+}
+
+const toIds = (ids: ReadonlyArray<number | string>) => ids.map(Number);
 
 /** The caller's server-side cart (contract §15.6). */
 export const cartRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
@@ -23,6 +37,7 @@ export const cartRoutes = (services: Services): FastifyPluginAsyncTypebox => asy
 
   app.post('/api/cart/', {
     config: { access: 'staff' },
+    preValidation: bodyOrEmptyObject,
     schema: {
       tags,
       summary: 'Add people, a family or a group to the cart',
@@ -32,7 +47,7 @@ export const cartRoutes = (services: Services): FastifyPluginAsyncTypebox => asy
   }, async (request) => {
     const { Persons, Family, Group } = request.body;
     const caller = callerOf(request);
-    if (Persons !== undefined) return cart.add(caller, { persons: Persons });
+    if (Persons !== undefined) return cart.add(caller, { persons: toIds(Persons) });
     if (Family !== undefined) return cart.add(caller, { familyId: Number(Family) });
     if (Group !== undefined) return cart.add(caller, { groupId: Number(Group) });
     throw invalid('POST to cart requires a Persons array, FamilyID, or GroupID');
@@ -40,14 +55,16 @@ export const cartRoutes = (services: Services): FastifyPluginAsyncTypebox => asy
 
   app.delete('/api/cart/', {
     config: { access: 'staff' },
+    preValidation: bodyOrEmptyObject,
     schema: {
       tags,
       summary: 'Empty the cart, or remove the people listed',
-      body: Type.Optional(Type.Object({ Persons: Type.Optional(Type.Array(Id, { maxItems: 5000 })) })),
+      body: CartRemovalBody,
       response: responses({ 200: Type.Object({ status: Type.Literal('success'), message: Type.String() }) }),
     },
   }, async (request) => {
-    const removed = await cart.remove(callerOf(request), request.body?.Persons);
+    const { Persons } = request.body;
+    const removed = await cart.remove(callerOf(request), Persons && toIds(Persons));
     return { status: 'success' as const, message: removed > 0 ? 'Your cart has been successfully emptied' : 'Your cart is empty' };
   });
 };

@@ -71,14 +71,14 @@ export const PersonUpdateBody = Type.Partial(PersonBody);
 
 export const FamilyBody = Type.Object({
   name: text(50),
-  address1: Type.Optional(text(255)),
-  address2: Type.Optional(text(255)),
-  city: Type.Optional(text(50)),
-  state: Type.Optional(text(50)),
-  zip: Type.Optional(text(50)),
-  country: Type.Optional(text(50)),
-  homePhone: Type.Optional(text(30)),
-  email: Type.Optional(text(100)),
+  address1: optionalText(255),
+  address2: optionalText(255),
+  city: optionalText(50),
+  state: optionalText(50),
+  zip: optionalText(50),
+  country: optionalText(50),
+  homePhone: optionalText(30),
+  email: optionalText(100),
 });
 
 export const GroupBody = Type.Object({

@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import type { Executor } from '../database.js';
+import type { ResponseKind } from '../schema.js';
+
+export function assignmentsRepository(db: Executor) {
+  return {
+    /** Live assignments of a person on the ministry's occurrences that are not over at `now`. */
+    async liveUpcomingInMinistry(personId: number, ministryId: number, now: string): Promise<number[]> {
+      const rows = await db
+        .selectFrom('assignments')
+        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
+        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
+        .innerJoin('events', 'events.id', 'occurrences.event_id')
+        .select('assignments.id')
+        .where('assignments.person_id', '=', personId)
+        .where('schedules.ministry_id', '=', ministryId)
+        .where('assignments.status', 'in', ['pending', 'accepted'])
+        .where(sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`, '>=', sql<string>`${now}::timestamp`)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    async setStatus(ids: readonly number[], status: 'cancelled'): Promise<void> {
+      if (ids.length > 0) await db.updateTable('assignments').set({ status }).where('id', 'in', [...ids]).execute();
+    },
+
+    async appendResponses(rows: Array<{ assignmentId: number; personId: number; response: ResponseKind; at: string; channel: 'web' | 'coordinator'; comment?: string | null }>): Promise<void> {
+      if (rows.length === 0) return;
+      await db
+        .insertInto('responses')
+        .values(rows.map((r) => ({ assignment_id: r.assignmentId, person_id: r.personId, response: r.response, response_at: r.at, channel: r.channel, comment: r.comment ?? null })))
+        .execute();
+    },
+
+    /** Pending outbox rows queued for these assignments become `cancelled`: kept, never sent. */
+    async cancelPendingNotifications(assignmentIds: readonly number[]): Promise<void> {
+      if (assignmentIds.length === 0) return;
+      await db.updateTable('notifications').set({ status: 'cancelled' }).where('assignment_id', 'in', [...assignmentIds]).where('status', '=', 'pending').execute();
+    },
+
+    /** Deletes every saved schedule default of the ministry naming the person; answers how many. */
+    async deleteDefaultsInMinistry(personId: number, ministryId: number): Promise<number> {
+      const result = await db
+        .deleteFrom('requirement_defaults')
+        .where('person_id', '=', personId)
+        .where('requirement_id', 'in', (q) =>
+          q.selectFrom('requirements').innerJoin('schedules', 'schedules.id', 'requirements.schedule_id').select('requirements.id').where('schedules.ministry_id', '=', ministryId),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { MinistryRow } from '../../../db/schema.js';
+import { invalid } from '../../../domain/errors.js';
+import type { Services } from '../../../domain/services.js';
+import { parsePermissiveBoolean, parseStrictBoolean } from '../../../domain/values.js';
+import { actorOf } from '../../plugins/access.js';
+import { entityOf, guards, pathId } from '../../plugins/volunteer-guards.js';
+import { idSegment, responses, SuccessResponse } from '../../schemas/common.js';
+import { ActiveQuery, Ministry, MinistryCreateBody, MinistryDetail, MinistryUpdateBody, Permissions, Summary } from '../../schemas/volunteer.schemas.js';
+import { activeFilter, memberPaths, ministryPath, SETUP_FAILURE, V } from './paths.js';
+
+function sundaySchool(value: unknown): boolean | undefined {
+  if (value === undefined) return undefined;
+  const parsed = parseStrictBoolean(value);
+  if (parsed === undefined) throw invalid('sundaySchool must be true or false');
+  return parsed;
+}
+
+/** Ministries, E15, E16, the rollout status and the caller's permissions (contract §4.1, §10). */
+export const ministriesRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
+  const { ministries } = services;
+  const guard = guards(services);
+  const tags = ['Volunteer: ministries'];
+  const config = (access: 'coordinator' | 'coordinator-manager' | 'member') => ({ access, failureMessage: SETUP_FAILURE });
+
+  app.get(`${V}/status`, {
+    config: config('member'),
+    schema: { tags, summary: 'Which volunteer version is switched on', response: responses({ 200: Type.Object({ version: Type.String(), v1Enabled: Type.Boolean(), v2Enabled: Type.Boolean() }) }) },
+  }, async () => {
+    const version = await services.settings.get('sVolunteerVersion');
+    return { version, v1Enabled: version === 'both', v2Enabled: true };
+  });
+
+  for (const url of memberPaths('permissions')) {
+    app.get(url, {
+      config: config('member'),
+      schema: { tags, summary: "The caller's volunteer-area tiers and grants", response: responses({ 200: Permissions }) },
+    }, async (request) => ministries.permissions(await actorOf(request, services)));
+  }
+
+  app.get(`${V}/ministries`, {
+    config: config('coordinator'),
+    schema: { tags, summary: 'Ministries the caller manages, by name', querystring: ActiveQuery, response: responses({ 200: Type.Object({ ministries: Type.Array(Ministry) }) }) },
+  }, async (request) => ({ ministries: await ministries.list(await actorOf(request, services), activeFilter(request.query.active)) }));
+
+  app.post(`${V}/ministries`, {
+    config: config('coordinator-manager'),
+    schema: {
+      tags,
+      summary: 'Create a ministry with its pool Group, its calendar and a default team',
+      body: MinistryCreateBody,
+      response: responses({ 201: Type.Object({ ministry: Ministry, poolGroupId: Type.Integer(), calendarId: Type.Integer() }) }),
+    },
+  }, async (request, reply) => {
+    const created = await ministries.create(await actorOf(request, services), {
+      name: request.body.name,
+      description: request.body.description,
+      sundaySchool: sundaySchool(request.body.sundaySchool) ?? false,
+    });
+    return reply.code(201).send(created);
+  });
+
+  for (const url of [ministryPath, `${V}/${idSegment('ministryId')}`]) {
+    app.get(url, {
+      config: config('coordinator'),
+      preValidation: guard.ministry(),
+      schema: { tags, summary: 'A ministry with its E16 summary, teams, positions and pool', response: responses({ 200: MinistryDetail }) },
+    }, async (request) => ministries.detail(await actorOf(request, services), entityOf<MinistryRow>(request)));
+  }
+
+  app.get(`${ministryPath}/summary`, {
+    config: config('coordinator'),
+    schema: { tags, summary: 'E16 counts (refused to a caller who sees only part of the ministry)', response: responses({ 200: Type.Object({ ministryId: Type.Integer(), summary: Summary }) }) },
+  }, async (request) => ministries.summary(await actorOf(request, services), pathId(request, 'ministryId', 'Ministry')));
+
+  app.post(ministryPath, {
+    config: config('coordinator'),
+    preValidation: guard.ministry(),
+    schema: { tags, summary: 'Change a ministry; deactivate with {active:false}', body: MinistryUpdateBody, response: responses({ 200: Type.Object({ ministry: Ministry }) }) },
+  }, async (request) => {
+    const body = request.body;
+    return ministries.update(await actorOf(request, services), entityOf<MinistryRow>(request), {
+      name: body.name,
+      description: body.description,
+      helpWantedText: body.helpWantedText,
+      active: body.active === undefined ? undefined : parsePermissiveBoolean(body.active),
+      helpWanted: body.helpWanted === undefined ? undefined : parsePermissiveBoolean(body.helpWanted),
+      sundaySchool: sundaySchool(body.sundaySchool),
+    });
+  });
+
+  app.delete(ministryPath, {
+    config: config('member'),
+    schema: { tags, summary: 'E15: delete a deactivated ministry with everything under it (managers only)', response: responses({ 200: SuccessResponse }) },
+  }, async (request) => {
+    await ministries.delete(await actorOf(request, services), pathId(request, 'ministryId', 'Ministry'));
+    return { success: true as const };
+  });
+};

@@ -1,0 +1,507 @@
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import { syncBuiltinESMExports } from 'node:module';
+import { after, before, describe, it } from 'node:test';
+import { newAdmin, newUser, type TestUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let admin: TestUser;
+let planner: TestUser;
+let staff: TestUser;
+let volunteer: TestUser;
+before(async () => {
+  server = await startTestServer();
+  admin = await newAdmin(server);
+  planner = await newUser(server, { roles: ['addEvents'] });
+  staff = await newUser(server, { roles: ['finance'] });
+  volunteer = await newUser(server);
+});
+after(() => server.close());
+
+const as = (user: () => TestUser) => ({ get key() { return user().apiKey; } });
+const asAdmin = as(() => admin);
+const asPlanner = as(() => planner);
+const asStaff = as(() => staff);
+const asVolunteer = as(() => volunteer);
+
+const ADD_EVENTS_REFUSAL = 'User must be an Admin or have AddEvents permission';
+
+function assertCanonical(body: any, status: number) {
+  assert.equal(body.success, false);
+  assert.equal(body.code, status);
+  assert.equal(typeof body.message, 'string');
+  assert.equal(body.error, body.message);
+}
+
+let sequence = 0;
+async function newCalendar(fields: { Name?: string; ForegroundColor?: string; BackgroundColor?: string } = {}) {
+  const answer = await server.post('/api/calendars', { Name: `Calendar ${++sequence}`, ForegroundColor: 'FFFFFF', BackgroundColor: '2E7D32', ...fields }, asPlanner);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body as { Id: number; Name: string; AccessToken: string | null; ForegroundColor: string; BackgroundColor: string; MinistryId: number | null };
+}
+
+async function countCalendars(): Promise<number> {
+  const row = await server.database.db.selectFrom('calendars').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A ministry's own calendar. No route makes one yet (POST /api/ministries/ministries is not built), so the rows are written directly. */
+async function newMinistryCalendar(): Promise<{ calendarId: number; ministryId: number }> {
+  const calendar = await newCalendar();
+  const ministry = await server.database.db.insertInto('ministries')
+    .values({ name: `Ministry ${++sequence}`, created_at: '2026-01-01 09:00:00' }).returning('id').executeTakeFirstOrThrow();
+  await server.database.db.updateTable('calendars').set({ ministry_id: ministry.id }).where('id', '=', calendar.Id).execute();
+  return { calendarId: calendar.Id, ministryId: ministry.id };
+}
+
+async function otherTypeId(): Promise<number> {
+  const types = await server.get('/api/events/types', asPlanner);
+  const other = types.body.find((type: { Name: string }) => type.Name === 'Other');
+  assert.ok(other, 'the seeded event type Other');
+  return other.Id;
+}
+
+async function newPinnedEvent(calendarIds: number[]): Promise<number> {
+  const answer = await server.post('/api/events', {
+    Title: `Pinned ${++sequence}`,
+    Type: await otherTypeId(),
+    Start: '2026-05-03 10:00:00',
+    End: '2026-05-03 11:00:00',
+    PinnedCalendars: calendarIds,
+  }, asPlanner);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body.eventId;
+}
+
+describe('GET /api/calendars', () => {
+  it('lists every calendar in the contract shape', async () => {
+    const sunday = await newCalendar({ Name: 'Sunday Services', ForegroundColor: '000000', BackgroundColor: 'FFD54F' });
+    const youth = await newCalendar({ Name: 'Youth' });
+    const answer = await server.get('/api/calendars', asStaff);
+    assert.equal(answer.status, 200);
+    assert.ok(Array.isArray(answer.body));
+    assert.deepEqual(answer.body.find((c: { Id: number }) => c.Id === sunday.Id), {
+      Id: sunday.Id, Name: 'Sunday Services', AccessToken: null, ForegroundColor: '000000', BackgroundColor: 'FFD54F', MinistryId: null,
+    });
+    assert.ok(answer.body.some((c: { Id: number }) => c.Id === youth.Id));
+  });
+
+  it("shows the ministry of a ministry's own calendar in MinistryId", async () => {
+    const { calendarId, ministryId } = await newMinistryCalendar();
+    const list = await server.get('/api/calendars', asStaff);
+    assert.equal(list.body.find((c: { Id: number }) => c.Id === calendarId).MinistryId, ministryId);
+    const one = await server.get(`/api/calendars/${calendarId}`, asStaff);
+    assert.equal(one.body[0].MinistryId, ministryId);
+  });
+
+  it('is open to any staff login, whatever its role', async () => {
+    for (const roles of [['manageGroups'], ['editRecords'], ['manageMyMinistries']] as const) {
+      const user = await newUser(server, { roles: [...roles] });
+      assert.equal((await server.get('/api/calendars', { key: user.apiKey })).status, 200, roles[0]);
+    }
+  });
+
+  it('refuses a self-service login with 403', async () => {
+    const answer = await server.get('/api/calendars', asVolunteer);
+    assert.equal(answer.status, 403);
+    assertCanonical(answer.body, 403);
+  });
+
+  it('refuses a request without a key with 401', async () => {
+    const answer = await server.get('/api/calendars');
+    assert.equal(answer.status, 401);
+    assert.equal(answer.body.message, 'Invalid API key');
+  });
+});
+
+describe('GET /api/calendars/{id}', () => {
+  it('answers an array holding just that calendar', async () => {
+    const calendar = await newCalendar({ Name: 'Choir', ForegroundColor: 'FFFFFF', BackgroundColor: '6A1B9A' });
+    const answer = await server.get(`/api/calendars/${calendar.Id}`, asStaff);
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, [{
+      Id: calendar.Id, Name: 'Choir', AccessToken: null, ForegroundColor: 'FFFFFF', BackgroundColor: '6A1B9A', MinistryId: null,
+    }]);
+  });
+
+  it('answers an unknown id with 404', async () => {
+    const answer = await server.get('/api/calendars/987654', asStaff);
+    assert.equal(answer.status, 404);
+    assertCanonical(answer.body, 404);
+  });
+
+  it('answers an id too large for any row with 404, and a non-numeric id with 404', async () => {
+    assert.equal((await server.get('/api/calendars/99999999999', asStaff)).status, 404);
+    assert.equal((await server.get('/api/calendars/abc', asStaff)).status, 404);
+  });
+
+  it('refuses a self-service login with 403 and a request without a key with 401', async () => {
+    const calendar = await newCalendar();
+    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, asVolunteer)).status, 403);
+    assert.equal((await server.get(`/api/calendars/${calendar.Id}`)).status, 401);
+  });
+});
+
+describe('POST /api/calendars', () => {
+  it('creates a calendar with 200 and answers it with its new Id', async () => {
+    const answer = await server.post('/api/calendars', { Name: 'Men\u2019s Breakfast', ForegroundColor: 'FFFFFF', BackgroundColor: 'C62828' }, asPlanner);
+    assert.equal(answer.status, 200);
+    assert.equal(typeof answer.body.Id, 'number');
+    assert.deepEqual(answer.body, {
+      Id: answer.body.Id, Name: 'Men\u2019s Breakfast', AccessToken: null, ForegroundColor: 'FFFFFF', BackgroundColor: 'C62828', MinistryId: null,
+    });
+    const read = await server.get(`/api/calendars/${answer.body.Id}`, asPlanner);
+    assert.deepEqual(read.body, [answer.body]);
+  });
+
+  it('gives every new calendar its own Id', async () => {
+    const one = await newCalendar();
+    const two = await newCalendar();
+    assert.notEqual(one.Id, two.Id);
+  });
+
+  it('is allowed to an administrator without the addEvents flag', async () => {
+    const answer = await server.post('/api/calendars', { Name: 'Admin made', ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0' }, asAdmin);
+    assert.equal(answer.status, 200);
+  });
+
+  it('refuses a blank or missing Name with 400 and writes nothing', async () => {
+    const before = await countCalendars();
+    for (const body of [
+      { Name: '', ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0' },
+      { Name: '   ', ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0' },
+      { ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0' },
+    ]) {
+      const answer = await server.post('/api/calendars', body, asPlanner);
+      assert.equal(answer.status, 400, JSON.stringify(body));
+      assertCanonical(answer.body, 400);
+      assert.match(answer.body.message, /Name/);
+    }
+    assert.equal(await countCalendars(), before);
+  });
+
+  it('refuses a Name longer than 99 characters with 400', async () => {
+    const answer = await server.post('/api/calendars', { Name: 'x'.repeat(100), ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0' }, asPlanner);
+    assert.equal(answer.status, 400);
+    assert.match(answer.body.message, /Name/);
+  });
+
+  it('refuses a colour that is not six hex digits with 400 and writes nothing', async () => {
+    const before = await countCalendars();
+    for (const colour of ['12345G', '12345', '1234567', 'red', '', 'FFFFFFFF']) {
+      for (const field of ['ForegroundColor', 'BackgroundColor']) {
+        const body = { Name: 'Bad colour', ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0', [field]: colour };
+        const answer = await server.post('/api/calendars', body, asPlanner);
+        assert.equal(answer.status, 400, `${field} ${JSON.stringify(colour)}`);
+        assertCanonical(answer.body, 400);
+      }
+    }
+    assert.equal(await countCalendars(), before);
+  });
+
+  it('refuses a login without addEvents with 403 and writes nothing', async () => {
+    const before = await countCalendars();
+    const answer = await server.post('/api/calendars', { Name: 'Nope', ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0' }, asStaff);
+    assert.equal(answer.status, 403);
+    assertCanonical(answer.body, 403);
+    assert.equal(answer.body.message, ADD_EVENTS_REFUSAL);
+    assert.equal((await server.post('/api/calendars', { Name: 'Nope', ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0' }, asVolunteer)).status, 403);
+    assert.equal(await countCalendars(), before);
+  });
+
+  it('refuses a request without a key with 401', async () => {
+    assert.equal((await server.post('/api/calendars', { Name: 'Nope', ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0' })).status, 401);
+  });
+});
+
+describe('DELETE /api/calendars/{id}', () => {
+  it('deletes the calendar and answers {success:true}', async () => {
+    const calendar = await newCalendar();
+    const answer = await server.delete(`/api/calendars/${calendar.Id}`, asPlanner);
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, { success: true });
+    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, asPlanner)).status, 404);
+    const list = await server.get('/api/calendars', asPlanner);
+    assert.ok(!list.body.some((c: { Id: number }) => c.Id === calendar.Id));
+  });
+
+  it('answers an unknown id with 400 Not Found: Unknown calendar id', async () => {
+    const answer = await server.delete('/api/calendars/987654', asPlanner);
+    assert.equal(answer.status, 400);
+    assertCanonical(answer.body, 400);
+    assert.equal(answer.body.message, 'Not Found: Unknown calendar id: 987654');
+  });
+
+  it('answers a second delete of the same calendar with 400', async () => {
+    const calendar = await newCalendar();
+    assert.equal((await server.delete(`/api/calendars/${calendar.Id}`, asPlanner)).status, 200);
+    const again = await server.delete(`/api/calendars/${calendar.Id}`, asPlanner);
+    assert.equal(again.status, 400);
+    assert.equal(again.body.message, `Not Found: Unknown calendar id: ${calendar.Id}`);
+  });
+
+  it('removes the pins to the calendar but keeps the events and their other pins', async () => {
+    const doomed = await newCalendar();
+    const kept = await newCalendar();
+    const eventId = await newPinnedEvent([doomed.Id, kept.Id]);
+    const pins = () => server.database.db.selectFrom('calendar_events').select(['calendar_id', 'event_id']).where('event_id', '=', eventId).orderBy('calendar_id').execute();
+    assert.equal((await pins()).length, 2);
+
+    assert.equal((await server.delete(`/api/calendars/${doomed.Id}`, asPlanner)).status, 200);
+
+    assert.deepEqual(await pins(), [{ calendar_id: kept.Id, event_id: eventId }]);
+    const event = await server.get(`/api/events/${eventId}`, asPlanner);
+    assert.equal(event.status, 200);
+    assert.deepEqual(event.body.PinnedCalendars, [kept.Id]);
+  });
+
+  it('keeps an event whose only calendar is deleted', async () => {
+    const calendar = await newCalendar();
+    const eventId = await newPinnedEvent([calendar.Id]);
+    assert.equal((await server.delete(`/api/calendars/${calendar.Id}`, asPlanner)).status, 200);
+    const event = await server.get(`/api/events/${eventId}`, asPlanner);
+    assert.equal(event.status, 200);
+    assert.equal(event.body.Id, eventId);
+    assert.deepEqual(event.body.PinnedCalendars, []);
+    const listed = await server.get('/api/events', asPlanner);
+    assert.ok(listed.body.Events.some((e: { Id: number }) => e.Id === eventId));
+  });
+
+  it('refuses a login without addEvents with 403 and keeps the calendar', async () => {
+    const calendar = await newCalendar();
+    const answer = await server.delete(`/api/calendars/${calendar.Id}`, asStaff);
+    assert.equal(answer.status, 403);
+    assert.equal(answer.body.message, ADD_EVENTS_REFUSAL);
+    assert.equal((await server.delete(`/api/calendars/${calendar.Id}`, asVolunteer)).status, 403);
+    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, asStaff)).status, 200);
+  });
+
+  it('refuses a request without a key with 401', async () => {
+    const calendar = await newCalendar();
+    assert.equal((await server.delete(`/api/calendars/${calendar.Id}`)).status, 401);
+    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, asStaff)).status, 200);
+  });
+});
+
+describe('POST /api/calendars/{id}/NewAccessToken', () => {
+  it('answers the calendar with a new random token of 64 hex characters, and stores it', async () => {
+    const calendar = await newCalendar({ Name: 'Public feed' });
+    const answer = await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, undefined, asPlanner);
+    assert.equal(answer.status, 200);
+    assert.match(answer.body.AccessToken, /^[0-9a-f]{64}$/);
+    assert.deepEqual(answer.body, { ...calendar, AccessToken: answer.body.AccessToken });
+    const read = await server.get(`/api/calendars/${calendar.Id}`, asStaff);
+    assert.equal(read.body[0].AccessToken, answer.body.AccessToken);
+  });
+
+  it('gives a different token each time, unique across calendars', async () => {
+    const one = await newCalendar();
+    const two = await newCalendar();
+    const tokens = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      for (const calendar of [one, two]) {
+        const answer = await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {}, asPlanner);
+        assert.equal(answer.status, 200);
+        tokens.add(answer.body.AccessToken);
+      }
+    }
+    assert.equal(tokens.size, 6);
+  });
+
+  it('draws again when the new token is already another calendar\'s', async (t) => {
+    const holder = await newCalendar();
+    const taken = (await server.post(`/api/calendars/${holder.Id}/NewAccessToken`, {}, asPlanner)).body.AccessToken as string;
+    const calendar = await newCalendar();
+    // Force the collision a 256-bit random token never meets in practice: the first draw repeats the holder's token.
+    const draw = crypto.randomBytes;
+    let draws = 0;
+    t.mock.method(crypto, 'randomBytes', (size: number) => (size === 32 && draws++ === 0 ? Buffer.from(taken, 'hex') : draw(size)));
+    syncBuiltinESMExports();
+    try {
+      const answer = await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {}, asPlanner);
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.ok(draws >= 2, 'the service drew a token more than once');
+      assert.match(answer.body.AccessToken, /^[0-9a-f]{64}$/);
+      assert.notEqual(answer.body.AccessToken, taken);
+    } finally {
+      t.mock.restoreAll();
+      syncBuiltinESMExports();
+    }
+    assert.equal((await server.get(`/api/calendars/${holder.Id}`, asStaff)).body[0].AccessToken, taken);
+  });
+
+  it('answers an unknown calendar with 404', async () => {
+    const answer = await server.post('/api/calendars/987654/NewAccessToken', {}, asPlanner);
+    assert.equal(answer.status, 404);
+    assertCanonical(answer.body, 404);
+  });
+
+  it('refuses a login without addEvents with 403 and leaves the token alone', async () => {
+    const calendar = await newCalendar();
+    const answer = await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {}, asStaff);
+    assert.equal(answer.status, 403);
+    assert.equal(answer.body.message, ADD_EVENTS_REFUSAL);
+    assert.equal((await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {}, asVolunteer)).status, 403);
+    assert.equal((await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {})).status, 401);
+    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, asStaff)).body[0].AccessToken, null);
+  });
+});
+
+describe('DELETE /api/calendars/{id}/AccessToken', () => {
+  it('clears the token and answers the calendar with AccessToken null', async () => {
+    const calendar = await newCalendar();
+    const minted = await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {}, asPlanner);
+    assert.match(minted.body.AccessToken, /^[0-9a-f]{64}$/);
+    const answer = await server.delete(`/api/calendars/${calendar.Id}/AccessToken`, asPlanner);
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, { ...calendar, AccessToken: null });
+    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, asStaff)).body[0].AccessToken, null);
+  });
+
+  it('answers an unknown calendar with 404', async () => {
+    const answer = await server.delete('/api/calendars/987654/AccessToken', asPlanner);
+    assert.equal(answer.status, 404);
+    assertCanonical(answer.body, 404);
+  });
+
+  it('refuses a login without addEvents with 403 and keeps the token', async () => {
+    const calendar = await newCalendar();
+    const minted = await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {}, asPlanner);
+    const answer = await server.delete(`/api/calendars/${calendar.Id}/AccessToken`, asStaff);
+    assert.equal(answer.status, 403);
+    assert.equal(answer.body.message, ADD_EVENTS_REFUSAL);
+    assert.equal((await server.delete(`/api/calendars/${calendar.Id}/AccessToken`, asVolunteer)).status, 403);
+    assert.equal((await server.delete(`/api/calendars/${calendar.Id}/AccessToken`)).status, 401);
+    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, asStaff)).body[0].AccessToken, minted.body.AccessToken);
+  });
+});
+
+describe('/admin/api/member-portal/calendars', () => {
+  type Entry = { type: 'calendar' | 'system'; id: number; name: string; colors: { background: string; foreground: string }; ministryId: number | null; visible: boolean };
+  const portal = async (): Promise<Entry[]> => {
+    const answer = await server.get('/admin/api/member-portal/calendars', asAdmin);
+    assert.equal(answer.status, 200);
+    assert.deepEqual(Object.keys(answer.body), ['calendars']);
+    return answer.body.calendars;
+  };
+  const find = (entries: Entry[], type: Entry['type'], id: number) => entries.find((e) => e.type === type && e.id === id);
+  const visibleRefs = (entries: Entry[]) => entries.filter((e) => e.visible).map((e) => `${e.type}:${e.id}`).sort();
+
+  it('lists every church calendar and the system calendars, none shared at first', async () => {
+    const calendar = await newCalendar({ Name: 'Missions', ForegroundColor: '111111', BackgroundColor: 'AABBCC' });
+    const entries = await portal();
+    assert.deepEqual(find(entries, 'calendar', calendar.Id), {
+      type: 'calendar', id: calendar.Id, name: 'Missions', colors: { background: 'AABBCC', foreground: '111111' }, ministryId: null, visible: false,
+    });
+    const system = entries.filter((e) => e.type === 'system');
+    assert.ok(system.length > 0, 'system calendars are listed');
+    for (const entry of system) {
+      assert.deepEqual(Object.keys(entry).sort(), ['colors', 'id', 'ministryId', 'name', 'type', 'visible']);
+      assert.equal(typeof entry.name, 'string');
+      assert.match(entry.colors.background, /^[0-9A-Fa-f]{6}$/);
+      assert.match(entry.colors.foreground, /^[0-9A-Fa-f]{6}$/);
+    }
+    assert.deepEqual(visibleRefs(entries), []);
+    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, asStaff)).status, 200);
+  });
+
+  it("shows the ministry of a ministry's own calendar in ministryId", async () => {
+    const { calendarId, ministryId } = await newMinistryCalendar();
+    assert.equal(find(await portal(), 'calendar', calendarId)?.ministryId, ministryId);
+  });
+
+  it('shares the calendars sent, answers {success:true, calendars}, and stores the choice in aPortalCalendars', async () => {
+    const shown = await newCalendar();
+    const hidden = await newCalendar();
+    const systemId = (await portal()).find((e) => e.type === 'system')!.id;
+    const answer = await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: shown.Id }, { type: 'system', id: systemId }] }, asAdmin);
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.success, true);
+    assert.equal(find(answer.body.calendars, 'calendar', shown.Id)?.visible, true);
+    assert.equal(find(answer.body.calendars, 'calendar', hidden.Id)?.visible, false);
+    assert.equal(find(answer.body.calendars, 'system', systemId)?.visible, true);
+    assert.deepEqual(visibleRefs(answer.body.calendars), [`calendar:${shown.Id}`, `system:${systemId}`].sort());
+
+    assert.deepEqual(visibleRefs(await portal()), [`calendar:${shown.Id}`, `system:${systemId}`].sort());
+    const setting = await server.get('/admin/api/system/config/aPortalCalendars', asAdmin);
+    assert.equal(setting.status, 200);
+    const stored = JSON.stringify(JSON.parse(setting.body.value));
+    assert.ok(stored.includes(JSON.stringify({ type: 'calendar', id: shown.Id })), stored);
+    assert.ok(stored.includes(JSON.stringify({ type: 'system', id: systemId })), stored);
+    assert.ok(!stored.includes(JSON.stringify({ type: 'calendar', id: hidden.Id })), stored);
+  });
+
+  it('replaces the earlier choice, and an empty list shares nothing', async () => {
+    const first = await newCalendar();
+    const second = await newCalendar();
+    await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: first.Id }] }, asAdmin);
+    const replaced = await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: second.Id }] }, asAdmin);
+    assert.equal(replaced.status, 200);
+    assert.deepEqual(visibleRefs(await portal()), [`calendar:${second.Id}`]);
+    const emptied = await server.post('/admin/api/member-portal/calendars', { visible: [] }, asAdmin);
+    assert.equal(emptied.status, 200);
+    assert.deepEqual(visibleRefs(await portal()), []);
+  });
+
+  it('refuses visible that is not a list with 400 and changes nothing', async () => {
+    const calendar = await newCalendar();
+    await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: calendar.Id }] }, asAdmin);
+    const before = visibleRefs(await portal());
+    for (const body of [{}, { visible: null }, { visible: 'calendar' }, { visible: { type: 'calendar', id: calendar.Id } }, { visible: 5 }]) {
+      const answer = await server.post('/admin/api/member-portal/calendars', body, asAdmin);
+      assert.equal(answer.status, 400, JSON.stringify(body));
+      assertCanonical(answer.body, 400);
+      assert.equal(answer.body.message, 'Send the calendars to show as a list.');
+    }
+    assert.deepEqual(visibleRefs(await portal()), before);
+  });
+
+  it('refuses an entry naming no calendar with 400 and changes nothing', async () => {
+    const calendar = await newCalendar();
+    const deleted = await newCalendar();
+    await server.delete(`/api/calendars/${deleted.Id}`, asPlanner);
+    await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: calendar.Id }] }, asAdmin);
+    const before = visibleRefs(await portal());
+    assert.deepEqual(before, [`calendar:${calendar.Id}`]);
+    const other = await newCalendar();
+    for (const entry of [
+      { type: 'calendar', id: 987654 },
+      { type: 'calendar', id: deleted.Id },
+      { type: 'system', id: 987654 },
+      { type: 'ministry', id: calendar.Id },
+      { id: calendar.Id },
+      { type: 'calendar' },
+      'calendar',
+      null,
+    ]) {
+      const answer = await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: other.Id }, entry] }, asAdmin);
+      assert.equal(answer.status, 400, JSON.stringify(entry));
+      assertCanonical(answer.body, 400);
+    }
+    assert.deepEqual(visibleRefs(await portal()), before);
+  });
+
+  it('stops listing a deleted calendar', async () => {
+    const calendar = await newCalendar();
+    await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: calendar.Id }] }, asAdmin);
+    await server.delete(`/api/calendars/${calendar.Id}`, asPlanner);
+    assert.equal(find(await portal(), 'calendar', calendar.Id), undefined);
+  });
+
+  it('is refused to a non-administrator with 403 User must be an Admin, and without a key with 401', async () => {
+    const calendar = await newCalendar();
+    const before = visibleRefs(await portal());
+    for (const user of [planner, staff, volunteer]) {
+      const read = await server.get('/admin/api/member-portal/calendars', { key: user.apiKey });
+      assert.equal(read.status, 403);
+      assert.equal(read.body.message, 'User must be an Admin');
+      const write = await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: calendar.Id }] }, { key: user.apiKey });
+      assert.equal(write.status, 403);
+      assert.equal(write.body.message, 'User must be an Admin');
+    }
+    assert.equal((await server.get('/admin/api/member-portal/calendars')).status, 401);
+    assert.equal((await server.post('/admin/api/member-portal/calendars', { visible: [] })).status, 401);
+    assert.deepEqual(visibleRefs(await portal()), before);
+  });
+});
