@@ -18,6 +18,11 @@ import { cartRoutes } from './http/routes/cart.routes.js';
 import { eventsRoutes } from './http/routes/events.routes.js';
 import { groupsRoutes } from './http/routes/groups.routes.js';
 import { peopleRoutes } from './http/routes/people.routes.js';
+import { ministriesRoutes } from './http/routes/volunteer/ministries.routes.js';
+import { poolRoutes } from './http/routes/volunteer/pool.routes.js';
+import { positionsRoutes } from './http/routes/volunteer/positions.routes.js';
+import { scopesRoutes } from './http/routes/volunteer/scopes.routes.js';
+import { teamsRoutes } from './http/routes/volunteer/teams.routes.js';
 
 export interface AppDeps {
   database: Database;
@@ -77,6 +82,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(calendarsRoutes(services));
   await http.register(eventsRoutes(services));
   await http.register(cartRoutes(services));
+  await http.register(ministriesRoutes(services));
+  await http.register(teamsRoutes(services));
+  await http.register(positionsRoutes(services));
+  await http.register(poolRoutes(services));
+  await http.register(scopesRoutes(services));
 
   await http.ready();
   return { http, services, routes };

@@ -248,7 +248,7 @@ describe('POST /api/events', () => {
     assert.equal(await countRows('event_audience'), links);
   });
 
-  it('refuses a non-zero MinistryId with 400 Unknown volunteer ministry', async () => {
+  it('refuses an unknown MinistryId with 400 Unknown volunteer ministry', async () => {
     const before = await countRows('events');
     assertError(await server.post('/api/events', await eventBody({ MinistryId: 5 }), asPlanner), 400, 'Unknown volunteer ministry');
     assert.equal(await countRows('events'), before);
@@ -382,7 +382,7 @@ describe('POST /api/events/{id}', () => {
     assert.equal(event.End, '2026-05-03 11:30:00');
   });
 
-  it('refuses a non-zero MinistryId with 400 Unknown volunteer ministry', async () => {
+  it('refuses an unknown MinistryId with 400 Unknown volunteer ministry', async () => {
     const id = await newEvent();
     assertError(await server.post(`/api/events/${id}`, { MinistryId: 3 }, asPlanner), 400, 'Unknown volunteer ministry');
   });

@@ -29,6 +29,8 @@ export interface NewEventsInput {
   calendarIds: number[];
   linkedGroupIds: number[];
   inactive?: boolean;
+  /** The owning ministry (`event_ministry_id`). */
+  ministryId?: number | null;
 }
 
 export interface EventChanges {
@@ -41,6 +43,8 @@ export interface EventChanges {
   calendarIds?: number[];
   linkedGroupIds?: number[];
   inactive?: boolean;
+  /** null clears the owning ministry. */
+  ministryId?: number | null;
 }
 
 export interface SeriesInput extends Omit<NewEventsInput, 'slots'> {
@@ -84,6 +88,7 @@ export class EventsService {
         end_at: slot.end,
         inactive: input.inactive ?? false,
         created_at: now,
+        event_ministry_id: input.ministryId ?? null,
       })),
     );
     const ids = events.map((event) => event.id);
@@ -101,6 +106,9 @@ export class EventsService {
     }
     for (const groupId of new Set(input.linkedGroupIds ?? [])) {
       if (!(await repos.groups.findById(groupId))) throw invalid(messages.unknownGroup);
+    }
+    if (input.ministryId !== undefined && input.ministryId !== null && !(await repos.ministries.findById(input.ministryId))) {
+      throw invalid('Unknown volunteer ministry');
     }
   }
 
@@ -136,15 +144,18 @@ export class EventsService {
   /** Events with their type name, pinned calendars and Linked Groups, in three queries whatever their number. */
   private async details(events: EventRow[]) {
     const ids = events.map((event) => event.id);
-    const [types, pins, groups] = await Promise.all([
+    const [types, pins, groups, ministries] = await Promise.all([
       this.repos.eventTypes.list(),
       this.repos.events.pinnedCalendars(ids),
       this.repos.events.linkedGroups(ids),
+      this.repos.ministries.listWithCounts({}),
     ]);
     const typeNames = new Map(types.map((type) => [type.id, type.name]));
+    const ministryNames = new Map(ministries.map((ministry) => [ministry.id, ministry.name]));
     return events.map((event) => ({
       event,
       typeName: typeNames.get(event.type_id) ?? null,
+      ministryName: event.event_ministry_id === null ? null : (ministryNames.get(event.event_ministry_id) ?? null),
       calendars: pins.filter((pin) => pin.event_id === event.id).map(({ id, name }) => ({ id, name })),
       groups: groups.filter((group) => group.event_id === event.id).map(({ id, name }) => ({ id, name })),
     }));
@@ -166,6 +177,7 @@ export class EventsService {
         ...(changes.start !== undefined && { start_at: changes.start }),
         ...(changes.end !== undefined && { end_at: changes.end }),
         ...(changes.inactive !== undefined && { inactive: changes.inactive }),
+        ...(changes.ministryId !== undefined && { event_ministry_id: changes.ministryId }),
       });
       if (changes.calendarIds !== undefined) {
         await repos.events.unpinAll(id);
@@ -181,6 +193,13 @@ export class EventsService {
   async deleteEvent(id: number): Promise<void> {
     if (!(await this.repos.events.findById(id))) throw notFound('Event not found');
     await inTransaction(this.db, this.publisher, (uow) => deleteEventsIn(uow, [id]));
+  }
+
+  /** The event's owning ministry, for the attendance-count rule of §15.4. */
+  async owningMinistry(eventId: number): Promise<number | null> {
+    const event = await this.repos.events.findById(eventId);
+    if (!event) throw notFound('Event not found');
+    return event.event_ministry_id;
   }
 
   async replaceCounts(eventId: number, counts: Array<{ name: string; count: number; notes?: string | null }>) {

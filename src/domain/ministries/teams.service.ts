@@ -6,7 +6,7 @@ import { hasRole } from '../access/caller.js';
 import { hasMinistryAuthority, type VolunteerActor } from '../access/volunteer-access.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher, type UnitOfWork } from '../domain-events.js';
-import { conflict, invalid, notFound } from '../errors.js';
+import { conflict, invalid } from '../errors.js';
 import { deleteEventsIn } from '../events/events.service.js';
 import { SUNDAY_SCHOOL_GROUP_TYPE } from '../groups/groups.service.js';
 import { positionView, teamView } from './views.js';
@@ -215,9 +215,10 @@ export class TeamsService {
     return hasMinistryAuthority(actor, team.ministry_id);
   }
 
-  async requireMinistry(ministryId: number) {
-    const ministry = await this.repos.ministries.findById(ministryId);
-    if (!ministry) throw notFound('Ministry not found');
-    return ministry;
+  /** A team named in a query filter: it must belong to the ministry. */
+  async teamOfMinistry(ministryId: number, teamId: number): Promise<TeamRow> {
+    const team = await this.repos.teams.findById(teamId);
+    if (!team || team.ministry_id !== ministryId) throw invalid('Team not found in this ministry');
+    return team;
   }
 }

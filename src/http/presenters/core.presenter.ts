@@ -90,6 +90,7 @@ export function presentEventType(type: EventTypeRow) {
 export function presentEvent(details: {
   event: EventRow;
   typeName: string | null;
+  ministryName: string | null;
   calendars: Array<{ id: number; name: string }>;
   groups: Array<{ id: number; name: string }>;
 }) {
@@ -105,8 +106,8 @@ export function presentEvent(details: {
     TypeName: details.typeName,
     InActive: event.inactive,
     LinkedGroupId: details.groups[0]?.id ?? 0,
-    MinistryId: null as number | null,
-    MinistryName: null as string | null,
+    MinistryId: event.event_ministry_id,
+    MinistryName: details.ministryName,
     PinnedCalendars: details.calendars.map((calendar) => calendar.id),
     Groups: details.groups.map((group) => ({ Id: group.id, Name: group.name })),
   };

@@ -2,8 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../domain/services.js';
 import { presentCalendar } from '../presenters/core.presenter.js';
-import { idParams, idSegment, responses, SuccessResponse } from '../schemas/common.js';
+import { actorOf } from '../plugins/access.js';
+import { idParams, idSegment, Nullable, responses, SuccessResponse } from '../schemas/common.js';
 import { Calendar, CalendarBody, PortalCalendar } from '../schemas/core.schemas.js';
+
+const CalendarMinistries = Type.Object({
+  calendarId: Type.Integer(),
+  ministries: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), active: Type.Boolean() })),
+});
 
 /** Church calendars, access tokens and the calendars shared with members (contract §15.3). */
 export const calendarsRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
@@ -48,6 +54,37 @@ export const calendarsRoutes = (services: Services): FastifyPluginAsyncTypebox =
     config: addEvents,
     schema: { tags, summary: "Remove the calendar's access token (its public feeds stop)", params, response: responses({ 200: Calendar }) },
   }, async (request) => presentCalendar(await calendars.clearAccessToken(request.params.calendarId)));
+
+  app.get(`${calendarPath}/ministries`, {
+    config: { access: { role: 'addEvents', rollout: true } },
+    schema: {
+      tags,
+      summary: 'The ministries a church calendar is opened to',
+      params,
+      response: responses({ 200: CalendarMinistries }),
+    },
+  }, async (request) => services.ministries.calendarMinistries(request.params.calendarId));
+
+  app.put(`${calendarPath}/ministries`, {
+    config: { access: { role: 'addEvents', rollout: true } },
+    schema: {
+      tags,
+      summary: "Open a church calendar to ministries (replaces the list); a ministry's own calendar is refused",
+      params,
+      body: Type.Object({ ministryIds: Type.Optional(Type.Unknown()) }),
+      response: responses({ 200: CalendarMinistries }),
+    },
+  }, async (request) => services.ministries.openCalendarTo(request.params.calendarId, request.body.ministryIds));
+
+  app.get('/api/calendars/pinnable', {
+    config: { access: { staff: true, rollout: true } },
+    schema: {
+      tags,
+      summary: "Calendars the caller may pin a ministry's events to",
+      querystring: Type.Object({ ministryId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })) }),
+      response: responses({ 200: Type.Object({ ministryId: Nullable(Type.Integer()), calendarIds: Type.Array(Type.Integer()) }) }),
+    },
+  }, async (request) => services.ministries.pinnableCalendars(await actorOf(request, services), request.query.ministryId));
 
   app.get('/admin/api/member-portal/calendars', {
     config: { access: { role: 'admin' } },

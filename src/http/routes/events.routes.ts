@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { isValidDate, parseDateTime, parseTimeOfDay } from '../../domain/dates.js';
-import { invalid } from '../../domain/errors.js';
+import { hasRole } from '../../domain/access/caller.js';
+import { hasMinistryAuthority } from '../../domain/access/volunteer-access.js';
+import { forbidden, invalid } from '../../domain/errors.js';
 import { parseMonthDay, WEEKDAY_NAMES, type Recurrence } from '../../domain/events/recurrence.js';
 import type { Services } from '../../domain/services.js';
 import { parsePermissiveBoolean } from '../../domain/values.js';
+import { actorOf, callerOf } from '../plugins/access.js';
+import { pathId } from '../plugins/volunteer-guards.js';
 import { presentCounts, presentEvent, presentEventType } from '../presenters/core.presenter.js';
 import { idParams, idSegment, PermissiveBoolean, responses, SuccessResponse } from '../schemas/common.js';
 import { AttendanceCount, CountsBody, Event, EventBody, EventType, EventTypeBody, EventUpdateBody, RepeatBody } from '../schemas/core.schemas.js';
@@ -15,10 +19,8 @@ function dateTime(value: string, field: string): string {
   return parsed;
 }
 
-/** Until the volunteer area has ministries, no ministry id names one. */
-function assertNoMinistry(ministryId: number | null | undefined): void {
-  if (ministryId !== undefined && ministryId !== null && ministryId !== 0) throw invalid('Unknown volunteer ministry');
-}
+/** `MinistryId` 0 or null means no owning ministry. */
+const ministryOf = (ministryId: number | null | undefined) => (ministryId === undefined ? undefined : ministryId || null);
 
 const linkedGroups = (id: number | null | undefined) => (id ? [id] : []);
 
@@ -89,7 +91,6 @@ export const eventsRoutes = (services: Services): FastifyPluginAsyncTypebox => a
     },
   }, async (request) => {
     const body = request.body;
-    assertNoMinistry(body.MinistryId);
     const [event] = await events.createEvents({
       title: body.Title,
       typeId: body.Type,
@@ -99,6 +100,7 @@ export const eventsRoutes = (services: Services): FastifyPluginAsyncTypebox => a
       calendarIds: body.PinnedCalendars ?? [],
       linkedGroupIds: linkedGroups(body.LinkedGroupId),
       inactive: parsePermissiveBoolean(body.InActive),
+      ministryId: ministryOf(body.MinistryId),
     });
     return { success: true as const, eventId: event.id };
   });
@@ -158,7 +160,6 @@ export const eventsRoutes = (services: Services): FastifyPluginAsyncTypebox => a
     schema: { tags, summary: 'Change an event (fields left out stay; PinnedCalendars replaces the pins)', params, body: EventUpdateBody, response: responses({ 200: SuccessResponse }) },
   }, async (request) => {
     const body = request.body;
-    assertNoMinistry(body.MinistryId);
     await events.updateEvent(request.params.eventId, {
       title: body.Title,
       typeId: body.Type,
@@ -169,6 +170,7 @@ export const eventsRoutes = (services: Services): FastifyPluginAsyncTypebox => a
       calendarIds: body.PinnedCalendars,
       linkedGroupIds: body.LinkedGroupId === undefined ? undefined : linkedGroups(body.LinkedGroupId),
       inactive: body.InActive === undefined ? undefined : parsePermissiveBoolean(body.InActive),
+      ministryId: ministryOf(body.MinistryId),
     });
     return { success: true as const };
   });
@@ -190,10 +192,18 @@ export const eventsRoutes = (services: Services): FastifyPluginAsyncTypebox => a
   });
 
   app.put(`${eventPath}/attendance-counts`, {
-    config: addEvents,
+    config: { access: 'staff' },
+    preValidation: async (request) => {
+      const ministryId = await events.owningMinistry(pathId(request, 'eventId', 'Event'));
+      const caller = callerOf(request);
+      if (hasRole(caller, 'addEvents')) return;
+      if (ministryId === null || !hasMinistryAuthority(await actorOf(request, services), ministryId)) {
+        throw forbidden('User must be an Admin or have AddEvents permission');
+      }
+    },
     schema: {
       tags,
-      summary: "Replace the event's recorded headcounts",
+      summary: "Replace the event's recorded headcounts (AddEvents, or a coordinator of the event's ministry)",
       params,
       body: CountsBody,
       response: responses({ 200: Type.Object({ eventId: Type.Integer(), AttendanceCounts: Type.Array(AttendanceCount) }) }),

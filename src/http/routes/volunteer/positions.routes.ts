@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { MinistryRow, PositionRow } from '../../../db/schema.js';
+import type { Services } from '../../../domain/services.js';
+import { actorOf } from '../../plugins/access.js';
+import { entityOf, guards } from '../../plugins/volunteer-guards.js';
+import { Id, idSegment, Nullable, responses, SuccessResponse } from '../../schemas/common.js';
+import { ActiveQuery, EligiblePerson, Position, PositionBody, Qualification } from '../../schemas/volunteer.schemas.js';
+import { activeFilter, ministryPath, positionPath, SETUP_FAILURE, V } from './paths.js';
+
+/** Positions and qualifications (contract §4.3, §4.5). */
+export const positionsRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
+  const { positions, qualifications } = services;
+  const guard = guards(services);
+  const tags = ['Volunteer: positions and qualifications'];
+  const config = { access: 'coordinator' as const, failureMessage: SETUP_FAILURE };
+
+  app.get(`${ministryPath}/positions`, {
+    config,
+    preValidation: guard.ministry('none'),
+    schema: {
+      tags,
+      summary: "The ministry's positions (a team leader sees their own teams')",
+      querystring: Type.Composite([ActiveQuery, Type.Object({ teamId: Type.Optional(Id) })]),
+      response: responses({ 200: Type.Object({ positions: Type.Array(Position) }) }),
+    },
+  }, async (request) => ({
+    positions: await positions.list(await actorOf(request, services), entityOf<MinistryRow>(request), {
+      teamId: request.query.teamId,
+      active: activeFilter(request.query.active),
+    }),
+  }));
+
+  app.post(`${ministryPath}/positions`, {
+    config,
+    preValidation: guard.ministry('none'),
+    schema: { tags, summary: 'Create a position in one of the ministry\'s teams', body: PositionBody, response: responses({ 201: Type.Object({ position: Position }) }) },
+  }, async (request, reply) => reply.code(201).send(await positions.create(await actorOf(request, services), entityOf<MinistryRow>(request), request.body)));
+
+  app.get(positionPath, {
+    config,
+    preValidation: guard.position(),
+    schema: { tags, summary: 'A position', response: responses({ 200: Type.Object({ position: Position }) }) },
+  }, async (request) => positions.get(entityOf<PositionRow>(request)));
+
+  app.post(positionPath, {
+    config,
+    preValidation: guard.position(),
+    schema: { tags, summary: 'Change a position (fields left out stay)', body: PositionBody, response: responses({ 200: Type.Object({ position: Position }) }) },
+  }, async (request) => positions.update(await actorOf(request, services), entityOf<PositionRow>(request), request.body));
+
+  app.delete(positionPath, {
+    config,
+    preValidation: guard.position(),
+    schema: { tags, summary: 'Delete a position with its qualifications, needs and assignments', response: responses({ 200: SuccessResponse }) },
+  }, async (request) => {
+    await positions.delete(entityOf<PositionRow>(request));
+    return { success: true as const };
+  });
+
+  app.get(`${positionPath}/eligible`, {
+    config,
+    preValidation: guard.position(),
+    schema: {
+      tags,
+      summary: 'People actively qualified for the position, in rotation order',
+      querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 100 })) }),
+      response: responses({ 200: Type.Object({ people: Type.Array(EligiblePerson) }) }),
+    },
+  }, async (request) => positions.eligible(entityOf<PositionRow>(request), request.query.q));
+
+  app.get(`${positionPath}/qualifications`, {
+    config,
+    preValidation: guard.position(),
+    schema: { tags, summary: "The position's qualifications (revoked ones too unless active=1)", querystring: ActiveQuery, response: responses({ 200: Type.Object({ qualifications: Type.Array(Qualification) }) }) },
+  }, async (request) => qualifications.listForPosition(entityOf<PositionRow>(request), activeFilter(request.query.active) === true));
+
+  app.post(`${positionPath}/qualifications`, {
+    config,
+    preValidation: guard.position(),
+    schema: {
+      tags,
+      summary: 'Qualify a person (reactivates a revoked row; the person joins the pool)',
+      body: Type.Object({ personId: Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': 'personId must be a person id' }), notes: Type.Optional(Nullable(Type.String({ maxLength: 255 }))) }),
+      response: responses({ 200: Type.Object({ qualification: Qualification }), 201: Type.Object({ qualification: Qualification }) }),
+    },
+  }, async (request, reply) => {
+    const { created, qualification } = await qualifications.grant(
+      await actorOf(request, services), entityOf<PositionRow>(request), request.body.personId, request.body.notes?.trim() || null);
+    return reply.code(created ? 201 : 200).send({ qualification });
+  });
+
+  app.delete(`${V}/qualifications/${idSegment('qualificationId')}`, {
+    config,
+    preValidation: guard.qualification(),
+    schema: { tags, summary: 'Revoke a qualification (the row stays, inactive)', response: responses({ 200: Type.Object({ qualification: Qualification }) }) },
+  }, async (request) => {
+    const qualification = entityOf<{ id: number; team_id: number; person_id: number }>(request);
+    return qualifications.revoke(qualification.id, qualification.team_id, qualification.person_id);
+  });
+
+  app.get(`${V}/people/${idSegment('personId')}/qualifications`, {
+    config,
+    schema: { tags, summary: "A person's qualifications in the ministries the caller manages", params: Type.Object({ personId: Id }), response: responses({ 200: Type.Object({ qualifications: Type.Array(Qualification) }) }) },
+  }, async (request) => qualifications.listForPerson(await actorOf(request, services), request.params.personId));
+};
