@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import { invalid } from '../../domain/errors.js';
 import type { Services } from '../../domain/services.js';
 import { callerOf } from '../plugins/access.js';
@@ -18,10 +17,6 @@ const CartBody = Type.Object({
 
 const CartRemovalBody = Type.Object({ Persons: Type.Optional(PersonIds) });
 
-/** Both cart writes take an optional body; without one they must reach the handler, not fail the object schema. */
-async function bodyOrEmptyObject(request: FastifyRequest) {
-  request.body ??= {};
-}
 
 const toIds = (ids: ReadonlyArray<number | string>) => ids.map(Number);
 
@@ -37,7 +32,6 @@ export const cartRoutes = (services: Services): FastifyPluginAsyncTypebox => asy
 
   app.post('/api/cart/', {
     config: { access: 'staff' },
-    preValidation: bodyOrEmptyObject,
     schema: {
       tags,
       summary: 'Add people, a family or a group to the cart',
@@ -55,7 +49,6 @@ export const cartRoutes = (services: Services): FastifyPluginAsyncTypebox => asy
 
   app.delete('/api/cart/', {
     config: { access: 'staff' },
-    preValidation: bodyOrEmptyObject,
     schema: {
       tags,
       summary: 'Empty the cart, or remove the people listed',

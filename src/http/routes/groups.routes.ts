@@ -74,7 +74,7 @@ export const groupsRoutes = (services: Services): FastifyPluginAsyncTypebox => a
       summary: "Add a person to a group (the group's default role unless RoleID is given)",
       params: GroupPersonParams,
       // The body is optional: Fastify validates a missing body as null, which a bare object schema refuses.
-      body: Nullable(Type.Object({ RoleID: Type.Optional(Type.Integer({ minimum: 1 })) })),
+      body: Type.Object({ RoleID: Type.Optional(Type.Integer({ minimum: 1 })) }),
       response: responses({ 200: Type.Array(Membership) }),
     },
   }, async (request) =>
