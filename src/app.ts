@@ -21,6 +21,12 @@ import { peopleRoutes } from './http/routes/people.routes.js';
 import { ministriesRoutes } from './http/routes/volunteer/ministries.routes.js';
 import { poolRoutes } from './http/routes/volunteer/pool.routes.js';
 import { positionsRoutes } from './http/routes/volunteer/positions.routes.js';
+import { lookupsRoutes } from './http/routes/volunteer/lookups.routes.js';
+import { backgroundRoutes } from './http/routes/background.routes.js';
+import { TimerJobs } from './jobs/timer-jobs.js';
+import { ministryEventsRoutes } from './http/routes/volunteer/ministry-events.routes.js';
+import { occurrencesRoutes } from './http/routes/volunteer/occurrences.routes.js';
+import { schedulesRoutes } from './http/routes/volunteer/schedules.routes.js';
 import { scopesRoutes } from './http/routes/volunteer/scopes.routes.js';
 import { teamsRoutes } from './http/routes/volunteer/teams.routes.js';
 
@@ -36,6 +42,7 @@ export interface App {
   readonly services: Services;
   /** Every registered route with its declared access (the route-walk test reads it). */
   readonly routes: readonly RegisteredRoute[];
+  readonly timerJobs: TimerJobs;
 }
 
 /** Builds the HTTP application on an open, migrated database. It never listens; main.ts or tests do. */
@@ -70,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerValidation(http);
   registerErrorHandling(http);
   const routes = registerAccessControl(http, services);
+  const timerJobs = new TimerJobs(services);
   await registerRateLimits(http);
   await registerOpenApi(http);
 
@@ -87,7 +95,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(positionsRoutes(services));
   await http.register(poolRoutes(services));
   await http.register(scopesRoutes(services));
+  await http.register(schedulesRoutes(services));
+  await http.register(occurrencesRoutes(services));
+  await http.register(ministryEventsRoutes(services));
+  await http.register(lookupsRoutes(services));
+  await http.register(backgroundRoutes(timerJobs));
 
   await http.ready();
-  return { http, services, routes };
+  return { http, services, routes, timerJobs };
 }

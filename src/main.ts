@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, migrateToLatest, openPglite, openPostgres, type Database } from './db/database.js';
 import { loggerOptions } from './http/logging.js';
+import { scheduleTimerJobs } from './jobs/timer-jobs.js';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -9,7 +10,7 @@ async function main(): Promise<void> {
   const database: Database = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
   await migrateToLatest(database.db);
 
-  const { http, services } = await buildApp({ database, logger: loggerOptions(config.logLevel) });
+  const { http, services, timerJobs } = await buildApp({ database, logger: loggerOptions(config.logLevel) });
   const log = http.log;
 
   if (await services.users.ensureFirstAdministrator(config.adminPassword)) {
@@ -26,12 +27,15 @@ async function main(): Promise<void> {
     'Volunteer Ministry Service is ready',
   );
 
+  const stopTimerJobs = scheduleTimerJobs(timerJobs, (error) => log.error({ err: error }, 'timer jobs failed'));
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
     try {
+      stopTimerJobs();
       await http.close();
       await database.close();
       process.exit(0);

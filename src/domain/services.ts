@@ -6,6 +6,10 @@ import { PositionsService } from './ministries/positions.service.js';
 import { QualificationsService } from './ministries/qualifications.service.js';
 import { ScopesService } from './ministries/scopes.service.js';
 import { TeamsService } from './ministries/teams.service.js';
+import { OccurrencesService } from './occurrences/occurrences.service.js';
+import { SchedulesService } from './schedules/schedules.service.js';
+import { MinistryEventsService } from './ministry-events/ministry-events.service.js';
+import { LookupsService } from './ministry-events/lookups.service.js';
 import { CalendarsService } from './calendars/calendars.service.js';
 import { CartService } from './cart/cart.service.js';
 import { ChurchTime } from './church-time.js';
@@ -29,6 +33,8 @@ export function buildServices(database: Database, clock: Clock, options: Service
   const settings = new SettingsService(db);
   const time = new ChurchTime(clock, settings);
   const publisher = new DomainEventPublisher(options.onSubscriberError);
+  const events = new EventsService(db, time, publisher);
+  const schedules = new SchedulesService(db, time, settings, publisher);
   return {
     database,
     settings,
@@ -39,7 +45,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     groups: new GroupsService(db, time, publisher),
     calendars: new CalendarsService(db, settings),
     eventTypes: new EventTypesService(db, settings),
-    events: new EventsService(db, time, publisher),
+    events,
     cart: new CartService(db, time),
     volunteerAccess: new VolunteerAccessService(db),
     ministries: new MinistriesService(db, time, publisher),
@@ -48,6 +54,10 @@ export function buildServices(database: Database, clock: Clock, options: Service
     pool: new PoolService(db, time, publisher),
     qualifications: new QualificationsService(db, time, publisher),
     scopes: new ScopesService(db, time, publisher),
+    schedules,
+    occurrences: new OccurrencesService(db, publisher),
+    ministryEvents: new MinistryEventsService(db, time, publisher, events, schedules, settings),
+    lookups: new LookupsService(db, time, settings),
   };
 }
 

@@ -2,6 +2,17 @@ import { sql } from 'kysely';
 import type { Executor } from '../database.js';
 import type { ResponseKind } from '../schema.js';
 
+export interface NewAssignmentRow {
+  occurrenceId: number;
+  positionId: number;
+  personId: number;
+  requirementId: number | null;
+  status: 'pending' | 'accepted';
+  source: 'coordinator' | 'self_signup' | 'substitute';
+  at: string;
+  assignedBy: number | null;
+}
+
 export function assignmentsRepository(db: Executor) {
   return {
     /** Live assignments of a person on the ministry's occurrences that are not over at `now`. */
@@ -16,6 +27,42 @@ export function assignmentsRepository(db: Executor) {
         .where('schedules.ministry_id', '=', ministryId)
         .where('assignments.status', 'in', ['pending', 'accepted'])
         .where(sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`, '>=', sql<string>`${now}::timestamp`)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Inserts new assignments in one statement; answers their ids in the given order. */
+    async insertMany(rows: readonly NewAssignmentRow[]): Promise<number[]> {
+      if (rows.length === 0) return [];
+      const inserted = await db
+        .insertInto('assignments')
+        .values(rows.map((r) => ({
+          occurrence_id: r.occurrenceId, position_id: r.positionId, person_id: r.personId, requirement_id: r.requirementId,
+          status: r.status, source: r.source, assigned_at: r.at, assigned_by_person_id: r.assignedBy,
+          responded_at: r.status === 'accepted' ? r.at : null,
+        })))
+        .returning(['id', 'occurrence_id', 'position_id', 'person_id'])
+        .execute();
+      const key = (o: number, p: number, person: number) => `${o}:${p}:${person}`;
+      const ids = new Map(inserted.map((row) => [key(row.occurrence_id, row.position_id, row.person_id), row.id]));
+      return rows.map((r) => ids.get(key(r.occurrenceId, r.positionId, r.personId))!);
+    },
+
+    /** Live assignments whose occurrence (not cancelled) has ended become `completed`; answers their ids. */
+    async completeEnded(now: string): Promise<number[]> {
+      const rows = await db
+        .updateTable('assignments')
+        .set({ status: 'completed' })
+        .where('status', 'in', ['pending', 'accepted'])
+        .where('occurrence_id', 'in', (q) =>
+          q.selectFrom('occurrences')
+            .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
+            .innerJoin('events', 'events.id', 'occurrences.event_id')
+            .select('occurrences.id')
+            .where('occurrences.status', '=', 'scheduled')
+            .where(sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`, '<', sql<string>`${now}::timestamp`),
+        )
+        .returning('id')
         .execute();
       return rows.map((row) => row.id);
     },

@@ -27,10 +27,10 @@ export function eventTypesRepository(db: Executor) {
       }
     },
 
-    /** Adds an active type named `name` unless one of that exact name exists (active or not). */
+    /** Adds an active type named `name` unless one of that name exists, active or not (names are unique ignoring case). */
     async ensureNamed(name: string): Promise<void> {
       await sql`insert into event_types (name, active) select ${name}, true
-                where not exists (select 1 from event_types where name = ${name})`.execute(db);
+                where not exists (select 1 from event_types where lower(name) = lower(${name}))`.execute(db);
     },
   };
 }

@@ -5,8 +5,11 @@ import { apiKeysRepository } from './api-keys.repository.js';
 import { assignmentsRepository } from './assignments.repository.js';
 import { ministriesRepository } from './ministries.repository.js';
 import { ministryEventsRepository } from './ministry-events.repository.js';
+import { occurrencesRepository } from './occurrences.repository.js';
 import { positionsRepository } from './positions.repository.js';
 import { qualificationsRepository } from './qualifications.repository.js';
+import { requirementsRepository } from './requirements.repository.js';
+import { schedulesRepository } from './schedules.repository.js';
 import { scopesRepository } from './scopes.repository.js';
 import { staffingRepository } from './staffing.repository.js';
 import { teamsRepository } from './teams.repository.js';
@@ -30,8 +33,11 @@ export function createRepositories(db: Executor) {
     assignments: assignmentsRepository(db),
     ministries: ministriesRepository(db),
     ministryEvents: ministryEventsRepository(db),
+    occurrences: occurrencesRepository(db),
     positions: positionsRepository(db),
     qualifications: qualificationsRepository(db),
+    requirements: requirementsRepository(db),
+    schedules: schedulesRepository(db),
     scopes: scopesRepository(db),
     staffing: staffingRepository(db),
     teams: teamsRepository(db),

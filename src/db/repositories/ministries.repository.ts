@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Executor } from '../database.js';
+import { translateConstraintError } from '../errors.js';
 import type { MinistriesTable, MinistryRow } from '../schema.js';
 
 export function ministriesRepository(db: Executor) {
@@ -38,12 +39,14 @@ export function ministriesRepository(db: Executor) {
       return (await query.executeTakeFirst()) !== undefined;
     },
 
+    /** Throws UniqueViolationError when another ministry already holds the name (ignoring case). */
     async insert(ministry: Insertable<MinistriesTable>): Promise<MinistryRow> {
-      return db.insertInto('ministries').values(ministry).returningAll().executeTakeFirstOrThrow();
+      return db.insertInto('ministries').values(ministry).returningAll().executeTakeFirstOrThrow().catch(translateConstraintError);
     },
 
+    /** Throws UniqueViolationError when another ministry already holds the new name (ignoring case). */
     async update(id: number, changes: Updateable<MinistriesTable>): Promise<void> {
-      if (Object.keys(changes).length > 0) await db.updateTable('ministries').set(changes).where('id', '=', id).execute();
+      if (Object.keys(changes).length > 0) await db.updateTable('ministries').set(changes).where('id', '=', id).execute().catch(translateConstraintError);
     },
 
     async delete(id: number): Promise<void> {

@@ -29,6 +29,25 @@ export function notificationsRepository(db: Executor) {
       return row?.id;
     },
 
+    /** Queues many messages tied to assignments or occurrences; rows whose dedupe key exists are skipped. */
+    async enqueueMany(entries: ReadonlyArray<OutboxEntry & { assignmentId?: number | null; occurrenceId?: number | null }>): Promise<void> {
+      if (entries.length === 0) return;
+      await db
+        .insertInto('notifications')
+        .values(entries.map((entry) => ({
+          type: entry.type,
+          person_id: entry.personId,
+          dedupe_key: entry.dedupeKey,
+          scheduled_for: entry.scheduledFor,
+          created_at: entry.createdAt,
+          context: entry.context ?? null,
+          assignment_id: entry.assignmentId ?? null,
+          occurrence_id: entry.occurrenceId ?? null,
+        })))
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .execute();
+    },
+
     async listForPerson(personId: number) {
       return db.selectFrom('notifications').selectAll().where('person_id', '=', personId).orderBy('id', 'desc').execute();
     },

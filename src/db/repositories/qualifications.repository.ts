@@ -24,11 +24,12 @@ export function qualificationsRepository(db: Executor) {
       return db.selectFrom('qualifications').selectAll().where('person_id', '=', personId).where('position_id', '=', positionId).executeTakeFirst();
     },
 
-    async list(filter: { positionId?: number; personId?: number; activeOnly?: boolean; ministryIds?: readonly number[]; teamIds?: readonly number[] }) {
+    /** `active` true lists active rows only, false revoked rows only, undefined both. */
+    async list(filter: { positionId?: number; personId?: number; active?: boolean; ministryIds?: readonly number[]; teamIds?: readonly number[] }) {
       let query = detailed();
       if (filter.positionId !== undefined) query = query.where('qualifications.position_id', '=', filter.positionId);
       if (filter.personId !== undefined) query = query.where('qualifications.person_id', '=', filter.personId);
-      if (filter.activeOnly) query = query.where('qualifications.active', '=', true);
+      if (filter.active !== undefined) query = query.where('qualifications.active', '=', filter.active);
       if (filter.ministryIds || filter.teamIds) {
         const ministryIds = [...(filter.ministryIds ?? [])];
         const teamIds = [...(filter.teamIds ?? [])];

@@ -44,7 +44,8 @@ export function volunteersRepository(db: Executor) {
 
     /**
      * People actively qualified for a position with what rotation needs: pool membership, the last past
-     * service and the latest service of any date (past or upcoming), in one query.
+     * service and the latest service of any date (past or upcoming), in one query. Only live or completed
+     * assignments on occurrences that were not cancelled count as service.
      */
     async eligibleForPosition(positionId: number, poolGroupId: number | null, today: string, nameFilter?: string) {
       let query = db
@@ -60,12 +61,14 @@ export function volunteersRepository(db: Executor) {
             .select(sql<string | null>`to_char(max(occurrences.occurrence_date), 'YYYY-MM-DD')`.as('d'))
             .whereRef('assignments.person_id', '=', 'persons.id')
             .where('assignments.status', 'in', ['accepted', 'completed', 'pending'])
+            .where('occurrences.status', '=', 'scheduled')
             .where('occurrences.occurrence_date', '<', today)
             .as('last_served_date'),
           eb.selectFrom('assignments').innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
             .select(sql<string | null>`to_char(max(occurrences.occurrence_date), 'YYYY-MM-DD')`.as('d'))
             .whereRef('assignments.person_id', '=', 'persons.id')
             .where('assignments.status', 'in', ['accepted', 'completed', 'pending'])
+            .where('occurrences.status', '=', 'scheduled')
             .as('latest_service_date'),
         ])
         .where('qualifications.position_id', '=', positionId)

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { createRepositories } from '../../db/repositories/index.js';
 import type { DB } from '../../db/schema.js';
 import type { Caller } from './caller.js';
-import { notFound } from '../errors.js';
-import { assertMinistryAuthority, assertTeamAuthority, loadVolunteerActor, type VolunteerActor } from './volunteer-access.js';
+import { forbidden, notFound } from '../errors.js';
+import { assertMinistryAuthority, assertTeamAuthority, hasMinistryAuthority, loadVolunteerActor, type VolunteerActor } from './volunteer-access.js';
 
 /**
  * The entity checks of contract §1.5 step 4: the record named in the path is loaded (404 when missing),
@@ -21,10 +21,26 @@ export class VolunteerAccessService {
   }
 
   /** A ministry, with ministry-level authority unless `authority` is `none`. */
-  async ministry(actor: VolunteerActor, ministryId: number, authority: 'ministry' | 'none' = 'ministry') {
+  async ministry(actor: VolunteerActor, ministryId: number, authority: 'ministry' | 'none' = 'ministry', refusal?: string) {
     const ministry = await this.repos.ministries.findById(ministryId);
     if (!ministry) throw notFound('Ministry not found');
-    if (authority === 'ministry') assertMinistryAuthority(actor, ministry.id);
+    if (authority === 'ministry') {
+      if (refusal && !hasMinistryAuthority(actor, ministry.id)) throw forbidden(refusal);
+      assertMinistryAuthority(actor, ministry.id);
+    }
+    return ministry;
+  }
+
+  /**
+   * A ministry for routes open to its coordinators and to leaders of one of its teams (schedule create,
+   * staffed events): 403 only for a caller with no stake in it; the team in the body is checked later.
+   */
+  async ministryOrLedTeam(actor: VolunteerActor, ministryId: number) {
+    const ministry = await this.ministry(actor, ministryId, 'none');
+    if (!hasMinistryAuthority(actor, ministry.id)) {
+      const teams = await this.repos.teams.listWithDetails({ ministryId: ministry.id });
+      if (!teams.some((team) => actor.ledTeamIds.has(team.id))) throw forbidden('Not authorized for this ministry');
+    }
     return ministry;
   }
 

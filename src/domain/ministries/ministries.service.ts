@@ -200,10 +200,10 @@ export class MinistriesService {
     });
   }
 
-  /** `/me/permissions` (contract §10). */
+  /** `/me/permissions` (contract §10): `managedTeamIds` takes in every team of the ministries listed in `managedMinistryIds`. */
   async permissions(actor: VolunteerActor) {
-    const coordinated = coordinatedMinistryIds(actor);
-    const teams = (await Promise.all(coordinated.map((id) => this.repos.teams.listWithDetails({ ministryId: id })))).flat();
+    const managed = [...actor.grantedMinistryIds];
+    const teams = (await Promise.all(managed.map((id) => this.repos.teams.listWithDetails({ ministryId: id })))).flat();
     return permissionsOf(actor, teams.map((t) => t.id));
   }
 
@@ -221,7 +221,8 @@ export class MinistriesService {
     const ids = ministryIds.map((id) => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id));
     if (ids.some((id) => typeof id !== 'number' || !Number.isInteger(id) || id <= 0)) throw invalid('ministryIds must be a list of ministry ids');
     const unique = [...new Set(ids as number[])];
-    const existing = await this.repos.ministries.existingIds(unique);
+    // An id beyond the integer column's range names no ministry (and must not reach the database).
+    const existing = await this.repos.ministries.existingIds(unique.filter((id) => id <= 2147483647));
     if (existing.length !== unique.length) throw invalid('One of the ministries does not exist');
     if (calendar.ministry_id !== null) throw conflict("A ministry's own calendar cannot be opened to other ministries");
     await inTransaction(this.db, this.publisher, ({ repos }) => repos.ministries.replaceCalendarGrants(calendarId, unique));

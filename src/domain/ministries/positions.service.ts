@@ -6,7 +6,7 @@ import { assertTeamAuthority, hasMinistryAuthority, type VolunteerActor } from '
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
-import { parseStrictBoolean } from '../values.js';
+import { parsePermissiveBoolean, parseStrictBoolean } from '../values.js';
 import { positionView } from './views.js';
 import { endTeachingWhereUnqualified } from './class-roles.js';
 import { rotationOrder } from './rotation.js';
@@ -34,10 +34,12 @@ export interface NewPositionInput {
   active?: unknown;
 }
 
+const MAX_ID = 2147483647;
+
 function positiveId(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
-  if (typeof value === 'string' && /^\d+$/.test(value.trim()) && Number(value) > 0) return Number(value);
-  return undefined;
+  const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number <= 0) return undefined;
+  return number;
 }
 
 function text(value: unknown, field: string, max: number): string | null | undefined {
@@ -67,6 +69,16 @@ export class PositionsService {
     return createRepositories(this.db);
   }
 
+  /** The team named in a body: 400 when none is named (missing, "", null or no id), 404 when no team has that id. */
+  private async teamNamed(value: unknown) {
+    const id = positiveId(value);
+    if (id === undefined) throw invalid('A position belongs to a team; choose one');
+    // An id beyond the column's range names no row; asking the database would fail instead.
+    const team = id <= MAX_ID ? await this.repos.teams.findById(id) : undefined;
+    if (!team) throw notFound('Team not found');
+    return team;
+  }
+
   /** A team leader sees only the positions of the teams they lead; others with no stake in the ministry get 403. */
   async list(actor: VolunteerActor, ministry: MinistryRow, filter: { teamId?: number; active?: boolean }) {
     let teamIds: number[] | undefined;
@@ -81,11 +93,7 @@ export class PositionsService {
 
   /** Checks in the contract's order: team given, team exists, strict booleans, team of this ministry, authority, name. */
   async create(actor: VolunteerActor, ministry: MinistryRow, input: NewPositionInput) {
-    if (input.teamId === undefined || input.teamId === null || input.teamId === '') throw invalid('A position belongs to a team; choose one');
-    const teamId = positiveId(input.teamId);
-    if (teamId === undefined) throw invalid('A position belongs to a team; choose one');
-    const team = await this.repos.teams.findById(teamId);
-    if (!team) throw notFound('Team not found');
+    const team = await this.teamNamed(input.teamId);
     const recruiting = strict(input.recruiting, 'recruiting') ?? false;
     const selfAssignable = strict(input.selfAssignable, 'selfAssignable') ?? true;
     const active = strict(input.active, 'active') ?? true;
@@ -123,18 +131,15 @@ export class PositionsService {
     const selfAssignable = strict(input.selfAssignable, 'selfAssignable');
     if (recruiting !== undefined) update.recruiting = recruiting;
     if (selfAssignable !== undefined) update.self_assignable = selfAssignable;
-    if (input.active !== undefined) update.active = input.active === true || ['1', 'true', 'on', 'yes'].includes(String(input.active).trim().toLowerCase());
+    if (input.active !== undefined) update.active = parsePermissiveBoolean(input.active);
     let teamId = position.team_id;
     if (input.teamId !== undefined) {
-      const id = positiveId(input.teamId);
-      if (id === undefined) throw invalid('A position belongs to a team; choose one');
-      const team = await repos.teams.findById(id);
-      if (!team) throw notFound('Team not found');
+      const team = await this.teamNamed(input.teamId);
       if (team.ministry_id !== position.ministry_id) throw invalid('A position moves only between teams of its ministry');
       assertTeamAuthority(actor, team);
       if (team.id !== position.team_id) {
         const from = await repos.teams.findById(position.team_id);
-        const hasQualified = (await repos.qualifications.list({ positionId: position.id, activeOnly: true })).length > 0;
+        const hasQualified = (await repos.qualifications.list({ positionId: position.id, active: true })).length > 0;
         if (hasQualified && (from?.class_group_id !== null || team.class_group_id !== null)) {
           throw conflict('A position with qualified volunteers cannot move into or out of a team linked to a class');
         }

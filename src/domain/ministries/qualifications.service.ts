@@ -21,8 +21,9 @@ export class QualificationsService {
     return createRepositories(this.db);
   }
 
-  async listForPosition(position: PositionRow, activeOnly: boolean) {
-    return { qualifications: (await this.repos.qualifications.list({ positionId: position.id, activeOnly })).map(qualificationView) };
+  /** `active` as the list filter of §1.7: true active only, false revoked only, undefined both. */
+  async listForPosition(position: PositionRow, active: boolean | undefined) {
+    return { qualifications: (await this.repos.qualifications.list({ positionId: position.id, active })).map(qualificationView) };
   }
 
   /** Grants (or reactivates, keeping the row id); the person joins the pool and, on a class-linked team, the class as Teacher. */

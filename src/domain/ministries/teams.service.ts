@@ -180,8 +180,12 @@ export class TeamsService {
     });
   }
 
-  /** Sunday School classes a team of this ministry may link (not linked elsewhere). */
+  /**
+   * Sunday School classes a team of this ministry may link (not linked elsewhere); `teamId` must name a team
+   * of this ministry (400 otherwise), so another ministry's class is never offered as its own.
+   */
   async linkableClasses(ministry: MinistryRow, teamId?: number) {
+    if (teamId !== undefined) await this.teamOfMinistry(ministry.id, teamId);
     if (!ministry.sunday_school) return { sundaySchool: false, classes: [] };
     const classes = await this.repos.volunteers.linkableClasses(teamId);
     return { sundaySchool: true, classes: classes.map((c) => ({ id: c.id, name: c.name, teacherCount: c.teacher_count ?? 0 })) };

@@ -39,10 +39,13 @@ export function entityOf<T>(request: FastifyRequest): T {
 export function guards(services: Services) {
   const access = services.volunteerAccess;
   return {
-    ministry: (authority: 'ministry' | 'none' = 'ministry', param = 'ministryId') =>
-      guard(services, (actor, request) => access.ministry(actor, pathId(request, param, 'Ministry'), authority)),
+    ministry: (authority: 'ministry' | 'none' = 'ministry', refusal?: string) =>
+      guard(services, (actor, request) => access.ministry(actor, pathId(request, 'ministryId', 'Ministry'), authority, refusal)),
     team: (authority: 'team' | 'ministry' = 'team') => guard(services, (actor, request) => access.team(actor, pathId(request, 'teamId', 'Team'), authority)),
     position: () => guard(services, (actor, request) => access.position(actor, pathId(request, 'positionId', 'Position'))),
+    ministryOrLedTeam: () => guard(services, (actor, request) => access.ministryOrLedTeam(actor, pathId(request, 'ministryId', 'Ministry'))),
+    schedule: () => guard(services, (actor, request) => services.schedules.authorized(actor, pathId(request, 'scheduleId', 'Schedule'))),
+    occurrence: () => guard(services, (actor, request) => services.occurrences.authorized(actor, pathId(request, 'occurrenceId', 'Occurrence'))),
     qualification: () => guard(services, (actor, request) => access.qualification(actor, pathId(request, 'qualificationId', 'Qualification'))),
   };
 }

@@ -102,3 +102,35 @@ export const PositionBody = Type.Object({
 export const Permissions = Type.Object({
   isAdmin: B, isGlobalManager: B, isCoordinator: B, isTeamLeader: B, managedMinistryIds: Type.Array(I), managedTeamIds: Type.Array(I),
 });
+
+export const Schedule = Type.Object({
+  id: I, oneOff: B, ministryId: I, teamId: I, name: S,
+  linkMode: Type.Union([Type.Literal('event_type'), Type.Literal('class'), Type.Literal('ministry'), Type.Literal('event')]),
+  eventTypeId: NI, eventTypeName: NS, titleFilter: NS, groupId: NI, groupName: NS, groupSundaySchool: B, eventId: NI, eventTitle: NS,
+  eventStart: NS, startOffsetMinutes: I, endOffsetMinutes: I, windowStart: S, windowEnd: NS, horizonWeeks: I, generateThrough: S,
+  active: B, occurrenceCount: I,
+});
+
+export const GenerateResult = Type.Object({
+  created: I, existing: I, from: S, through: S, assigned: I, skipped: I, unqualified: I, noEvents: B,
+  searched: Type.Object({
+    linkMode: S, groupId: NI, groupName: NS, eventTypeId: NI, eventTypeName: NS, titleFilter: NS, ministryId: I, ministryName: NS, eventId: NI, eventTitle: NS,
+  }),
+});
+
+export const Requirement = Type.Object({
+  id: I, scheduleId: NI, occurrenceId: NI, positionId: I, positionName: S, minCount: I, maxCount: NI, notes: NS,
+  source: Type.Union([Type.Literal('schedule'), Type.Literal('occurrence')]),
+  defaults: Type.Array(Type.Object({ personId: I, name: S, accepted: B, setBy: NI, setByName: NS, qualified: B })),
+  liveCount: I, gapCount: I, openCount: I, pendingCount: I,
+});
+
+export const Occurrence = Type.Object({
+  id: I, scheduleId: I, scheduleName: S, scheduleOneOff: B, ministryId: I, teamId: I, eventId: I, occurrenceDate: S, start: S, end: S,
+  status: Type.Union([Type.Literal('scheduled'), Type.Literal('cancelled')]), notes: NS,
+  requiredCount: I, requirementCount: I, requirementsOverridden: B, liveCount: I, gapCount: I, openCount: I, capacity: I, pendingCount: I,
+  gaps: Type.Array(Type.Object({ positionId: I, positionName: S, gapCount: I })), generatedDate: S,
+});
+
+/** Schedule and generation bodies are read by the domain, which names the exact 400 (removed fields included). */
+export const LooseBody = Type.Object({}, { additionalProperties: true });

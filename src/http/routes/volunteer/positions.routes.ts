@@ -72,8 +72,8 @@ export const positionsRoutes = (services: Services): FastifyPluginAsyncTypebox =
   app.get(`${positionPath}/qualifications`, {
     config,
     preValidation: guard.position(),
-    schema: { tags, summary: "The position's qualifications (revoked ones too unless active=1)", querystring: ActiveQuery, response: responses({ 200: Type.Object({ qualifications: Type.Array(Qualification) }) }) },
-  }, async (request) => qualifications.listForPosition(entityOf<PositionRow>(request), activeFilter(request.query.active) === true));
+    schema: { tags, summary: "The position's qualifications (revoked ones too unless active=1; active=0 lists only revoked ones)", querystring: ActiveQuery, response: responses({ 200: Type.Object({ qualifications: Type.Array(Qualification) }) }) },
+  }, async (request) => qualifications.listForPosition(entityOf<PositionRow>(request), activeFilter(request.query.active)));
 
   app.post(`${positionPath}/qualifications`, {
     config,

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../../domain/services.js';
 import { actorOf } from '../../plugins/access.js';
-import { Id, idParams, idSegment, responses, SuccessResponse } from '../../schemas/common.js';
+import { pathId } from '../../plugins/volunteer-guards.js';
+import { Id, idSegment, responses, SuccessResponse } from '../../schemas/common.js';
 import { Scope } from '../../schemas/volunteer.schemas.js';
 import { V } from './paths.js';
 
@@ -41,9 +42,10 @@ export const scopesRoutes = (services: Services): FastifyPluginAsyncTypebox => a
 
   app.delete(`${V}/scopes/${idSegment('scopeId')}`, {
     config: { ...config, failureMessage: 'Could not revoke the scope' },
-    schema: { tags, summary: 'Revoke a scope grant', params: idParams('scopeId'), response: responses({ 200: SuccessResponse }) },
+    schema: { tags, summary: 'Revoke a scope grant', response: responses({ 200: SuccessResponse }) },
   }, async (request) => {
-    await scopes.revoke(request.params.scopeId);
+    // An id that can name no row (0, beyond the integer range) is an unknown grant too: 404 `Scope grant not found`.
+    await scopes.revoke(pathId(request, 'scopeId', 'Scope grant'));
     return { success: true as const };
   });
 };

@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import type { Executor } from '../database.js';
+
+/** Occurrences with what their views need: schedule, team, ministry and the event times moved by the offsets. */
+export function occurrencesRepository(db: Executor) {
+  const detailed = () =>
+    db
+      .selectFrom('occurrences')
+      .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
+      .innerJoin('events', 'events.id', 'occurrences.event_id')
+      .selectAll('occurrences')
+      .select([
+        'schedules.name as schedule_name',
+        'schedules.one_off',
+        'schedules.ministry_id',
+        'schedules.team_id',
+        sql<string>`events.start_at + make_interval(mins => schedules.start_offset_minutes)`.as('start_at'),
+        sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`.as('end_at'),
+      ]);
+
+  return {
+    async findDetailed(id: number) {
+      return detailed().where('occurrences.id', '=', id).executeTakeFirst();
+    },
+
+    /** Occurrences in [from, to] (dates), scoped to ministries or teams (undefined = all), ordered by date then id. */
+    async list(filter: {
+      from: string; to: string; ministryIds?: readonly number[]; teamIds?: readonly number[]; ministryId?: number; teamId?: number;
+      scheduleId?: number; status?: string; text?: string; limit: number;
+    }) {
+      let query = detailed()
+        .where('occurrences.occurrence_date', '>=', filter.from)
+        .where('occurrences.occurrence_date', '<=', filter.to);
+      if (filter.ministryIds || filter.teamIds) {
+        const ministryIds = [...(filter.ministryIds ?? [])];
+        const teamIds = [...(filter.teamIds ?? [])];
+        if (ministryIds.length === 0 && teamIds.length === 0) return [];
+        query = query.where((eb) => eb.or([
+          ...(ministryIds.length > 0 ? [eb('schedules.ministry_id', 'in', ministryIds)] : []),
+          ...(teamIds.length > 0 ? [eb('schedules.team_id', 'in', teamIds)] : []),
+        ]));
+      }
+      if (filter.ministryId !== undefined) query = query.where('schedules.ministry_id', '=', filter.ministryId);
+      if (filter.teamId !== undefined) query = query.where('schedules.team_id', '=', filter.teamId);
+      if (filter.scheduleId !== undefined) query = query.where('schedules.id', '=', filter.scheduleId);
+      if (filter.status !== undefined) query = query.where('occurrences.status', '=', filter.status as 'scheduled');
+      if (filter.text) {
+        const pattern = `%${filter.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where((eb) => eb.or([eb(sql`lower(schedules.name)`, 'like', pattern), eb(sql`lower(events.title)`, 'like', pattern)]));
+      }
+      return query.orderBy('occurrences.occurrence_date').orderBy('occurrences.id').limit(filter.limit).execute();
+    },
+
+    async setStatus(id: number, status: 'scheduled' | 'cancelled'): Promise<void> {
+      await db.updateTable('occurrences').set({ status }).where('id', '=', id).execute();
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.deleteFrom('occurrences').where('id', '=', id).execute();
+    },
+
+    async countForSchedule(scheduleId: number): Promise<number> {
+      const row = await db.selectFrom('occurrences').select(sql<number>`count(*)::int`.as('n')).where('schedule_id', '=', scheduleId).executeTakeFirstOrThrow();
+      return row.n;
+    },
+  };
+}

@@ -1,0 +1,346 @@
+import type { Kysely } from 'kysely';
+import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { DB, MinistryRow } from '../../db/schema.js';
+import { hasRole } from '../access/caller.js';
+import type { VolunteerActor } from '../access/volunteer-access.js';
+import type { ChurchTime } from '../church-time.js';
+import { addDays, addYears, isValidDate, parseTimeOfDay } from '../dates.js';
+import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
+import { conflict, forbidden, invalid, notFound } from '../errors.js';
+import { deleteEventsIn, type EventsService } from '../events/events.service.js';
+import { expandRecurrence, parseMonthDay, WEEKDAY_NAMES, type Recurrence } from '../events/recurrence.js';
+import { OCCURRENCE_LIST_LIMIT } from '../occurrences/occurrences.service.js';
+import { runGeneration } from '../schedules/generation.js';
+import { followsEvent, isOneSeries, type ScheduleLink } from '../schedules/matching.js';
+import type { SchedulesService } from '../schedules/schedules.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { occurrenceFigures } from '../staffing/gaps.js';
+import { parsePermissiveBoolean } from '../values.js';
+import { loadEffectiveRequirements } from '../staffing/staffing.js';
+
+const E2_MESSAGES = {
+  unknownType: 'Choose an existing event type',
+  unknownCalendar: 'One of the calendars does not exist',
+  unknownGroup: 'The class does not exist',
+};
+
+type Body = Record<string, unknown>;
+
+/** A stored schedule's link in the shape the matching rules take. */
+function scheduleLink(schedule: { link_mode: string; ministry_id: number; event_type_id: number | null; title_filter: string | null; group_id: number | null; event_id: number | null }): ScheduleLink {
+  switch (schedule.link_mode) {
+    case 'class':
+      return { mode: 'class', groupId: schedule.group_id ?? -1 };
+    case 'ministry':
+      return { mode: 'ministry', ministryId: schedule.ministry_id, titleFilter: schedule.title_filter ?? '' };
+    case 'event_type':
+      return { mode: 'event_type', eventTypeId: schedule.event_type_id ?? -1, titleFilter: schedule.title_filter ?? '' };
+    default:
+      return { mode: 'event', eventId: schedule.event_id ?? -1 };
+  }
+}
+
+function text(body: Body, field: string, max: number, required: string | undefined, tooLong: string): string | undefined {
+  const value = body[field];
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+    if (required) throw invalid(required);
+    return undefined;
+  }
+  if (typeof value !== 'string') throw invalid(tooLong);
+  if (value.length > max) throw invalid(tooLong);
+  return value.trim();
+}
+
+function dateField(value: unknown, missing: string): string {
+  if (value === undefined || value === null || value === '') throw invalid(missing);
+  if (typeof value !== 'string' || !isValidDate(value)) throw invalid('Dates must be in YYYY-MM-DD form');
+  return value;
+}
+
+function recurrenceOf(value: unknown): Recurrence {
+  const { type, dow, dom, doy } = (value ?? {}) as Body;
+  if (type === 'weekly') {
+    const weekday = WEEKDAY_NAMES.indexOf(String(dow ?? '').trim().toLowerCase());
+    if (weekday < 0) throw invalid('Choose the day of the week');
+    return { type, weekday };
+  }
+  if (type === 'monthly') {
+    if (typeof dom !== 'number' || !Number.isInteger(dom) || dom < 1 || dom > 31) throw invalid('Choose a day of the month from 1 to 31');
+    return { type, dayOfMonth: dom };
+  }
+  if (type === 'yearly') {
+    const monthDay = typeof doy === 'string' ? parseMonthDay(doy) : undefined;
+    if (!monthDay) throw invalid('Choose the date each year as MM-DD');
+    return { type, ...monthDay };
+  }
+  throw invalid('Choose weekly, monthly or yearly');
+}
+
+/** The ministry's own events: E1 list, E2 create, E3 staff, delete and edit (contract §6). */
+export class MinistryEventsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly time: ChurchTime,
+    private readonly publisher: DomainEventPublisher,
+    private readonly events: EventsService,
+    private readonly schedules: SchedulesService,
+    private readonly settings: SettingsService,
+  ) {}
+
+  private get repos() {
+    return createRepositories(this.db);
+  }
+
+  /** E1: the ministry's events in the window with type, pins, Linked Groups, headcount and staffing per team. */
+  async list(ministry: MinistryRow, query: { past?: boolean; from?: string; to?: string }) {
+    const today = await this.time.today();
+    for (const date of [query.from, query.to]) if (date !== undefined && !isValidDate(date)) throw invalid('Dates must be in YYYY-MM-DD form');
+    const past = query.past === true;
+    const from = query.from ?? (past ? addYears(today, -1) : today);
+    const to = query.to ?? (past ? addDays(today, -1) : addYears(today, 1));
+    if (to < from) throw invalid('The window ends before it starts');
+    const repos = this.repos;
+    const rows = await repos.ministryEvents.ownedInWindow(ministry.id, from, to, past, OCCURRENCE_LIST_LIMIT + 1);
+    const capped = rows.length > OCCURRENCE_LIST_LIMIT;
+    const events = rows.slice(0, OCCURRENCE_LIST_LIMIT);
+    const ids = events.map((e) => e.id);
+    const [pins, groups, headcounts, occurrences] = await Promise.all([
+      repos.events.pinnedCalendars(ids),
+      repos.events.linkedGroups(ids),
+      repos.ministryEvents.headcounts(ids),
+      repos.ministryEvents.occurrencesOn(ids),
+    ]);
+    const own = occurrences.filter((o) => o.ministry_id === ministry.id && o.status === 'scheduled');
+    const effective = await loadEffectiveRequirements(repos, own.map((o) => o.id));
+    return {
+      events: events.map((event) => {
+        const total = headcounts.find((h) => h.event_id === event.id)?.total;
+        const mine = own.filter((o) => o.event_id === event.id);
+        const teams = [...new Map(mine.map((o) => [o.team_id, o.team_name])).entries()];
+        const others = new Map<number, { ministryId: number; ministryName: string; assigned: number }>();
+        for (const o of occurrences.filter((x) => x.event_id === event.id && x.ministry_id !== ministry.id)) {
+          const entry = others.get(o.ministry_id) ?? { ministryId: o.ministry_id, ministryName: o.ministry_name, assigned: 0 };
+          entry.assigned += o.assigned ?? 0;
+          others.set(o.ministry_id, entry);
+        }
+        return {
+          id: event.id,
+          title: event.title,
+          start: event.start_at,
+          end: event.end_at,
+          eventTypeId: event.type_id,
+          eventTypeName: event.type_name,
+          inactive: event.inactive,
+          calendars: pins.filter((p) => p.event_id === event.id).map(({ id, name }) => ({ id, name })),
+          linkedGroups: groups.filter((g) => g.event_id === event.id).map(({ id, name }) => ({ id, name })),
+          headcount: { recorded: total !== undefined, total: total ?? 0 },
+          otherStaffing: [...others.values()],
+          staffing: teams.map(([teamId, teamName]) => {
+            const teamOccurrences = mine.filter((o) => o.team_id === teamId);
+            const requirements = teamOccurrences.flatMap((o) => effective.get(o.id)?.requirements ?? []);
+            const figures = occurrenceFigures(requirements, false);
+            const filledWithoutPending = figures.liveCount - figures.pendingCount;
+            return {
+              teamId,
+              teamName,
+              occurrenceIds: teamOccurrences.map((o) => o.id),
+              needed: figures.requiredCount,
+              filled: figures.liveCount,
+              pending: figures.pendingCount,
+              gap: figures.gapCount,
+              openCount: figures.openCount,
+              capacity: figures.capacity,
+              requirementCount: figures.requirementCount,
+              status: (figures.requirementCount === 0 ? 'unplanned' : figures.gapCount > 0 ? 'gap'
+                : filledWithoutPending < figures.requiredCount ? 'pending' : 'filled') as 'unplanned' | 'gap' | 'pending' | 'filled',
+            };
+          }),
+        };
+      }),
+      from,
+      to,
+      past,
+      limit: OCCURRENCE_LIST_LIMIT,
+      capped,
+    };
+  }
+
+  /** E2's calendar rule: the ministry's own calendar or a church calendar opened to it, unless the caller holds addEvents. */
+  private async assertPinnable(repos: Repositories, actor: VolunteerActor, ministry: MinistryRow, calendarIds: readonly number[]) {
+    if (hasRole(actor.caller, 'addEvents')) return;
+    const allowed = new Set(await repos.ministries.pinnableCalendarIds(ministry.id));
+    for (const calendar of await repos.calendars.findByIds(calendarIds)) {
+      if (!allowed.has(calendar.id)) throw forbidden(`Not authorized to pin events to the calendar "${calendar.name}"`);
+    }
+  }
+
+  private calendarIds(body: Body, fallback: number[]): number[] {
+    if (body.calendarIds === undefined) return fallback;
+    if (!Array.isArray(body.calendarIds) || body.calendarIds.some((id) => typeof id !== 'number' || !Number.isInteger(id) || id < 1)) {
+      throw invalid('calendarIds must be a list of calendar ids');
+    }
+    return [...new Set(body.calendarIds as number[])];
+  }
+
+  /** E2: one event or a series, through the core events engine; all or nothing; no staffing key. */
+  async create(actor: VolunteerActor, ministry: MinistryRow, body: Body) {
+    if (Object.hasOwn(body, 'staff')) throw invalid('Staffing is set up after the events are created');
+    const repos = this.repos;
+    const title = text(body, 'title', 255, 'An event title is required', 'The event title is too long')!;
+    if (typeof body.eventTypeId !== 'number' || !(await repos.eventTypes.findById(body.eventTypeId))) throw invalid('Choose an existing event type');
+    const startTime = typeof body.startTime === 'string' ? parseTimeOfDay(body.startTime) : undefined;
+    const endTime = typeof body.endTime === 'string' ? parseTimeOfDay(body.endTime) : undefined;
+    if (!startTime || !endTime) throw invalid('Times must be in HH:MM form');
+    if (endTime <= startTime) throw invalid('The event must end after it starts');
+    const description = text(body, 'description', 255, undefined, 'The description is too long');
+    let linkedGroupIds: number[] = [];
+    if (body.linkedGroupId !== undefined && body.linkedGroupId !== null) {
+      if (typeof body.linkedGroupId !== 'number' || !(await repos.groups.findById(body.linkedGroupId))) throw invalid('The class does not exist');
+      linkedGroupIds = [body.linkedGroupId];
+    }
+    const ownCalendar = await repos.ministries.ownCalendar(ministry.id);
+    const calendarIds = this.calendarIds(body, ownCalendar ? [ownCalendar.id] : []);
+    if ((await repos.calendars.findByIds(calendarIds)).length !== calendarIds.length) throw invalid('One of the calendars does not exist');
+    await this.assertPinnable(repos, actor, ministry, calendarIds);
+    let dates: string[];
+    if (body.recurrence !== undefined && body.recurrence !== null) {
+      const recurrence = recurrenceOf(body.recurrence);
+      const rangeStart = dateField(body.rangeStart, 'Choose the first date');
+      const rangeEnd = dateField(body.rangeEnd, 'Choose the last date');
+      if (rangeEnd < rangeStart) throw invalid('The last date is before the first date');
+      dates = expandRecurrence(recurrence, rangeStart, rangeEnd);
+      if (dates.length === 0) throw invalid('No date between the first and last date matches the recurrence');
+    } else {
+      dates = [dateField(body.date, 'Choose the date of the event')];
+    }
+    const created = await this.events.createEvents({
+      title,
+      typeId: body.eventTypeId,
+      description,
+      slots: dates.map((date) => ({ start: `${date} ${startTime}`, end: `${date} ${endTime}` })),
+      calendarIds,
+      linkedGroupIds,
+      ministryId: ministry.id,
+    }, E2_MESSAGES);
+    return { events: created.map((e) => ({ id: e.id, title: e.title, start: e.start_at, end: e.end_at })) };
+  }
+
+  /** The ministry's events named in a body, all of them its own (400, 404 and 403 of §6.3/§6.4). */
+  private async ownEvents(repos: Repositories, ministry: MinistryRow, eventIds: unknown, emptyMessage: string) {
+    if (!Array.isArray(eventIds) || eventIds.some((id) => typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2147483647)) {
+      throw invalid('eventIds must be a list of event ids');
+    }
+    if (eventIds.length === 0) throw invalid(emptyMessage);
+    const ids = [...new Set(eventIds as number[])];
+    const events = await repos.events.findByIds(ids);
+    if (events.length !== ids.length) throw notFound('One of the events does not exist');
+    const foreign = events.find((e) => e.event_ministry_id !== ministry.id);
+    if (foreign) throw forbidden(`${foreign.title} is not an event of ${ministry.name}`);
+    return events;
+  }
+
+  /**
+   * E3: every active, non-one-off schedule of the ministry that follows the events (one series) widens its
+   * window to cover them and generates through the last one, never past the horizon; its saved defaults land
+   * only on the occurrences this run created. One transaction, schedules in id order.
+   */
+  async staff(ministry: MinistryRow, eventIds: unknown) {
+    const repos = this.repos;
+    const events = await this.ownEvents(repos, ministry, eventIds, 'Choose the events to staff');
+    const groups = await repos.events.linkedGroups(events.map((e) => e.id));
+    const matchable = events.map((e) => ({
+      id: e.id, title: e.title, typeId: e.type_id, inactive: false, ministryId: e.event_ministry_id,
+      linkedGroupIds: groups.filter((g) => g.event_id === e.id).map((g) => g.id),
+    }));
+    if (!isOneSeries(matchable)) throw invalid('These events are not one series: they differ in title, type or class');
+    const first = events.reduce((a, b) => (a.start_at <= b.start_at ? a : b)).start_at.slice(0, 10);
+    const last = events.reduce((a, b) => (a.start_at >= b.start_at ? a : b)).start_at.slice(0, 10);
+    const candidates = (await repos.schedules.listDetailed({ ministryId: ministry.id, active: true }))
+      .filter((schedule) => followsEvent(scheduleLink(schedule), { ...matchable[0], inactive: false }))
+      .sort((a, b) => a.id - b.id);
+    const now = await this.time.now();
+    const context = { now, today: now.slice(0, 10), horizonWeeks: await this.settings.get('iVolunteerSchedulingHorizonWeeks') };
+    return inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
+      const results = [];
+      for (const schedule of candidates) {
+        const windowStart = first < schedule.window_start ? first : schedule.window_start;
+        const windowEnd = schedule.window_end !== null && last > schedule.window_end ? last : schedule.window_end;
+        const widened = windowStart !== schedule.window_start || windowEnd !== schedule.window_end;
+        if (widened) await tx.schedules.update(schedule.id, { window_start: windowStart, window_end: windowEnd });
+        const counts = await runGeneration(tx, { ...schedule, window_start: windowStart, window_end: windowEnd }, context, last);
+        results.push({ schedule: await this.schedules.view(tx, schedule.id, context), widened, ...counts });
+      }
+      return { schedules: results };
+    });
+  }
+
+  /** §6.5: a coordinator edits one of the ministry's own events; E2's rules and messages; nothing changes on a refusal. */
+  async edit(actor: VolunteerActor, ministry: MinistryRow, eventId: number, body: Body) {
+    const repos = this.repos;
+    const event = await repos.events.findById(eventId);
+    if (!event) throw notFound('Event not found');
+    if (event.event_ministry_id !== ministry.id) throw forbidden(`${event.title} is not an event of ${ministry.name}`);
+    const title = body.title === undefined ? undefined : text(body, 'title', 255, 'An event title is required', 'The event title is too long');
+    const description = body.description === undefined ? undefined : (text(body, 'description', 255, undefined, 'The description is too long') ?? null);
+    const date = body.date === undefined ? event.start_at.slice(0, 10) : dateField(body.date, 'Choose the date of the event');
+    const time = (value: unknown, current: string) => {
+      if (value === undefined) return current;
+      const parsed = typeof value === 'string' ? parseTimeOfDay(value) : undefined;
+      if (!parsed) throw invalid('Times must be in HH:MM form');
+      return parsed;
+    };
+    const startTime = time(body.startTime, event.start_at.slice(11));
+    const endTime = time(body.endTime, event.end_at.slice(11));
+    if (endTime <= startTime) throw invalid('The event must end after it starts');
+    let linkedGroupIds: number[] | undefined;
+    if (body.linkedGroupId !== undefined) {
+      if (body.linkedGroupId === null) linkedGroupIds = [];
+      else if (typeof body.linkedGroupId !== 'number' || !(await repos.groups.findById(body.linkedGroupId))) throw invalid('The class does not exist');
+      else linkedGroupIds = [body.linkedGroupId];
+    }
+    let calendarIds: number[] | undefined;
+    if (body.calendarIds !== undefined) {
+      calendarIds = this.calendarIds(body, []);
+      if ((await repos.calendars.findByIds(calendarIds)).length !== calendarIds.length) throw invalid('One of the calendars does not exist');
+      await this.assertPinnable(repos, actor, ministry, calendarIds);
+    }
+    await this.events.updateEvent(eventId, {
+      title,
+      description,
+      start: `${date} ${startTime}`,
+      end: `${date} ${endTime}`,
+      calendarIds,
+      linkedGroupIds,
+      inactive: body.active === undefined ? undefined : !parsePermissiveBoolean(body.active),
+    }, E2_MESSAGES);
+    const details = await this.events.getEvent(eventId);
+    return {
+      event: {
+        id: details.event.id,
+        title: details.event.title,
+        start: details.event.start_at,
+        end: details.event.end_at,
+        eventTypeId: details.event.type_id,
+        inactive: details.event.inactive,
+        calendars: details.calendars,
+        linkedGroups: details.groups,
+      },
+    };
+  }
+
+  /** `DELETE /ministries/{id}/events`: all or none through the core event delete (§6.4). */
+  async delete(actor: VolunteerActor, ministry: MinistryRow, eventIds: unknown) {
+    const repos = this.repos;
+    const ids = (await this.ownEvents(repos, ministry, eventIds, 'Choose the events to delete')).map((e) => e.id);
+    if (!hasRole(actor.caller, 'addEvents')) {
+      const others = await repos.ministryEvents.otherMinistriesStaffing(ids, ministry.id);
+      if (others.length > 0) {
+        throw conflict(`${others.map((o) => o.ministry_name).join(', ')} has volunteers on these events`, {
+          ministries: others.map((o) => ({ ministryId: o.ministry_id, ministryName: o.ministry_name })),
+        });
+      }
+    }
+    await inTransaction(this.db, this.publisher, (uow) => deleteEventsIn(uow, ids));
+    return { deleted: ids.length };
+  }
+}

@@ -1,0 +1,202 @@
+import type { Kysely } from 'kysely';
+import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { DB } from '../../db/schema.js';
+import { assertTeamAuthority, coordinatedMinistryIds, isManager, type VolunteerActor } from '../access/volunteer-access.js';
+import { isValidDate } from '../dates.js';
+import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
+import { invalid, notFound } from '../errors.js';
+import { parsePlan } from '../schedules/schedule-input.js';
+import { checkPlan } from '../schedules/staffing-plan.js';
+import { requirementView } from '../schedules/views.js';
+import { occurrenceFigures, type EffectiveRequirement } from '../staffing/gaps.js';
+import { loadEffectiveRequirements } from '../staffing/staffing.js';
+
+/** Occurrence lists, the scoped id lists behind gaps and the dashboard, and the E1 event list stop here. */
+export const OCCURRENCE_LIST_LIMIT = 500;
+
+type OccurrenceRow = NonNullable<Awaited<ReturnType<Repositories['occurrences']['findDetailed']>>>;
+
+function occurrenceView(row: OccurrenceRow, requirements: readonly EffectiveRequirement[], hasOwnRows: boolean) {
+  return {
+    id: row.id,
+    scheduleId: row.schedule_id,
+    scheduleName: row.schedule_name,
+    scheduleOneOff: row.one_off,
+    ministryId: row.ministry_id,
+    teamId: row.team_id,
+    eventId: row.event_id,
+    occurrenceDate: row.occurrence_date,
+    start: row.start_at,
+    end: row.end_at,
+    status: row.status,
+    notes: row.notes,
+    ...occurrenceFigures(requirements, hasOwnRows),
+    generatedDate: row.generated_at,
+  };
+}
+
+function effectiveView(requirement: EffectiveRequirement) {
+  return requirementView(
+    {
+      id: requirement.id,
+      schedule_id: requirement.scheduleId,
+      occurrence_id: requirement.overrideOccurrenceId,
+      position_id: requirement.positionId,
+      position_name: requirement.positionName,
+      min_count: requirement.minCount,
+      max_count: requirement.maxCount,
+      notes: requirement.notes,
+    },
+    [],
+    requirement,
+  );
+}
+
+/** Occurrences (contract §5.5), their effective needs and overrides (§5.4, E6), E7. */
+export class OccurrencesService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly publisher: DomainEventPublisher,
+  ) {}
+
+  private get repos() {
+    return createRepositories(this.db);
+  }
+
+  /** An occurrence named in a path, with authority over its schedule's team (§3 `Occ`). */
+  async authorized(actor: VolunteerActor, occurrenceId: number): Promise<OccurrenceRow> {
+    const occurrence = await this.repos.occurrences.findDetailed(occurrenceId);
+    if (!occurrence) throw notFound('Occurrence not found');
+    assertTeamAuthority(actor, { id: occurrence.team_id, ministry_id: occurrence.ministry_id }, 'occurrence');
+    return occurrence;
+  }
+
+  private async withRequirements(repos: Repositories, rows: readonly OccurrenceRow[]) {
+    const effective = await loadEffectiveRequirements(repos, rows.map((row) => row.id));
+    return rows.map((row) => {
+      const { requirements, hasOwnRows } = effective.get(row.id) ?? { requirements: [], hasOwnRows: false };
+      return { row, requirements, hasOwnRows };
+    });
+  }
+
+  /** E6: the occurrence and its effective requirements. */
+  async detail(occurrence: OccurrenceRow) {
+    const [{ requirements, hasOwnRows }] = await this.withRequirements(this.repos, [occurrence]);
+    return { occurrence: occurrenceView(occurrence, requirements, hasOwnRows), requirements: requirements.map(effectiveView) };
+  }
+
+  /** The scoped occurrence list (§5.5), at most 500 rows. */
+  async list(actor: VolunteerActor, query: Record<string, string | undefined>) {
+    const { from, to } = query;
+    if (!from || !to || !isValidDate(from) || !isValidDate(to)) throw invalid('A from and a to date in YYYY-MM-DD form are required');
+    if (to < from) throw invalid('The window ends before it starts');
+    if (query.status !== undefined && query.status !== '' && query.status !== 'scheduled' && query.status !== 'cancelled') {
+      throw invalid('status must be scheduled or cancelled');
+    }
+    const numeric = (name: string) => {
+      const value = query[name];
+      if (value === undefined || value === '') return undefined;
+      if (!/^\d+$/.test(value)) throw invalid(`${name} must be an id`);
+      return Number(value);
+    };
+    const scope = isManager(actor) ? {} : { ministryIds: coordinatedMinistryIds(actor), teamIds: [...actor.ledTeamIds] };
+    const rows = await this.repos.occurrences.list({
+      from, to, ...scope,
+      ministryId: numeric('ministryId'), teamId: numeric('teamId'), scheduleId: numeric('scheduleId'),
+      status: query.status || undefined, text: query.text || undefined, limit: OCCURRENCE_LIST_LIMIT + 1,
+    });
+    const capped = rows.length > OCCURRENCE_LIST_LIMIT;
+    let views = (await this.withRequirements(this.repos, rows.slice(0, OCCURRENCE_LIST_LIMIT)))
+      .map(({ row, requirements, hasOwnRows }) => occurrenceView(row, requirements, hasOwnRows));
+    if (query.hasGaps === '1' || query.hasGaps === 'true') views = views.filter((view) => view.gapCount > 0);
+    return { occurrences: views, limit: OCCURRENCE_LIST_LIMIT, capped };
+  }
+
+  /** Cancelling keeps the row: the alternative to deleting. */
+  async setStatus(occurrence: OccurrenceRow, status: unknown) {
+    if (status !== 'scheduled' && status !== 'cancelled') throw invalid('status must be scheduled or cancelled');
+    await this.repos.occurrences.setStatus(occurrence.id, status);
+    return { occurrence: (await this.detail((await this.repos.occurrences.findDetailed(occurrence.id))!)).occurrence };
+  }
+
+  /**
+   * E7: removes the occurrence with its overrides, assignments, responses, swaps and queued notifications
+   * (foreign keys cascade); a Staff-this-event schedule whose only occurrence this was goes too.
+   */
+  async delete(occurrence: OccurrenceRow): Promise<void> {
+    await inTransaction(this.db, this.publisher, async ({ repos }) => {
+      await repos.occurrences.delete(occurrence.id);
+      if (occurrence.one_off && (await repos.occurrences.countForSchedule(occurrence.schedule_id)) === 0) {
+        await repos.schedules.delete(occurrence.schedule_id);
+      }
+    });
+  }
+
+  /** E6 editor view: effective needs, whether overridden, and every active position of the schedule's team. */
+  async requirementsEditor(occurrence: OccurrenceRow) {
+    const repos = this.repos;
+    const [{ requirements, hasOwnRows }] = await this.withRequirements(repos, [occurrence]);
+    const positions = await repos.positions.list({ teamIds: [occurrence.team_id], active: true });
+    const templates = await repos.requirements.templateRows([occurrence.schedule_id]);
+    return {
+      occurrenceId: occurrence.id,
+      scheduleId: occurrence.schedule_id,
+      scheduleName: occurrence.schedule_name,
+      requirements: requirements.map(effectiveView),
+      overridden: hasOwnRows,
+      positions: positions.map((p) => ({ id: p.id, name: p.name, teamId: p.team_id, teamName: p.team_name, order: p.sort_order })),
+      schedulePositionIds: templates.map((t) => t.position_id),
+    };
+  }
+
+  /** Upserts one override row. */
+  async upsertOverride(occurrence: OccurrenceRow, body: Record<string, unknown>) {
+    const repos = this.repos;
+    const [checked] = await checkPlan(repos, occurrence.ministry_id, parsePlan([body], false));
+    const { id, created } = await repos.requirements.upsertOverride(occurrence.id, checked.positionId, {
+      minCount: checked.minCount!, maxCount: checked.maxCount ?? null, notes: checked.notes ?? null,
+    });
+    return { created, requirement: requirementView((await repos.requirements.findById(id))!, []) };
+  }
+
+  /**
+   * Replaces the occurrence's overrides. Positions of the schedule's plan left out get a Min 0 Max 0 row,
+   * so `[]` is stored as "needs nobody" and reads back as no requirements, overridden (§18 #2).
+   */
+  async replaceOverrides(occurrence: OccurrenceRow, requirements: unknown) {
+    if (requirements === undefined) throw invalid('The staffing needs must be a list');
+    const repos = this.repos;
+    const rows = await checkPlan(repos, occurrence.ministry_id, parsePlan(requirements, false));
+    const templates = await repos.requirements.templateRows([occurrence.schedule_id]);
+    await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
+      await tx.requirements.clearOverrides(occurrence.id);
+      for (const row of rows) {
+        await tx.requirements.upsertOverride(occurrence.id, row.positionId, { minCount: row.minCount!, maxCount: row.maxCount ?? null, notes: row.notes ?? null });
+      }
+      for (const template of templates.filter((t) => !rows.some((r) => r.positionId === t.position_id))) {
+        await tx.requirements.upsertOverride(occurrence.id, template.position_id, { minCount: 0, maxCount: 0, notes: null });
+      }
+    });
+    const editor = await this.requirementsEditor(occurrence);
+    return { occurrenceId: occurrence.id, requirements: editor.requirements, overridden: editor.overridden };
+  }
+
+  /** Back to the schedule's plan. */
+  async clearOverrides(occurrence: OccurrenceRow) {
+    await this.repos.requirements.clearOverrides(occurrence.id);
+    const editor = await this.requirementsEditor(occurrence);
+    return { occurrenceId: occurrence.id, requirements: editor.requirements, overridden: false };
+  }
+
+  /** A requirement row by id: 404, then 403 by the scope of its schedule or occurrence. */
+  async deleteRequirement(actor: VolunteerActor, requirementId: number): Promise<void> {
+    const repos = this.repos;
+    const requirement = await repos.requirements.findById(requirementId);
+    if (!requirement) throw notFound('Requirement not found');
+    const owner = requirement.schedule_id !== null
+      ? await repos.schedules.findById(requirement.schedule_id)
+      : await repos.occurrences.findDetailed(requirement.occurrence_id!);
+    assertTeamAuthority(actor, { id: owner!.team_id, ministry_id: owner!.ministry_id }, 'requirement');
+    await repos.requirements.delete(requirementId);
+  }
+}

@@ -1,0 +1,295 @@
+import type { Kysely } from 'kysely';
+import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { LinkColumns } from '../../db/repositories/schedules.repository.js';
+import type { DB, MinistryRow, ScheduleRow } from '../../db/schema.js';
+import { assertTeamAuthority, type VolunteerActor } from '../access/volunteer-access.js';
+import type { ChurchTime } from '../church-time.js';
+import { isValidDate } from '../dates.js';
+import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
+import { conflict, invalid, notFound } from '../errors.js';
+import { rotationOrder } from '../ministries/rotation.js';
+import { parsePermissiveBoolean } from '../values.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { runGeneration, type GenerationContext } from './generation.js';
+import { offset, parseDefaults, parsePlan, parseScheduleInput, refuseRemovedFields, type ScheduleInput } from './schedule-input.js';
+import { sameTitle } from './matching.js';
+import { checkDefaults, checkPlan, saveDefaults, savePlan, type DefaultInput } from './staffing-plan.js';
+import { requirementView, scheduleView } from './views.js';
+
+const INACTIVE = 'This schedule is inactive. Reactivate it to generate its occurrences.';
+
+/** Schedules that follow calendar events, their staffing plans and generation (contract §5.1–§5.4, E4, E5). */
+export class SchedulesService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly time: ChurchTime,
+    private readonly settings: SettingsService,
+    private readonly publisher: DomainEventPublisher,
+  ) {}
+
+  private get repos() {
+    return createRepositories(this.db);
+  }
+
+  private async context(): Promise<GenerationContext> {
+    const now = await this.time.now();
+    return { now, today: now.slice(0, 10), horizonWeeks: await this.settings.get('iVolunteerSchedulingHorizonWeeks') };
+  }
+
+  async view(repos: Repositories, scheduleId: number, context?: GenerationContext) {
+    const { today, horizonWeeks } = context ?? (await this.context());
+    return scheduleView((await repos.schedules.findDetailed(scheduleId))!, today, horizonWeeks);
+  }
+
+  /** Refused unless at least one upcoming active event matches (§5.1 messages). */
+  private async assertUpcomingMatch(repos: Repositories, link: LinkColumns, now: string): Promise<void> {
+    if (link.link_mode === 'class') {
+      const group = link.group_id === null ? undefined : await repos.groups.findById(link.group_id);
+      if (!group) throw invalid('Choose the class this schedule follows');
+      if (!(await repos.schedules.hasUpcomingMatch(link, now))) {
+        throw invalid(`${group.name} has no upcoming meetings on the calendar. Add them first, then create the schedule.`);
+      }
+      return;
+    }
+    if (link.title_filter === null || link.title_filter.trim() === '') throw invalid('Choose the event this schedule follows');
+    if (link.link_mode === 'ministry') {
+      if (!(await repos.schedules.hasUpcomingMatch(link, now))) {
+        throw invalid(`This ministry has no upcoming events titled "${link.title_filter}". Create the events first, then the schedule.`);
+      }
+      return;
+    }
+    const type = link.event_type_id === null ? undefined : await repos.eventTypes.findById(link.event_type_id);
+    if (!type) throw invalid('Choose an existing event type');
+    if (!(await repos.schedules.hasUpcomingMatch(link, now))) {
+      throw invalid(`No upcoming ${type.name} events titled "${link.title_filter}" are on the calendar. Create the events first, then the schedule.`);
+    }
+  }
+
+  /** The link columns a mode uses; the others are cleared (class mode has no title or type). */
+  private linkOf(ministryId: number, input: ScheduleInput, current?: ScheduleRow): LinkColumns {
+    const mode = input.linkMode ?? (current?.link_mode as ScheduleInput['linkMode']) ?? 'event_type';
+    const pick = <K extends keyof ScheduleInput>(key: K, column: keyof ScheduleRow) =>
+      (input[key] !== undefined ? input[key] : (current?.[column] ?? null)) as never;
+    return {
+      link_mode: mode,
+      ministry_id: ministryId,
+      event_type_id: mode === 'event_type' ? pick('eventTypeId', 'event_type_id') : null,
+      title_filter: mode === 'class' ? null : pick('titleFilter', 'title_filter'),
+      group_id: mode === 'class' ? pick('groupId', 'group_id') : null,
+      event_id: null,
+    };
+  }
+
+  /** E4: validated completely first; an active schedule then generates at once in the same transaction. */
+  async create(actor: VolunteerActor, ministry: MinistryRow, body: Record<string, unknown>) {
+    const input = parseScheduleInput(body, 'create');
+    const repos = this.repos;
+    const team = await repos.teams.findById(input.teamId!);
+    if (!team || team.ministry_id !== ministry.id) throw invalid('The team must be a team of this ministry');
+    assertTeamAuthority(actor, team, 'ministry');
+    const context = await this.context();
+    const link = this.linkOf(ministry.id, input);
+    await this.assertUpcomingMatch(repos, link, context.now);
+    const plan = input.requirements ? await checkPlan(repos, ministry.id, input.requirements) : [];
+    const isActive = input.active ?? true;
+    return inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
+      const schedule = await tx.schedules.insert({
+        ...link,
+        team_id: team.id,
+        name: input.name!,
+        start_offset_minutes: input.startOffsetMinutes ?? 0,
+        end_offset_minutes: input.endOffsetMinutes ?? 0,
+        window_start: input.windowStart!,
+        window_end: input.windowEnd ?? null,
+        active: isActive,
+      });
+      await savePlan(tx, schedule.id, plan, actor.caller.personId);
+      const generated = isActive ? await this.generateIn(tx, schedule, context) : null;
+      return { schedule: await this.view(tx, schedule.id, context), generated };
+    });
+  }
+
+  /** The generate result of §5.3 for one run inside the caller's transaction. */
+  private async generateIn(repos: Repositories, schedule: ScheduleRow, context: GenerationContext, through?: string) {
+    const counts = await runGeneration(repos, schedule, context, through);
+    const detailed = (await repos.schedules.findDetailed(schedule.id))!;
+    const ministry = await repos.ministries.findById(schedule.ministry_id);
+    return {
+      ...counts,
+      noEvents: counts.created + counts.existing === 0,
+      searched: {
+        linkMode: schedule.link_mode,
+        groupId: schedule.group_id,
+        groupName: detailed.group_name,
+        eventTypeId: schedule.event_type_id,
+        eventTypeName: detailed.event_type_name,
+        titleFilter: schedule.title_filter,
+        ministryId: schedule.ministry_id,
+        ministryName: ministry?.name ?? null,
+        eventId: schedule.event_id,
+        eventTitle: detailed.event_title,
+      },
+    };
+  }
+
+  /** E5. Defaults in the body are saved first (all checked before anything is written), then one idempotent run. */
+  async generate(actor: VolunteerActor, schedule: ScheduleRow, body: Record<string, unknown>) {
+    refuseRemovedFields(body, ['defaults', 'defaultPersonId', 'defaultAccepted']);
+    if (!schedule.active) throw conflict(INACTIVE);
+    let through: string | undefined;
+    if (body.through !== undefined && body.through !== null) {
+      if (typeof body.through !== 'string' || !isValidDate(body.through)) throw invalid('through must be a date in YYYY-MM-DD form');
+      through = body.through;
+    }
+    const fallbackAccepted = body.accepted === undefined ? undefined : parsePermissiveBoolean(body.accepted);
+    const chosen: Array<{ requirementId: number; defaults: DefaultInput[] }> = [];
+    const repos = this.repos;
+    if (body.requirements !== undefined) {
+      if (!Array.isArray(body.requirements)) throw invalid('The staffing needs must be a list');
+      const templates = await repos.requirements.templateRows([schedule.id]);
+      const seen = new Set<number>();
+      for (const entry of body.requirements) {
+        const { positionId, defaults } = (entry ?? {}) as Record<string, unknown>;
+        const template = templates.find((t) => t.position_id === positionId);
+        if (!template) throw invalid("Position not found among the schedule's staffing needs");
+        if (seen.has(template.position_id)) throw invalid('The same position appears twice in the staffing needs');
+        seen.add(template.position_id);
+        const list = parseDefaults(defaults ?? [], fallbackAccepted);
+        await checkDefaults(repos, list, template.max_count ?? template.min_count);
+        chosen.push({ requirementId: template.id, defaults: list });
+      }
+    }
+    const context = await this.context();
+    return inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
+      for (const { requirementId, defaults } of chosen) await saveDefaults(tx, requirementId, defaults, actor.caller.personId, false);
+      return this.generateIn(tx, schedule, context, through);
+    });
+  }
+
+  /** Staff this event: a hidden one-event schedule, its needs and its one occurrence, in one transaction. */
+  async staffEvent(actor: VolunteerActor, ministry: MinistryRow, body: Record<string, unknown>) {
+    refuseRemovedFields(body, ['recurType', 'recurDow', 'recurDom', 'startTime', 'endTime', 'generateAheadDays', 'defaultPersonId', 'defaultAccepted', 'linkMode']);
+    const { eventId, teamId } = body;
+    if (typeof eventId !== 'number' || !Number.isInteger(eventId) || eventId < 1) throw invalid('eventId is required');
+    if (typeof teamId !== 'number' || !Number.isInteger(teamId) || teamId < 1) throw invalid('teamId is required');
+    const repos = this.repos;
+    const team = await repos.teams.findById(teamId);
+    if (!team || team.ministry_id !== ministry.id) throw invalid('The team must be a team of this ministry');
+    assertTeamAuthority(actor, team, 'ministry');
+    const context = await this.context();
+    const event = await repos.events.findById(eventId);
+    if (!event || event.inactive || event.end_at < context.now) throw invalid('Choose an upcoming active event');
+    const startOffset = offset(body.startOffsetMinutes, 'startOffsetMinutes') ?? 0;
+    const endOffset = offset(body.endOffsetMinutes, 'endOffsetMinutes') ?? 0;
+    const plan = body.requirements === undefined ? [] : await checkPlan(repos, ministry.id, parsePlan(body.requirements, false));
+    const name = typeof body.name === 'string' && body.name.trim() !== '' ? body.name.trim().slice(0, 100) : event.title.slice(0, 100);
+    if (await repos.schedules.oneOffForTeamAndEvent(team.id, event.id)) throw conflict('This team is already staffing this event');
+    return inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
+      const date = event.start_at.slice(0, 10);
+      const schedule = await tx.schedules.insert({
+        ministry_id: ministry.id, team_id: team.id, name, link_mode: 'event', event_id: event.id, one_off: true,
+        window_start: date, window_end: date, start_offset_minutes: startOffset, end_offset_minutes: endOffset,
+      });
+      await savePlan(tx, schedule.id, plan, actor.caller.personId);
+      const [occurrence] = await tx.schedules.attachOccurrences(schedule.id, [event], context.now);
+      return { occurrenceId: occurrence.id, schedule: await this.view(tx, schedule.id, context) };
+    });
+  }
+
+  async list(filter: { ministryId?: number; teamId?: number; active?: boolean }) {
+    const context = await this.context();
+    return (await this.repos.schedules.listDetailed(filter)).map((row) => scheduleView(row, context.today, context.horizonWeeks));
+  }
+
+  async get(schedule: ScheduleRow) {
+    return this.view(this.repos, schedule.id);
+  }
+
+  /** Any subset of the create fields; a re-pointed schedule must still follow an upcoming event. Never generates. */
+  async update(actor: VolunteerActor, schedule: ScheduleRow, body: Record<string, unknown>) {
+    if (schedule.one_off && body.linkMode !== undefined) throw invalid('A Staff this event schedule keeps its event');
+    if (body.linkMode === 'event') throw invalid('linkMode must be event_type, class or ministry');
+    const input = parseScheduleInput(body, 'update');
+    const repos = this.repos;
+    if (input.teamId !== undefined && input.teamId !== schedule.team_id) {
+      const team = await repos.teams.findById(input.teamId);
+      if (!team || team.ministry_id !== schedule.ministry_id) throw invalid('The team must be a team of this ministry');
+      assertTeamAuthority(actor, team, 'schedule');
+    }
+    const windowStart = input.windowStart ?? schedule.window_start;
+    const windowEnd = input.windowEnd !== undefined ? input.windowEnd : schedule.window_end;
+    if (windowEnd !== null && windowEnd < windowStart) throw invalid('The last date is before the first date');
+    const context = await this.context();
+    const update: Record<string, unknown> = {};
+    if (!schedule.one_off) {
+      const link = this.linkOf(schedule.ministry_id, input, schedule);
+      const isRepointed = link.link_mode !== schedule.link_mode || link.event_type_id !== schedule.event_type_id
+        || link.group_id !== schedule.group_id || !sameTitle(link.title_filter ?? '', schedule.title_filter ?? '')
+        || (link.title_filter === null) !== (schedule.title_filter === null);
+      if (isRepointed) await this.assertUpcomingMatch(repos, link, context.now);
+      Object.assign(update, link);
+    }
+    const plan = input.requirements ? await checkPlan(repos, schedule.ministry_id, input.requirements) : undefined;
+    if (input.name !== undefined) update.name = input.name;
+    if (input.teamId !== undefined) update.team_id = input.teamId;
+    if (input.windowStart !== undefined) update.window_start = input.windowStart;
+    if (input.windowEnd !== undefined) update.window_end = input.windowEnd;
+    if (input.startOffsetMinutes !== undefined) update.start_offset_minutes = input.startOffsetMinutes;
+    if (input.endOffsetMinutes !== undefined) update.end_offset_minutes = input.endOffsetMinutes;
+    if (input.active !== undefined) update.active = input.active;
+    return inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
+      await tx.schedules.update(schedule.id, update);
+      if (plan) await savePlan(tx, schedule.id, plan, actor.caller.personId);
+      return { schedule: await this.view(tx, schedule.id, context) };
+    });
+  }
+
+  async delete(schedule: ScheduleRow): Promise<void> {
+    if (await this.repos.schedules.hasAssignments(schedule.id)) throw conflict('Occurrences of this schedule still carry assignments');
+    await this.repos.schedules.delete(schedule.id);
+  }
+
+  /** The schedule's template needs with their defaults, by position. */
+  async requirements(schedule: ScheduleRow) {
+    const repos = this.repos;
+    const rows = await repos.requirements.templateRows([schedule.id]);
+    const defaults = await repos.requirements.defaults(rows.map((r) => r.id));
+    return { requirements: rows.map((row) => requirementView(row, defaults)) };
+  }
+
+  /** Upserts one template need; Max may not fall below the stored defaults. */
+  async upsertRequirement(schedule: ScheduleRow, body: Record<string, unknown>) {
+    const [row] = parsePlan([body]);
+    const repos = this.repos;
+    const [checked] = await checkPlan(repos, schedule.ministry_id, [row]);
+    const existing = (await repos.requirements.templateRows([schedule.id])).find((t) => t.position_id === checked.positionId);
+    if (existing) {
+      const stored = (await repos.requirements.defaults([existing.id])).length;
+      const room = checked.maxCount ?? checked.minCount!;
+      if (stored > room) throw invalid(`Max is ${room} but ${stored} default volunteers are chosen. Remove one or raise Max.`);
+    }
+    const { id, created } = await repos.requirements.upsertTemplate(schedule.id, checked.positionId, { minCount: checked.minCount!, maxCount: checked.maxCount ?? null, notes: checked.notes ?? null });
+    const saved = (await repos.requirements.findById(id))!;
+    return { created, requirement: requirementView(saved, await repos.requirements.defaults([id])) };
+  }
+
+  /** People actively qualified for a position of the schedule's team, in rotation order. */
+  async eligible(schedule: ScheduleRow, positionId: unknown, nameFilter?: string) {
+    if (positionId === undefined || !/^\d+$/.test(String(positionId))) throw invalid('A position is required');
+    const repos = this.repos;
+    const position = await repos.positions.findById(Number(positionId));
+    if (!position || position.team_id !== schedule.team_id) throw invalid('Position not found');
+    const pool = await repos.ministries.poolGroup(schedule.ministry_id);
+    const rows = await repos.volunteers.eligibleForPosition(position.id, pool?.id ?? null, await this.time.today(), nameFilter);
+    return { people: rotationOrder(rows).map((row) => ({ ...row, conflictPositionId: null, conflictPositionName: null })) };
+  }
+
+  /** A schedule named in a path, with team-level authority over its team (§3 `Sch`). */
+  async authorized(actor: VolunteerActor, scheduleId: number): Promise<ScheduleRow> {
+    const schedule = await this.repos.schedules.findById(scheduleId);
+    if (!schedule) throw notFound('Schedule not found');
+    assertTeamAuthority(actor, { id: schedule.team_id, ministry_id: schedule.ministry_id }, 'schedule');
+    return schedule;
+  }
+
+}

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { MinistryRow } from '../../../db/schema.js';
+import type { Services } from '../../../domain/services.js';
+import { parsePermissiveBoolean } from '../../../domain/values.js';
+import { actorOf } from '../../plugins/access.js';
+import { entityOf, guards, pathId } from '../../plugins/volunteer-guards.js';
+import { idSegment, Nullable, responses } from '../../schemas/common.js';
+import { GenerateResult, LooseBody, Schedule } from '../../schemas/volunteer.schemas.js';
+import { ministryPath, SETUP_FAILURE } from './paths.js';
+
+const Named = Type.Object({ id: Type.Integer(), name: Type.String() });
+const Staffing = Type.Object({
+  teamId: Type.Integer(), teamName: Type.String(), occurrenceIds: Type.Array(Type.Integer()), needed: Type.Integer(), filled: Type.Integer(),
+  pending: Type.Integer(), gap: Type.Integer(), openCount: Type.Integer(), capacity: Type.Integer(), requirementCount: Type.Integer(),
+  status: Type.Union([Type.Literal('unplanned'), Type.Literal('gap'), Type.Literal('pending'), Type.Literal('filled')]),
+});
+const MinistryEvent = Type.Object({
+  id: Type.Integer(), title: Type.String(), start: Type.String(), end: Type.String(), eventTypeId: Type.Integer(), eventTypeName: Nullable(Type.String()),
+  inactive: Type.Boolean(), calendars: Type.Array(Named), linkedGroups: Type.Array(Named),
+  headcount: Type.Object({ recorded: Type.Boolean(), total: Type.Integer() }),
+  otherStaffing: Type.Array(Type.Object({ ministryId: Type.Integer(), ministryName: Type.String(), assigned: Type.Integer() })),
+  staffing: Type.Array(Staffing),
+});
+const RunResult = Type.Omit(GenerateResult, ['noEvents', 'searched']);
+
+/** The ministry's own events: E1, E2, E3, delete and edit (contract §6). */
+export const ministryEventsRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
+  const { ministryEvents } = services;
+  const guard = guards(services);
+  const tags = ['Volunteer: ministry events'];
+  const config = { access: 'coordinator' as const, failureMessage: SETUP_FAILURE };
+  const coordinatorOnly = (verb: string) => guard.ministry('ministry', `Only a coordinator of this ministry may ${verb} its events`);
+  const EventIds = Type.Object({ eventIds: Type.Optional(Type.Unknown()) });
+
+  app.get(`${ministryPath}/events`, {
+    config,
+    preValidation: guard.ministry(),
+    schema: {
+      tags,
+      summary: "E1: the ministry's events (default: a year ahead; past=1: the year before) with staffing per team",
+      querystring: Type.Object({ past: Type.Optional(Type.String({ maxLength: 10 })), from: Type.Optional(Type.String({ maxLength: 20 })), to: Type.Optional(Type.String({ maxLength: 20 })) }),
+      response: responses({
+        200: Type.Object({ events: Type.Array(MinistryEvent), from: Type.String(), to: Type.String(), past: Type.Boolean(), limit: Type.Integer(), capped: Type.Boolean() }),
+      }),
+    },
+  }, async (request) => ministryEvents.list(entityOf<MinistryRow>(request), {
+    past: parsePermissiveBoolean(request.query.past ?? ''),
+    from: request.query.from || undefined,
+    to: request.query.to || undefined,
+  }));
+
+  app.post(`${ministryPath}/events`, {
+    config,
+    preValidation: coordinatorOnly('create'),
+    schema: {
+      tags,
+      summary: "E2: create one event or a series owned by the ministry (staffing is a separate step)",
+      body: LooseBody,
+      response: responses({ 201: Type.Object({ events: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), start: Type.String(), end: Type.String() })) }) }),
+    },
+  }, async (request, reply) => reply.code(201).send(await ministryEvents.create(await actorOf(request, services), entityOf<MinistryRow>(request), request.body)));
+
+  app.post(`${ministryPath}/events/staff`, {
+    config,
+    preValidation: coordinatorOnly('staff'),
+    schema: {
+      tags,
+      summary: 'E3: staff new events on the schedules that already follow them',
+      body: EventIds,
+      response: responses({ 200: Type.Object({ schedules: Type.Array(Type.Composite([Type.Object({ schedule: Schedule, widened: Type.Boolean() }), RunResult])) }) }),
+    },
+  }, async (request) => ministryEvents.staff(entityOf<MinistryRow>(request), request.body.eventIds));
+
+  app.delete(`${ministryPath}/events`, {
+    config,
+    preValidation: coordinatorOnly('delete'),
+    schema: { tags, summary: "Delete some of the ministry's events, all or none", body: EventIds, response: responses({ 200: Type.Object({ deleted: Type.Integer() }) }) },
+  }, async (request) => ministryEvents.delete(await actorOf(request, services), entityOf<MinistryRow>(request), request.body.eventIds));
+
+  app.post(`${ministryPath}/events/${idSegment('eventId')}`, {
+    config,
+    preValidation: coordinatorOnly('edit'),
+    schema: {
+      tags,
+      summary: "Edit one of the ministry's own events",
+      body: LooseBody,
+      response: responses({
+        200: Type.Object({
+          event: Type.Object({
+            id: Type.Integer(), title: Type.String(), start: Type.String(), end: Type.String(), eventTypeId: Type.Integer(), inactive: Type.Boolean(),
+            calendars: Type.Array(Named), linkedGroups: Type.Array(Named),
+          }),
+        }),
+      }),
+    },
+  }, async (request) => ministryEvents.edit(await actorOf(request, services), entityOf<MinistryRow>(request), pathId(request, 'eventId', 'Event'), request.body));
+};

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { Services } from '../../../domain/services.js';
+import { actorOf } from '../../plugins/access.js';
+import { entityOf, guards, pathId } from '../../plugins/volunteer-guards.js';
+import { idSegment, responses, SuccessResponse } from '../../schemas/common.js';
+import { LooseBody, Occurrence, Requirement } from '../../schemas/volunteer.schemas.js';
+import { SETUP_FAILURE, V } from './paths.js';
+
+type OccurrenceEntity = Parameters<Services['occurrences']['detail']>[0];
+
+/** Occurrences, E6 and E7 (contract §5.4, §5.5). */
+export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
+  const { occurrences } = services;
+  const guard = guards(services);
+  const tags = ['Volunteer: occurrences'];
+  const config = { access: 'coordinator' as const, failureMessage: SETUP_FAILURE };
+  const occurrencePath = `${V}/occurrences/${idSegment('occurrenceId')}`;
+  const NeedsAnswer = Type.Object({ occurrenceId: Type.Integer(), requirements: Type.Array(Requirement), overridden: Type.Boolean() });
+  const text = Type.Optional(Type.String({ maxLength: 100 }));
+
+  app.get(`${V}/occurrences`, {
+    config,
+    schema: {
+      tags,
+      summary: 'Occurrences in a window, scoped to what the caller manages (at most 500)',
+      querystring: Type.Object({ from: text, to: text, ministryId: text, teamId: text, scheduleId: text, status: text, text, hasGaps: text }),
+      response: responses({ 200: Type.Object({ occurrences: Type.Array(Occurrence), limit: Type.Integer(), capped: Type.Boolean() }) }),
+    },
+  }, async (request) => occurrences.list(await actorOf(request, services), request.query));
+
+  app.get(occurrencePath, {
+    config,
+    preValidation: guard.occurrence(),
+    schema: { tags, summary: 'E6: an occurrence and its effective staffing needs', response: responses({ 200: Type.Object({ occurrence: Occurrence, requirements: Type.Array(Requirement) }) }) },
+  }, async (request) => occurrences.detail(entityOf<OccurrenceEntity>(request)));
+
+  app.post(`${occurrencePath}/status`, {
+    config,
+    preValidation: guard.occurrence(),
+    schema: { tags, summary: 'Cancel (the row is kept) or restore an occurrence', body: Type.Object({ status: Type.Optional(Type.Unknown()) }), response: responses({ 200: Type.Object({ occurrence: Occurrence }) }) },
+  }, async (request) => occurrences.setStatus(entityOf<OccurrenceEntity>(request), request.body.status));
+
+  app.delete(occurrencePath, {
+    config,
+    preValidation: guard.occurrence(),
+    schema: { tags, summary: 'E7: delete an occurrence with everything under it (its event stays)', response: responses({ 200: SuccessResponse }) },
+  }, async (request) => {
+    await occurrences.delete(entityOf<OccurrenceEntity>(request));
+    return { success: true as const };
+  });
+
+  app.get(`${occurrencePath}/requirements`, {
+    config,
+    preValidation: guard.occurrence(),
+    schema: {
+      tags,
+      summary: "E6 editor: effective needs plus every active position of the schedule's team",
+      response: responses({
+        200: Type.Object({
+          occurrenceId: Type.Integer(), scheduleId: Type.Integer(), scheduleName: Type.String(), requirements: Type.Array(Requirement), overridden: Type.Boolean(),
+          positions: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), teamId: Type.Integer(), teamName: Type.String(), order: Type.Integer() })),
+          schedulePositionIds: Type.Array(Type.Integer()),
+        }),
+      }),
+    },
+  }, async (request) => occurrences.requirementsEditor(entityOf<OccurrenceEntity>(request)));
+
+  app.post(`${occurrencePath}/requirements`, {
+    config,
+    preValidation: guard.occurrence(),
+    schema: { tags, summary: "Upsert one of the occurrence's own needs", body: LooseBody, response: responses({ 200: Type.Object({ requirement: Requirement }), 201: Type.Object({ requirement: Requirement }) }) },
+  }, async (request, reply) => {
+    const { created, requirement } = await occurrences.upsertOverride(entityOf<OccurrenceEntity>(request), request.body);
+    return reply.code(created ? 201 : 200).send({ requirement });
+  });
+
+  app.post(`${occurrencePath}/requirements/replace`, {
+    config,
+    preValidation: guard.occurrence(),
+    schema: { tags, summary: "Replace the occurrence's own needs ([] = needs nobody)", body: Type.Object({ requirements: Type.Optional(Type.Unknown()) }), response: responses({ 200: NeedsAnswer }) },
+  }, async (request) => occurrences.replaceOverrides(entityOf<OccurrenceEntity>(request), request.body.requirements));
+
+  app.delete(`${occurrencePath}/requirements`, {
+    config,
+    preValidation: guard.occurrence(),
+    schema: { tags, summary: "Back to the schedule's plan", response: responses({ 200: NeedsAnswer }) },
+  }, async (request) => occurrences.clearOverrides(entityOf<OccurrenceEntity>(request)));
+
+  app.delete(`${V}/requirements/${idSegment('requirementId')}`, {
+    config,
+    schema: { tags, summary: 'Delete one staffing need (404, then 403 by its schedule or occurrence)', response: responses({ 200: SuccessResponse }) },
+  }, async (request) => {
+    await occurrences.deleteRequirement(await actorOf(request, services), pathId(request, 'requirementId', 'Requirement'));
+    return { success: true as const };
+  });
+};

@@ -1,0 +1,769 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { DomainEvent } from '../../src/domain/domain-events.js';
+import { newAdmin, newPerson, newUser, type TestUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+// The test clock stands at 2026-03-04 10:00:00 wall-clock (America/New_York).
+
+let server: TestServer;
+let admin: TestUser;
+before(async () => {
+  server = await startTestServer();
+  admin = await newAdmin(server);
+});
+after(() => server.close());
+
+const as = (user: () => TestUser) => ({ get key() { return user().apiKey; } });
+const asAdmin = as(() => admin);
+const M = '/api/ministries';
+
+function assertError(answer: { status: number; body: any }, status: number, message: string) {
+  assert.equal(answer.status, status, JSON.stringify(answer.body));
+  assert.equal(answer.body.success, false);
+  assert.equal(answer.body.message, message);
+  assert.equal(answer.body.error, message);
+  assert.equal(answer.body.code, status);
+}
+
+let sequence = 0;
+
+interface MinistrySetup { id: number; poolGroupId: number; calendarId: number; defaultTeamId: number }
+
+async function newMinistry(name = `Ministry ${++sequence}`): Promise<MinistrySetup> {
+  const created = await server.post(`${M}/ministries`, { name }, asAdmin);
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const teams = await server.get(`${M}/ministries/${created.body.ministry.id}/teams`, asAdmin);
+  assert.equal(teams.status, 200, JSON.stringify(teams.body));
+  return { id: created.body.ministry.id, poolGroupId: created.body.poolGroupId, calendarId: created.body.calendarId, defaultTeamId: teams.body.teams[0].id };
+}
+
+async function newTeam(ministryId: number): Promise<number> {
+  const answer = await server.post(`${M}/ministries/${ministryId}/teams`, { name: `Team ${++sequence}` }, asAdmin);
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return answer.body.team.id;
+}
+
+async function newPosition(ministryId: number, teamId: number, fields: Record<string, unknown> = {}): Promise<number> {
+  const answer = await server.post(`${M}/ministries/${ministryId}/positions`, { name: `Position ${++sequence}`, teamId, ...fields }, asAdmin);
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return answer.body.position.id;
+}
+
+async function qualify(positionId: number, personId: number): Promise<number> {
+  const answer = await server.post(`${M}/positions/${positionId}/qualifications`, { personId }, asAdmin);
+  assert.ok(answer.status === 201 || answer.status === 200, JSON.stringify(answer.body));
+  return answer.body.qualification.id;
+}
+
+async function addToPool(ministryId: number, personId: number) {
+  const answer = await server.post(`${M}/ministries/${ministryId}/pool/${personId}`, undefined, asAdmin);
+  assert.ok(answer.status === 201 || answer.status === 200, JSON.stringify(answer.body));
+}
+
+async function grantScope(personId: number, scopeType: 'ministry' | 'team', scopeId: number) {
+  const answer = await server.post(`${M}/scopes`, { personId, scopeType, scopeId }, asAdmin);
+  assert.ok(answer.status === 201 || answer.status === 200, JSON.stringify(answer.body));
+}
+
+/** A login with `manageMyMinistries` and a ministry grant: the coordinator of that ministry. */
+async function newCoordinator(ministryId: number): Promise<TestUser> {
+  const user = await newUser(server, { roles: ['manageMyMinistries'] });
+  await grantScope(user.personId, 'ministry', ministryId);
+  return user;
+}
+
+/** A self-service login with a team grant: the leader of that team. */
+async function newTeamLeader(teamId: number): Promise<TestUser> {
+  const user = await newUser(server);
+  await grantScope(user.personId, 'team', teamId);
+  return user;
+}
+
+let otherTypeId: number | undefined;
+async function eventTypeOther(): Promise<number> {
+  if (otherTypeId === undefined) {
+    const types = await server.get('/api/events/types', asAdmin);
+    otherTypeId = types.body.find((type: { Name: string }) => type.Name === 'Other').Id as number;
+  }
+  return otherTypeId;
+}
+
+async function newEvent(ministryId: number, start: string, end: string): Promise<number> {
+  const answer = await server.post('/api/events', { Title: `Event ${++sequence}`, Type: await eventTypeOther(), Start: start, End: end, PinnedCalendars: [], MinistryId: ministryId }, asAdmin);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body.eventId;
+}
+
+// No routes exist yet for schedules, occurrences, requirements or assignments: these rows are written directly.
+
+async function newSchedule(ministryId: number, teamId: number, fields: { endOffsetMinutes?: number; active?: boolean } = {}): Promise<number> {
+  const row = await server.database.db.insertInto('schedules').values({
+    ministry_id: ministryId,
+    team_id: teamId,
+    name: `Schedule ${++sequence}`,
+    link_mode: 'ministry',
+    window_start: '2026-01-01',
+    end_offset_minutes: fields.endOffsetMinutes ?? 0,
+    active: fields.active ?? true,
+  }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** An occurrence of the schedule on a new event of the ministry running from `start` to `end`. */
+async function newOccurrence(scheduleId: number, ministryId: number, start: string, end: string): Promise<number> {
+  const eventId = await newEvent(ministryId, start, end);
+  const row = await server.database.db.insertInto('occurrences').values({
+    schedule_id: scheduleId,
+    event_id: eventId,
+    occurrence_date: start.slice(0, 10),
+    generated_at: '2026-02-01 09:00:00',
+  }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function newAssignment(occurrenceId: number, positionId: number, personId: number, status: string): Promise<number> {
+  const row = await server.database.db.insertInto('assignments').values({
+    occurrence_id: occurrenceId,
+    position_id: positionId,
+    person_id: personId,
+    status,
+    assigned_at: '2026-02-01 09:00:00',
+    assigned_by_person_id: admin.personId,
+  } as any).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function newNotification(assignmentId: number, personId: number, status: string, type = 'assignment'): Promise<number> {
+  const row = await server.database.db.insertInto('notifications').values({
+    type,
+    person_id: personId,
+    dedupe_key: `${type}:${assignmentId}:${personId}:${++sequence}`,
+    scheduled_for: '2026-03-04 09:00:00',
+    status,
+    created_at: '2026-03-01 09:00:00',
+    assignment_id: assignmentId,
+  } as any).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function newRequirement(scheduleId: number, positionId: number): Promise<number> {
+  const row = await server.database.db.insertInto('requirements').values({ schedule_id: scheduleId, position_id: positionId, min_count: 1 })
+    .returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function newDefault(requirementId: number, personId: number): Promise<number> {
+  const row = await server.database.db.insertInto('requirement_defaults').values({ requirement_id: requirementId, person_id: personId, set_by_person_id: admin.personId })
+    .returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function statusOf(assignmentId: number): Promise<string> {
+  const row = await server.database.db.selectFrom('assignments').select('status').where('id', '=', assignmentId).executeTakeFirstOrThrow();
+  return row.status;
+}
+
+async function responsesOf(assignmentId: number) {
+  return server.database.db.selectFrom('responses').select(['response', 'channel', 'person_id', 'response_at'])
+    .where('assignment_id', '=', assignmentId).orderBy('id').execute();
+}
+
+async function notificationStatus(id: number): Promise<string> {
+  const row = await server.database.db.selectFrom('notifications').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.status;
+}
+
+async function qualificationActive(id: number): Promise<boolean> {
+  const row = await server.database.db.selectFrom('qualifications').select('active').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.active;
+}
+
+async function isMember(groupId: number, personId: number): Promise<boolean> {
+  const row = await server.database.db.selectFrom('group_members').select('person_id')
+    .where('group_id', '=', groupId).where('person_id', '=', personId).executeTakeFirst();
+  return row !== undefined;
+}
+
+async function defaultExists(id: number): Promise<boolean> {
+  return (await server.database.db.selectFrom('requirement_defaults').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+async function poolIds(ministryId: number): Promise<number[]> {
+  const answer = await server.get(`${M}/ministries/${ministryId}/pool`, asAdmin);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body.members.map((m: { personId: number }) => m.personId);
+}
+
+/** Group-membership events for one group published while `work` runs. */
+async function membershipEventsDuring(groupId: number, work: () => Promise<void>) {
+  const events: Array<{ type: string; personId: number }> = [];
+  const stop = server.app.services.publisher.subscribe((event: DomainEvent) => {
+    const e = event as { type: string; groupId?: number; personId?: number };
+    if ((e.type === 'group-member-added' || e.type === 'group-member-removed') && e.groupId === groupId) events.push({ type: e.type, personId: e.personId! });
+  });
+  try {
+    await work();
+  } finally {
+    stop();
+  }
+  return events;
+}
+
+const emptyCart = (user: TestUser) => server.delete('/api/cart/', { key: user.apiKey });
+
+describe('GET /api/ministries/ministries/{id}/pool', () => {
+  it('lists the pool members alphabetically ignoring case, each as a poolPerson with qualifications on active positions', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.defaultTeamId);
+    const retired = await newPosition(ministry.id, ministry.defaultTeamId, { active: false });
+    const carl = await newPerson(server, { first_name: 'Carl', last_name: 'Zee' });
+    const bea = await newPerson(server, { first_name: 'bea', last_name: 'Young' });
+    const abe = await newPerson(server, { first_name: 'Abe', last_name: 'Xu' });
+    await addToPool(ministry.id, carl.id);
+    await addToPool(ministry.id, bea.id);
+    const qualificationId = await qualify(position, abe.id); // granting adds Abe to the pool
+    await qualify(retired, bea.id);
+
+    const answer = await server.get(`${M}/ministries/${ministry.id}/pool`, asAdmin);
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.groupId, ministry.poolGroupId);
+    assert.equal(typeof answer.body.groupName, 'string');
+    assert.deepEqual(answer.body.members, [
+      { personId: abe.id, displayName: 'Abe Xu', groupIds: [ministry.poolGroupId], inPool: true, qualifications: [position], qualificationIds: { [position]: qualificationId } },
+      { personId: bea.id, displayName: 'bea Young', groupIds: [ministry.poolGroupId], inPool: true, qualifications: [], qualificationIds: {} },
+      { personId: carl.id, displayName: 'Carl Zee', groupIds: [ministry.poolGroupId], inPool: true, qualifications: [], qualificationIds: {} },
+    ]);
+    assert.match(answer.text, /"qualificationIds":\{\}/, 'an empty qualificationIds is an object on the wire');
+  });
+
+  it('leaves out people who are qualified but no longer in the pool', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.defaultTeamId);
+    const person = await newPerson(server);
+    await qualify(position, person.id);
+    assert.equal((await server.delete(`${M}/ministries/${ministry.id}/pool/${person.id}`, asAdmin)).status, 200);
+    assert.deepEqual(await poolIds(ministry.id), []);
+  });
+
+  it('answers 404 for an unknown ministry and when the ministry has no pool Group', async () => {
+    assertError(await server.get(`${M}/ministries/999999/pool`, asAdmin), 404, 'Ministry not found');
+    const ministry = await newMinistry();
+    await server.database.db.updateTable('groups').set({ ministry_id: null }).where('id', '=', ministry.poolGroupId).execute();
+    const answer = await server.get(`${M}/ministries/${ministry.id}/pool`, asAdmin);
+    assert.equal(answer.status, 404);
+  });
+
+  it('is open to the coordinator of the ministry and refused to a coordinator of another ministry and to a team leader', async () => {
+    const ministry = await newMinistry();
+    const other = await newMinistry();
+    assert.equal((await server.get(`${M}/ministries/${ministry.id}/pool`, { key: (await newCoordinator(ministry.id)).apiKey })).status, 200);
+    assertError(await server.get(`${M}/ministries/${ministry.id}/pool`, { key: (await newCoordinator(other.id)).apiKey }), 403, 'Not authorized for this ministry');
+    assertError(await server.get(`${M}/ministries/${ministry.id}/pool`, { key: (await newTeamLeader(ministry.defaultTeamId)).apiKey }), 403, 'Not authorized for this ministry');
+  });
+});
+
+describe('POST /api/ministries/ministries/{id}/pool/{personId}', () => {
+  it('answers 201 {personId, added:true}, adds the person with the Group default role and fires group-member-added once', async () => {
+    const ministry = await newMinistry();
+    const person = await newPerson(server);
+    let answer: any;
+    const events = await membershipEventsDuring(ministry.poolGroupId, async () => {
+      answer = await server.post(`${M}/ministries/${ministry.id}/pool/${person.id}`, undefined, asAdmin);
+    });
+    assert.equal(answer.status, 201);
+    assert.deepEqual(answer.body, { personId: person.id, added: true });
+    assert.deepEqual(events, [{ type: 'group-member-added', personId: person.id }]);
+    const membership = await server.database.db.selectFrom('group_members').innerJoin('groups', 'groups.id', 'group_members.group_id')
+      .select(['group_members.role_id', 'groups.default_role_id']).where('group_id', '=', ministry.poolGroupId).where('person_id', '=', person.id).executeTakeFirstOrThrow();
+    assert.equal(membership.role_id, membership.default_role_id);
+    assert.deepEqual(await poolIds(ministry.id), [person.id]);
+  });
+
+  it('answers 200 {personId, added:false} for someone already in the pool and fires nothing', async () => {
+    const ministry = await newMinistry();
+    const person = await newPerson(server);
+    await addToPool(ministry.id, person.id);
+    let answer: any;
+    const events = await membershipEventsDuring(ministry.poolGroupId, async () => {
+      answer = await server.post(`${M}/ministries/${ministry.id}/pool/${person.id}`, undefined, asAdmin);
+    });
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, { personId: person.id, added: false });
+    assert.deepEqual(events, []);
+    assert.deepEqual(await poolIds(ministry.id), [person.id]);
+  });
+
+  it('lets a coordinator without the manageGroups flag add to the pool', async () => {
+    const ministry = await newMinistry();
+    const coordinator = await newCoordinator(ministry.id);
+    const person = await newPerson(server);
+    const answer = await server.post(`${M}/ministries/${ministry.id}/pool/${person.id}`, undefined, { key: coordinator.apiKey });
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    assert.ok((await poolIds(ministry.id)).includes(person.id));
+  });
+
+  it('answers 404 Person not found for an unknown person and 404 Ministry not found for an unknown ministry', async () => {
+    const ministry = await newMinistry();
+    assertError(await server.post(`${M}/ministries/${ministry.id}/pool/999999`, undefined, asAdmin), 404, 'Person not found');
+    const person = await newPerson(server);
+    assertError(await server.post(`${M}/ministries/999999/pool/${person.id}`, undefined, asAdmin), 404, 'Ministry not found');
+  });
+
+  it('refuses a team leader of the ministry with 403 and adds nobody', async () => {
+    const ministry = await newMinistry();
+    const leader = await newTeamLeader(ministry.defaultTeamId);
+    const person = await newPerson(server);
+    assertError(await server.post(`${M}/ministries/${ministry.id}/pool/${person.id}`, undefined, { key: leader.apiKey }), 403, 'Not authorized for this ministry');
+    assert.equal(await isMember(ministry.poolGroupId, person.id), false);
+  });
+});
+
+describe('DELETE /api/ministries/ministries/{id}/pool/{personId}', () => {
+  it('takes the person out of the pool, fires group-member-removed and keeps their qualifications', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.defaultTeamId);
+    const person = await newPerson(server);
+    const qualificationId = await qualify(position, person.id);
+    let answer: any;
+    const events = await membershipEventsDuring(ministry.poolGroupId, async () => {
+      answer = await server.delete(`${M}/ministries/${ministry.id}/pool/${person.id}`, asAdmin);
+    });
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, { success: true });
+    assert.deepEqual(events, [{ type: 'group-member-removed', personId: person.id }]);
+    assert.deepEqual(await poolIds(ministry.id), []);
+    assert.equal(await qualificationActive(qualificationId), true);
+    const listed = await server.get(`${M}/positions/${position}/qualifications`, { ...asAdmin, query: { active: '1' } });
+    assert.deepEqual(listed.body.qualifications.map((q: { personId: number }) => q.personId), [person.id]);
+  });
+
+  it('answers 404 That person is not in this volunteer pool for a non-member', async () => {
+    const ministry = await newMinistry();
+    const person = await newPerson(server);
+    assertError(await server.delete(`${M}/ministries/${ministry.id}/pool/${person.id}`, asAdmin), 404, 'That person is not in this volunteer pool');
+  });
+});
+
+describe('POST /api/ministries/ministries/{id}/pool/from-cart (E18)', () => {
+  it('answers 400 when the caller\'s cart is empty', async () => {
+    const ministry = await newMinistry();
+    await emptyCart(admin);
+    assertError(await server.post(`${M}/ministries/${ministry.id}/pool/from-cart`, undefined, asAdmin), 400, 'Add people to the cart before adding them as volunteers');
+  });
+
+  it('adds everyone in the cart, counts existing members, keeps the cart, grants no qualification and fires group-member-added per person added', async () => {
+    const ministry = await newMinistry();
+    const [a, b, c] = [await newPerson(server), await newPerson(server), await newPerson(server)];
+    await addToPool(ministry.id, c.id);
+    const user = await newUser(server, { roles: ['manageMinistries'] });
+    assert.equal((await server.post('/api/cart/', { Persons: [a.id, b.id, c.id] }, { key: user.apiKey })).status, 200);
+
+    let answer: any;
+    const events = await membershipEventsDuring(ministry.poolGroupId, async () => {
+      answer = await server.post(`${M}/ministries/${ministry.id}/pool/from-cart`, undefined, { key: user.apiKey });
+    });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body, { added: 2, alreadyMembers: 1 });
+    assert.deepEqual(events.sort((x, y) => x.personId - y.personId), [
+      { type: 'group-member-added', personId: a.id },
+      { type: 'group-member-added', personId: b.id },
+    ]);
+    assert.deepEqual((await poolIds(ministry.id)).sort((x, y) => x - y), [a.id, b.id, c.id].sort((x, y) => x - y));
+    const cart = await server.get('/api/cart/', { key: user.apiKey });
+    assert.deepEqual([...cart.body.PeopleCart].sort((x: number, y: number) => x - y), [a.id, b.id, c.id].sort((x, y) => x - y));
+    const qualifications = await server.database.db.selectFrom('qualifications').select('id').where('person_id', 'in', [a.id, b.id, c.id]).execute();
+    assert.deepEqual(qualifications, []);
+  });
+
+  it('answers {added:0, alreadyMembers:n} on a repeat and fires nothing', async () => {
+    const ministry = await newMinistry();
+    const [a, b] = [await newPerson(server), await newPerson(server)];
+    const user = await newUser(server, { roles: ['manageMinistries'] });
+    await server.post('/api/cart/', { Persons: [a.id, b.id] }, { key: user.apiKey });
+    assert.deepEqual((await server.post(`${M}/ministries/${ministry.id}/pool/from-cart`, undefined, { key: user.apiKey })).body, { added: 2, alreadyMembers: 0 });
+    let answer: any;
+    const events = await membershipEventsDuring(ministry.poolGroupId, async () => {
+      answer = await server.post(`${M}/ministries/${ministry.id}/pool/from-cart`, undefined, { key: user.apiKey });
+    });
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, { added: 0, alreadyMembers: 2 });
+    assert.deepEqual(events, []);
+  });
+
+  it('uses the caller\'s own cart, not another user\'s', async () => {
+    const ministry = await newMinistry();
+    const coordinator = await newCoordinator(ministry.id);
+    const person = await newPerson(server);
+    await server.post('/api/cart/', { Persons: [person.id] }, asAdmin);
+    assertError(await server.post(`${M}/ministries/${ministry.id}/pool/from-cart`, undefined, { key: coordinator.apiKey }), 400, 'Add people to the cart before adding them as volunteers');
+    await server.post('/api/cart/', { Persons: [person.id] }, { key: coordinator.apiKey });
+    const answer = await server.post(`${M}/ministries/${ministry.id}/pool/from-cart`, undefined, { key: coordinator.apiKey });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body, { added: 1, alreadyMembers: 0 });
+    await emptyCart(admin);
+  });
+
+  it('answers 404 for an unknown ministry and 403 to a team leader', async () => {
+    const user = await newUser(server, { roles: ['manageMinistries'] });
+    const person = await newPerson(server);
+    await server.post('/api/cart/', { Persons: [person.id] }, { key: user.apiKey });
+    assertError(await server.post(`${M}/ministries/999999/pool/from-cart`, undefined, { key: user.apiKey }), 404, 'Ministry not found');
+    const ministry = await newMinistry();
+    const leader = await newUser(server, { roles: ['editRecords'] });
+    await grantScope(leader.personId, 'team', ministry.defaultTeamId);
+    await server.post('/api/cart/', { Persons: [person.id] }, { key: leader.apiKey });
+    assertError(await server.post(`${M}/ministries/${ministry.id}/pool/from-cart`, undefined, { key: leader.apiKey }), 403, 'Not authorized for this ministry');
+    assert.equal(await isMember(ministry.poolGroupId, person.id), false);
+  });
+});
+
+describe('DELETE /api/ministries/ministries/{id}/volunteers/{personId} (E19)', () => {
+  /**
+   * A person serving in ministry `home` (two teams) and in ministry `away`, with upcoming, borderline and past
+   * assignments, outbox rows and schedule defaults.
+   */
+  async function servingVolunteer() {
+    const home = await newMinistry();
+    const away = await newMinistry();
+    const secondTeam = await newTeam(home.id);
+    const usher = await newPosition(home.id, home.defaultTeamId);
+    const greeter = await newPosition(home.id, secondTeam);
+    const awayPosition = await newPosition(away.id, away.defaultTeamId);
+    const person = await newPerson(server);
+    const colleague = await newPerson(server);
+    const usherQualification = await qualify(usher, person.id);
+    const greeterQualification = await qualify(greeter, person.id);
+    const awayQualification = await qualify(awayPosition, person.id);
+    const colleagueQualification = await qualify(usher, colleague.id);
+
+    const schedule = await newSchedule(home.id, home.defaultTeamId);
+    const offsetSchedule = await newSchedule(home.id, secondTeam, { endOffsetMinutes: 30 });
+    const inactiveSchedule = await newSchedule(home.id, home.defaultTeamId, { active: false });
+    const awaySchedule = await newSchedule(away.id, away.defaultTeamId);
+
+    const nextSunday = await newOccurrence(schedule, home.id, '2026-03-08 09:00:00', '2026-03-08 11:00:00');
+    const followingSunday = await newOccurrence(schedule, home.id, '2026-03-15 09:00:00', '2026-03-15 11:00:00');
+    const lastSunday = await newOccurrence(schedule, home.id, '2026-03-01 09:00:00', '2026-03-01 11:00:00');
+    // Ends 09:30 + 30 min = 10:00:00, exactly now: still to come.
+    const endingNow = await newOccurrence(offsetSchedule, home.id, '2026-03-04 08:00:00', '2026-03-04 09:30:00');
+    // Ends 09:00 + 30 min = 09:30, before now: over.
+    const endedThisMorning = await newOccurrence(offsetSchedule, home.id, '2026-03-04 07:00:00', '2026-03-04 09:00:00');
+    const awaySunday = await newOccurrence(awaySchedule, away.id, '2026-03-08 09:00:00', '2026-03-08 11:00:00');
+
+    const assignments = {
+      pending: await newAssignment(nextSunday, usher, person.id, 'pending'),
+      accepted: await newAssignment(followingSunday, usher, person.id, 'accepted'),
+      endingNow: await newAssignment(endingNow, greeter, person.id, 'accepted'),
+      declined: await newAssignment(followingSunday, greeter, person.id, 'declined'),
+      past: await newAssignment(lastSunday, usher, person.id, 'accepted'),
+      endedThisMorning: await newAssignment(endedThisMorning, greeter, person.id, 'pending'),
+      away: await newAssignment(awaySunday, awayPosition, person.id, 'pending'),
+      colleague: await newAssignment(nextSunday, usher, colleague.id, 'pending'),
+    };
+    const notifications = {
+      pending: await newNotification(assignments.pending, person.id, 'pending'),
+      sent: await newNotification(assignments.pending, person.id, 'sent', 'reminder'),
+      accepted: await newNotification(assignments.accepted, person.id, 'pending'),
+      past: await newNotification(assignments.past, person.id, 'pending', 'reminder'),
+      away: await newNotification(assignments.away, person.id, 'pending'),
+    };
+    const requirement = await newRequirement(schedule, usher);
+    const inactiveRequirement = await newRequirement(inactiveSchedule, usher);
+    const awayRequirement = await newRequirement(awaySchedule, awayPosition);
+    const defaults = {
+      active: await newDefault(requirement, person.id),
+      inactive: await newDefault(inactiveRequirement, person.id),
+      colleague: await newDefault(requirement, colleague.id),
+      away: await newDefault(awayRequirement, person.id),
+    };
+    return {
+      home, away, person, colleague, assignments, notifications, defaults,
+      requirements: [requirement, inactiveRequirement, awayRequirement],
+      qualifications: { usher: usherQualification, greeter: greeterQualification, away: awayQualification, colleague: colleagueQualification },
+    };
+  }
+
+  it('revokes, cancels upcoming assignments through the ordinary cancel path, leaves the pool and clears defaults in one answer', async () => {
+    const v = await servingVolunteer();
+    let answer: any;
+    const events = await membershipEventsDuring(v.home.poolGroupId, async () => {
+      answer = await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, asAdmin);
+    });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body, { personId: v.person.id, qualifications: 2, assignments: 3, removedFromPool: true, defaults: 2 });
+    assert.deepEqual(events, [{ type: 'group-member-removed', personId: v.person.id }]);
+
+    // Qualifications: the ministry's are revoked (kept as rows), other people's and other ministries' stay.
+    assert.equal(await qualificationActive(v.qualifications.usher), false);
+    assert.equal(await qualificationActive(v.qualifications.greeter), false);
+    assert.equal(await qualificationActive(v.qualifications.away), true);
+    assert.equal(await qualificationActive(v.qualifications.colleague), true);
+
+    // Live assignments on still-to-come occurrences are cancelled, with a cancelled response by the caller.
+    for (const id of [v.assignments.pending, v.assignments.accepted, v.assignments.endingNow]) {
+      assert.equal(await statusOf(id), 'cancelled', `assignment ${id}`);
+      assert.deepEqual(await responsesOf(id), [{ response: 'cancelled', channel: 'coordinator', person_id: admin.personId, response_at: '2026-03-04 10:00:00' }]);
+    }
+    // Past, not live, other ministries and other people are left alone.
+    assert.equal(await statusOf(v.assignments.past), 'accepted');
+    assert.equal(await statusOf(v.assignments.endedThisMorning), 'pending');
+    assert.equal(await statusOf(v.assignments.declined), 'declined');
+    assert.equal(await statusOf(v.assignments.away), 'pending');
+    assert.equal(await statusOf(v.assignments.colleague), 'pending');
+    for (const id of [v.assignments.past, v.assignments.endedThisMorning, v.assignments.declined, v.assignments.away, v.assignments.colleague]) {
+      assert.deepEqual(await responsesOf(id), [], `assignment ${id} gets no response row`);
+    }
+
+    // Pending outbox rows of the cancelled assignments become cancelled; sent rows and other assignments' rows stay.
+    assert.equal(await notificationStatus(v.notifications.pending), 'cancelled');
+    assert.equal(await notificationStatus(v.notifications.accepted), 'cancelled');
+    assert.equal(await notificationStatus(v.notifications.sent), 'sent');
+    assert.equal(await notificationStatus(v.notifications.past), 'pending');
+    assert.equal(await notificationStatus(v.notifications.away), 'pending');
+
+    // Pool: out of this ministry's, still in the other ministry's.
+    assert.equal(await isMember(v.home.poolGroupId, v.person.id), false);
+    assert.equal(await isMember(v.away.poolGroupId, v.person.id), true);
+
+    // Defaults of this ministry naming the person go, on active and inactive schedules; the staffing needs stay.
+    assert.equal(await defaultExists(v.defaults.active), false);
+    assert.equal(await defaultExists(v.defaults.inactive), false);
+    assert.equal(await defaultExists(v.defaults.colleague), true);
+    assert.equal(await defaultExists(v.defaults.away), true);
+    const requirements = await server.database.db.selectFrom('requirements').select('id').where('id', 'in', v.requirements).execute();
+    assert.equal(requirements.length, 3);
+  });
+
+  it('answers zeros and removedFromPool:false on a repeat, and appends no response rows', async () => {
+    const v = await servingVolunteer();
+    assert.equal((await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, asAdmin)).status, 200);
+    let answer: any;
+    const events = await membershipEventsDuring(v.home.poolGroupId, async () => {
+      answer = await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, asAdmin);
+    });
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, { personId: v.person.id, qualifications: 0, assignments: 0, removedFromPool: false, defaults: 0 });
+    assert.deepEqual(events, []);
+    assert.equal((await responsesOf(v.assignments.pending)).length, 1);
+  });
+
+  it('revokes the qualifications of someone qualified but not in the pool and reports removedFromPool:false', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.defaultTeamId);
+    const person = await newPerson(server);
+    const qualificationId = await qualify(position, person.id);
+    await server.delete(`${M}/ministries/${ministry.id}/pool/${person.id}`, asAdmin);
+    const answer = await server.delete(`${M}/ministries/${ministry.id}/volunteers/${person.id}`, asAdmin);
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, { personId: person.id, qualifications: 1, assignments: 0, removedFromPool: false, defaults: 0 });
+    assert.equal(await qualificationActive(qualificationId), false);
+  });
+
+  it('is open to the coordinator of the ministry, who is recorded as the author of the cancellation', async () => {
+    const v = await servingVolunteer();
+    const coordinator = await newCoordinator(v.home.id);
+    const answer = await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, { key: coordinator.apiKey });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.assignments, 3);
+    assert.equal((await responsesOf(v.assignments.pending))[0]!.person_id, coordinator.personId);
+  });
+
+  it('refuses a team leader of the ministry with 403 and changes nothing', async () => {
+    const v = await servingVolunteer();
+    const leader = await newTeamLeader(v.home.defaultTeamId);
+    assertError(await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, { key: leader.apiKey }), 403, 'Not authorized for this ministry');
+    assert.equal(await qualificationActive(v.qualifications.usher), true);
+    assert.equal(await statusOf(v.assignments.pending), 'pending');
+    assert.equal(await isMember(v.home.poolGroupId, v.person.id), true);
+    assert.equal(await defaultExists(v.defaults.active), true);
+  });
+
+  it('ends the class Teacher role the revoked qualifications gave on a team linked to a class', async () => {
+    const created = await server.post(`${M}/ministries`, { name: `Sunday School ${++sequence}`, sundaySchool: true }, asAdmin);
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const ministryId = created.body.ministry.id;
+    const classGroup = await server.post('/api/groups/', { groupName: `Grade ${++sequence}`, isSundaySchool: true }, asAdmin);
+    assert.equal(classGroup.status, 200, JSON.stringify(classGroup.body));
+    const team = await server.post(`${M}/ministries/${ministryId}/teams`, { name: `Grade team ${sequence}`, classGroupId: classGroup.body.Id }, asAdmin);
+    assert.equal(team.status, 201, JSON.stringify(team.body));
+    const position = await newPosition(ministryId, team.body.team.id);
+    const person = await newPerson(server);
+    await qualify(position, person.id);
+    assert.equal(await isMember(classGroup.body.Id, person.id), true, 'the qualification made them a teacher');
+
+    const answer = await server.delete(`${M}/ministries/${ministryId}/volunteers/${person.id}`, asAdmin);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.qualifications, 1);
+    assert.equal(await isMember(classGroup.body.Id, person.id), false);
+  });
+
+  it('answers 404 for an unknown person and for an unknown ministry', async () => {
+    const ministry = await newMinistry();
+    assertError(await server.delete(`${M}/ministries/${ministry.id}/volunteers/999999`, asAdmin), 404, 'Person not found');
+    const person = await newPerson(server);
+    assertError(await server.delete(`${M}/ministries/999999/volunteers/${person.id}`, asAdmin), 404, 'Ministry not found');
+  });
+
+  it('changes nothing when one of its steps fails (one transaction)', async () => {
+    const v = await servingVolunteer();
+    const db = server.database.db;
+    const { sql } = await import('kysely');
+    await sql`create function refuse_default_delete() returns trigger language plpgsql as $$
+      begin raise exception 'default delete refused for the test'; end $$`.execute(db);
+    await sql.raw(`create trigger refuse_default_delete before delete on requirement_defaults
+      for each row when (old.person_id = ${v.person.id}) execute function refuse_default_delete()`).execute(db);
+    try {
+      const answer = await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, asAdmin);
+      assert.equal(answer.status, 500, JSON.stringify(answer.body));
+    } finally {
+      await sql`drop trigger refuse_default_delete on requirement_defaults`.execute(db);
+      await sql`drop function refuse_default_delete()`.execute(db);
+    }
+    assert.equal(await qualificationActive(v.qualifications.usher), true);
+    assert.equal(await statusOf(v.assignments.pending), 'pending');
+    assert.deepEqual(await responsesOf(v.assignments.pending), []);
+    assert.equal(await notificationStatus(v.notifications.pending), 'pending');
+    assert.equal(await isMember(v.home.poolGroupId, v.person.id), true);
+    assert.equal(await defaultExists(v.defaults.active), true);
+  });
+});
+
+describe('GET /api/ministries/ministries/{id}/members and /teams/{teamId}/members', () => {
+  async function crew() {
+    const ministry = await newMinistry();
+    const teamB = await newTeam(ministry.id);
+    const positionA = await newPosition(ministry.id, ministry.defaultTeamId);
+    const positionB = await newPosition(ministry.id, teamB);
+    const retiredA = await newPosition(ministry.id, ministry.defaultTeamId, { active: false });
+    const elsewhere = await newMinistry();
+    const elsewherePosition = await newPosition(elsewhere.id, elsewhere.defaultTeamId);
+    const poolOnly = await newPerson(server, { first_name: 'Ann', last_name: `Pool${++sequence}` });
+    const qualifiedA = await newPerson(server, { first_name: 'Ben', last_name: `Outside${sequence}` });
+    const qualifiedB = await newPerson(server, { first_name: 'Cid', last_name: `Outside${sequence}` });
+    const retiredOnly = await newPerson(server, { first_name: 'Dot', last_name: `Retired${sequence}` });
+    const otherMinistry = await newPerson(server, { first_name: 'Eve', last_name: `Elsewhere${sequence}` });
+    await addToPool(ministry.id, poolOnly.id);
+    const qa = await qualify(positionA, qualifiedA.id);
+    const qb = await qualify(positionB, qualifiedB.id);
+    await qualify(retiredA, retiredOnly.id);
+    await qualify(elsewherePosition, otherMinistry.id);
+    for (const person of [qualifiedA, qualifiedB, retiredOnly]) await server.delete(`${M}/ministries/${ministry.id}/pool/${person.id}`, asAdmin);
+    return { ministry, teamB, positionA, positionB, retiredA, poolOnly, qualifiedA, qualifiedB, qa, qb };
+  }
+
+  it('unites the pool with everyone actively qualified for an active position of the ministry', async () => {
+    const c = await crew();
+    const answer = await server.get(`${M}/ministries/${c.ministry.id}/members`, asAdmin);
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body.members, [
+      { personId: c.poolOnly.id, displayName: c.poolOnly.first_name + ' ' + c.poolOnly.last_name, groupIds: [c.ministry.poolGroupId], inPool: true, qualifications: [], qualificationIds: {} },
+      { personId: c.qualifiedA.id, displayName: c.qualifiedA.first_name + ' ' + c.qualifiedA.last_name, groupIds: [], inPool: false, qualifications: [c.positionA], qualificationIds: { [c.positionA]: c.qa } },
+      { personId: c.qualifiedB.id, displayName: c.qualifiedB.first_name + ' ' + c.qualifiedB.last_name, groupIds: [], inPool: false, qualifications: [c.positionB], qualificationIds: { [c.positionB]: c.qb } },
+    ]);
+  });
+
+  it('with teamId, unites the pool with those qualified in that team only', async () => {
+    const c = await crew();
+    const answer = await server.get(`${M}/ministries/${c.ministry.id}/members`, { ...asAdmin, query: { teamId: String(c.teamB) } });
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body.members.map((m: { personId: number }) => m.personId), [c.poolOnly.id, c.qualifiedB.id]);
+  });
+
+  it('answers the same members on the team route, which a leader of that team may call', async () => {
+    const c = await crew();
+    const leader = await newTeamLeader(c.teamB);
+    const byTeam = await server.get(`${M}/teams/${c.teamB}/members`, { key: leader.apiKey });
+    assert.equal(byTeam.status, 200, JSON.stringify(byTeam.body));
+    const byFilter = await server.get(`${M}/ministries/${c.ministry.id}/members`, { ...asAdmin, query: { teamId: String(c.teamB) } });
+    // The leader joined the pool with the grant; compare without them.
+    const withoutLeader = (members: Array<{ personId: number }>) => members.filter((m) => m.personId !== leader.personId);
+    assert.deepEqual(withoutLeader(byTeam.body.members), withoutLeader(byFilter.body.members));
+    assert.deepEqual(withoutLeader(byTeam.body.members).map((m) => m.personId), [c.poolOnly.id, c.qualifiedB.id]);
+  });
+
+  it('refuses a leader of another team with 403 on the team route and on the ministry route', async () => {
+    const c = await crew();
+    const leader = await newTeamLeader(c.ministry.defaultTeamId);
+    assertError(await server.get(`${M}/teams/${c.teamB}/members`, { key: leader.apiKey }), 403, 'Not authorized for this team');
+    assertError(await server.get(`${M}/ministries/${c.ministry.id}/members`, { key: leader.apiKey }), 403, 'Not authorized for this ministry');
+  });
+
+  it('answers 404 for an unknown ministry or team', async () => {
+    assertError(await server.get(`${M}/ministries/999999/members`, asAdmin), 404, 'Ministry not found');
+    assertError(await server.get(`${M}/teams/999999/members`, asAdmin), 404, 'Team not found');
+  });
+});
+
+describe('GET /api/ministries/ministries/{id}/qualification-matrix and /teams/{teamId}/qualification-matrix', () => {
+  it('answers {ministryId, teamId:null, positions (active only), people} with outsiders marked inPool:false', async () => {
+    const ministry = await newMinistry();
+    const teamB = await newTeam(ministry.id);
+    const first = await newPosition(ministry.id, ministry.defaultTeamId, { order: 1 });
+    const second = await newPosition(ministry.id, teamB, { order: 2 });
+    await newPosition(ministry.id, teamB, { active: false });
+    const member = await newPerson(server, { first_name: 'Amy', last_name: 'Member' });
+    const both = await newPerson(server, { first_name: 'Bo', last_name: 'Both' });
+    const outsider = await newPerson(server, { first_name: 'Cy', last_name: 'Outsider' });
+    await addToPool(ministry.id, member.id);
+    const b1 = await qualify(first, both.id);
+    const b2 = await qualify(second, both.id);
+    const o2 = await qualify(second, outsider.id);
+    await server.delete(`${M}/ministries/${ministry.id}/pool/${outsider.id}`, asAdmin);
+
+    const answer = await server.get(`${M}/ministries/${ministry.id}/qualification-matrix`, asAdmin);
+    assert.equal(answer.status, 200);
+    assert.deepEqual(Object.keys(answer.body).sort(), ['ministryId', 'people', 'positions', 'teamId']);
+    assert.equal(answer.body.ministryId, ministry.id);
+    assert.equal(answer.body.teamId, null);
+    assert.deepEqual(answer.body.positions.map((p: { id: number }) => p.id).sort((x: number, y: number) => x - y), [first, second].sort((x, y) => x - y));
+    const positionRead = await server.get(`${M}/positions/${first}`, asAdmin);
+    assert.deepEqual(answer.body.positions.find((p: { id: number }) => p.id === first), positionRead.body.position, 'positions use the position shape');
+    assert.deepEqual(answer.body.people, [
+      { personId: member.id, displayName: 'Amy Member', groupIds: [ministry.poolGroupId], inPool: true, qualifications: [], qualificationIds: {} },
+      { personId: both.id, displayName: 'Bo Both', groupIds: [ministry.poolGroupId], inPool: true, qualifications: [first, second].sort((x, y) => x - y), qualificationIds: { [first]: b1, [second]: b2 } },
+      { personId: outsider.id, displayName: 'Cy Outsider', groupIds: [], inPool: false, qualifications: [second], qualificationIds: { [second]: o2 } },
+    ]);
+    assert.match(answer.text, /"qualificationIds":\{\}/);
+  });
+
+  it('narrows positions and qualifications to one team with teamId, and the team route answers the same', async () => {
+    const ministry = await newMinistry();
+    const teamB = await newTeam(ministry.id);
+    const first = await newPosition(ministry.id, ministry.defaultTeamId);
+    const second = await newPosition(ministry.id, teamB);
+    const person = await newPerson(server);
+    await qualify(first, person.id);
+    const q2 = await qualify(second, person.id);
+    const onlyA = await newPerson(server);
+    const qa = await qualify(first, onlyA.id);
+    await server.delete(`${M}/ministries/${ministry.id}/pool/${onlyA.id}`, asAdmin);
+
+    const filtered = await server.get(`${M}/ministries/${ministry.id}/qualification-matrix`, { ...asAdmin, query: { teamId: String(teamB) } });
+    assert.equal(filtered.status, 200);
+    assert.equal(filtered.body.teamId, teamB);
+    assert.deepEqual(filtered.body.positions.map((p: { id: number }) => p.id), [second]);
+    assert.deepEqual(filtered.body.people.map((p: { personId: number; qualificationIds: object }) => [p.personId, p.qualificationIds]), [[person.id, { [second]: q2 }]]);
+    assert.ok(!filtered.body.people.some((p: { personId: number }) => p.personId === onlyA.id), 'qualified only in another team and outside the pool');
+
+    const byTeam = await server.get(`${M}/teams/${teamB}/qualification-matrix`, asAdmin);
+    assert.equal(byTeam.status, 200);
+    assert.deepEqual(byTeam.body, filtered.body);
+
+    const teamA = await server.get(`${M}/teams/${ministry.defaultTeamId}/qualification-matrix`, asAdmin);
+    assert.deepEqual(teamA.body.people.find((p: { personId: number }) => p.personId === onlyA.id),
+      { personId: onlyA.id, displayName: onlyA.first_name + ' ' + onlyA.last_name, groupIds: [], inPool: false, qualifications: [first], qualificationIds: { [first]: qa } });
+  });
+
+  it('lets a team leader read their own team\'s matrix but not the ministry\'s', async () => {
+    const ministry = await newMinistry();
+    const leader = await newTeamLeader(ministry.defaultTeamId);
+    assert.equal((await server.get(`${M}/teams/${ministry.defaultTeamId}/qualification-matrix`, { key: leader.apiKey })).status, 200);
+    assertError(await server.get(`${M}/ministries/${ministry.id}/qualification-matrix`, { key: leader.apiKey }), 403, 'Not authorized for this ministry');
+  });
+
+  it('answers 404 for an unknown ministry or team', async () => {
+    assertError(await server.get(`${M}/ministries/999999/qualification-matrix`, asAdmin), 404, 'Ministry not found');
+    assertError(await server.get(`${M}/teams/999999/qualification-matrix`, asAdmin), 404, 'Team not found');
+  });
+});

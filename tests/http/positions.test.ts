@@ -1,0 +1,986 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { AssignmentStatus } from '../../src/db/schema.js';
+import type { DomainEvent } from '../../src/domain/domain-events.js';
+import { newPerson, newUser, type TestUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let admin: TestUser;
+let volunteer: TestUser;
+let otherTypeId: number;
+before(async () => {
+  server = await startTestServer();
+  admin = await newUser(server, { roles: ['admin'] });
+  volunteer = await newUser(server);
+  const types = await server.get('/api/events/types', asAdmin);
+  otherTypeId = (types.body as Array<{ Id: number; Name: string }>).find((t) => t.Name === 'Other')!.Id;
+});
+after(() => server.close());
+
+const asAdmin = { get key() { return admin.apiKey; } };
+const as = (user: TestUser) => ({ key: user.apiKey });
+const V = '/api/ministries';
+const TEACHER = 1;
+const STUDENT = 2;
+
+interface Position {
+  id: number; ministryId: number; teamId: number; teamName: string; name: string; description: string | null;
+  active: boolean; recruiting: boolean; selfAssignable: boolean; order: number;
+}
+interface Qualification {
+  id: number; personId: number; displayName: string; positionId: number; positionName: string; ministryId: number;
+  teamId: number; active: boolean; grantedDate: string; grantedByPersonId: number | null; notes: string | null;
+}
+
+function assertError(answer: { status: number; body: any }, status: number, message: string) {
+  assert.equal(answer.status, status, JSON.stringify(answer.body));
+  assert.deepEqual(answer.body, { success: false, message, error: message, code: status });
+}
+
+let sequence = 0;
+const unique = (prefix: string) => `${prefix} ${++sequence}`;
+
+/** A ministry with its default team, created by the administrator. */
+async function newMinistry(body: Record<string, unknown> = {}) {
+  const answer = await server.post(`${V}/ministries`, { name: unique('Ministry'), ...body }, asAdmin);
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  const teams = await server.get(`${V}/ministries/${answer.body.ministry.id}/teams`, asAdmin);
+  assert.equal(teams.status, 200);
+  return { id: answer.body.ministry.id as number, poolGroupId: answer.body.poolGroupId as number, teamId: teams.body.teams[0].id as number };
+}
+
+async function newTeam(ministryId: number, body: Record<string, unknown> = {}): Promise<number> {
+  const answer = await server.post(`${V}/ministries/${ministryId}/teams`, { name: unique('Team'), ...body }, asAdmin);
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return answer.body.team.id;
+}
+
+async function newClass(): Promise<number> {
+  const answer = await server.post('/api/groups/', { groupName: unique('Class'), isSundaySchool: true }, asAdmin);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body.Id;
+}
+
+/** A Sunday School ministry with a team linked to a fresh class. */
+async function newClassTeam() {
+  const ministry = await newMinistry({ sundaySchool: true });
+  const classId = await newClass();
+  const teamId = await newTeam(ministry.id, { classGroupId: classId });
+  return { ministry, classId, teamId };
+}
+
+async function newPosition(ministryId: number, teamId: number, body: Record<string, unknown> = {}): Promise<Position> {
+  const answer = await server.post(`${V}/ministries/${ministryId}/positions`, { name: unique('Position'), teamId, ...body }, asAdmin);
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return answer.body.position;
+}
+
+async function grant(positionId: number, personId: number, options: { key?: string } = asAdmin): Promise<Qualification> {
+  const answer = await server.post(`${V}/positions/${positionId}/qualifications`, { personId }, options);
+  assert.ok(answer.status === 201 || answer.status === 200, JSON.stringify(answer.body));
+  return answer.body.qualification;
+}
+
+async function revoke(qualificationId: number) {
+  const answer = await server.delete(`${V}/qualifications/${qualificationId}`, asAdmin);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+}
+
+async function grantScope(personId: number, scopeType: 'ministry' | 'team', scopeId: number) {
+  const answer = await server.post(`${V}/scopes`, { personId, scopeType, scopeId }, asAdmin);
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+}
+
+/** A login with `manageMyMinistries` and a ministry grant. */
+async function newCoordinator(ministryId: number) {
+  const user = await newUser(server, { roles: ['manageMyMinistries'] });
+  await grantScope(user.personId, 'ministry', ministryId);
+  return user;
+}
+
+/** A self-service login leading one team. */
+async function newLeader(teamId: number) {
+  const user = await newUser(server);
+  await grantScope(user.personId, 'team', teamId);
+  return user;
+}
+
+async function listPositions(ministryId: number, query: Record<string, string> = {}, options: { key?: string } = asAdmin): Promise<Position[]> {
+  const answer = await server.get(`${V}/ministries/${ministryId}/positions`, { ...options, query });
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body.positions;
+}
+
+async function readPosition(positionId: number): Promise<Position> {
+  const answer = await server.get(`${V}/positions/${positionId}`, asAdmin);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body.position;
+}
+
+async function qualificationsOf(positionId: number, query: Record<string, string> = {}): Promise<Qualification[]> {
+  const answer = await server.get(`${V}/positions/${positionId}/qualifications`, { ...asAdmin, query });
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body.qualifications;
+}
+
+/** The role each person holds in a group, from the core members route. */
+async function rolesIn(groupId: number): Promise<Map<number, number>> {
+  const answer = await server.get(`/api/groups/${groupId}/members`, asAdmin);
+  assert.equal(answer.status, 200);
+  return new Map(answer.body.Person2group2roleP2g2rs.map((m: { PersonId: number; RoleId: number }) => [m.PersonId, m.RoleId]));
+}
+
+async function poolMemberIds(ministryId: number): Promise<number[]> {
+  const answer = await server.get(`${V}/ministries/${ministryId}/pool`, asAdmin);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body.members.map((m: { personId: number }) => m.personId);
+}
+
+/** Records the group-member-added events published while `work` runs. */
+async function additionsDuring(work: () => Promise<void>) {
+  const events: DomainEvent[] = [];
+  const stop = server.app.services.publisher.subscribe((event) => {
+    if (event.type === 'group-member-added') events.push(event);
+  });
+  try {
+    await work();
+  } finally {
+    stop();
+  }
+  return events;
+}
+
+/** A schedule of the position's team, written directly (schedule routes are another engineer's). */
+async function newSchedule(position: Position): Promise<number> {
+  const row = await server.database.db.insertInto('schedules').values({
+    ministry_id: position.ministryId, team_id: position.teamId, name: unique('Schedule'), link_mode: 'ministry', window_start: '2026-01-01',
+  }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** An event on `date` (created over HTTP) with an occurrence of the schedule on it. */
+async function newOccurrence(scheduleId: number, date: string, status: 'scheduled' | 'cancelled' = 'scheduled'): Promise<number> {
+  const event = await server.post('/api/events', {
+    Title: unique('Service'), Type: otherTypeId, Start: `${date} 09:00:00`, End: `${date} 10:00:00`, PinnedCalendars: [],
+  }, asAdmin);
+  assert.equal(event.status, 200, JSON.stringify(event.body));
+  const row = await server.database.db.insertInto('occurrences').values({
+    schedule_id: scheduleId, event_id: event.body.eventId, occurrence_date: date, status, generated_at: '2026-01-01 09:00:00',
+  }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function newAssignment(occurrenceId: number, positionId: number, personId: number, status: AssignmentStatus = 'accepted'): Promise<number> {
+  const row = await server.database.db.insertInto('assignments').values({
+    occurrence_id: occurrenceId, position_id: positionId, person_id: personId, status, assigned_at: '2026-01-01 09:00:00',
+  }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe('GET /api/ministries/ministries/{id}/positions', () => {
+  it('lists the positions of every team in the contract shape', async () => {
+    const ministry = await newMinistry();
+    const secondTeam = await newTeam(ministry.id);
+    const first = await newPosition(ministry.id, ministry.teamId, { description: 'Greets at the door', order: 2, recruiting: true });
+    const second = await newPosition(ministry.id, secondTeam);
+    const positions = await listPositions(ministry.id);
+    assert.deepEqual(positions.map((p) => p.id).sort((a, b) => a - b), [first.id, second.id]);
+    const listed = positions.find((p) => p.id === first.id)!;
+    assert.deepEqual(listed, {
+      id: first.id,
+      ministryId: ministry.id,
+      teamId: ministry.teamId,
+      teamName: listed.teamName,
+      name: first.name,
+      description: 'Greets at the door',
+      active: true,
+      recruiting: true,
+      selfAssignable: true,
+      order: 2,
+    });
+    assert.match(listed.teamName, /Team$/);
+  });
+
+  it('leaves out positions of other ministries', async () => {
+    const ministry = await newMinistry();
+    const other = await newMinistry();
+    await newPosition(other.id, other.teamId);
+    const mine = await newPosition(ministry.id, ministry.teamId);
+    assert.deepEqual((await listPositions(ministry.id)).map((p) => p.id), [mine.id]);
+  });
+
+  it('filters by teamId', async () => {
+    const ministry = await newMinistry();
+    const secondTeam = await newTeam(ministry.id);
+    await newPosition(ministry.id, ministry.teamId);
+    const second = await newPosition(ministry.id, secondTeam);
+    assert.deepEqual((await listPositions(ministry.id, { teamId: String(secondTeam) })).map((p) => p.id), [second.id]);
+  });
+
+  it('filters with active=1 and active=0, and lists both with active empty', async () => {
+    const ministry = await newMinistry();
+    const on = await newPosition(ministry.id, ministry.teamId);
+    const off = await newPosition(ministry.id, ministry.teamId, { active: false });
+    assert.deepEqual((await listPositions(ministry.id, { active: '1' })).map((p) => p.id), [on.id]);
+    assert.deepEqual((await listPositions(ministry.id, { active: '0' })).map((p) => p.id), [off.id]);
+    assert.equal((await listPositions(ministry.id, { active: '' })).length, 2);
+  });
+
+  it('lets a coordinator of the ministry list its positions', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const coordinator = await newCoordinator(ministry.id);
+    assert.deepEqual((await listPositions(ministry.id, {}, as(coordinator))).map((p) => p.id), [position.id]);
+  });
+
+  it("shows a team leader only the positions of the teams they lead", async () => {
+    const ministry = await newMinistry();
+    const ledTeam = await newTeam(ministry.id);
+    await newPosition(ministry.id, ministry.teamId);
+    const led = await newPosition(ministry.id, ledTeam);
+    const leader = await newLeader(ledTeam);
+    assert.deepEqual((await listPositions(ministry.id, {}, as(leader))).map((p) => p.id), [led.id]);
+    assert.deepEqual(await listPositions(ministry.id, { teamId: String(ministry.teamId) }, as(leader)), []);
+  });
+
+  it('answers 404 for an unknown ministry before any scope check', async () => {
+    const ministry = await newMinistry();
+    const coordinator = await newCoordinator(ministry.id);
+    assertError(await server.get(`${V}/ministries/999999/positions`, as(coordinator)), 404, 'Ministry not found');
+  });
+
+  it('refuses with 403 a coordinator of another ministry and a leader of a team elsewhere', async () => {
+    const ministry = await newMinistry();
+    const other = await newMinistry();
+    const coordinator = await newCoordinator(other.id);
+    const leader = await newLeader(other.teamId);
+    assertError(await server.get(`${V}/ministries/${ministry.id}/positions`, as(coordinator)), 403, 'Not authorized for this ministry');
+    assertError(await server.get(`${V}/ministries/${ministry.id}/positions`, as(leader)), 403, 'Not authorized for this ministry');
+  });
+
+  it('refuses a ministry grant without manageMyMinistries', async () => {
+    const ministry = await newMinistry();
+    const holder = await newUser(server);
+    await grantScope(holder.personId, 'ministry', ministry.id);
+    assertError(await server.get(`${V}/ministries/${ministry.id}/positions`, as(holder)), 403,
+      'Manage My Ministries access, with a ministry or team to manage, is required');
+  });
+
+  it('refuses a volunteer with the coordinator gate, before the ministry is looked up, and a missing key with 401', async () => {
+    const ministry = await newMinistry();
+    assertError(await server.get(`${V}/ministries/${ministry.id}/positions`, as(volunteer)), 403,
+      'Manage My Ministries access, with a ministry or team to manage, is required');
+    assertError(await server.get(`${V}/ministries/999999/positions`, as(volunteer)), 403,
+      'Manage My Ministries access, with a ministry or team to manage, is required');
+    assertError(await server.get(`${V}/ministries/${ministry.id}/positions`), 401, 'Invalid API key');
+  });
+});
+
+describe('POST /api/ministries/ministries/{id}/positions', () => {
+  const url = (ministryId: number) => `${V}/ministries/${ministryId}/positions`;
+
+  it('creates a position with the documented defaults and answers 201', async () => {
+    const ministry = await newMinistry();
+    const answer = await server.post(url(ministry.id), { name: '  Usher  ', teamId: ministry.teamId }, asAdmin);
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    const { position } = answer.body;
+    assert.deepEqual(position, {
+      id: position.id,
+      ministryId: ministry.id,
+      teamId: ministry.teamId,
+      teamName: position.teamName,
+      name: 'Usher',
+      description: null,
+      active: true,
+      recruiting: false,
+      selfAssignable: true,
+      order: 0,
+    });
+    assert.deepEqual(await readPosition(position.id), position);
+  });
+
+  it('stores every field it is given', async () => {
+    const ministry = await newMinistry();
+    const answer = await server.post(url(ministry.id), {
+      name: 'Sound', teamId: ministry.teamId, description: 'Runs the desk', order: 5, recruiting: true, selfAssignable: false, active: false,
+    }, asAdmin);
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    const stored = await readPosition(answer.body.position.id);
+    assert.equal(stored.description, 'Runs the desk');
+    assert.equal(stored.order, 5);
+    assert.equal(stored.recruiting, true);
+    assert.equal(stored.selfAssignable, false);
+    assert.equal(stored.active, false);
+  });
+
+  it('accepts every strict boolean spelling for recruiting, selfAssignable and active', async () => {
+    const ministry = await newMinistry();
+    const spellings: Array<[unknown, boolean]> = [
+      [true, true], [false, false], [1, true], [0, false], ['1', true], ['0', false],
+      ['true', true], ['false', false], [' TRUE ', true], ['False', false],
+    ];
+    for (const [value, expected] of spellings) {
+      for (const field of ['recruiting', 'selfAssignable', 'active'] as const) {
+        const answer = await server.post(url(ministry.id), { name: unique('Spelling'), teamId: ministry.teamId, [field]: value }, asAdmin);
+        assert.equal(answer.status, 201, `${field}=${JSON.stringify(value)}: ${JSON.stringify(answer.body)}`);
+        assert.equal(answer.body.position[field], expected, `${field}=${JSON.stringify(value)}`);
+      }
+    }
+  });
+
+  it('refuses anything else for a strict boolean with 400 and its own message, creating nothing', async () => {
+    const ministry = await newMinistry();
+    const messages = {
+      recruiting: 'Recruit Volunteers must be true or false',
+      selfAssignable: 'Self-assignable must be true or false',
+      active: 'Active must be true or false',
+    };
+    for (const value of [null, '', 'yes', 'maybe', 2, -1, []]) {
+      for (const [field, message] of Object.entries(messages)) {
+        const answer = await server.post(url(ministry.id), { name: 'Refused', teamId: ministry.teamId, [field]: value }, asAdmin);
+        assertError(answer, 400, message);
+      }
+    }
+    assert.deepEqual(await listPositions(ministry.id), []);
+  });
+
+  it('answers 404 Ministry not found before looking at the body', async () => {
+    assertError(await server.post(url(999999), { recruiting: 'maybe' }, asAdmin), 404, 'Ministry not found');
+  });
+
+  it('refuses a missing, empty or null teamId with 400 before any other check', async () => {
+    const ministry = await newMinistry();
+    const other = await newMinistry();
+    const leader = await newLeader(other.teamId);
+    for (const body of [{ name: 'X', recruiting: 'maybe' }, { name: 'X', teamId: '', recruiting: 'maybe' }, { name: 'X', teamId: null, active: 2 }]) {
+      assertError(await server.post(url(ministry.id), body, asAdmin), 400, 'A position belongs to a team; choose one');
+      assertError(await server.post(url(ministry.id), body, as(leader)), 400, 'A position belongs to a team; choose one');
+    }
+  });
+
+  it('answers 404 Team not found for an unknown team before the booleans are checked', async () => {
+    const ministry = await newMinistry();
+    assertError(await server.post(url(ministry.id), { name: 'X', teamId: 999999, recruiting: 'maybe' }, asAdmin), 404, 'Team not found');
+  });
+
+  it('answers 404 Team not found for a team id beyond any row', async () => {
+    const ministry = await newMinistry();
+    assertError(await server.post(url(ministry.id), { name: 'X', teamId: 99999999999 }, asAdmin), 404, 'Team not found');
+  });
+
+  it('checks the booleans before the team\'s ministry', async () => {
+    const ministry = await newMinistry();
+    const other = await newMinistry();
+    assertError(await server.post(url(ministry.id), { name: 'X', teamId: other.teamId, selfAssignable: 'yes' }, asAdmin), 400,
+      'Self-assignable must be true or false');
+  });
+
+  it('refuses with 400 a team of another ministry, before the authority check', async () => {
+    const ministry = await newMinistry();
+    const other = await newMinistry();
+    const outsider = await newLeader((await newMinistry()).teamId);
+    const answer = await server.post(url(ministry.id), { name: 'X', teamId: other.teamId }, asAdmin);
+    assert.equal(answer.status, 400, JSON.stringify(answer.body));
+    assert.equal((await server.post(url(ministry.id), { name: 'X', teamId: other.teamId }, as(outsider))).status, 400);
+    assert.deepEqual(await listPositions(other.id), []);
+  });
+
+  it('refuses with 403 a caller who neither coordinates the ministry nor leads the team, before the duplicate check', async () => {
+    const ministry = await newMinistry();
+    const ledTeam = await newTeam(ministry.id);
+    const existing = await newPosition(ministry.id, ministry.teamId);
+    const leader = await newLeader(ledTeam);
+    const coordinator = await newCoordinator((await newMinistry()).id);
+    assertError(await server.post(url(ministry.id), { name: existing.name, teamId: ministry.teamId }, as(leader)), 403, 'Not authorized for this team');
+    assertError(await server.post(url(ministry.id), { name: 'Fresh', teamId: ministry.teamId }, as(coordinator)), 403, 'Not authorized for this team');
+  });
+
+  it('lets a team leader create in their own team and a coordinator in any team of the ministry', async () => {
+    const ministry = await newMinistry();
+    const ledTeam = await newTeam(ministry.id);
+    const leader = await newLeader(ledTeam);
+    const coordinator = await newCoordinator(ministry.id);
+    assert.equal((await server.post(url(ministry.id), { name: 'Lead', teamId: ledTeam }, as(leader))).status, 201);
+    assert.equal((await server.post(url(ministry.id), { name: 'Coord', teamId: ministry.teamId }, as(coordinator))).status, 201);
+  });
+
+  it('refuses with 409 a name already used in the team, ignoring case, and allows it in another team', async () => {
+    const ministry = await newMinistry();
+    const secondTeam = await newTeam(ministry.id);
+    await newPosition(ministry.id, ministry.teamId, { name: 'Camera' });
+    const duplicate = await server.post(url(ministry.id), { name: ' CAMERA ', teamId: ministry.teamId }, asAdmin);
+    assert.equal(duplicate.status, 409, JSON.stringify(duplicate.body));
+    assert.equal((await server.post(url(ministry.id), { name: 'camera', teamId: secondTeam }, asAdmin)).status, 201);
+    assert.equal((await listPositions(ministry.id, { teamId: String(ministry.teamId) })).length, 1);
+  });
+
+  it('refuses a missing name with 400', async () => {
+    const ministry = await newMinistry();
+    assert.equal((await server.post(url(ministry.id), { teamId: ministry.teamId }, asAdmin)).status, 400);
+    assert.equal((await server.post(url(ministry.id), { name: '   ', teamId: ministry.teamId }, asAdmin)).status, 400);
+  });
+});
+
+describe('GET /api/ministries/positions/{positionId}', () => {
+  it('answers {position}', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const answer = await server.get(`${V}/positions/${position.id}`, asAdmin);
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, { position });
+  });
+
+  it('lets the leader of the position\'s team read it', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const leader = await newLeader(ministry.teamId);
+    assert.equal((await server.get(`${V}/positions/${position.id}`, as(leader))).status, 200);
+  });
+
+  it('answers 404 Position not found, even to a caller who could not see it', async () => {
+    const leader = await newLeader((await newMinistry()).teamId);
+    assertError(await server.get(`${V}/positions/999999`, as(leader)), 404, 'Position not found');
+  });
+
+  it('refuses with 403 a leader of another team of the same ministry', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const leader = await newLeader(await newTeam(ministry.id));
+    assertError(await server.get(`${V}/positions/${position.id}`, as(leader)), 403, 'Not authorized for this position');
+  });
+});
+
+describe('POST /api/ministries/positions/{positionId}', () => {
+  const url = (positionId: number) => `${V}/positions/${positionId}`;
+
+  it('changes only the fields sent', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId, { description: 'Keeps', order: 3, recruiting: true, selfAssignable: false });
+    const answer = await server.post(url(position.id), { name: 'Renamed' }, asAdmin);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body, { position: { ...position, name: 'Renamed' } });
+    const second = await server.post(url(position.id), { description: null, order: 7, recruiting: 'false', selfAssignable: '1' }, asAdmin);
+    assert.deepEqual(second.body.position, { ...position, name: 'Renamed', description: null, order: 7, recruiting: false, selfAssignable: true });
+  });
+
+  it('refuses a bad strict boolean with 400 and leaves the position unchanged', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId, { recruiting: true });
+    assertError(await server.post(url(position.id), { name: 'Changed', recruiting: 'yes' }, asAdmin), 400, 'Recruit Volunteers must be true or false');
+    assertError(await server.post(url(position.id), { selfAssignable: null }, asAdmin), 400, 'Self-assignable must be true or false');
+    assert.deepEqual(await readPosition(position.id), position);
+  });
+
+  it('reads active permissively on update', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const cases: Array<[unknown, boolean]> = [
+      ['off', false], ['yes', true], ['no', false], ['on', true], ['', false], [1, true], [null, false],
+      [2, true], ['0', false], ['maybe', true], [0, false], [[1], true],
+    ];
+    for (const [value, expected] of cases) {
+      const answer = await server.post(url(position.id), { active: value }, asAdmin);
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.equal(answer.body.position.active, expected, `active=${JSON.stringify(value)}`);
+    }
+  });
+
+  it('moves the position to another team of the ministry', async () => {
+    const ministry = await newMinistry();
+    const target = await newTeam(ministry.id, { name: 'Target Team' });
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const answer = await server.post(url(position.id), { teamId: target }, asAdmin);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.position.teamId, target);
+    assert.equal(answer.body.position.teamName, 'Target Team');
+  });
+
+  it('refuses teamId null with 400, an unknown team with 404 and a team of another ministry with 400', async () => {
+    const ministry = await newMinistry();
+    const other = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    assert.equal((await server.post(url(position.id), { teamId: null }, asAdmin)).status, 400);
+    assertError(await server.post(url(position.id), { teamId: 999999 }, asAdmin), 404, 'Team not found');
+    assert.equal((await server.post(url(position.id), { teamId: other.teamId }, asAdmin)).status, 400);
+    assert.equal((await readPosition(position.id)).teamId, ministry.teamId);
+  });
+
+  it('refuses with 409 a rename to a name the team already uses, ignoring case', async () => {
+    const ministry = await newMinistry();
+    await newPosition(ministry.id, ministry.teamId, { name: 'Piano' });
+    const position = await newPosition(ministry.id, ministry.teamId, { name: 'Organ' });
+    assert.equal((await server.post(url(position.id), { name: 'PIANO' }, asAdmin)).status, 409);
+    assert.equal((await readPosition(position.id)).name, 'Organ');
+    assert.equal((await server.post(url(position.id), { name: 'ORGAN' }, asAdmin)).status, 200, 'its own name in another case is no duplicate');
+  });
+
+  it('refuses with 409 a move into a team that already has a position of that name', async () => {
+    const ministry = await newMinistry();
+    const target = await newTeam(ministry.id);
+    await newPosition(ministry.id, target, { name: 'Lights' });
+    const position = await newPosition(ministry.id, ministry.teamId, { name: 'lights' });
+    assert.equal((await server.post(url(position.id), { teamId: target }, asAdmin)).status, 409);
+    assert.equal((await readPosition(position.id)).teamId, ministry.teamId);
+  });
+
+  it('refuses with 409 moving a position with qualified volunteers into a class-linked team', async () => {
+    const { ministry, classId, teamId: classTeam } = await newClassTeam();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const person = await newPerson(server);
+    await grant(position.id, person.id);
+    assert.equal((await server.post(url(position.id), { teamId: classTeam }, asAdmin)).status, 409);
+    assert.equal((await readPosition(position.id)).teamId, ministry.teamId);
+    assert.equal((await rolesIn(classId)).has(person.id), false);
+  });
+
+  it('refuses with 409 moving a position with qualified volunteers out of a class-linked team', async () => {
+    const { ministry, teamId: classTeam } = await newClassTeam();
+    const position = await newPosition(ministry.id, classTeam);
+    await grant(position.id, (await newPerson(server)).id);
+    assert.equal((await server.post(url(position.id), { teamId: ministry.teamId }, asAdmin)).status, 409);
+    assert.equal((await readPosition(position.id)).teamId, classTeam);
+  });
+
+  it('moves a position into a class-linked team when nobody holds an active qualification', async () => {
+    const { ministry, teamId: classTeam } = await newClassTeam();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const qualification = await grant(position.id, (await newPerson(server)).id);
+    await revoke(qualification.id);
+    const answer = await server.post(url(position.id), { teamId: classTeam }, asAdmin);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.position.teamId, classTeam);
+  });
+
+  it('lets a team leader edit a position of their team but not move it to a team they do not lead', async () => {
+    const ministry = await newMinistry();
+    const otherTeam = await newTeam(ministry.id);
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const leader = await newLeader(ministry.teamId);
+    assert.equal((await server.post(url(position.id), { description: 'By the leader' }, as(leader))).status, 200);
+    assertError(await server.post(url(position.id), { teamId: otherTeam }, as(leader)), 403, 'Not authorized for this team');
+    assert.equal((await readPosition(position.id)).teamId, ministry.teamId);
+  });
+
+  it('answers 404 for an unknown position, then 403 out of scope even with a bad body', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const leader = await newLeader(await newTeam(ministry.id));
+    assertError(await server.post(url(999999), { recruiting: 'maybe' }, as(leader)), 404, 'Position not found');
+    assertError(await server.post(url(position.id), { recruiting: 'maybe' }, as(leader)), 403, 'Not authorized for this position');
+  });
+});
+
+describe('DELETE /api/ministries/positions/{positionId}', () => {
+  it('removes the position with its qualifications, requirements, defaults and assignments, and keeps the occurrences', async () => {
+    const db = server.database.db;
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const kept = await newPosition(ministry.id, ministry.teamId);
+    const active = await newPerson(server);
+    const revoked = await newPerson(server);
+    await grant(position.id, active.id);
+    await grant(kept.id, active.id);
+    await revoke((await grant(position.id, revoked.id)).id);
+    const scheduleId = await newSchedule(position);
+    const requirement = await db.insertInto('requirements').values({ schedule_id: scheduleId, position_id: position.id }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('requirement_defaults').values({ requirement_id: requirement.id, person_id: active.id }).execute();
+    const past = await newOccurrence(scheduleId, '2026-02-01');
+    const upcoming = await newOccurrence(scheduleId, '2026-03-29');
+    await db.insertInto('requirements').values({ occurrence_id: upcoming, position_id: position.id, min_count: 2 }).execute();
+    const history = await newAssignment(past, position.id, active.id, 'completed');
+    await newAssignment(upcoming, position.id, active.id, 'pending');
+    await newAssignment(upcoming, position.id, revoked.id, 'declined');
+    const other = await newAssignment(upcoming, kept.id, active.id, 'accepted');
+    await db.insertInto('responses').values({ assignment_id: history, person_id: active.id, response: 'accepted', response_at: '2026-01-20 10:00:00' }).execute();
+
+    const answer = await server.delete(`${V}/positions/${position.id}`, asAdmin);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body, { success: true });
+
+    assertError(await server.get(`${V}/positions/${position.id}`, asAdmin), 404, 'Position not found');
+    const count = async (table: 'qualifications' | 'requirements' | 'assignments') =>
+      (await db.selectFrom(table).select('id').where('position_id', '=', position.id).execute()).length;
+    assert.equal(await count('qualifications'), 0);
+    assert.equal(await count('requirements'), 0);
+    assert.equal(await count('assignments'), 0);
+    assert.deepEqual(await db.selectFrom('requirement_defaults').select('id').where('requirement_id', '=', requirement.id).execute(), []);
+    assert.deepEqual(await db.selectFrom('responses').select('id').where('assignment_id', '=', history).execute(), []);
+    const occurrences = await db.selectFrom('occurrences').select('id').where('schedule_id', '=', scheduleId).orderBy('id').execute();
+    assert.deepEqual(occurrences.map((o) => o.id), [past, upcoming]);
+    assert.deepEqual((await db.selectFrom('assignments').select('id').where('position_id', '=', kept.id).execute()).map((a) => a.id), [other]);
+    assert.equal((await qualificationsOf(kept.id)).length, 1);
+    assert.deepEqual((await listPositions(ministry.id)).map((p) => p.id), [kept.id]);
+  });
+
+  it('takes the class Teacher role from people left with no active qualification in the class-linked team', async () => {
+    const { ministry, classId, teamId } = await newClassTeam();
+    const position = await newPosition(ministry.id, teamId);
+    const sibling = await newPosition(ministry.id, teamId);
+    const onlyHere = await newPerson(server);
+    const alsoSibling = await newPerson(server);
+    await grant(position.id, onlyHere.id);
+    await grant(position.id, alsoSibling.id);
+    await grant(sibling.id, alsoSibling.id);
+    const before = await rolesIn(classId);
+    assert.equal(before.get(onlyHere.id), TEACHER);
+    assert.equal(before.get(alsoSibling.id), TEACHER);
+
+    assert.equal((await server.delete(`${V}/positions/${position.id}`, asAdmin)).status, 200);
+    const afterwards = await rolesIn(classId);
+    assert.equal(afterwards.has(onlyHere.id), false);
+    assert.equal(afterwards.get(alsoSibling.id), TEACHER);
+  });
+
+  it('answers 404 for an unknown position and 403 to a leader of another team, deleting nothing', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const leader = await newLeader(await newTeam(ministry.id));
+    assertError(await server.delete(`${V}/positions/999999`, as(leader)), 404, 'Position not found');
+    assertError(await server.delete(`${V}/positions/${position.id}`, as(leader)), 403, 'Not authorized for this position');
+    assert.equal((await readPosition(position.id)).id, position.id);
+  });
+
+  it('lets the leader of the position\'s team delete it', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const leader = await newLeader(ministry.teamId);
+    assert.equal((await server.delete(`${V}/positions/${position.id}`, as(leader))).status, 200);
+    assert.equal((await server.get(`${V}/positions/${position.id}`, asAdmin)).status, 404);
+  });
+});
+
+describe('GET /api/ministries/positions/{positionId}/eligible', () => {
+  const eligible = async (positionId: number, query: Record<string, string> = {}) => {
+    const answer = await server.get(`${V}/positions/${positionId}/eligible`, { ...asAdmin, query });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    return answer.body.people as Array<{ personId: number; displayName: string; inPool: boolean; lastServedDate: string | null; conflictPositionId: number | null; conflictPositionName: string | null }>;
+  };
+
+  it('lists only people actively qualified, in the eligiblePerson shape', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const elsewhere = await newPosition(ministry.id, ministry.teamId);
+    const qualified = await newPerson(server, { first_name: 'Quinn', last_name: 'Able' });
+    const revoked = await newPerson(server);
+    await grant(position.id, qualified.id);
+    await revoke((await grant(position.id, revoked.id)).id);
+    await grant(elsewhere.id, (await newPerson(server)).id);
+    assert.deepEqual(await eligible(position.id), [
+      { personId: qualified.id, displayName: 'Quinn Able', inPool: true, lastServedDate: null, conflictPositionId: null, conflictPositionName: null },
+    ]);
+  });
+
+  it('marks a qualified person who left the pool with inPool false', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const person = await newPerson(server);
+    await grant(position.id, person.id);
+    assert.equal((await server.delete(`${V}/ministries/${ministry.id}/pool/${person.id}`, asAdmin)).status, 200);
+    const [row] = await eligible(position.id);
+    assert.equal(row.personId, person.id);
+    assert.equal(row.inPool, false);
+  });
+
+  it('puts the never-served first, then the least recently served, an upcoming assignment counting for order only', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const scheduleId = await newSchedule(position);
+    const people = {
+      recentPast: await newPerson(server, { first_name: 'Alice', last_name: 'Recent' }),
+      pastAndUpcoming: await newPerson(server, { first_name: 'Bob', last_name: 'Both' }),
+      onlyUpcoming: await newPerson(server, { first_name: 'Carol', last_name: 'Soon' }),
+      longAgo: await newPerson(server, { first_name: 'Dave', last_name: 'Long' }),
+      never: await newPerson(server, { first_name: 'Erin', last_name: 'Never' }),
+    };
+    for (const person of Object.values(people)) await grant(position.id, person.id);
+    const january = await newOccurrence(scheduleId, '2026-01-04');
+    const earlyFebruary = await newOccurrence(scheduleId, '2026-02-01');
+    const lateFebruary = await newOccurrence(scheduleId, '2026-02-22');
+    const nextWeek = await newOccurrence(scheduleId, '2026-03-11');
+    const inTwoWeeks = await newOccurrence(scheduleId, '2026-03-18');
+    await newAssignment(january, position.id, people.longAgo.id, 'completed');
+    await newAssignment(earlyFebruary, position.id, people.pastAndUpcoming.id, 'completed');
+    await newAssignment(lateFebruary, position.id, people.recentPast.id, 'accepted');
+    await newAssignment(nextWeek, position.id, people.onlyUpcoming.id, 'pending');
+    await newAssignment(inTwoWeeks, position.id, people.pastAndUpcoming.id, 'accepted');
+
+    const rows = await eligible(position.id);
+    assert.deepEqual(rows.map((r) => [r.displayName, r.lastServedDate]), [
+      ['Erin Never', null],
+      ['Dave Long', '2026-01-04'],
+      ['Alice Recent', '2026-02-22'],
+      ['Carol Soon', null],
+      ['Bob Both', '2026-02-01'],
+    ]);
+  });
+
+  it('does not count declined or cancelled assignments, or assignments on cancelled occurrences, as service', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const scheduleId = await newSchedule(position);
+    const served = await newPerson(server, { first_name: 'Amy', last_name: 'Served' });
+    const declined = await newPerson(server, { first_name: 'Ben', last_name: 'Declined' });
+    const cancelledOccurrence = await newPerson(server, { first_name: 'Cat', last_name: 'Cancelled' });
+    for (const person of [served, declined, cancelledOccurrence]) await grant(position.id, person.id);
+    const february = await newOccurrence(scheduleId, '2026-02-15');
+    const called = await newOccurrence(scheduleId, '2026-02-22', 'cancelled');
+    const upcoming = await newOccurrence(scheduleId, '2026-03-15');
+    await newAssignment(february, position.id, served.id, 'completed');
+    await newAssignment(february, position.id, declined.id, 'declined');
+    await newAssignment(upcoming, position.id, declined.id, 'cancelled');
+    await newAssignment(called, position.id, cancelledOccurrence.id, 'accepted');
+
+    const rows = await eligible(position.id);
+    assert.deepEqual(rows.map((r) => [r.displayName, r.lastServedDate]), [
+      ['Ben Declined', null],
+      ['Cat Cancelled', null],
+      ['Amy Served', '2026-02-15'],
+    ]);
+  });
+
+  it('filters by name with q, ignoring case', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const match = await newPerson(server, { first_name: 'Gwendolyn', last_name: 'Marsh' });
+    await grant(position.id, match.id);
+    await grant(position.id, (await newPerson(server, { first_name: 'Harold', last_name: 'Stone' })).id);
+    assert.deepEqual((await eligible(position.id, { q: 'gwen' })).map((r) => r.personId), [match.id]);
+    assert.deepEqual((await eligible(position.id, { q: 'DOLYN MAR' })).map((r) => r.personId), [match.id]);
+    assert.deepEqual(await eligible(position.id, { q: 'nobody' }), []);
+    assert.equal((await eligible(position.id, { q: '' })).length, 2);
+  });
+
+  it('answers 404 for an unknown position and 403 to a leader of another team', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const leader = await newLeader(await newTeam(ministry.id));
+    assertError(await server.get(`${V}/positions/999999/eligible`, as(leader)), 404, 'Position not found');
+    assertError(await server.get(`${V}/positions/${position.id}/eligible`, as(leader)), 403, 'Not authorized for this position');
+  });
+});
+
+describe('GET /api/ministries/positions/{positionId}/qualifications', () => {
+  it('lists revoked rows too, only active ones with active=1 and only revoked ones with active=0', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const kept = await grant(position.id, (await newPerson(server)).id);
+    const revoked = await grant(position.id, (await newPerson(server)).id);
+    await revoke(revoked.id);
+    const all = await qualificationsOf(position.id);
+    assert.deepEqual(all.map((q) => [q.id, q.active]).sort(), [[kept.id, true], [revoked.id, false]].sort());
+    assert.deepEqual((await qualificationsOf(position.id, { active: '1' })).map((q) => q.id), [kept.id]);
+    assert.deepEqual((await qualificationsOf(position.id, { active: '0' })).map((q) => q.id), [revoked.id]);
+    assert.equal((await qualificationsOf(position.id, { active: '' })).length, 2);
+  });
+
+  it('answers 404 for an unknown position and 403 to a leader of another team', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const leader = await newLeader(await newTeam(ministry.id));
+    assertError(await server.get(`${V}/positions/999999/qualifications`, as(leader)), 404, 'Position not found');
+    assertError(await server.get(`${V}/positions/${position.id}/qualifications`, as(leader)), 403, 'Not authorized for this position');
+  });
+});
+
+describe('POST /api/ministries/positions/{positionId}/qualifications', () => {
+  const url = (positionId: number) => `${V}/positions/${positionId}/qualifications`;
+
+  it('answers 201 with the new qualification in the contract shape', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const person = await newPerson(server, { first_name: 'Nora', last_name: 'Quill' });
+    const answer = await server.post(url(position.id), { personId: person.id, notes: '  Trained in March  ' }, asAdmin);
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    const { qualification } = answer.body;
+    assert.deepEqual(qualification, {
+      id: qualification.id,
+      personId: person.id,
+      displayName: 'Nora Quill',
+      positionId: position.id,
+      positionName: position.name,
+      ministryId: ministry.id,
+      teamId: ministry.teamId,
+      active: true,
+      grantedDate: qualification.grantedDate,
+      grantedByPersonId: admin.personId,
+      notes: 'Trained in March',
+    });
+    assert.match(qualification.grantedDate, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('answers 200 with the same row when the person is already qualified', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const person = await newPerson(server);
+    const first = await server.post(url(position.id), { personId: person.id }, asAdmin);
+    const second = await server.post(url(position.id), { personId: person.id }, asAdmin);
+    assert.equal(first.status, 201);
+    assert.equal(second.status, 200);
+    assert.equal(second.body.qualification.id, first.body.qualification.id);
+    assert.equal((await qualificationsOf(position.id)).length, 1);
+  });
+
+  it('reactivates a revoked qualification with the same id and answers 200', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const person = await newPerson(server);
+    const granted = await grant(position.id, person.id);
+    await revoke(granted.id);
+    const answer = await server.post(url(position.id), { personId: person.id }, asAdmin);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.qualification.id, granted.id);
+    assert.equal(answer.body.qualification.active, true);
+    assert.deepEqual((await qualificationsOf(position.id)).map((q) => [q.id, q.active]), [[granted.id, true]]);
+  });
+
+  it('puts the person in the ministry pool and fires group-member-added once', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const second = await newPosition(ministry.id, ministry.teamId);
+    const person = await newPerson(server);
+    const events = await additionsDuring(async () => {
+      await grant(position.id, person.id);
+      await grant(position.id, person.id);
+      await grant(second.id, person.id);
+    });
+    assert.deepEqual(events, [{ type: 'group-member-added', groupId: ministry.poolGroupId, personId: person.id }]);
+    assert.ok((await poolMemberIds(ministry.id)).includes(person.id));
+    const rows = await server.database.db.selectFrom('group_members').select('person_id')
+      .where('group_id', '=', ministry.poolGroupId).where('person_id', '=', person.id).execute();
+    assert.equal(rows.length, 1);
+  });
+
+  it('fires no group-member-added for someone already in the pool', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const person = await newPerson(server);
+    assert.equal((await server.post(`${V}/ministries/${ministry.id}/pool/${person.id}`, {}, asAdmin)).status, 201);
+    const events = await additionsDuring(async () => { await grant(position.id, person.id); });
+    assert.deepEqual(events, []);
+  });
+
+  it('gives the class Teacher role on a class-linked team', async () => {
+    const { ministry, classId, teamId } = await newClassTeam();
+    const position = await newPosition(ministry.id, teamId);
+    const person = await newPerson(server);
+    const events = await additionsDuring(async () => { await grant(position.id, person.id); });
+    assert.equal((await rolesIn(classId)).get(person.id), TEACHER);
+    assert.deepEqual(events.map((e) => (e as { groupId: number }).groupId).sort((a, b) => a - b), [ministry.poolGroupId, classId].sort((a, b) => a - b));
+  });
+
+  it('refuses with 409 a person who is in the class under another role, changing nothing', async () => {
+    const { ministry, classId, teamId } = await newClassTeam();
+    const position = await newPosition(ministry.id, teamId);
+    const student = await newPerson(server);
+    assert.equal((await server.post(`/api/groups/${classId}/addperson/${student.id}`, { RoleID: STUDENT }, asAdmin)).status, 200);
+    const answer = await server.post(url(position.id), { personId: student.id }, asAdmin);
+    assert.equal(answer.status, 409, JSON.stringify(answer.body));
+    assert.equal((await rolesIn(classId)).get(student.id), STUDENT);
+    assert.deepEqual(await qualificationsOf(position.id), []);
+    assert.equal((await poolMemberIds(ministry.id)).includes(student.id), false);
+  });
+
+  it('refuses a missing personId with 400 and an unknown person with 404', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    assert.equal((await server.post(url(position.id), {}, asAdmin)).status, 400);
+    assert.equal((await server.post(url(position.id), { notes: 'no one' }, asAdmin)).status, 400);
+    assertError(await server.post(url(position.id), { personId: 999999 }, asAdmin), 404, 'Person not found');
+    assert.deepEqual(await qualificationsOf(position.id), []);
+  });
+
+  it('answers 404 for an unknown position, then 403 out of scope even with a bad body', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const leader = await newLeader(await newTeam(ministry.id));
+    assertError(await server.post(url(999999), {}, as(leader)), 404, 'Position not found');
+    assertError(await server.post(url(position.id), {}, as(leader)), 403, 'Not authorized for this position');
+  });
+
+  it('lets the leader of the position\'s team qualify someone, recorded as the granter', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const leader = await newLeader(ministry.teamId);
+    const person = await newPerson(server);
+    const answer = await server.post(url(position.id), { personId: person.id }, as(leader));
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    assert.equal(answer.body.qualification.grantedByPersonId, leader.personId);
+  });
+});
+
+describe('DELETE /api/ministries/qualifications/{qualificationId}', () => {
+  it('revokes the qualification, keeps the row and answers {qualification}', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const person = await newPerson(server);
+    const granted = await grant(position.id, person.id);
+    const answer = await server.delete(`${V}/qualifications/${granted.id}`, asAdmin);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body, { qualification: { ...granted, active: false } });
+    assert.deepEqual(await qualificationsOf(position.id), [{ ...granted, active: false }]);
+  });
+
+  it('leaves the person in the pool', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const person = await newPerson(server);
+    await revoke((await grant(position.id, person.id)).id);
+    assert.ok((await poolMemberIds(ministry.id)).includes(person.id));
+  });
+
+  it('ends the class Teacher role with the last active qualification in a class-linked team', async () => {
+    const { ministry, classId, teamId } = await newClassTeam();
+    const first = await newPosition(ministry.id, teamId);
+    const second = await newPosition(ministry.id, teamId);
+    const person = await newPerson(server);
+    const a = await grant(first.id, person.id);
+    const b = await grant(second.id, person.id);
+    await revoke(a.id);
+    assert.equal((await rolesIn(classId)).get(person.id), TEACHER, 'still qualified for the second position');
+    await revoke(b.id);
+    assert.equal((await rolesIn(classId)).has(person.id), false);
+  });
+
+  it('answers 404 Qualification not found, then 403 to a leader of another team', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const granted = await grant(position.id, (await newPerson(server)).id);
+    const leader = await newLeader(await newTeam(ministry.id));
+    assertError(await server.delete(`${V}/qualifications/999999`, as(leader)), 404, 'Qualification not found');
+    assertError(await server.delete(`${V}/qualifications/${granted.id}`, as(leader)), 403, 'Not authorized for this qualification');
+    assert.equal((await qualificationsOf(position.id))[0].active, true);
+  });
+});
+
+describe('GET /api/ministries/people/{personId}/qualifications', () => {
+  it('shows a global manager every qualification of the person', async () => {
+    const first = await newMinistry();
+    const second = await newMinistry();
+    const person = await newPerson(server);
+    const a = await grant((await newPosition(first.id, first.teamId)).id, person.id);
+    const b = await grant((await newPosition(second.id, second.teamId)).id, person.id);
+    const manager = await newUser(server, { roles: ['manageMinistries'] });
+    const answer = await server.get(`${V}/people/${person.id}/qualifications`, as(manager));
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body.qualifications.map((q: Qualification) => q.id).sort((x: number, y: number) => x - y), [a.id, b.id]);
+    assert.deepEqual(answer.body.qualifications.find((q: Qualification) => q.id === a.id), a);
+  });
+
+  it('shows a coordinator only the qualifications in ministries they coordinate', async () => {
+    const mine = await newMinistry();
+    const theirs = await newMinistry();
+    const person = await newPerson(server);
+    const visible = await grant((await newPosition(mine.id, mine.teamId)).id, person.id);
+    await grant((await newPosition(theirs.id, theirs.teamId)).id, person.id);
+    const coordinator = await newCoordinator(mine.id);
+    const answer = await server.get(`${V}/people/${person.id}/qualifications`, as(coordinator));
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body.qualifications.map((q: Qualification) => q.id), [visible.id]);
+  });
+
+  it('refuses a volunteer with the coordinator gate', async () => {
+    assertError(await server.get(`${V}/people/${volunteer.personId}/qualifications`, as(volunteer)), 403,
+      'Manage My Ministries access, with a ministry or team to manage, is required');
+  });
+});
