@@ -72,7 +72,8 @@ export class TeamsService {
 
   /**
    * The class's current teachers become qualified volunteers of the team through an import position:
-   * an existing position of the ministry (`importPositionId`) or a new one of the team (`importPositionName`).
+   * an existing position of the team (`importPositionId`, so only when re-linking an existing team) or a new
+   * one of the team (`importPositionName`).
    */
   private async importTeachers(uow: UnitOfWork, actor: VolunteerActor, ministry: MinistryRow, team: TeamRow, groupId: number, input: NewTeamInput, now: string) {
     const members = await uow.repos.groups.members(groupId);
