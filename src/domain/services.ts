@@ -55,7 +55,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     qualifications: new QualificationsService(db, time, publisher),
     scopes: new ScopesService(db, time, publisher),
     schedules,
-    occurrences: new OccurrencesService(db, publisher),
+    occurrences: new OccurrencesService(db, time, publisher),
     ministryEvents: new MinistryEventsService(db, time, publisher, events, schedules, settings),
     lookups: new LookupsService(db, time, settings),
   };

@@ -67,6 +67,28 @@ export function assignmentsRepository(db: Executor) {
       return rows.map((row) => row.id);
     },
 
+    /** Every assignment of an occurrence with names and attendance (from the event's check-ins), by id. */
+    async listForOccurrence(occurrenceId: number) {
+      return db
+        .selectFrom('assignments')
+        .innerJoin('positions', 'positions.id', 'assignments.position_id')
+        .innerJoin('persons', 'persons.id', 'assignments.person_id')
+        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
+        .leftJoin('event_attend', (join) =>
+          join.onRef('event_attend.event_id', '=', 'occurrences.event_id').onRef('event_attend.person_id', '=', 'assignments.person_id'))
+        .selectAll('assignments')
+        .select([
+          'positions.name as position_name',
+          'persons.first_name',
+          'persons.last_name',
+          'event_attend.checkin_at',
+          'event_attend.checkout_at',
+        ])
+        .where('assignments.occurrence_id', '=', occurrenceId)
+        .orderBy('assignments.id')
+        .execute();
+    },
+
     async setStatus(ids: readonly number[], status: 'cancelled'): Promise<void> {
       if (ids.length > 0) await db.updateTable('assignments').set({ status }).where('id', 'in', [...ids]).execute();
     },

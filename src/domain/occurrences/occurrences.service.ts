@@ -3,6 +3,7 @@ import { createRepositories, type Repositories } from '../../db/repositories/ind
 import type { DB } from '../../db/schema.js';
 import { assertTeamAuthority, coordinatedMinistryIds, isManager, type VolunteerActor } from '../access/volunteer-access.js';
 import { isValidDate } from '../dates.js';
+import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { invalid, notFound } from '../errors.js';
 import { parsePlan } from '../schedules/schedule-input.js';
@@ -10,6 +11,8 @@ import { checkPlan } from '../schedules/staffing-plan.js';
 import { requirementView } from '../schedules/views.js';
 import { occurrenceFigures, type EffectiveRequirement } from '../staffing/gaps.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
+import { assignmentView, isLive } from '../assignments/views.js';
+import { rotationOrder } from '../ministries/rotation.js';
 
 /** Occurrence lists, the scoped id lists behind gaps and the dashboard, and the E1 event list stop here. */
 export const OCCURRENCE_LIST_LIMIT = 500;
@@ -56,6 +59,7 @@ function effectiveView(requirement: EffectiveRequirement) {
 export class OccurrencesService {
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly time: ChurchTime,
     private readonly publisher: DomainEventPublisher,
   ) {}
 
@@ -130,6 +134,44 @@ export class OccurrencesService {
         await repos.schedules.delete(occurrence.schedule_id);
       }
     });
+  }
+
+  /**
+   * The staffing of one occurrence (§5.5): each effective requirement with its assignments, the assignments on
+   * positions without a requirement, and whether attendance is available (every occurrence has its event).
+   */
+  async staffing(occurrence: OccurrenceRow) {
+    const repos = this.repos;
+    const [{ requirements, hasOwnRows }] = await this.withRequirements(repos, [occurrence]);
+    const assignments = (await repos.assignments.listForOccurrence(occurrence.id)).map(assignmentView);
+    const required = new Set(requirements.map((r) => r.positionId));
+    return {
+      occurrence: occurrenceView(occurrence, requirements, hasOwnRows),
+      ministryId: occurrence.ministry_id,
+      teamId: occurrence.team_id,
+      requirements: requirements.map((r) => ({ ...effectiveView(r), assignments: assignments.filter((a) => a.positionId === r.positionId) })),
+      otherAssignments: assignments.filter((a) => !required.has(a.positionId)),
+      attendanceAvailable: true,
+    };
+  }
+
+  /** People qualified for a position of the occurrence's ministry, in rotation order, flagging another position they hold here. */
+  async eligible(occurrence: OccurrenceRow, positionId: unknown, nameFilter?: string) {
+    if (positionId === undefined || !/^\d+$/.test(String(positionId))) throw invalid('A position is required');
+    const repos = this.repos;
+    const position = await repos.positions.findById(Number(positionId));
+    if (!position || position.ministry_id !== occurrence.ministry_id) throw invalid('Position not found');
+    const pool = await repos.ministries.poolGroup(occurrence.ministry_id);
+    const [rows, assignments] = await Promise.all([
+      repos.volunteers.eligibleForPosition(position.id, pool?.id ?? null, await this.time.today(), nameFilter),
+      repos.assignments.listForOccurrence(occurrence.id),
+    ]);
+    return {
+      people: rotationOrder(rows).map((person) => {
+        const conflict = assignments.find((a) => a.person_id === person.personId && a.position_id !== position.id && isLive(a.status));
+        return { ...person, conflictPositionId: conflict?.position_id ?? null, conflictPositionName: conflict?.position_name ?? null };
+      }),
+    };
   }
 
   /** E6 editor view: effective needs, whether overridden, and every active position of the schedule's team. */

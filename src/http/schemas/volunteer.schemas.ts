@@ -134,3 +134,11 @@ export const Occurrence = Type.Object({
 
 /** Schedule and generation bodies are read by the domain, which names the exact 400 (removed fields included). */
 export const LooseBody = Type.Object({}, { additionalProperties: true });
+
+export const Assignment = Type.Object({
+  id: I, occurrenceId: I, positionId: I, positionName: S, personId: I, displayName: S, requirementId: NI,
+  status: Type.Union(['pending', 'accepted', 'declined', 'cancelled', 'substituted', 'completed'].map((s) => Type.Literal(s))),
+  source: Type.Union(['coordinator', 'self_signup', 'substitute'].map((s) => Type.Literal(s))),
+  assignedDate: S, assignedByPersonId: NI, respondedDate: NS, replacesAssignmentId: NI, notes: NS,
+  attendance: Type.Union(['checked_in', 'checked_out', 'not_checked_in'].map((s) => Type.Literal(s))),
+});

@@ -4,7 +4,7 @@ import type { Services } from '../../../domain/services.js';
 import { actorOf } from '../../plugins/access.js';
 import { entityOf, guards, pathId } from '../../plugins/volunteer-guards.js';
 import { idSegment, responses, SuccessResponse } from '../../schemas/common.js';
-import { LooseBody, Occurrence, Requirement } from '../../schemas/volunteer.schemas.js';
+import { Assignment, EligiblePerson, LooseBody, Occurrence, Requirement } from '../../schemas/volunteer.schemas.js';
 import { SETUP_FAILURE, V } from './paths.js';
 
 type OccurrenceEntity = Parameters<Services['occurrences']['detail']>[0];
@@ -49,6 +49,33 @@ export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox
     await occurrences.delete(entityOf<OccurrenceEntity>(request));
     return { success: true as const };
   });
+
+  app.get(`${occurrencePath}/staffing`, {
+    config,
+    preValidation: guard.occurrence(),
+    schema: {
+      tags,
+      summary: 'The staffing of an occurrence: needs with their assignments, and assignments on other positions',
+      response: responses({
+        200: Type.Object({
+          occurrence: Occurrence, ministryId: Type.Integer(), teamId: Type.Integer(),
+          requirements: Type.Array(Type.Composite([Requirement, Type.Object({ assignments: Type.Array(Assignment) })])),
+          otherAssignments: Type.Array(Assignment), attendanceAvailable: Type.Boolean(),
+        }),
+      }),
+    },
+  }, async (request) => occurrences.staffing(entityOf<OccurrenceEntity>(request)));
+
+  app.get(`${occurrencePath}/eligible`, {
+    config,
+    preValidation: guard.occurrence(),
+    schema: {
+      tags,
+      summary: 'People qualified for a position, in rotation order, with another position they hold here',
+      querystring: Type.Object({ positionId: Type.Optional(Type.String({ maxLength: 12 })), q: Type.Optional(Type.String({ maxLength: 100 })) }),
+      response: responses({ 200: Type.Object({ people: Type.Array(EligiblePerson) }) }),
+    },
+  }, async (request) => occurrences.eligible(entityOf<OccurrenceEntity>(request), request.query.positionId, request.query.q));
 
   app.get(`${occurrencePath}/requirements`, {
     config,
