@@ -51,6 +51,9 @@ export function pgliteParsers() {
 /** Opens a PostgreSQL server through a `pg` pool. */
 export function openPostgres(connectionString: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString, max: poolSize, types: pgTypeParsers() });
+  // An idle connection the server drops (restart, failover) leaves the pool, which reconnects on the next
+  // query; without a listener its 'error' event would end the process.
+  pool.on('error', () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return wrap(db, 'postgres', async () => undefined);
 }

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { newAdmin, newPerson, type TestUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * One-row-per-person rules under parallel requests. On PostgreSQL (TEST_DATABASE_URL) these requests run
+ * on separate pooled connections at once; on PGlite they are serialised by its single session.
+ */
+let server: TestServer;
+let admin: TestUser;
+let ministryId: number;
+let positionId: number;
+const V = '/api/ministries';
+const PARALLEL = 20;
+
+const statuses = (answers: Array<{ status: number }>) => answers.map((a) => a.status).sort((a, b) => a - b);
+
+before(async () => {
+  server = await startTestServer();
+  admin = await newAdmin(server);
+  ministryId = (await server.post(`${V}/ministries`, { name: 'Parallel' }, { key: admin.apiKey })).body.ministry.id;
+  const teamId = (await server.get(`${V}/ministries/${ministryId}/teams`, { key: admin.apiKey })).body.teams[0].id;
+  positionId = (await server.post(`${V}/ministries/${ministryId}/positions`, { name: 'Greeter', teamId }, { key: admin.apiKey })).body.position.id;
+});
+after(() => server.close());
+
+const inParallel = <T>(make: () => Promise<T>) => Promise.all(Array.from({ length: PARALLEL }, make));
+
+describe('parallel writes keep one row per person', () => {
+  it('adds a person to the pool once: one 201, the rest 200, one membership', async () => {
+    const person = await newPerson(server);
+    const answers = await inParallel(() => server.post(`${V}/ministries/${ministryId}/pool/${person.id}`, undefined, { key: admin.apiKey }));
+    assert.deepEqual(statuses(answers), [...Array(PARALLEL - 1).fill(200), 201]);
+    const rows = await server.database.db.selectFrom('group_members').selectAll().where('person_id', '=', person.id).execute();
+    assert.equal(rows.length, 1);
+  });
+
+  it('grants a qualification once: one 201, the rest 200 with the same row', async () => {
+    const person = await newPerson(server);
+    const answers = await inParallel(() => server.post(`${V}/positions/${positionId}/qualifications`, { personId: person.id }, { key: admin.apiKey }));
+    assert.deepEqual(statuses(answers), [...Array(PARALLEL - 1).fill(200), 201]);
+    assert.equal(new Set(answers.map((a) => a.body.qualification.id)).size, 1);
+    const rows = await server.database.db.selectFrom('qualifications').selectAll().where('person_id', '=', person.id).execute();
+    assert.equal(rows.length, 1);
+  });
+
+  it('grants a scope once: one 201, the rest 200', async () => {
+    const person = await newPerson(server);
+    const answers = await inParallel(() => server.post(`${V}/scopes`, { personId: person.id, scopeType: 'ministry', scopeId: ministryId }, { key: admin.apiKey }));
+    assert.deepEqual(statuses(answers), [...Array(PARALLEL - 1).fill(200), 201]);
+    const rows = await server.database.db.selectFrom('scopes').selectAll().where('person_id', '=', person.id).execute();
+    assert.equal(rows.length, 1);
+  });
+
+  it('creates a ministry name once: one 201, the rest 409, and one pool Group and calendar', async () => {
+    const answers = await inParallel(() => server.post(`${V}/ministries`, { name: 'Twin Ministry' }, { key: admin.apiKey }));
+    assert.deepEqual(statuses(answers), [201, ...Array(PARALLEL - 1).fill(409)]);
+    const ministries = await server.database.db.selectFrom('ministries').select('id').where('name', '=', 'Twin Ministry').execute();
+    assert.equal(ministries.length, 1);
+    const groups = await server.database.db.selectFrom('groups').select('id').where('ministry_id', '=', ministries[0].id).execute();
+    assert.equal(groups.length, 1);
+  });
+});
