@@ -22,6 +22,7 @@ import { ministriesRoutes } from './http/routes/volunteer/ministries.routes.js';
 import { poolRoutes } from './http/routes/volunteer/pool.routes.js';
 import { positionsRoutes } from './http/routes/volunteer/positions.routes.js';
 import { lookupsRoutes } from './http/routes/volunteer/lookups.routes.js';
+import { assignmentsRoutes } from './http/routes/volunteer/assignments.routes.js';
 import { backgroundRoutes } from './http/routes/background.routes.js';
 import { TimerJobs } from './jobs/timer-jobs.js';
 import { ministryEventsRoutes } from './http/routes/volunteer/ministry-events.routes.js';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(occurrencesRoutes(services));
   await http.register(ministryEventsRoutes(services));
   await http.register(lookupsRoutes(services));
+  await http.register(assignmentsRoutes(services));
   await http.register(backgroundRoutes(timerJobs));
 
   await http.ready();

@@ -10,6 +10,7 @@ import { OccurrencesService } from './occurrences/occurrences.service.js';
 import { SchedulesService } from './schedules/schedules.service.js';
 import { MinistryEventsService } from './ministry-events/ministry-events.service.js';
 import { LookupsService } from './ministry-events/lookups.service.js';
+import { AssignmentsService } from './assignments/assignments.service.js';
 import { CalendarsService } from './calendars/calendars.service.js';
 import { CartService } from './cart/cart.service.js';
 import { ChurchTime } from './church-time.js';
@@ -58,6 +59,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     occurrences: new OccurrencesService(db, time, publisher),
     ministryEvents: new MinistryEventsService(db, time, publisher, events, schedules, settings),
     lookups: new LookupsService(db, time, settings),
+    assignments: new AssignmentsService(db, time, publisher),
   };
 }
 

@@ -89,6 +89,57 @@ export function assignmentsRepository(db: Executor) {
         .execute();
     },
 
+    /**
+     * Locks the occurrence row for the rest of the transaction, so that capacity checks and the
+     * one-row-per-person rule of parallel requests on one occurrence run one after another.
+     */
+    async lockOccurrence(occurrenceId: number) {
+      return db
+        .selectFrom('occurrences')
+        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
+        .innerJoin('events', 'events.id', 'occurrences.event_id')
+        .select([
+          'occurrences.id',
+          'occurrences.status',
+          sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`.as('end_at'),
+        ])
+        .where('occurrences.id', '=', occurrenceId)
+        .forUpdate('occurrences')
+        .executeTakeFirst();
+    },
+
+    async find(occurrenceId: number, positionId: number, personId: number) {
+      return db.selectFrom('assignments').selectAll()
+        .where('occurrence_id', '=', occurrenceId).where('position_id', '=', positionId).where('person_id', '=', personId)
+        .executeTakeFirst();
+    },
+
+    /** Re-uses a declined or cancelled row (rule I8): same id, history kept. */
+    async reuse(id: number, changes: { status: 'pending' | 'accepted'; source: 'coordinator' | 'self_signup' | 'substitute'; at: string; assignedBy: number | null; requirementId: number | null }) {
+      await db.updateTable('assignments').set({
+        status: changes.status,
+        source: changes.source,
+        assigned_at: changes.at,
+        assigned_by_person_id: changes.assignedBy,
+        requirement_id: changes.requirementId,
+        responded_at: changes.status === 'accepted' ? changes.at : null,
+      }).where('id', '=', id).execute();
+    },
+
+    async findDetailed(id: number) {
+      return db
+        .selectFrom('assignments')
+        .innerJoin('positions', 'positions.id', 'assignments.position_id')
+        .innerJoin('persons', 'persons.id', 'assignments.person_id')
+        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
+        .leftJoin('event_attend', (join) =>
+          join.onRef('event_attend.event_id', '=', 'occurrences.event_id').onRef('event_attend.person_id', '=', 'assignments.person_id'))
+        .selectAll('assignments')
+        .select(['positions.name as position_name', 'persons.first_name', 'persons.last_name', 'event_attend.checkin_at', 'event_attend.checkout_at'])
+        .where('assignments.id', '=', id)
+        .executeTakeFirst();
+    },
+
     async setStatus(ids: readonly number[], status: 'cancelled'): Promise<void> {
       if (ids.length > 0) await db.updateTable('assignments').set({ status }).where('id', 'in', [...ids]).execute();
     },

@@ -1,0 +1,148 @@
+import type { Kysely } from 'kysely';
+import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { DB } from '../../db/schema.js';
+import type { Caller } from '../access/caller.js';
+import type { ChurchTime } from '../church-time.js';
+import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
+import { conflict, forbidden, invalid, notFound } from '../errors.js';
+import { loadEffectiveRequirements } from '../staffing/staffing.js';
+import { assignmentView, isLive } from './views.js';
+
+export interface AssignInput {
+  positionId: number;
+  personId: number;
+  allowOutsidePool: boolean;
+}
+
+const HOLDS_POSITION = 'This person already holds that position on this occurrence';
+
+/** The occurrence is over when its end (event end + offset) is before now (contract §18 #1). */
+export const isOver = (endAt: string, now: string) => endAt < now;
+
+/** E14 assign and E11 self sign-up (contract §7.1, §8): every rule checked under a lock on the occurrence. */
+export class AssignmentsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly time: ChurchTime,
+    private readonly publisher: DomainEventPublisher,
+  ) {}
+
+  private get repos() {
+    return createRepositories(this.db);
+  }
+
+  private async effectiveRequirement(repos: Repositories, occurrenceId: number, positionId: number) {
+    const effective = await loadEffectiveRequirements(repos, [occurrenceId]);
+    return effective.get(occurrenceId)?.requirements.find((r) => r.positionId === positionId);
+  }
+
+  /**
+   * E14, rules in the contract's order: I4 (400), I5 (409), I2 (403), I3 (409 unless allowOutsidePool),
+   * I1 (409), I8 re-use of a declined or cancelled row; another position on the occurrence is fine (I7).
+   */
+  async assign(caller: Caller, occurrence: { id: number; ministry_id: number }, input: AssignInput) {
+    const repos = this.repos;
+    const position = await repos.positions.findById(input.positionId);
+    if (!position) throw notFound('Position not found');
+    if (!(await repos.persons.findById(input.personId))) throw notFound('Person not found');
+    if (position.ministry_id !== occurrence.ministry_id) throw invalid("The position does not belong to this occurrence's ministry");
+    const now = await this.time.now();
+    const id = await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
+      const locked = await tx.assignments.lockOccurrence(occurrence.id);
+      if (!locked || locked.status === 'cancelled' || isOver(locked.end_at, now)) throw conflict('This occurrence is cancelled or already over');
+      if (!(await tx.qualifications.isActivelyQualified(input.personId, position.id))) throw forbidden('This person is not qualified for that position');
+      if (!input.allowOutsidePool) {
+        const pool = await tx.ministries.poolGroup(occurrence.ministry_id);
+        if (!pool || !(await tx.groups.membership(pool.id, input.personId))) {
+          throw conflict("This person is not in the ministry's volunteer pool; pass allowOutsidePool to assign them anyway");
+        }
+      }
+      const requirementId = (await this.effectiveRequirement(tx, occurrence.id, position.id))?.id ?? null;
+      const existing = await tx.assignments.find(occurrence.id, position.id, input.personId);
+      if (existing && existing.status !== 'declined' && existing.status !== 'cancelled') throw conflict(HOLDS_POSITION);
+      let assignmentId: number;
+      if (existing) {
+        await tx.assignments.reuse(existing.id, { status: 'pending', source: 'coordinator', at: now, assignedBy: caller.personId, requirementId });
+        assignmentId = existing.id;
+      } else {
+        [assignmentId] = await tx.assignments.insertMany([{
+          occurrenceId: occurrence.id, positionId: position.id, personId: input.personId, requirementId,
+          status: 'pending', source: 'coordinator', at: now, assignedBy: caller.personId,
+        }]);
+      }
+      await tx.notifications.enqueueMany([{
+        type: 'assignment', personId: input.personId, dedupeKey: `assignment:${assignmentId}:${input.personId}`,
+        scheduledFor: now, createdAt: now, assignmentId, occurrenceId: occurrence.id,
+      }]);
+      return assignmentId;
+    });
+    return { assignment: assignmentView((await repos.assignments.findDetailed(id))!) };
+  }
+
+  /**
+   * E11: the caller signs up for an open slot, accepted and `self_signup`. Qualification, capacity and state
+   * are checked again under the occurrence lock, so parallel sign-ups never pass MaxCount.
+   */
+  async signUp(caller: Caller, occurrenceId: number, positionId: number) {
+    const repos = this.repos;
+    const occurrence = await repos.occurrences.findDetailed(occurrenceId);
+    if (!occurrence) throw notFound('Occurrence not found');
+    const position = await repos.positions.findById(positionId);
+    if (!position) throw notFound('Position not found');
+    if (position.ministry_id !== occurrence.ministry_id || position.team_id !== occurrence.team_id) {
+      throw invalid("The position is not one of this occurrence's team");
+    }
+    if (!(await repos.qualifications.isActivelyQualified(caller.personId, position.id))) throw forbidden('You are not qualified for this position');
+    if (!position.self_assignable) throw forbidden('This position is not open for sign-up; ask a team leader or coordinator to add you');
+    const now = await this.time.now();
+    const id = await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
+      const locked = await tx.assignments.lockOccurrence(occurrence.id);
+      const requirement = await this.effectiveRequirement(tx, occurrence.id, position.id);
+      if (!requirement || requirement.openCount <= 0) throw conflict('This position is already full on this occurrence');
+      if (!locked || locked.status === 'cancelled' || isOver(locked.end_at, now)) throw conflict('This occurrence is cancelled or already over');
+      const existing = await tx.assignments.find(occurrence.id, position.id, caller.personId);
+      if (existing && (isLive(existing.status) || existing.status === 'substituted' || existing.status === 'completed')) throw conflict('You already hold this position on this occurrence');
+      let assignmentId: number;
+      if (existing) {
+        await tx.assignments.reuse(existing.id, { status: 'accepted', source: 'self_signup', at: now, assignedBy: caller.personId, requirementId: requirement.id });
+        assignmentId = existing.id;
+      } else {
+        [assignmentId] = await tx.assignments.insertMany([{
+          occurrenceId: occurrence.id, positionId: position.id, personId: caller.personId, requirementId: requirement.id,
+          status: 'accepted', source: 'self_signup', at: now, assignedBy: caller.personId,
+        }]);
+      }
+      await tx.notifications.enqueueMany([{
+        type: 'signup_confirm', personId: caller.personId, dedupeKey: `signup_confirm:${assignmentId}:${caller.personId}`,
+        scheduledFor: now, createdAt: now, assignmentId, occurrenceId: occurrence.id,
+      }]);
+      return assignmentId;
+    });
+    const assignment = (await repos.assignments.findDetailed(id))!;
+    const ministry = (await repos.ministries.findById(occurrence.ministry_id))!;
+    const team = (await repos.teams.findById(occurrence.team_id))!;
+    const isAnswerable = occurrence.status === 'scheduled' && !isOver(occurrence.end_at, now);
+    return {
+      assignment: {
+        id: assignment.id,
+        occurrenceId: occurrence.id,
+        personId: caller.personId,
+        positionId: position.id,
+        positionName: position.name,
+        ministryName: ministry.name,
+        teamName: team.name,
+        start: occurrence.start_at,
+        end: occurrence.end_at,
+        occurrenceDate: occurrence.occurrence_date,
+        occurrenceStatus: occurrence.status,
+        status: assignment.status,
+        source: assignment.source,
+        respondedDate: assignment.responded_at,
+        canRespond: isAnswerable,
+        canProposeSubstitute: isAnswerable,
+        pendingSwapId: null,
+        pendingSwapPersonName: null,
+      },
+    };
+  }
+}

@@ -1,0 +1,210 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { newAdmin, newPerson, newUser, type TestUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let admin: TestUser;
+let ministryId: number;
+let teamId: number;
+let typeId: number;
+const V = '/api/ministries';
+const as = (user: TestUser) => ({ key: user.apiKey });
+const db = () => server.database.db;
+
+before(async () => {
+  server = await startTestServer();
+  admin = await newAdmin(server);
+  ministryId = (await server.post(`${V}/ministries`, { name: 'Welcome' }, as(admin))).body.ministry.id;
+  teamId = (await server.get(`${V}/ministries/${ministryId}/teams`, as(admin))).body.teams[0].id;
+  typeId = (await server.get('/api/events/types', as(admin))).body.find((t: { Name: string }) => t.Name === 'Other').Id;
+});
+after(() => server.close());
+
+let positionCounter = 0;
+async function newPosition(fields: Record<string, unknown> = {}): Promise<number> {
+  return (await server.post(`${V}/ministries/${ministryId}/positions`, { name: `Position ${++positionCounter}`, teamId, ...fields }, as(admin))).body.position.id;
+}
+
+/** A Staff-this-event occurrence on 2026-03-10 09:00–10:00 with the given needs. */
+async function newOccurrence(requirements: Array<{ positionId: number; minCount: number; maxCount?: number }>): Promise<number> {
+  const event = (await server.post(`${V}/ministries/${ministryId}/events`, { title: `Coffee ${++positionCounter}`, eventTypeId: typeId, date: '2026-03-10', startTime: '09:00', endTime: '10:00' }, as(admin))).body.events[0];
+  return (await server.post(`${V}/ministries/${ministryId}/staffed-events`, { eventId: event.id, teamId, requirements }, as(admin))).body.occurrence.id;
+}
+
+async function qualify(positionId: number, personId: number) {
+  await server.post(`${V}/positions/${positionId}/qualifications`, { personId }, as(admin));
+}
+
+describe('POST /api/ministries/occurrences/{id}/assignments (E14)', () => {
+  it('assigns a qualified pool member: 201, pending, coordinator source, resolved requirement, one assignment message', async () => {
+    const position = await newPosition();
+    const occurrenceId = await newOccurrence([{ positionId: position, minCount: 1 }]);
+    const person = await newPerson(server);
+    await qualify(position, person.id);
+    const answer = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: position, personId: person.id }, as(admin));
+    assert.equal(answer.status, 201);
+    assert.equal(answer.body.assignment.status, 'pending');
+    assert.equal(answer.body.assignment.source, 'coordinator');
+    assert.equal(answer.body.assignment.assignedByPersonId, admin.personId);
+    assert.ok(answer.body.assignment.requirementId);
+    const messages = await db().selectFrom('notifications').selectAll().where('assignment_id', '=', answer.body.assignment.id).execute();
+    assert.deepEqual(messages.map((m) => [m.type, m.dedupe_key]), [['assignment', `assignment:${answer.body.assignment.id}:${person.id}`]]);
+  });
+
+  it('checks I4, I5, I2, I3 and I1 in that order of meaning', async () => {
+    const position = await newPosition();
+    const occurrenceId = await newOccurrence([{ positionId: position, minCount: 1 }]);
+    const person = await newPerson(server);
+    const assign = (body: Record<string, unknown>) => server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: position, personId: person.id, ...body }, as(admin));
+
+    const elsewhere = (await server.post(`${V}/ministries`, { name: 'Elsewhere' }, as(admin))).body.ministry.id;
+    const elsewhereTeam = (await server.get(`${V}/ministries/${elsewhere}/teams`, as(admin))).body.teams[0].id;
+    const foreign = (await server.post(`${V}/ministries/${elsewhere}/positions`, { name: 'Cook', teamId: elsewhereTeam }, as(admin))).body.position.id;
+    assert.equal((await assign({ positionId: foreign })).status, 400, 'I4');
+
+    assert.equal((await assign({})).status, 403, 'I2: not qualified');
+    await server.post(`${V}/positions/${position}/qualifications`, { personId: person.id }, as(admin));
+    await server.delete(`${V}/ministries/${ministryId}/pool/${person.id}`, as(admin));
+    assert.equal((await assign({})).status, 409, 'I3: outside the pool');
+    assert.equal((await assign({ allowOutsidePool: true })).status, 201, 'allowOutsidePool lifts I3');
+    assert.equal((await assign({ allowOutsidePool: true })).status, 409, 'I1: one row per person');
+
+    await server.post(`${V}/occurrences/${occurrenceId}/status`, { status: 'cancelled' }, as(admin));
+    assert.equal((await assign({ positionId: foreign })).status, 400, 'I4 comes first');
+    const other = await newPerson(server);
+    await qualify(position, other.id);
+    const cancelled = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: position, personId: other.id }, as(admin));
+    assert.equal(cancelled.status, 409, 'I5: cancelled occurrence');
+  });
+
+  it('answers 404 for an unknown position or person', async () => {
+    const position = await newPosition();
+    const occurrenceId = await newOccurrence([{ positionId: position, minCount: 1 }]);
+    assert.equal((await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: 999999, personId: admin.personId }, as(admin))).status, 404);
+    assert.equal((await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: position, personId: 999999 }, as(admin))).status, 404);
+  });
+
+  it('re-uses a declined row (I8) and allows another position on the same occurrence (I7)', async () => {
+    const greeter = await newPosition();
+    const usher = await newPosition();
+    const occurrenceId = await newOccurrence([{ positionId: greeter, minCount: 1 }, { positionId: usher, minCount: 1 }]);
+    const person = await newPerson(server);
+    await qualify(greeter, person.id);
+    await qualify(usher, person.id);
+    const first = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: greeter, personId: person.id }, as(admin));
+    await db().updateTable('assignments').set({ status: 'declined' }).where('id', '=', first.body.assignment.id).execute();
+    const again = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: greeter, personId: person.id }, as(admin));
+    assert.equal(again.status, 201);
+    assert.equal(again.body.assignment.id, first.body.assignment.id, 'the same row');
+    assert.equal(again.body.assignment.status, 'pending');
+    const second = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: usher, personId: person.id }, as(admin));
+    assert.equal(second.status, 201, 'I7');
+    const rows = await db().selectFrom('assignments').selectAll().where('occurrence_id', '=', occurrenceId).execute();
+    assert.equal(rows.length, 2);
+  });
+
+  it('creates one row when 20 assigns of one person race', async () => {
+    const position = await newPosition();
+    const occurrenceId = await newOccurrence([{ positionId: position, minCount: 1, maxCount: 20 }]);
+    const person = await newPerson(server);
+    await qualify(position, person.id);
+    const answers = await Promise.all(Array.from({ length: 20 }, () =>
+      server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: position, personId: person.id }, as(admin))));
+    assert.deepEqual(answers.map((a) => a.status).sort(), [201, ...Array(19).fill(409)]);
+    const rows = await db().selectFrom('assignments').selectAll().where('occurrence_id', '=', occurrenceId).execute();
+    assert.equal(rows.length, 1);
+  });
+});
+
+describe('POST /api/me/signup (E11)', () => {
+  it('signs the caller up, accepted and self_signup, on both paths, ignoring a personId in the body', async () => {
+    const position = await newPosition();
+    const occurrenceId = await newOccurrence([{ positionId: position, minCount: 1, maxCount: 2 }]);
+    const volunteer = await newUser(server);
+    const other = await newPerson(server);
+    await qualify(position, volunteer.personId);
+    const answer = await server.post('/api/me/signup', { occurrenceId, positionId: position, personId: other.id }, as(volunteer));
+    assert.equal(answer.status, 201);
+    assert.equal(answer.body.assignment.personId, volunteer.personId);
+    assert.equal(answer.body.assignment.status, 'accepted');
+    assert.equal(answer.body.assignment.source, 'self_signup');
+    assert.equal(answer.body.assignment.canRespond, true);
+    const confirm = await db().selectFrom('notifications').selectAll().where('type', '=', 'signup_confirm').where('person_id', '=', volunteer.personId).execute();
+    assert.equal(confirm.length, 1);
+    const second = await newUser(server);
+    await qualify(position, second.personId);
+    assert.equal((await server.post(`${V}/me/signup`, { occurrenceId, positionId: position }, as(second))).status, 201);
+  });
+
+  it('refuses the unqualified (403), a position not open for sign-up (403) and a position of another team (400)', async () => {
+    const open = await newPosition();
+    const closed = await newPosition({ selfAssignable: false });
+    const occurrenceId = await newOccurrence([{ positionId: open, minCount: 1 }, { positionId: closed, minCount: 1 }]);
+    const volunteer = await newUser(server);
+    assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: open }, as(volunteer))).status, 403);
+    await qualify(closed, volunteer.personId);
+    assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: closed }, as(volunteer))).status, 403);
+    const otherTeam = (await server.post(`${V}/ministries/${ministryId}/teams`, { name: `Parking ${++positionCounter}` }, as(admin))).body.team.id;
+    const parking = (await server.post(`${V}/ministries/${ministryId}/positions`, { name: 'Attendant', teamId: otherTeam }, as(admin))).body.position.id;
+    await qualify(parking, volunteer.personId);
+    assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: parking }, as(volunteer))).status, 400);
+  });
+
+  it('answers 409 at MaxCount, without a requirement, when already holding, when cancelled and when over', async () => {
+    const position = await newPosition();
+    const unplanned = await newPosition();
+    const occurrenceId = await newOccurrence([{ positionId: position, minCount: 1, maxCount: 1 }]);
+    const [first, second] = [await newUser(server), await newUser(server)];
+    for (const user of [first, second]) {
+      await qualify(position, user.personId);
+      await qualify(unplanned, user.personId);
+    }
+    assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: unplanned }, as(first))).status, 409, 'no requirement');
+    assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: position }, as(first))).status, 201);
+    assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: position }, as(first))).status, 409, 'already holds');
+    assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: position }, as(second))).status, 409, 'MaxCount');
+
+    const later = await newOccurrence([{ positionId: position, minCount: 1, maxCount: 5 }]);
+    await server.post(`${V}/occurrences/${later}/status`, { status: 'cancelled' }, as(admin));
+    assert.equal((await server.post('/api/me/signup', { occurrenceId: later, positionId: position }, as(second))).status, 409, 'cancelled');
+    await server.post(`${V}/occurrences/${later}/status`, { status: 'scheduled' }, as(admin));
+    server.clock.set('2026-03-10T16:00:00Z');
+    try {
+      assert.equal((await server.post('/api/me/signup', { occurrenceId: later, positionId: position }, as(second))).status, 409, 'over');
+    } finally {
+      server.clock.set('2026-03-04T15:00:00Z');
+    }
+  });
+
+  it('re-uses a declined row, accepted and self_signup, without a second confirmation', async () => {
+    const position = await newPosition();
+    const occurrenceId = await newOccurrence([{ positionId: position, minCount: 1, maxCount: 2 }]);
+    const volunteer = await newUser(server);
+    await qualify(position, volunteer.personId);
+    const first = await server.post('/api/me/signup', { occurrenceId, positionId: position }, as(volunteer));
+    await db().updateTable('assignments').set({ status: 'declined' }).where('id', '=', first.body.assignment.id).execute();
+    const again = await server.post('/api/me/signup', { occurrenceId, positionId: position }, as(volunteer));
+    assert.equal(again.status, 201);
+    assert.equal(again.body.assignment.id, first.body.assignment.id);
+    const confirms = await db().selectFrom('notifications').select('id').where('type', '=', 'signup_confirm').where('assignment_id', '=', first.body.assignment.id).execute();
+    assert.equal(confirms.length, 1);
+  });
+
+  it('never passes MaxCount when 50 volunteers race for 3 places', async () => {
+    const position = await newPosition();
+    const occurrenceId = await newOccurrence([{ positionId: position, minCount: 1, maxCount: 3 }]);
+    const volunteers: TestUser[] = [];
+    for (let i = 0; i < 50; i++) {
+      const volunteer = await newUser(server);
+      await db().insertInto('qualifications').values({ person_id: volunteer.personId, position_id: position, granted_at: '2026-03-01 00:00:00' }).execute();
+      volunteers.push(volunteer);
+    }
+    const answers = await Promise.all(volunteers.map((v) => server.post('/api/me/signup', { occurrenceId, positionId: position }, as(v))));
+    const statuses = answers.map((a) => a.status);
+    assert.equal(statuses.filter((s) => s === 201).length, 3);
+    assert.equal(statuses.filter((s) => s === 409).length, 47);
+    const live = await db().selectFrom('assignments').select('id').where('occurrence_id', '=', occurrenceId).where('status', 'in', ['pending', 'accepted']).execute();
+    assert.equal(live.length, 3);
+  });
+});
