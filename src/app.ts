@@ -23,6 +23,8 @@ import { poolRoutes } from './http/routes/volunteer/pool.routes.js';
 import { positionsRoutes } from './http/routes/volunteer/positions.routes.js';
 import { lookupsRoutes } from './http/routes/volunteer/lookups.routes.js';
 import { assignmentsRoutes } from './http/routes/volunteer/assignments.routes.js';
+import { assignmentActionsRoutes } from './http/routes/volunteer/assignment-actions.routes.js';
+import { memberRoutes } from './http/routes/volunteer/member.routes.js';
 import { backgroundRoutes } from './http/routes/background.routes.js';
 import { TimerJobs } from './jobs/timer-jobs.js';
 import { ministryEventsRoutes } from './http/routes/volunteer/ministry-events.routes.js';
@@ -101,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(ministryEventsRoutes(services));
   await http.register(lookupsRoutes(services));
   await http.register(assignmentsRoutes(services));
+  await http.register(assignmentActionsRoutes(services));
+  await http.register(memberRoutes(services));
   await http.register(backgroundRoutes(timerJobs));
 
   await http.ready();

@@ -11,6 +11,9 @@ import { SchedulesService } from './schedules/schedules.service.js';
 import { MinistryEventsService } from './ministry-events/ministry-events.service.js';
 import { LookupsService } from './ministry-events/lookups.service.js';
 import { AssignmentsService } from './assignments/assignments.service.js';
+import { CoordinatorActionsService } from './assignments/coordinator-actions.service.js';
+import { MemberService } from './assignments/member.service.js';
+import { SwapsService } from './assignments/swaps.service.js';
 import { CalendarsService } from './calendars/calendars.service.js';
 import { CartService } from './cart/cart.service.js';
 import { ChurchTime } from './church-time.js';
@@ -60,6 +63,9 @@ export function buildServices(database: Database, clock: Clock, options: Service
     ministryEvents: new MinistryEventsService(db, time, publisher, events, schedules, settings),
     lookups: new LookupsService(db, time, settings),
     assignments: new AssignmentsService(db, time, publisher),
+    assignmentActions: new CoordinatorActionsService(db, time, publisher),
+    member: new MemberService(db, time, publisher),
+    swaps: new SwapsService(db, time, publisher),
   };
 }
 

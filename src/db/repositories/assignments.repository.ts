@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../database.js';
-import type { ResponseKind } from '../schema.js';
+import type { AssignmentStatus, ResponseKind } from '../schema.js';
 
 export interface NewAssignmentRow {
   occurrenceId: number;
@@ -124,6 +124,61 @@ export function assignmentsRepository(db: Executor) {
         requirement_id: changes.requirementId,
         responded_at: changes.status === 'accepted' ? changes.at : null,
       }).where('id', '=', id).execute();
+    },
+
+    /** An assignment with its occurrence's state, schedule team and ministry, for scope and state checks. */
+    async findInContext(id: number) {
+      return db
+        .selectFrom('assignments')
+        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
+        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
+        .innerJoin('events', 'events.id', 'occurrences.event_id')
+        .selectAll('assignments')
+        .select([
+          'occurrences.status as occurrence_status',
+          'occurrences.event_id',
+          'schedules.team_id',
+          'schedules.ministry_id',
+          sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`.as('end_at'),
+        ])
+        .where('assignments.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async responses(assignmentId: number) {
+      return db
+        .selectFrom('responses')
+        .innerJoin('persons', 'persons.id', 'responses.person_id')
+        .selectAll('responses')
+        .select(['persons.first_name', 'persons.last_name'])
+        .where('responses.assignment_id', '=', assignmentId)
+        .orderBy('responses.response_at')
+        .orderBy('responses.id')
+        .execute();
+    },
+
+    async notifications(assignmentId: number) {
+      return db.selectFrom('notifications').selectAll().where('assignment_id', '=', assignmentId).orderBy('id', 'desc').execute();
+    },
+
+    async update(id: number, changes: { status?: AssignmentStatus; respondedAt?: string; source?: 'substitute'; replaces?: number; assignedBy?: number; at?: string }): Promise<void> {
+      await db.updateTable('assignments').set({
+        ...(changes.status !== undefined && { status: changes.status }),
+        ...(changes.respondedAt !== undefined && { responded_at: changes.respondedAt }),
+        ...(changes.source !== undefined && { source: changes.source }),
+        ...(changes.replaces !== undefined && { replaces_assignment_id: changes.replaces }),
+        ...(changes.assignedBy !== undefined && { assigned_by_person_id: changes.assignedBy }),
+        ...(changes.at !== undefined && { assigned_at: changes.at }),
+      }).where('id', '=', id).execute();
+    },
+
+    async hardDelete(id: number): Promise<void> {
+      await db.deleteFrom('assignments').where('id', '=', id).execute();
+    },
+
+    /** Pending `assignment` messages of one person for one assignment become `cancelled` (a volunteer's decline). */
+    async cancelPendingOfType(assignmentId: number, type: string): Promise<void> {
+      await db.updateTable('notifications').set({ status: 'cancelled' }).where('assignment_id', '=', assignmentId).where('type', '=', type).where('status', '=', 'pending').execute();
     },
 
     async findDetailed(id: number) {

@@ -3,6 +3,7 @@ import type { Executor } from '../database.js';
 import type { DB } from '../schema.js';
 import { apiKeysRepository } from './api-keys.repository.js';
 import { assignmentsRepository } from './assignments.repository.js';
+import { memberRepository } from './member.repository.js';
 import { ministriesRepository } from './ministries.repository.js';
 import { ministryEventsRepository } from './ministry-events.repository.js';
 import { occurrencesRepository } from './occurrences.repository.js';
@@ -12,6 +13,7 @@ import { requirementsRepository } from './requirements.repository.js';
 import { schedulesRepository } from './schedules.repository.js';
 import { scopesRepository } from './scopes.repository.js';
 import { staffingRepository } from './staffing.repository.js';
+import { swapsRepository } from './swaps.repository.js';
 import { teamsRepository } from './teams.repository.js';
 import { volunteersRepository } from './volunteers.repository.js';
 import { calendarsRepository } from './calendars.repository.js';
@@ -31,6 +33,7 @@ export function createRepositories(db: Executor) {
   return {
     apiKeys: apiKeysRepository(db),
     assignments: assignmentsRepository(db),
+    member: memberRepository(db),
     ministries: ministriesRepository(db),
     ministryEvents: ministryEventsRepository(db),
     occurrences: occurrencesRepository(db),
@@ -40,6 +43,7 @@ export function createRepositories(db: Executor) {
     schedules: schedulesRepository(db),
     scopes: scopesRepository(db),
     staffing: staffingRepository(db),
+    swaps: swapsRepository(db),
     teams: teamsRepository(db),
     volunteers: volunteersRepository(db),
     calendars: calendarsRepository(db),

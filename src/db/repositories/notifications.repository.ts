@@ -7,6 +7,8 @@ export interface OutboxEntry {
   scheduledFor: string;
   createdAt: string;
   context?: string | null;
+  assignmentId?: number | null;
+  occurrenceId?: number | null;
 }
 
 export function notificationsRepository(db: Executor) {
@@ -22,6 +24,8 @@ export function notificationsRepository(db: Executor) {
           scheduled_for: entry.scheduledFor,
           created_at: entry.createdAt,
           context: entry.context ?? null,
+          assignment_id: entry.assignmentId ?? null,
+          occurrence_id: entry.occurrenceId ?? null,
         })
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
         .returning('id')
@@ -30,7 +34,7 @@ export function notificationsRepository(db: Executor) {
     },
 
     /** Queues many messages tied to assignments or occurrences; rows whose dedupe key exists are skipped. */
-    async enqueueMany(entries: ReadonlyArray<OutboxEntry & { assignmentId?: number | null; occurrenceId?: number | null }>): Promise<void> {
+    async enqueueMany(entries: readonly OutboxEntry[]): Promise<void> {
       if (entries.length === 0) return;
       await db
         .insertInto('notifications')
@@ -45,6 +49,18 @@ export function notificationsRepository(db: Executor) {
           occurrence_id: entry.occurrenceId ?? null,
         })))
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .execute();
+    },
+
+    async findByDedupeKey(dedupeKey: string) {
+      return db.selectFrom('notifications').selectAll().where('dedupe_key', '=', dedupeKey).executeTakeFirst();
+    },
+
+    /** `notify?force`: the same row is due again from scratch. */
+    async rearm(dedupeKey: string, at: string): Promise<void> {
+      await db.updateTable('notifications')
+        .set({ status: 'pending', attempts: 0, last_error: null, last_attempt_at: null, sent_at: null, scheduled_for: at })
+        .where('dedupe_key', '=', dedupeKey)
         .execute();
     },
 

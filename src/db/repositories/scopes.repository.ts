@@ -51,6 +51,31 @@ export function scopesRepository(db: Executor) {
       return { id: row.id, created: true };
     },
 
+    /** The ministry's coordinators: `manageMyMinistries` users holding a grant on it. */
+    async coordinatorIds(ministryId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('scopes')
+        .innerJoin('users', 'users.id', 'scopes.person_id')
+        .select('scopes.person_id')
+        .distinct()
+        .where('scopes.ministry_id', '=', ministryId)
+        .where('users.manage_my_ministries', '=', true)
+        .orderBy('scopes.person_id')
+        .execute();
+      return rows.map((row) => row.person_id);
+    },
+
+    /** Administrators and global volunteer managers. */
+    async globalManagerIds(): Promise<number[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb.or([eb('is_admin', '=', true), eb('manage_ministries', '=', true)]))
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     async delete(id: number): Promise<boolean> {
       const result = await db.deleteFrom('scopes').where('id', '=', id).executeTakeFirst();
       return result.numDeletedRows > 0n;

@@ -26,7 +26,7 @@ export function assignmentView(row: AssignmentWithNames) {
     respondedDate: row.responded_at,
     replacesAssignmentId: row.replaces_assignment_id,
     notes: row.notes,
-    attendance: row.checkout_at !== null ? 'checked_out' : row.checkin_at !== null ? 'checked_in' : 'not_checked_in',
+    attendance: (row.checkout_at !== null ? 'checked_out' : row.checkin_at !== null ? 'checked_in' : 'not_checked_in') as 'checked_out' | 'checked_in' | 'not_checked_in',
   };
 }
 

@@ -46,6 +46,8 @@ export function guards(services: Services) {
     ministryOrLedTeam: () => guard(services, (actor, request) => access.ministryOrLedTeam(actor, pathId(request, 'ministryId', 'Ministry'))),
     schedule: () => guard(services, (actor, request) => services.schedules.authorized(actor, pathId(request, 'scheduleId', 'Schedule'))),
     occurrence: () => guard(services, (actor, request) => services.occurrences.authorized(actor, pathId(request, 'occurrenceId', 'Occurrence'))),
+    assignment: () => guard(services, (actor, request) => services.assignmentActions.authorized(actor, pathId(request, 'assignmentId', 'Assignment'))),
+    swap: () => guard(services, (actor, request) => services.swaps.authorized(actor, pathId(request, 'swapId', 'Substitution request'))),
     qualification: () => guard(services, (actor, request) => access.qualification(actor, pathId(request, 'qualificationId', 'Qualification'))),
   };
 }

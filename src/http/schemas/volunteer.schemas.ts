@@ -142,3 +142,23 @@ export const Assignment = Type.Object({
   assignedDate: S, assignedByPersonId: NI, respondedDate: NS, replacesAssignmentId: NI, notes: NS,
   attendance: Type.Union(['checked_in', 'checked_out', 'not_checked_in'].map((s) => Type.Literal(s))),
 });
+
+export const Response = Type.Object({
+  id: I, assignmentId: I, personId: I, displayName: S, response: S, responseDate: S,
+  channel: Type.Union([Type.Literal('web'), Type.Literal('coordinator')]), comment: NS,
+});
+
+export const Swap = Type.Object({
+  id: I, assignmentId: I, occurrenceId: I, positionId: I, positionName: S, proposedByPersonId: I, proposedByName: S,
+  proposedPersonId: I, proposedPersonName: S, status: S, proposedDate: S, decidedDate: NS, decidedByPersonId: NI, comment: NS,
+});
+
+export const Notification = Type.Object({
+  id: I, type: S, channel: S, personId: I, assignmentId: NI, occurrenceId: NI, dedupeKey: S, status: S,
+  scheduledFor: S, sentDate: NS, attempts: I, lastAttemptDate: NS, lastError: NS,
+});
+
+export const MeAssignment = Type.Object({
+  id: I, occurrenceId: I, personId: I, positionId: I, positionName: S, ministryName: S, teamName: S, start: S, end: S, occurrenceDate: S,
+  occurrenceStatus: S, status: S, source: S, respondedDate: NS, canRespond: B, canProposeSubstitute: B, pendingSwapId: NI, pendingSwapPersonName: NS,
+});

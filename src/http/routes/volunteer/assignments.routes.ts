@@ -5,18 +5,12 @@ import { parsePermissiveBoolean } from '../../../domain/values.js';
 import { callerOf } from '../../plugins/access.js';
 import { entityOf, guards } from '../../plugins/volunteer-guards.js';
 import { idSegment, Nullable, PermissiveBoolean, responses } from '../../schemas/common.js';
-import { Assignment } from '../../schemas/volunteer.schemas.js';
+import { Assignment, MeAssignment } from '../../schemas/volunteer.schemas.js';
 import { memberPaths, V } from './paths.js';
 
 const ASSIGNMENT_FAILURE = 'The volunteer assignment could not be saved';
 const BodyId = (field: string) => Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': `${field} must be an id` });
 
-const MeAssignment = Type.Object({
-  id: Type.Integer(), occurrenceId: Type.Integer(), personId: Type.Integer(), positionId: Type.Integer(), positionName: Type.String(),
-  ministryName: Type.String(), teamName: Type.String(), start: Type.String(), end: Type.String(), occurrenceDate: Type.String(),
-  occurrenceStatus: Type.String(), status: Type.String(), source: Type.String(), respondedDate: Nullable(Type.String()),
-  canRespond: Type.Boolean(), canProposeSubstitute: Type.Boolean(), pendingSwapId: Nullable(Type.Integer()), pendingSwapPersonName: Nullable(Type.String()),
-});
 
 /** E14 assign and E11 self sign-up (contract §7.1, §8). */
 export const assignmentsRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {

@@ -1,0 +1,154 @@
+import { sql } from 'kysely';
+import type { Executor } from '../database.js';
+
+/** Read models of the member routes (contract §8): my assignments, open slots, ministries asking for help. */
+export function memberRepository(db: Executor) {
+  const myAssignments = () =>
+    db
+      .selectFrom('assignments')
+      .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
+      .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
+      .innerJoin('events', 'events.id', 'occurrences.event_id')
+      .innerJoin('positions', 'positions.id', 'assignments.position_id')
+      .innerJoin('teams', 'teams.id', 'schedules.team_id')
+      .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id')
+      .leftJoin('swaps', (join) => join.onRef('swaps.assignment_id', '=', 'assignments.id').on('swaps.status', '=', 'proposed'))
+      .leftJoin('persons as substitute', 'substitute.id', 'swaps.proposed_person_id')
+      .selectAll('assignments')
+      .select([
+        'positions.name as position_name',
+        'ministries.name as ministry_name',
+        'teams.name as team_name',
+        'schedules.ministry_id',
+        'schedules.team_id',
+        'occurrences.occurrence_date',
+        'occurrences.status as occurrence_status',
+        sql<string>`events.start_at + make_interval(mins => schedules.start_offset_minutes)`.as('start_at'),
+        sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`.as('end_at'),
+        'swaps.id as pending_swap_id',
+        'substitute.first_name as substitute_first_name',
+        'substitute.last_name as substitute_last_name',
+      ]);
+
+  return {
+    async assignment(id: number) {
+      return myAssignments().where('assignments.id', '=', id).executeTakeFirst();
+    },
+
+    /** The person's assignments, soonest first; without `includePast` only occurrences not over at `now`. */
+    async assignments(personId: number, filter: { from?: string; to?: string; includePast: boolean; now: string }) {
+      let query = myAssignments().where('assignments.person_id', '=', personId);
+      if (!filter.includePast) {
+        query = query.where(sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`, '>=', sql<string>`${filter.now}::timestamp`);
+      }
+      if (filter.from) query = query.where('occurrences.occurrence_date', '>=', filter.from);
+      if (filter.to) query = query.where('occurrences.occurrence_date', '<=', filter.to);
+      return query.orderBy('start_at').orderBy('assignments.id').execute();
+    },
+
+    /** Active qualifications on active positions, by ministry name then position name. */
+    async qualifications(personId: number) {
+      return db
+        .selectFrom('qualifications')
+        .innerJoin('positions', 'positions.id', 'qualifications.position_id')
+        .innerJoin('teams', 'teams.id', 'positions.team_id')
+        .innerJoin('ministries', 'ministries.id', 'positions.ministry_id')
+        .select(['positions.id as position_id', 'positions.name as position_name', 'ministries.id as ministry_id', 'ministries.name as ministry_name', 'teams.id as team_id', 'teams.name as team_name'])
+        .where('qualifications.person_id', '=', personId)
+        .where('qualifications.active', '=', true)
+        .where('positions.active', '=', true)
+        .orderBy(sql`lower(ministries.name)`)
+        .orderBy(sql`lower(positions.name)`)
+        .execute();
+    },
+
+    /**
+     * Candidate open slots: scheduled occurrences not over, in the window, of a schedule whose team has an
+     * active self-assignable position the person is actively qualified for. Capacity is derived afterwards.
+     */
+    async slotCandidates(personId: number, from: string, to: string, now: string) {
+      return db
+        .selectFrom('occurrences')
+        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
+        .innerJoin('events', 'events.id', 'occurrences.event_id')
+        .innerJoin('positions', (join) => join.onRef('positions.team_id', '=', 'schedules.team_id'))
+        .innerJoin('qualifications', (join) => join.onRef('qualifications.position_id', '=', 'positions.id'))
+        .innerJoin('teams', 'teams.id', 'schedules.team_id')
+        .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id')
+        .select([
+          'occurrences.id as occurrence_id',
+          'occurrences.occurrence_date',
+          'positions.id as position_id',
+          'positions.name as position_name',
+          'teams.name as team_name',
+          'ministries.name as ministry_name',
+          sql<string>`events.start_at + make_interval(mins => schedules.start_offset_minutes)`.as('start_at'),
+          sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`.as('end_at'),
+        ])
+        .where('qualifications.person_id', '=', personId)
+        .where('qualifications.active', '=', true)
+        .where('positions.active', '=', true)
+        .where('positions.self_assignable', '=', true)
+        .where('occurrences.status', '=', 'scheduled')
+        .where('occurrences.occurrence_date', '>=', from)
+        .where('occurrences.occurrence_date', '<=', to)
+        .where(sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`, '>=', sql<string>`${now}::timestamp`)
+        .orderBy('start_at')
+        .orderBy('positions.name')
+        .execute();
+    },
+
+    /** The person's live assignments on the given occurrences (what they already hold there). */
+    async liveOn(personId: number, occurrenceIds: readonly number[]) {
+      if (occurrenceIds.length === 0) return [];
+      return db
+        .selectFrom('assignments')
+        .innerJoin('positions', 'positions.id', 'assignments.position_id')
+        .select(['assignments.occurrence_id', 'assignments.position_id', 'positions.name as position_name'])
+        .where('assignments.person_id', '=', personId)
+        .where('assignments.status', 'in', ['pending', 'accepted'])
+        .where('assignments.occurrence_id', 'in', [...occurrenceIds])
+        .execute();
+    },
+
+    /** Active ministries that advertise: the Help wanted switch, or an active recruiting position. */
+    async advertising(personId: number) {
+      return db
+        .selectFrom('ministries')
+        .leftJoin('groups as pool', 'pool.ministry_id', 'ministries.id')
+        .select((eb) => [
+          'ministries.id',
+          'ministries.name',
+          'ministries.help_wanted',
+          'ministries.help_wanted_text',
+          eb.exists(eb.selectFrom('group_members').select('group_members.person_id')
+            .whereRef('group_members.group_id', '=', 'pool.id').where('group_members.person_id', '=', personId)).as('in_pool'),
+        ])
+        .where('ministries.active', '=', true)
+        .where((eb) => eb.or([
+          eb('ministries.help_wanted', '=', true),
+          eb.exists(eb.selectFrom('positions').select('positions.id')
+            .whereRef('positions.ministry_id', '=', 'ministries.id').where('positions.active', '=', true).where('positions.recruiting', '=', true)),
+        ]))
+        .orderBy(sql`lower(ministries.name)`)
+        .orderBy('ministries.id')
+        .execute();
+    },
+
+    /** Active recruiting positions of the ministries, by team name, then position order, then name. */
+    async recruitingPositions(ministryIds: readonly number[]) {
+      if (ministryIds.length === 0) return [];
+      return db
+        .selectFrom('positions')
+        .innerJoin('teams', 'teams.id', 'positions.team_id')
+        .select(['positions.ministry_id', 'teams.name as team_name', 'positions.name as position_name', 'positions.description'])
+        .where('positions.ministry_id', 'in', [...ministryIds])
+        .where('positions.active', '=', true)
+        .where('positions.recruiting', '=', true)
+        .orderBy(sql`lower(teams.name)`)
+        .orderBy('positions.sort_order')
+        .orderBy(sql`lower(positions.name)`)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import type { Kysely } from 'kysely';
+import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { DB } from '../../db/schema.js';
+import { assertTeamAuthority, type VolunteerActor } from '../access/volunteer-access.js';
+import type { ChurchTime } from '../church-time.js';
+import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
+import { conflict, invalid, notFound } from '../errors.js';
+import { isOver } from './assignments.service.js';
+import { cancelAssignments } from './cancel.js';
+import { notificationView, responseView, swapView } from './presenters.js';
+import { assignmentView, isLive } from './views.js';
+
+type AssignmentInContext = NonNullable<Awaited<ReturnType<Repositories['assignments']['findInContext']>>>;
+
+/** What a coordinator does with one assignment (contract §7.3). */
+export class CoordinatorActionsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly time: ChurchTime,
+    private readonly publisher: DomainEventPublisher,
+  ) {}
+
+  private get repos() {
+    return createRepositories(this.db);
+  }
+
+  /** An assignment named in a path, with authority over its occurrence's schedule team (§3 `Asg`). */
+  async authorized(actor: VolunteerActor, assignmentId: number): Promise<AssignmentInContext> {
+    const assignment = await this.repos.assignments.findInContext(assignmentId);
+    if (!assignment) throw notFound('Assignment not found');
+    assertTeamAuthority(actor, { id: assignment.team_id, ministry_id: assignment.ministry_id }, 'assignment');
+    return assignment;
+  }
+
+  private async view(id: number) {
+    return assignmentView((await this.repos.assignments.findDetailed(id))!);
+  }
+
+  async detail(assignment: AssignmentInContext) {
+    const repos = this.repos;
+    const [responses, swaps, notifications] = await Promise.all([
+      repos.assignments.responses(assignment.id),
+      repos.swaps.list({ assignmentId: assignment.id }),
+      repos.assignments.notifications(assignment.id),
+    ]);
+    return {
+      assignment: await this.view(assignment.id),
+      responses: responses.map(responseView),
+      swaps: swaps.map(swapView),
+      notifications: notifications.map(notificationView),
+    };
+  }
+
+  /**
+   * Accepted or declined appends a coordinator-channel response authored by the coordinator (no decline alert);
+   * cancelled takes the ordinary cancel path. The current status again is a no-op; anything else is 409.
+   */
+  async setStatus(actor: VolunteerActor, assignment: AssignmentInContext, status: unknown, comment: string | null) {
+    if (status !== 'accepted' && status !== 'declined' && status !== 'cancelled') throw invalid('status must be accepted, declined or cancelled');
+    if (assignment.status === status) return { assignment: await this.view(assignment.id) };
+    if (!isLive(assignment.status)) {
+      throw conflict(`An assignment that is ${assignment.status} cannot become ${status}`, { currentStatus: assignment.status });
+    }
+    const now = await this.time.now();
+    await inTransaction(this.db, this.publisher, async ({ repos }) => {
+      if (status === 'cancelled') return cancelAssignments(repos, [assignment.id], actor.caller.personId, now, comment);
+      await repos.assignments.update(assignment.id, { status, respondedAt: now });
+      await repos.assignments.appendResponses([{ assignmentId: assignment.id, personId: actor.caller.personId, response: status, at: now, channel: 'coordinator', comment }]);
+      if (status === 'declined') await repos.assignments.cancelPendingNotifications([assignment.id]);
+    });
+    return { assignment: await this.view(assignment.id) };
+  }
+
+  /**
+   * A fresh pending row (no response, no swap, not a substitution) is deleted with its messages; any other
+   * row is cancelled and kept. 409 once the occurrence has happened.
+   */
+  async remove(actor: VolunteerActor, assignment: AssignmentInContext) {
+    const now = await this.time.now();
+    if (isOver(assignment.end_at, now)) throw conflict('This occurrence has already happened; its assignments are history');
+    const repos = this.repos;
+    const [responses, swaps] = await Promise.all([repos.assignments.responses(assignment.id), repos.swaps.list({ assignmentId: assignment.id })]);
+    const isFresh = assignment.status === 'pending' && responses.length === 0 && swaps.length === 0
+      && assignment.source !== 'substitute' && assignment.replaces_assignment_id === null;
+    if (isFresh) {
+      await repos.assignments.hardDelete(assignment.id);
+      return { deleted: true, assignment: null };
+    }
+    if (isLive(assignment.status)) {
+      await inTransaction(this.db, this.publisher, ({ repos: tx }) => cancelAssignments(tx, [assignment.id], actor.caller.personId, now));
+    }
+    return { deleted: false, assignment: await this.view(assignment.id) };
+  }
+
+  /** Queues the assignment message on its dedupe key; `force` re-arms the same row. Nothing is sent here. */
+  async notify(assignment: AssignmentInContext, force: boolean) {
+    const now = await this.time.now();
+    const dedupeKey = `assignment:${assignment.id}:${assignment.person_id}`;
+    const repos = this.repos;
+    const created = await repos.notifications.enqueue({ type: 'assignment', personId: assignment.person_id, dedupeKey, scheduledFor: now, createdAt: now, assignmentId: assignment.id, occurrenceId: assignment.occurrence_id });
+    if (created === undefined && force) await repos.notifications.rearm(dedupeKey, now);
+    const row = (await repos.notifications.findByDedupeKey(dedupeKey))!;
+    return { created: created !== undefined, notification: notificationView(row) };
+  }
+
+  async notifications(assignment: AssignmentInContext) {
+    return { notifications: (await this.repos.assignments.notifications(assignment.id)).map(notificationView) };
+  }
+}

@@ -1,0 +1,252 @@
+import type { Kysely } from 'kysely';
+import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import { UniqueViolationError } from '../../db/errors.js';
+import type { DB } from '../../db/schema.js';
+import type { Caller } from '../access/caller.js';
+import type { ChurchTime } from '../church-time.js';
+import { addDays, isValidDate } from '../dates.js';
+import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
+import { conflict, forbidden, invalid, notFound } from '../errors.js';
+import { rotationOrder } from '../ministries/rotation.js';
+import { joinPool } from '../ministries/pool.js';
+import { displayName } from '../ministries/views.js';
+import { loadEffectiveRequirements } from '../staffing/staffing.js';
+import { isOver } from './assignments.service.js';
+import { swapView } from './presenters.js';
+import { coordinatorsOf } from './recipients.js';
+import { isLive } from './views.js';
+
+/** Default window of open slots (E10). */
+const OPPORTUNITY_DAYS = 90;
+
+type MyAssignmentRow = NonNullable<Awaited<ReturnType<Repositories['member']['assignment']>>>;
+
+function meAssignmentView(row: MyAssignmentRow, now: string) {
+  const isAnswerable = isLive(row.status) && row.occurrence_status === 'scheduled' && !isOver(row.end_at, now);
+  return {
+    id: row.id,
+    occurrenceId: row.occurrence_id,
+    personId: row.person_id,
+    positionId: row.position_id,
+    positionName: row.position_name,
+    ministryName: row.ministry_name,
+    teamName: row.team_name,
+    start: row.start_at,
+    end: row.end_at,
+    occurrenceDate: row.occurrence_date,
+    occurrenceStatus: row.occurrence_status,
+    status: row.status,
+    source: row.source,
+    respondedDate: row.responded_at,
+    canRespond: isAnswerable,
+    canProposeSubstitute: isAnswerable && row.pending_swap_id === null,
+    pendingSwapId: row.pending_swap_id,
+    pendingSwapPersonName: row.substitute_first_name === null ? null : displayName({ first_name: row.substitute_first_name, last_name: row.substitute_last_name ?? '' }),
+  };
+}
+
+function optionalDate(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!isValidDate(value)) throw invalid('Dates must be in YYYY-MM-DD form');
+  return value;
+}
+
+/** The member routes (contract §8): the actor is always the caller; a personId never names someone else. */
+export class MemberService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly time: ChurchTime,
+    private readonly publisher: DomainEventPublisher,
+  ) {}
+
+  private get repos() {
+    return createRepositories(this.db);
+  }
+
+  /** The caller's own assignment: 404 when missing, 403 when someone else's (§1.6). */
+  private async own(caller: Caller, assignmentId: number): Promise<MyAssignmentRow> {
+    const row = await this.repos.member.assignment(assignmentId);
+    if (!row) throw notFound('Assignment not found');
+    if (row.person_id !== caller.personId) throw forbidden('That assignment belongs to someone else');
+    return row;
+  }
+
+  async assignments(caller: Caller, query: { from?: string; to?: string; includePast: boolean }) {
+    const now = await this.time.now();
+    const rows = await this.repos.member.assignments(caller.personId, { from: optionalDate(query.from), to: optionalDate(query.to), includePast: query.includePast, now });
+    return { assignments: rows.map((row) => meAssignmentView(row, now)) };
+  }
+
+  async meAssignment(assignmentId: number) {
+    return meAssignmentView((await this.repos.member.assignment(assignmentId))!, await this.time.now());
+  }
+
+  /**
+   * Accept or decline. The current status again is a no-op. A decline reopens the gap, cancels the caller's
+   * pending assignment message and alerts every coordinator (decline alert per assignment, gap alert per occurrence and day).
+   */
+  async respond(caller: Caller, assignmentId: number, response: unknown, comment: string | null) {
+    if (response !== 'accepted' && response !== 'declined') throw invalid('response must be accepted or declined');
+    const row = await this.own(caller, assignmentId);
+    const now = await this.time.now();
+    if (row.status === response) return { assignment: meAssignmentView(row, now) };
+    if (!meAssignmentView(row, now).canRespond) throw conflict('This assignment can no longer be answered');
+    await inTransaction(this.db, this.publisher, async ({ repos }) => {
+      await repos.assignments.update(row.id, { status: response, respondedAt: now });
+      await repos.assignments.appendResponses([{ assignmentId: row.id, personId: caller.personId, response, at: now, channel: 'web', comment }]);
+      if (response === 'declined') {
+        await repos.assignments.cancelPendingNotifications([row.id]);
+        const today = now.slice(0, 10);
+        const coordinators = (await coordinatorsOf(repos, row.ministry_id)).filter((id) => id !== caller.personId);
+        await repos.notifications.enqueueMany(coordinators.flatMap((coordinatorId) => [
+          { type: 'decline_alert', personId: coordinatorId, dedupeKey: `decline_alert:${row.id}:${coordinatorId}`, scheduledFor: now, createdAt: now, assignmentId: row.id, occurrenceId: row.occurrence_id },
+          { type: 'gap_alert', personId: coordinatorId, dedupeKey: `gap_alert:${row.occurrence_id}:${coordinatorId}:${today}`, scheduledFor: now, createdAt: now, occurrenceId: row.occurrence_id },
+        ]));
+      }
+    });
+    return { assignment: await this.meAssignment(row.id) };
+  }
+
+  async qualifications(caller: Caller) {
+    return {
+      qualifications: (await this.repos.member.qualifications(caller.personId)).map((q) => ({
+        positionId: q.position_id, positionName: q.position_name, ministryId: q.ministry_id, ministryName: q.ministry_name, teamId: q.team_id, teamName: q.team_name,
+      })),
+    };
+  }
+
+  /** People who could take over: the eligible list minus the caller and anyone holding the position on the occurrence. */
+  async substitutes(caller: Caller, assignmentId: number, nameFilter?: string) {
+    const row = await this.own(caller, assignmentId);
+    const repos = this.repos;
+    const pool = await repos.ministries.poolGroup(row.ministry_id);
+    const [eligible, onOccurrence] = await Promise.all([
+      repos.volunteers.eligibleForPosition(row.position_id, pool?.id ?? null, await this.time.today(), nameFilter),
+      repos.assignments.listForOccurrence(row.occurrence_id),
+    ]);
+    const holders = new Set(onOccurrence.filter((a) => a.position_id === row.position_id && isLive(a.status)).map((a) => a.person_id));
+    return {
+      people: rotationOrder(eligible)
+        .filter((person) => person.personId !== caller.personId && !holders.has(person.personId))
+        .map((person) => ({ ...person, conflictPositionId: null, conflictPositionName: null })),
+    };
+  }
+
+  /**
+   * E9: `personId` is the substitute who has agreed. The original assignment is unchanged; a
+   * `substitute_proposed` row is appended and the coordinators are told. One pending proposal per assignment.
+   */
+  async proposeSubstitute(caller: Caller, assignmentId: number, substituteId: number, comment: string | null) {
+    const row = await this.own(caller, assignmentId);
+    if (substituteId === caller.personId) throw conflict('You already hold this position; propose someone else');
+    const repos = this.repos;
+    if (!(await repos.persons.findById(substituteId))) throw notFound('Person not found');
+    if (!(await repos.qualifications.isActivelyQualified(substituteId, row.position_id))) throw forbidden('The substitute is not qualified for this position');
+    const held = await repos.assignments.find(row.occurrence_id, row.position_id, substituteId);
+    if (held && isLive(held.status)) throw conflict('The substitute already holds this position on this occurrence');
+    const now = await this.time.now();
+    let swapId: number;
+    try {
+      swapId = await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
+        const id = await tx.swaps.insert({ assignmentId: row.id, proposedBy: caller.personId, proposedPerson: substituteId, at: now, comment });
+        await tx.assignments.appendResponses([{ assignmentId: row.id, personId: caller.personId, response: 'substitute_proposed', at: now, channel: 'web', comment }]);
+        const coordinators = await coordinatorsOf(tx, row.ministry_id);
+        await tx.notifications.enqueueMany(coordinators.map((coordinatorId) => ({
+          type: 'swap_proposed', personId: coordinatorId, dedupeKey: `swap_proposed:${id}:${coordinatorId}`, scheduledFor: now, createdAt: now,
+          assignmentId: row.id, occurrenceId: row.occurrence_id,
+        })));
+        return id;
+      });
+    } catch (error) {
+      if (error instanceof UniqueViolationError) throw conflict('A substitute is already proposed for this assignment');
+      throw error;
+    }
+    return { swap: swapView((await repos.swaps.findDetailed(swapId))!) };
+  }
+
+  /** Only the proposer withdraws a proposal still pending; a new one may follow. */
+  async withdraw(caller: Caller, swapId: number, comment: string | null) {
+    const repos = this.repos;
+    const swap = await repos.swaps.findDetailed(swapId);
+    if (!swap) throw notFound('Substitution request not found');
+    if (swap.proposed_by_person_id !== caller.personId) throw forbidden('Only the person who proposed the substitute may withdraw it');
+    const now = await this.time.now();
+    await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
+      if (!(await tx.swaps.decide(swap.id, 'withdrawn', caller.personId, now, comment))) throw conflict('This substitution request is already decided');
+      await tx.assignments.appendResponses([{ assignmentId: swap.assignment_id, personId: caller.personId, response: 'substitute_withdrawn', at: now, channel: 'web', comment }]);
+    });
+    return { swap: swapView((await repos.swaps.findDetailed(swap.id))!) };
+  }
+
+  /**
+   * E10: positions the caller is actively qualified for (active, self-assignable) on scheduled occurrences
+   * that are not over and have room, which the caller does not hold yet: exactly the rows E11 accepts.
+   */
+  async opportunities(caller: Caller, query: { from?: string; to?: string }) {
+    const today = await this.time.today();
+    const from = optionalDate(query.from) ?? today;
+    const to = optionalDate(query.to) ?? addDays(today, OPPORTUNITY_DAYS);
+    if (to < from) throw invalid('The window ends before it starts');
+    const repos = this.repos;
+    const now = await this.time.now();
+    const candidates = await repos.member.slotCandidates(caller.personId, from, to, now);
+    const occurrenceIds = [...new Set(candidates.map((c) => c.occurrence_id))];
+    const [effective, held] = await Promise.all([loadEffectiveRequirements(repos, occurrenceIds), repos.member.liveOn(caller.personId, occurrenceIds)]);
+    const opportunities = candidates.flatMap((slot) => {
+      const requirement = effective.get(slot.occurrence_id)?.requirements.find((r) => r.positionId === slot.position_id);
+      if (!requirement || requirement.openCount <= 0) return [];
+      const mine = held.filter((h) => h.occurrence_id === slot.occurrence_id);
+      if (mine.some((h) => h.position_id === slot.position_id)) return [];
+      return [{
+        occurrenceId: slot.occurrence_id, positionId: slot.position_id, positionName: slot.position_name, ministryName: slot.ministry_name,
+        teamName: slot.team_name, occurrenceDate: slot.occurrence_date, start: slot.start_at, end: slot.end_at,
+        openCount: requirement.openCount, minCount: requirement.minCount, liveCount: requirement.liveCount,
+        alreadyServing: mine.length > 0, alreadyServingPositionNames: mine.map((h) => h.position_name),
+      }];
+    });
+    return { opportunities, from, to };
+  }
+
+  /** E12: active ministries that advertise, alphabetically, with their recruiting positions and whether the caller is in the pool. */
+  async helpWanted(caller: Caller) {
+    const repos = this.repos;
+    const ministries = await repos.member.advertising(caller.personId);
+    const positions = await repos.member.recruitingPositions(ministries.map((m) => m.id));
+    return {
+      ministries: ministries.map((ministry) => ({
+        ministryId: ministry.id,
+        ministryName: ministry.name,
+        helpWantedText: ministry.help_wanted_text ?? '',
+        recruitingPositions: positions.filter((p) => p.ministry_id === ministry.id).map((p) => ({ teamName: p.team_name, positionName: p.position_name, description: p.description })),
+        inPool: ministry.in_pool === true || (ministry.in_pool as unknown) === 1,
+      })),
+    };
+  }
+
+  /**
+   * E13: the caller joins the pool and one help offer per recipient per day is queued (the ministry's
+   * coordinators, else the global managers, never the caller). 403 only when the ministry advertises in neither way.
+   */
+  async offerHelp(caller: Caller, ministryId: number) {
+    const repos = this.repos;
+    const ministry = await repos.ministries.findById(ministryId);
+    if (!ministry) throw notFound('Ministry not found');
+    const recruiting = await repos.member.recruitingPositions([ministry.id]);
+    if (!ministry.help_wanted && recruiting.length === 0) throw forbidden('This ministry is not asking for help right now');
+    const now = await this.time.now();
+    const today = now.slice(0, 10);
+    return inTransaction(this.db, this.publisher, async (uow) => {
+      const joinedPool = await joinPool(uow, ministry.id, caller.personId);
+      const recipients = (await coordinatorsOf(uow.repos, ministry.id)).filter((id) => id !== caller.personId);
+      let notified = 0;
+      for (const recipient of recipients) {
+        const created = await uow.repos.notifications.enqueue({
+          type: 'help_offer', personId: recipient, dedupeKey: `help_offer:${ministry.id}:${caller.personId}:${today}:${recipient}`,
+          scheduledFor: now, createdAt: now, context: JSON.stringify({ offeredBy: caller.personId, wasInPool: !joinedPool }),
+        });
+        if (created !== undefined) notified++;
+      }
+      return { joinedPool, notified };
+    });
+  }
+}

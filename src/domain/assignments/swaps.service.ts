@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely';
+import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { DB } from '../../db/schema.js';
+import { assertTeamAuthority, coordinatedMinistryIds, isManager, type VolunteerActor } from '../access/volunteer-access.js';
+import type { ChurchTime } from '../church-time.js';
+import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
+import { conflict, forbidden, invalid, notFound } from '../errors.js';
+import { isOver } from './assignments.service.js';
+import { swapView } from './presenters.js';
+import { assignmentView, isLive } from './views.js';
+
+type SwapRow = NonNullable<Awaited<ReturnType<Repositories['swaps']['findDetailed']>>>;
+const SWAP_STATUSES = ['proposed', 'approved', 'rejected', 'withdrawn'];
+
+/** Coordinators decide substitute proposals (contract §7.4). */
+export class SwapsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly time: ChurchTime,
+    private readonly publisher: DomainEventPublisher,
+  ) {}
+
+  private get repos() {
+    return createRepositories(this.db);
+  }
+
+  /** A swap named in a path, with authority over its occurrence's schedule team (§3 `Swp`). */
+  async authorized(actor: VolunteerActor, swapId: number): Promise<SwapRow> {
+    const swap = await this.repos.swaps.findDetailed(swapId);
+    if (!swap) throw notFound('Substitution request not found');
+    assertTeamAuthority(actor, { id: swap.team_id, ministry_id: swap.ministry_id }, 'substitution request');
+    return swap;
+  }
+
+  async list(actor: VolunteerActor, query: { status?: string; ministryId?: number; occurrenceId?: number }) {
+    if (query.status !== undefined && !SWAP_STATUSES.includes(query.status)) throw invalid('status must be proposed, approved, rejected or withdrawn');
+    const scope = isManager(actor) ? {} : { ministryIds: coordinatedMinistryIds(actor), teamIds: [...actor.ledTeamIds] };
+    return { swaps: (await this.repos.swaps.list({ ...scope, ...query, limit: 500 })).map(swapView) };
+  }
+
+  private async resolvedMessages(repos: Repositories, swap: SwapRow, now: string) {
+    await repos.notifications.enqueueMany([swap.proposed_by_person_id, swap.proposed_person_id].map((personId) => ({
+      type: 'swap_resolved', personId, dedupeKey: `swap_resolved:${swap.id}:${personId}`, scheduledFor: now, createdAt: now,
+      assignmentId: swap.assignment_id, occurrenceId: swap.occurrence_id,
+    })));
+  }
+
+  /**
+   * One transaction: the original becomes `substituted`, the substitute gets an accepted `substitute` row (a
+   * declined or cancelled row of theirs is re-used), responses are appended, the swap is approved, both parties told.
+   */
+  async approve(actor: VolunteerActor, swap: SwapRow, comment: string | null) {
+    if (swap.status !== 'proposed') throw conflict('This substitution request is already decided');
+    const repos = this.repos;
+    const original = (await repos.assignments.findInContext(swap.assignment_id))!;
+    const now = await this.time.now();
+    if (original.occurrence_status === 'cancelled' || isOver(original.end_at, now)) throw conflict('This occurrence is cancelled or already over');
+    if (!isLive(original.status)) throw conflict('The assignment is no longer active');
+    if (!(await repos.qualifications.isActivelyQualified(swap.proposed_person_id, swap.position_id))) throw forbidden('The substitute is no longer qualified for this position');
+    const replacementId = await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
+      await tx.assignments.lockOccurrence(swap.occurrence_id);
+      if (!(await tx.swaps.decide(swap.id, 'approved', actor.caller.personId, now, comment))) throw conflict('This substitution request is already decided');
+      const held = await tx.assignments.find(swap.occurrence_id, swap.position_id, swap.proposed_person_id);
+      if (held && held.status !== 'declined' && held.status !== 'cancelled') throw conflict('The substitute already holds this position on this occurrence');
+      await tx.assignments.update(original.id, { status: 'substituted' });
+      await tx.assignments.cancelPendingNotifications([original.id]);
+      let id: number;
+      if (held) {
+        id = held.id;
+        await tx.assignments.reuse(held.id, { status: 'accepted', source: 'substitute', at: now, assignedBy: actor.caller.personId, requirementId: original.requirement_id });
+      } else {
+        [id] = await tx.assignments.insertMany([{
+          occurrenceId: swap.occurrence_id, positionId: swap.position_id, personId: swap.proposed_person_id, requirementId: original.requirement_id,
+          status: 'accepted', source: 'substitute', at: now, assignedBy: actor.caller.personId,
+        }]);
+      }
+      await tx.assignments.update(id, { replaces: original.id });
+      await tx.assignments.appendResponses([
+        { assignmentId: original.id, personId: actor.caller.personId, response: 'substitute_approved', at: now, channel: 'coordinator', comment },
+        { assignmentId: id, personId: actor.caller.personId, response: 'accepted', at: now, channel: 'coordinator' },
+      ]);
+      await this.resolvedMessages(tx, swap, now);
+      return id;
+    });
+    return {
+      swap: swapView((await repos.swaps.findDetailed(swap.id))!),
+      originalAssignment: assignmentView((await repos.assignments.findDetailed(original.id))!),
+      replacementAssignment: assignmentView((await repos.assignments.findDetailed(replacementId))!),
+    };
+  }
+
+  /** The original is unchanged; a `substitute_rejected` response is appended and both parties are told. */
+  async reject(actor: VolunteerActor, swap: SwapRow, comment: string | null) {
+    const now = await this.time.now();
+    await inTransaction(this.db, this.publisher, async ({ repos }) => {
+      if (!(await repos.swaps.decide(swap.id, 'rejected', actor.caller.personId, now, comment))) throw conflict('This substitution request is already decided');
+      await repos.assignments.appendResponses([{ assignmentId: swap.assignment_id, personId: actor.caller.personId, response: 'substitute_rejected', at: now, channel: 'coordinator', comment }]);
+      await this.resolvedMessages(repos, swap, now);
+    });
+    return { swap: swapView((await this.repos.swaps.findDetailed(swap.id))!) };
+  }
+}

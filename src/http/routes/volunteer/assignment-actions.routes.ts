@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { Services } from '../../../domain/services.js';
+import { parsePermissiveBoolean } from '../../../domain/values.js';
+import { actorOf } from '../../plugins/access.js';
+import { entityOf, guards } from '../../plugins/volunteer-guards.js';
+import { Id, idSegment, Nullable, responses } from '../../schemas/common.js';
+import { Assignment, Notification, Response, Swap } from '../../schemas/volunteer.schemas.js';
+import { V } from './paths.js';
+
+const ASSIGNMENT_FAILURE = 'The volunteer assignment could not be saved';
+type AssignmentEntity = Parameters<Services['assignmentActions']['detail']>[0];
+type SwapEntity = Parameters<Services['swaps']['approve']>[1];
+const CommentBody = Type.Object({ comment: Type.Optional(Nullable(Type.String({ maxLength: 255 }))) });
+
+/** Coordinator actions on assignments and substitute proposals (contract §7.3, §7.4). */
+export const assignmentActionsRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
+  const { assignmentActions, swaps } = services;
+  const guard = guards(services);
+  const tags = ['Volunteer: assignments'];
+  const config = { access: 'coordinator' as const, failureMessage: ASSIGNMENT_FAILURE };
+  const assignmentPath = `${V}/assignments/${idSegment('assignmentId')}`;
+  const swapPath = `${V}/swaps/${idSegment('swapId')}`;
+
+  app.get(assignmentPath, {
+    config,
+    preValidation: guard.assignment(),
+    schema: {
+      tags,
+      summary: 'An assignment with its response trail, substitute proposals and messages',
+      response: responses({ 200: Type.Object({ assignment: Assignment, responses: Type.Array(Response), swaps: Type.Array(Swap), notifications: Type.Array(Notification) }) }),
+    },
+  }, async (request) => assignmentActions.detail(entityOf<AssignmentEntity>(request)));
+
+  app.post(`${assignmentPath}/status`, {
+    config,
+    preValidation: guard.assignment(),
+    schema: {
+      tags,
+      summary: 'Record accepted or declined, or cancel (409 with currentStatus on an illegal transition)',
+      body: Type.Object({ status: Type.Optional(Type.Unknown()), comment: Type.Optional(Nullable(Type.String({ maxLength: 255 }))) }),
+      response: responses({ 200: Type.Object({ assignment: Assignment }) }),
+    },
+  }, async (request) => assignmentActions.setStatus(await actorOf(request, services), entityOf<AssignmentEntity>(request), request.body.status, request.body.comment?.trim() || null));
+
+  app.delete(assignmentPath, {
+    config,
+    preValidation: guard.assignment(),
+    schema: {
+      tags,
+      summary: 'Delete a fresh pending assignment, or cancel and keep an answered one',
+      response: responses({ 200: Type.Object({ deleted: Type.Boolean(), assignment: Nullable(Assignment) }) }),
+    },
+  }, async (request) => assignmentActions.remove(await actorOf(request, services), entityOf<AssignmentEntity>(request)));
+
+  app.post(`${assignmentPath}/notify`, {
+    config,
+    preValidation: guard.assignment(),
+    schema: {
+      tags,
+      summary: 'Queue the assignment message (force=1 re-arms the same row); nothing is sent here',
+      querystring: Type.Object({ force: Type.Optional(Type.String({ maxLength: 10 })) }),
+      response: responses({ 200: Type.Object({ created: Type.Boolean(), notification: Notification }) }),
+    },
+  }, async (request) => assignmentActions.notify(entityOf<AssignmentEntity>(request), parsePermissiveBoolean(request.query.force ?? '') === true));
+
+  app.get(`${assignmentPath}/notifications`, {
+    config,
+    preValidation: guard.assignment(),
+    schema: { tags, summary: 'Messages queued for an assignment, newest first', response: responses({ 200: Type.Object({ notifications: Type.Array(Notification) }) }) },
+  }, async (request) => assignmentActions.notifications(entityOf<AssignmentEntity>(request)));
+
+  app.get(`${V}/swaps`, {
+    config,
+    schema: {
+      tags,
+      summary: 'Substitute proposals in the caller\'s scope, newest first',
+      querystring: Type.Object({ status: Type.Optional(Type.String({ maxLength: 20 })), ministryId: Type.Optional(Id), occurrenceId: Type.Optional(Id) }),
+      response: responses({ 200: Type.Object({ swaps: Type.Array(Swap) }) }),
+    },
+  }, async (request) => swaps.list(await actorOf(request, services), request.query));
+
+  app.post(`${swapPath}/approve`, {
+    config,
+    preValidation: guard.swap(),
+    schema: {
+      tags,
+      summary: 'Approve a substitute: the original becomes substituted, the substitute gets an accepted assignment',
+      body: CommentBody,
+      response: responses({ 200: Type.Object({ swap: Swap, originalAssignment: Assignment, replacementAssignment: Assignment }) }),
+    },
+  }, async (request) => swaps.approve(await actorOf(request, services), entityOf<SwapEntity>(request), request.body.comment?.trim() || null));
+
+  app.post(`${swapPath}/reject`, {
+    config,
+    preValidation: guard.swap(),
+    schema: { tags, summary: 'Reject a substitute (the original is unchanged)', body: CommentBody, response: responses({ 200: Type.Object({ swap: Swap }) }) },
+  }, async (request) => swaps.reject(await actorOf(request, services), entityOf<SwapEntity>(request), request.body.comment?.trim() || null));
+};

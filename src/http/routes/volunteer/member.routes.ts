@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { Services } from '../../../domain/services.js';
+import { parsePermissiveBoolean } from '../../../domain/values.js';
+import { callerOf } from '../../plugins/access.js';
+import { pathId } from '../../plugins/volunteer-guards.js';
+import { idSegment, Nullable, responses } from '../../schemas/common.js';
+import { EligiblePerson, MeAssignment, Swap } from '../../schemas/volunteer.schemas.js';
+import { memberPaths } from './paths.js';
+
+const ASSIGNMENT_FAILURE = 'The volunteer assignment could not be saved';
+const DateText = Type.Optional(Type.String({ maxLength: 20 }));
+const Comment = Type.Optional(Nullable(Type.String({ maxLength: 255 })));
+
+/** Member self-service under /api/ministries/me/* and /api/me/* (contract §8); the actor is always the caller. */
+export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
+  const { member } = services;
+  const tags = ['Volunteer: me'];
+  const config = { access: 'member' as const, failureMessage: ASSIGNMENT_FAILURE };
+  const assignmentSegment = `assignments/${idSegment('assignmentId')}`;
+
+  for (const url of memberPaths('assignments')) {
+    app.get(url, {
+      config,
+      schema: {
+        tags,
+        summary: 'My assignments, upcoming unless includePast=1, soonest first',
+        querystring: Type.Object({ from: DateText, to: DateText, includePast: Type.Optional(Type.String({ maxLength: 10 })) }),
+        response: responses({ 200: Type.Object({ assignments: Type.Array(MeAssignment) }) }),
+      },
+    }, async (request) => member.assignments(callerOf(request), {
+      from: request.query.from, to: request.query.to, includePast: parsePermissiveBoolean(request.query.includePast ?? '') === true,
+    }));
+  }
+
+  for (const url of memberPaths(`${assignmentSegment}/respond`)) {
+    app.post(url, {
+      config,
+      schema: {
+        tags,
+        summary: 'Accept or decline one of my assignments',
+        body: Type.Object({ response: Type.Optional(Type.Unknown()), comment: Comment }),
+        response: responses({ 200: Type.Object({ assignment: MeAssignment }) }),
+      },
+    }, async (request) => member.respond(callerOf(request), pathId(request, 'assignmentId', 'Assignment'), request.body.response, request.body.comment?.trim() || null));
+  }
+
+  for (const url of memberPaths(`${assignmentSegment}/substitutes`)) {
+    app.get(url, {
+      config,
+      schema: {
+        tags,
+        summary: 'People who could take over one of my assignments',
+        querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: responses({ 200: Type.Object({ people: Type.Array(EligiblePerson) }) }),
+      },
+    }, async (request) => member.substitutes(callerOf(request), pathId(request, 'assignmentId', 'Assignment'), request.query.q));
+  }
+
+  for (const url of memberPaths(`${assignmentSegment}/propose-substitute`)) {
+    app.post(url, {
+      config,
+      schema: {
+        tags,
+        summary: 'E9: propose a substitute who has agreed (personId is the SUBSTITUTE)',
+        body: Type.Object({ personId: Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': 'personId must name the substitute' }), comment: Comment }),
+        response: responses({ 201: Type.Object({ swap: Swap }) }),
+      },
+    }, async (request, reply) => reply.code(201).send(
+      await member.proposeSubstitute(callerOf(request), pathId(request, 'assignmentId', 'Assignment'), request.body.personId, request.body.comment?.trim() || null)));
+  }
+
+  for (const url of memberPaths(`swaps/${idSegment('swapId')}/withdraw`)) {
+    app.post(url, {
+      config,
+      schema: { tags, summary: 'Withdraw my pending substitute proposal', body: Type.Object({ comment: Comment }), response: responses({ 200: Type.Object({ swap: Swap }) }) },
+    }, async (request) => member.withdraw(callerOf(request), pathId(request, 'swapId', 'Substitution request'), request.body.comment?.trim() || null));
+  }
+
+  for (const url of memberPaths('qualifications')) {
+    app.get(url, {
+      config,
+      schema: {
+        tags,
+        summary: 'My active qualifications',
+        response: responses({
+          200: Type.Object({
+            qualifications: Type.Array(Type.Object({
+              positionId: Type.Integer(), positionName: Type.String(), ministryId: Type.Integer(), ministryName: Type.String(), teamId: Type.Integer(), teamName: Type.String(),
+            })),
+          }),
+        }),
+      },
+    }, async (request) => member.qualifications(callerOf(request)));
+  }
+
+  for (const url of memberPaths('opportunities')) {
+    app.get(url, {
+      config,
+      schema: {
+        tags,
+        summary: 'E10: open slots I could sign up to (default: the next 90 days); a personId is ignored',
+        querystring: Type.Object({ from: DateText, to: DateText, personId: Type.Optional(Type.String({ maxLength: 20 })) }),
+        response: responses({
+          200: Type.Object({
+            opportunities: Type.Array(Type.Object({
+              occurrenceId: Type.Integer(), positionId: Type.Integer(), positionName: Type.String(), ministryName: Type.String(), teamName: Type.String(),
+              occurrenceDate: Type.String(), start: Type.String(), end: Type.String(), openCount: Type.Integer(), minCount: Type.Integer(), liveCount: Type.Integer(),
+              alreadyServing: Type.Boolean(), alreadyServingPositionNames: Type.Array(Type.String()),
+            })),
+            from: Type.String(),
+            to: Type.String(),
+          }),
+        }),
+      },
+    }, async (request) => member.opportunities(callerOf(request), { from: request.query.from, to: request.query.to }));
+  }
+
+  for (const url of memberPaths('help-wanted')) {
+    app.get(url, {
+      config,
+      schema: {
+        tags,
+        summary: 'E12: ministries asking for help, alphabetically',
+        response: responses({
+          200: Type.Object({
+            ministries: Type.Array(Type.Object({
+              ministryId: Type.Integer(), ministryName: Type.String(), helpWantedText: Type.String(),
+              recruitingPositions: Type.Array(Type.Object({ teamName: Type.String(), positionName: Type.String(), description: Nullable(Type.String()) })),
+              inPool: Type.Boolean(),
+            })),
+          }),
+        }),
+      },
+    }, async (request) => member.helpWanted(callerOf(request)));
+  }
+
+  for (const url of memberPaths(`help-wanted/${idSegment('ministryId')}`)) {
+    app.post(url, {
+      config,
+      schema: {
+        tags,
+        summary: 'E13: tell a ministry I would like to help (I join its pool; coordinators are told once a day)',
+        response: responses({ 200: Type.Object({ joinedPool: Type.Boolean(), notified: Type.Integer() }) }),
+      },
+    }, async (request) => member.offerHelp(callerOf(request), pathId(request, 'ministryId', 'Ministry')));
+  }
+};
