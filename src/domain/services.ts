@@ -14,6 +14,7 @@ import { AssignmentsService } from './assignments/assignments.service.js';
 import { CoordinatorActionsService } from './assignments/coordinator-actions.service.js';
 import { MemberService } from './assignments/member.service.js';
 import { SwapsService } from './assignments/swaps.service.js';
+import { DashboardService } from './dashboard/dashboard.service.js';
 import { CalendarsService } from './calendars/calendars.service.js';
 import { CartService } from './cart/cart.service.js';
 import { ChurchTime } from './church-time.js';
@@ -66,6 +67,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     assignmentActions: new CoordinatorActionsService(db, time, publisher),
     member: new MemberService(db, time, publisher),
     swaps: new SwapsService(db, time, publisher),
+    dashboard: new DashboardService(db, time, settings),
   };
 }
 

@@ -195,6 +195,56 @@ export function assignmentsRepository(db: Executor) {
         .executeTakeFirst();
     },
 
+    /** Pending assignments on the given occurrences, soonest occurrence first. */
+    async pendingOn(occurrenceIds: readonly number[], limit: number) {
+      if (occurrenceIds.length === 0) return [];
+      return db
+        .selectFrom('assignments')
+        .innerJoin('positions', 'positions.id', 'assignments.position_id')
+        .innerJoin('persons', 'persons.id', 'assignments.person_id')
+        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
+        .leftJoin('event_attend', (join) =>
+          join.onRef('event_attend.event_id', '=', 'occurrences.event_id').onRef('event_attend.person_id', '=', 'assignments.person_id'))
+        .selectAll('assignments')
+        .select(['positions.name as position_name', 'persons.first_name', 'persons.last_name', 'event_attend.checkin_at', 'event_attend.checkout_at'])
+        .where('assignments.occurrence_id', 'in', [...occurrenceIds])
+        .where('assignments.status', '=', 'pending')
+        .orderBy('occurrences.occurrence_date')
+        .orderBy('assignments.id')
+        .limit(limit)
+        .execute();
+    },
+
+    /**
+     * Terminally failed messages in scope: those tied to an occurrence or assignment of the scope, plus failed
+     * help offers for a ministry of the scope (the ministry named in the dedupe key). Account mails never count.
+     */
+    async failedCount(scope: { all: boolean; ministryIds: readonly number[]; teamIds: readonly number[] }): Promise<number> {
+      const ministryIds = [...scope.ministryIds];
+      const teamIds = [...scope.teamIds];
+      if (!scope.all && ministryIds.length === 0 && teamIds.length === 0) return 0;
+      const row = await db
+        .selectFrom('notifications')
+        .leftJoin('assignments', 'assignments.id', 'notifications.assignment_id')
+        .leftJoin('occurrences', (join) => join.on((eb) => eb('occurrences.id', '=', eb.fn.coalesce('notifications.occurrence_id', 'assignments.occurrence_id'))))
+        .leftJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('notifications.status', '=', 'failed')
+        .where((eb) => {
+          // The cast only ever sees help-offer keys (`help_offer:{ministryId}:…`); SQL may evaluate it on any row.
+          const helpOfferMinistry = sql<number>`case when notifications.type = 'help_offer' then split_part(notifications.dedupe_key, ':', 2)::int end`;
+          const inScope = scope.all
+            ? [eb('schedules.id', 'is not', null), eb('notifications.type', '=', 'help_offer')]
+            : [
+                ...(ministryIds.length > 0 ? [eb('schedules.ministry_id', 'in', ministryIds), eb.and([eb('notifications.type', '=', 'help_offer'), eb(helpOfferMinistry, 'in', ministryIds)])] : []),
+                ...(teamIds.length > 0 ? [eb('schedules.team_id', 'in', teamIds)] : []),
+              ];
+          return eb.or(inScope);
+        })
+        .executeTakeFirstOrThrow();
+      return row.n;
+    },
+
     async setStatus(ids: readonly number[], status: 'cancelled'): Promise<void> {
       if (ids.length > 0) await db.updateTable('assignments').set({ status }).where('id', 'in', [...ids]).execute();
     },

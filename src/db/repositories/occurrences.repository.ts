@@ -8,8 +8,13 @@ export function occurrencesRepository(db: Executor) {
       .selectFrom('occurrences')
       .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
       .innerJoin('events', 'events.id', 'occurrences.event_id')
+      .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id')
+      .innerJoin('teams', 'teams.id', 'schedules.team_id')
       .selectAll('occurrences')
       .select([
+        'ministries.name as ministry_name',
+        'ministries.active as ministry_active',
+        'teams.name as team_name',
         'schedules.name as schedule_name',
         'schedules.one_off',
         'schedules.ministry_id',

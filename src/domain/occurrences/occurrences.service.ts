@@ -13,6 +13,7 @@ import { occurrenceFigures, type EffectiveRequirement } from '../staffing/gaps.j
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import { assignmentView, isLive } from '../assignments/views.js';
 import { rotationOrder } from '../ministries/rotation.js';
+import { parsePermissiveBoolean } from '../values.js';
 
 /** Occurrence lists, the scoped id lists behind gaps and the dashboard, and the E1 event list stop here. */
 export const OCCURRENCE_LIST_LIMIT = 500;
@@ -38,7 +39,10 @@ function occurrenceView(row: OccurrenceRow, requirements: readonly EffectiveRequ
   };
 }
 
-function effectiveView(requirement: EffectiveRequirement) {
+type DefaultRows = Awaited<ReturnType<Repositories['requirements']['defaults']>>;
+
+/** An effective requirement on the wire; a schedule row carries its saved defaults (§11.2), an override `[]`. */
+function effectiveView(requirement: EffectiveRequirement, defaults: DefaultRows = []) {
   return requirementView(
     {
       id: requirement.id,
@@ -50,9 +54,14 @@ function effectiveView(requirement: EffectiveRequirement) {
       max_count: requirement.maxCount,
       notes: requirement.notes,
     },
-    [],
+    defaults,
     requirement,
   );
+}
+
+/** The saved defaults of the schedule rows among `requirements`. */
+async function defaultsOf(repos: Repositories, requirements: readonly EffectiveRequirement[]): Promise<DefaultRows> {
+  return repos.requirements.defaults(requirements.filter((r) => r.source === 'schedule').map((r) => r.id));
 }
 
 /** Occurrences (contract §5.5), their effective needs and overrides (§5.4, E6), E7. */
@@ -85,8 +94,10 @@ export class OccurrencesService {
 
   /** E6: the occurrence and its effective requirements. */
   async detail(occurrence: OccurrenceRow) {
-    const [{ requirements, hasOwnRows }] = await this.withRequirements(this.repos, [occurrence]);
-    return { occurrence: occurrenceView(occurrence, requirements, hasOwnRows), requirements: requirements.map(effectiveView) };
+    const repos = this.repos;
+    const [{ requirements, hasOwnRows }] = await this.withRequirements(repos, [occurrence]);
+    const defaults = await defaultsOf(repos, requirements);
+    return { occurrence: occurrenceView(occurrence, requirements, hasOwnRows), requirements: requirements.map((r) => effectiveView(r, defaults)) };
   }
 
   /** The scoped occurrence list (§5.5), at most 500 rows. */
@@ -112,7 +123,7 @@ export class OccurrencesService {
     const capped = rows.length > OCCURRENCE_LIST_LIMIT;
     let views = (await this.withRequirements(this.repos, rows.slice(0, OCCURRENCE_LIST_LIMIT)))
       .map(({ row, requirements, hasOwnRows }) => occurrenceView(row, requirements, hasOwnRows));
-    if (query.hasGaps === '1' || query.hasGaps === 'true') views = views.filter((view) => view.gapCount > 0);
+    if (parsePermissiveBoolean(query.hasGaps)) views = views.filter((view) => view.gapCount > 0);
     return { occurrences: views, limit: OCCURRENCE_LIST_LIMIT, capped };
   }
 
@@ -145,11 +156,12 @@ export class OccurrencesService {
     const [{ requirements, hasOwnRows }] = await this.withRequirements(repos, [occurrence]);
     const assignments = (await repos.assignments.listForOccurrence(occurrence.id)).map(assignmentView);
     const required = new Set(requirements.map((r) => r.positionId));
+    const defaults = await defaultsOf(repos, requirements);
     return {
       occurrence: occurrenceView(occurrence, requirements, hasOwnRows),
       ministryId: occurrence.ministry_id,
       teamId: occurrence.team_id,
-      requirements: requirements.map((r) => ({ ...effectiveView(r), assignments: assignments.filter((a) => a.positionId === r.positionId) })),
+      requirements: requirements.map((r) => ({ ...effectiveView(r, defaults), assignments: assignments.filter((a) => a.positionId === r.positionId) })),
       otherAssignments: assignments.filter((a) => !required.has(a.positionId)),
       attendanceAvailable: true,
     };
@@ -180,11 +192,12 @@ export class OccurrencesService {
     const [{ requirements, hasOwnRows }] = await this.withRequirements(repos, [occurrence]);
     const positions = await repos.positions.list({ teamIds: [occurrence.team_id], active: true });
     const templates = await repos.requirements.templateRows([occurrence.schedule_id]);
+    const defaults = await defaultsOf(repos, requirements);
     return {
       occurrenceId: occurrence.id,
       scheduleId: occurrence.schedule_id,
       scheduleName: occurrence.schedule_name,
-      requirements: requirements.map(effectiveView),
+      requirements: requirements.map((r) => effectiveView(r, defaults)),
       overridden: hasOwnRows,
       positions: positions.map((p) => ({ id: p.id, name: p.name, teamId: p.team_id, teamName: p.team_name, order: p.sort_order })),
       schedulePositionIds: templates.map((t) => t.position_id),
@@ -202,21 +215,25 @@ export class OccurrencesService {
   }
 
   /**
-   * Replaces the occurrence's overrides. Positions of the schedule's plan left out get a Min 0 Max 0 row,
-   * so `[]` is stored as "needs nobody" and reads back as no requirements, overridden (§18 #2).
+   * Replaces the occurrence's overrides. Positions of the schedule's plan and active positions of its team
+   * left out get a Min 0 Max 0 row, so `[]` is stored as "needs nobody" and reads back as no requirements,
+   * overridden (§18 #2) — also when the schedule has no plan of its own.
    */
   async replaceOverrides(occurrence: OccurrenceRow, requirements: unknown) {
     if (requirements === undefined) throw invalid('The staffing needs must be a list');
     const repos = this.repos;
     const rows = await checkPlan(repos, occurrence.ministry_id, parsePlan(requirements, false));
     const templates = await repos.requirements.templateRows([occurrence.schedule_id]);
+    const teamPositions = await repos.positions.list({ teamIds: [occurrence.team_id], active: true });
+    const listed = new Set(rows.map((r) => r.positionId));
+    const dropped = [...new Set([...templates.map((t) => t.position_id), ...teamPositions.map((p) => p.id)])].filter((id) => !listed.has(id));
     await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
       await tx.requirements.clearOverrides(occurrence.id);
       for (const row of rows) {
         await tx.requirements.upsertOverride(occurrence.id, row.positionId, { minCount: row.minCount!, maxCount: row.maxCount ?? null, notes: row.notes ?? null });
       }
-      for (const template of templates.filter((t) => !rows.some((r) => r.positionId === t.position_id))) {
-        await tx.requirements.upsertOverride(occurrence.id, template.position_id, { minCount: 0, maxCount: 0, notes: null });
+      for (const positionId of dropped) {
+        await tx.requirements.upsertOverride(occurrence.id, positionId, { minCount: 0, maxCount: 0, notes: null });
       }
     });
     const editor = await this.requirementsEditor(occurrence);

@@ -1,0 +1,147 @@
+import type { Kysely } from 'kysely';
+import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { DB } from '../../db/schema.js';
+import { coordinatedMinistryIds, isManager, type VolunteerActor } from '../access/volunteer-access.js';
+import { isOver } from '../assignments/assignments.service.js';
+import { swapView } from '../assignments/presenters.js';
+import { assignmentView } from '../assignments/views.js';
+import type { ChurchTime } from '../church-time.js';
+import { addDays, addMinutes, isValidDate } from '../dates.js';
+import { invalid } from '../errors.js';
+import { OCCURRENCE_LIST_LIMIT } from '../occurrences/occurrences.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { occurrenceFigures } from '../staffing/gaps.js';
+import { loadEffectiveRequirements } from '../staffing/staffing.js';
+
+/** Rows per dashboard panel (§13.1). */
+const PANEL_LIMIT = 100;
+
+type OccurrenceRow = Awaited<ReturnType<Repositories['occurrences']['list']>>[number];
+
+function contextOf(row: OccurrenceRow) {
+  return {
+    occurrenceId: row.id,
+    occurrenceDate: row.occurrence_date,
+    start: row.start_at,
+    end: row.end_at,
+    occurrenceStatus: row.status,
+    eventId: row.event_id,
+    scheduleId: row.schedule_id,
+    scheduleName: row.schedule_name,
+    ministryId: row.ministry_id,
+    ministryName: row.ministry_name,
+    teamId: row.team_id,
+    teamName: row.team_name,
+  };
+}
+
+/** The coordinator dashboard (E8, contract §9) and the gaps list (§7.4): one query per panel, never one per row. */
+export class DashboardService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly time: ChurchTime,
+    private readonly settings: SettingsService,
+  ) {}
+
+  private get repos() {
+    return createRepositories(this.db);
+  }
+
+  private scopeOf(actor: VolunteerActor) {
+    return isManager(actor) ? {} : { ministryIds: coordinatedMinistryIds(actor), teamIds: [...actor.ledTeamIds] };
+  }
+
+  /** Gaps in a window, soonest first: only requirements with gapCount > 0 (a Min 0 row never is one). */
+  async gaps(actor: VolunteerActor, query: { from?: string; to?: string; ministryId?: number }) {
+    if (!query.from || !query.to || !isValidDate(query.from) || !isValidDate(query.to)) throw invalid('A from and a to date in YYYY-MM-DD form are required');
+    if (query.to < query.from) throw invalid('The window ends before it starts');
+    const repos = this.repos;
+    const rows = await repos.occurrences.list({ from: query.from, to: query.to, ...this.scopeOf(actor), ministryId: query.ministryId, status: 'scheduled', limit: OCCURRENCE_LIST_LIMIT });
+    return { gaps: await this.gapsOf(repos, rows) };
+  }
+
+  private async gapsOf(repos: Repositories, rows: readonly OccurrenceRow[]) {
+    const effective = await loadEffectiveRequirements(repos, rows.map((r) => r.id));
+    return rows.flatMap((row) => (effective.get(row.id)?.requirements ?? [])
+      .filter((r) => r.gapCount > 0)
+      .map((r) => ({
+        occurrenceId: row.id, positionId: r.positionId, positionName: r.positionName, minCount: r.minCount, maxCount: r.maxCount,
+        liveCount: r.liveCount, pendingCount: r.pendingCount, gapCount: r.gapCount, openCount: r.openCount,
+        occurrenceDate: row.occurrence_date, start: row.start_at, end: row.end_at, scheduleId: row.schedule_id, scheduleName: row.schedule_name,
+        ministryId: row.ministry_id, context: contextOf(row),
+      })));
+  }
+
+  async dashboard(actor: VolunteerActor, daysText: string | undefined) {
+    const days = daysText === undefined || daysText === '' ? 28 : Number(daysText);
+    if (!/^\d+$/.test(daysText ?? '28') || !Number.isInteger(days) || days < 1 || days > 365) {
+      throw invalid('The days parameter must be a whole number between 1 and 365');
+    }
+    const repos = this.repos;
+    const now = await this.time.now();
+    const today = now.slice(0, 10);
+    const to = addDays(today, days);
+    const scope = this.scopeOf(actor);
+    const inScope = (await repos.occurrences.list({ from: today, to, ...scope, limit: OCCURRENCE_LIST_LIMIT }))
+      .filter((row) => row.ministry_active);
+    const ids = inScope.map((row) => row.id);
+    const byId = new Map(inScope.map((row) => [row.id, row]));
+    const leadHours = await this.settings.get('iVolunteerReminderLeadHours');
+    const [effective, pending, swaps, failedNotifications, scopeBlock] = await Promise.all([
+      loadEffectiveRequirements(repos, ids),
+      repos.assignments.pendingOn(ids, PANEL_LIMIT + 1),
+      repos.swaps.list({ status: 'proposed', ...scope, limit: 5000 }),
+      repos.assignments.failedCount({ all: isManager(actor), ministryIds: scope.ministryIds ?? [], teamIds: scope.teamIds ?? [] }),
+      this.scopeBlock(repos, actor),
+    ]);
+    const upcoming = inScope.filter((row) => !isOver(row.end_at, now)).map((row) => {
+      const { requirements, hasOwnRows } = effective.get(row.id) ?? { requirements: [], hasOwnRows: false };
+      return {
+        id: row.id, scheduleId: row.schedule_id, scheduleName: row.schedule_name, scheduleOneOff: row.one_off, ministryId: row.ministry_id, teamId: row.team_id,
+        eventId: row.event_id, occurrenceDate: row.occurrence_date, start: row.start_at, end: row.end_at, status: row.status, notes: row.notes,
+        ...occurrenceFigures(requirements, hasOwnRows), generatedDate: row.generated_at, context: contextOf(row),
+      };
+    });
+    const gaps = (await this.gapsOf(repos, inScope.filter((row) => row.status === 'scheduled' && !isOver(row.end_at, now))))
+      .sort((a, b) => (a.occurrenceDate === b.occurrenceDate ? a.positionId - b.positionId : a.occurrenceDate < b.occurrenceDate ? -1 : 1));
+    const reminderHorizon = addMinutes(now, leadHours * 60);
+    const pendingResponses = pending.map((row) => {
+      const occurrence = byId.get(row.occurrence_id)!;
+      return { ...assignmentView(row), context: contextOf(occurrence), withinReminderWindow: leadHours > 0 && occurrence.start_at <= reminderHorizon };
+    });
+    const proposedSwaps = swaps.filter((swap) => byId.has(swap.occurrence_id)).map((swap) => ({ ...swapView(swap), context: contextOf(byId.get(swap.occurrence_id)!) }));
+    const panels = { upcoming, gaps, pendingResponses, proposedSwaps };
+    const capped = Object.values(panels).some((panel) => panel.length > PANEL_LIMIT);
+    return {
+      days,
+      from: today,
+      to,
+      upcoming: upcoming.slice(0, PANEL_LIMIT),
+      gaps: gaps.slice(0, PANEL_LIMIT),
+      pendingResponses: pendingResponses.slice(0, PANEL_LIMIT),
+      proposedSwaps: proposedSwaps.slice(0, PANEL_LIMIT),
+      failedNotifications,
+      scope: scopeBlock,
+      limit: PANEL_LIMIT,
+      capped,
+    };
+  }
+
+  /** The ministries and teams the caller may navigate to, inactive ones included (§18 #23). */
+  private async scopeBlock(repos: Repositories, actor: VolunteerActor) {
+    const manager = isManager(actor);
+    const coordinated = coordinatedMinistryIds(actor);
+    const ledTeams = await repos.teams.listWithDetails({ ids: manager ? undefined : [...actor.ledTeamIds] });
+    const ministryIds = manager ? undefined : [...new Set([...coordinated, ...ledTeams.map((t) => t.ministry_id)])];
+    const ministries = await repos.ministries.listWithCounts({ ids: ministryIds });
+    const coordinatedTeams = manager || coordinated.length === 0 ? [] : (await Promise.all(coordinated.map((id) => repos.teams.listWithDetails({ ministryId: id })))).flat();
+    const teams = [...new Map([...ledTeams, ...coordinatedTeams].map((t) => [t.id, t])).values()];
+    const names = new Map(ministries.map((m) => [m.id, m.name]));
+    return {
+      isAdmin: actor.caller.roles.admin,
+      isManager: manager,
+      ministries: ministries.map((m) => ({ id: m.id, name: m.name, description: m.description, active: m.active, manageable: manager || coordinated.includes(m.id) })),
+      teams: teams.map((t) => ({ id: t.id, name: t.name, ministryId: t.ministry_id, active: t.active, ministryName: names.get(t.ministry_id) ?? '' })),
+    };
+  }
+}

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { Services } from '../../../domain/services.js';
+import { actorOf } from '../../plugins/access.js';
+import { Id, responses } from '../../schemas/common.js';
+import { V } from './paths.js';
+
+/** The coordinator dashboard (E8, contract §9) and the gaps list (§7.4). */
+export const dashboardRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
+  const { dashboard } = services;
+  const tags = ['Volunteer: dashboard'];
+  const config = { access: 'coordinator' as const };
+
+  app.get(`${V}/dashboard`, {
+    config,
+    schema: {
+      tags,
+      summary: 'E8: upcoming occurrences, gaps, replies awaited, proposed substitutions, failed messages and the scope block',
+      querystring: Type.Object({ days: Type.Optional(Type.String({ maxLength: 10 })) }),
+      response: responses({
+        200: Type.Object({
+          days: Type.Integer(), from: Type.String(), to: Type.String(),
+          upcoming: Type.Array(Type.Unknown()), gaps: Type.Array(Type.Unknown()), pendingResponses: Type.Array(Type.Unknown()), proposedSwaps: Type.Array(Type.Unknown()),
+          failedNotifications: Type.Integer(),
+          scope: Type.Object({
+            isAdmin: Type.Boolean(), isManager: Type.Boolean(),
+            ministries: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), description: Type.Union([Type.String(), Type.Null()]), active: Type.Boolean(), manageable: Type.Boolean() })),
+            teams: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), ministryId: Type.Integer(), active: Type.Boolean(), ministryName: Type.String() })),
+          }),
+          limit: Type.Integer(), capped: Type.Boolean(),
+        }),
+      }),
+    },
+  }, async (request) => dashboard.dashboard(await actorOf(request, services), request.query.days));
+
+  app.get(`${V}/gaps`, {
+    config,
+    schema: {
+      tags,
+      summary: 'Staffing needs below Min in a window, in the caller\'s scope, soonest first',
+      querystring: Type.Object({ from: Type.Optional(Type.String({ maxLength: 20 })), to: Type.Optional(Type.String({ maxLength: 20 })), ministryId: Type.Optional(Id) }),
+      response: responses({ 200: Type.Object({ gaps: Type.Array(Type.Unknown()) }) }),
+    },
+  }, async (request) => dashboard.gaps(await actorOf(request, services), request.query));
+};
