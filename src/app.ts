@@ -26,6 +26,7 @@ import { assignmentsRoutes } from './http/routes/volunteer/assignments.routes.js
 import { assignmentActionsRoutes } from './http/routes/volunteer/assignment-actions.routes.js';
 import { memberRoutes } from './http/routes/volunteer/member.routes.js';
 import { dashboardRoutes } from './http/routes/volunteer/dashboard.routes.js';
+import { publicRoutes } from './http/routes/public.routes.js';
 import { backgroundRoutes } from './http/routes/background.routes.js';
 import { TimerJobs } from './jobs/timer-jobs.js';
 import { ministryEventsRoutes } from './http/routes/volunteer/ministry-events.routes.js';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(assignmentActionsRoutes(services));
   await http.register(memberRoutes(services));
   await http.register(dashboardRoutes(services));
+  await http.register(publicRoutes(services));
   await http.register(backgroundRoutes(timerJobs));
 
   await http.ready();

@@ -41,3 +41,27 @@ export function isValidTimeZone(timeZone: string): boolean {
     return false;
   }
 }
+
+/** Minutes the zone is ahead of UTC at `instant` (−240 for New York in summer). */
+export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
+  const wall = Date.parse(`${wallClock(instant, timeZone).replace(' ', 'T')}Z`);
+  return Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The instant a wall-clock time (`YYYY-MM-DD HH:MM:SS`) names in `timeZone`; in a gap the later offset wins. */
+export function instantOf(wall: string, timeZone: string): Date {
+  const asUtc = Date.parse(`${wall.replace(' ', 'T')}Z`);
+  const first = zoneOffsetMinutes(new Date(asUtc), timeZone);
+  const candidate = asUtc - first * 60_000;
+  const second = zoneOffsetMinutes(new Date(candidate), timeZone);
+  return new Date(first === second ? candidate : asUtc - second * 60_000);
+}
+
+/** ISO 8601 with the zone's offset, for example `2026-03-10T09:00:00-04:00`. */
+export function isoWithOffset(wall: string, timeZone: string): string {
+  const offset = zoneOffsetMinutes(instantOf(wall, timeZone), timeZone);
+  const sign = offset < 0 ? '-' : '+';
+  const hours = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(offset) % 60).padStart(2, '0');
+  return `${wall.replace(' ', 'T')}${sign}${hours}:${minutes}`;
+}

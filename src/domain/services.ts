@@ -15,6 +15,7 @@ import { CoordinatorActionsService } from './assignments/coordinator-actions.ser
 import { MemberService } from './assignments/member.service.js';
 import { SwapsService } from './assignments/swaps.service.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
+import { CalendarFeedsService } from './public/calendar-feeds.service.js';
 import { CalendarsService } from './calendars/calendars.service.js';
 import { CartService } from './cart/cart.service.js';
 import { ChurchTime } from './church-time.js';
@@ -40,6 +41,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
   const publisher = new DomainEventPublisher(options.onSubscriberError);
   const events = new EventsService(db, time, publisher);
   const schedules = new SchedulesService(db, time, settings, publisher);
+  const calendars = new CalendarsService(db, settings);
   return {
     database,
     settings,
@@ -48,7 +50,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     users: new UsersService(db, time, settings),
     people: new PeopleService(db, time),
     groups: new GroupsService(db, time, publisher),
-    calendars: new CalendarsService(db, settings),
+    calendars,
     eventTypes: new EventTypesService(db, settings),
     events,
     cart: new CartService(db, time),
@@ -68,6 +70,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     member: new MemberService(db, time, publisher),
     swaps: new SwapsService(db, time, publisher),
     dashboard: new DashboardService(db, time, settings),
+    calendarFeeds: new CalendarFeedsService(db, time, settings, calendars),
   };
 }
 

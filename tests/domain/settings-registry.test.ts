@@ -57,3 +57,14 @@ describe('wall-clock time', () => {
     assert.equal(wallClock(new Date('2026-07-15T23:30:00Z'), 'Europe/Berlin'), '2026-07-16 01:30:00');
   });
 });
+
+describe('wall-clock instants and offsets', () => {
+  it('finds the instant a New York wall-clock time names, in winter and in summer', async () => {
+    const { instantOf, isoWithOffset } = await import('../../src/domain/clock.js');
+    assert.equal(instantOf('2026-01-15 10:30:00', 'America/New_York').toISOString(), '2026-01-15T15:30:00.000Z');
+    assert.equal(instantOf('2026-07-15 10:30:00', 'America/New_York').toISOString(), '2026-07-15T14:30:00.000Z');
+    assert.equal(isoWithOffset('2026-03-10 09:00:00', 'America/New_York'), '2026-03-10T09:00:00-04:00');
+    assert.equal(isoWithOffset('2026-03-07 09:00:00', 'America/New_York'), '2026-03-07T09:00:00-05:00');
+    assert.equal(isoWithOffset('2026-07-01 12:00:00', 'Asia/Kolkata'), '2026-07-01T12:00:00+05:30');
+  });
+});

@@ -16,6 +16,7 @@ import { staffingRepository } from './staffing.repository.js';
 import { swapsRepository } from './swaps.repository.js';
 import { teamsRepository } from './teams.repository.js';
 import { volunteersRepository } from './volunteers.repository.js';
+import { calendarFeedsRepository } from './calendar-feeds.repository.js';
 import { calendarsRepository } from './calendars.repository.js';
 import { cartsRepository } from './carts.repository.js';
 import { eventTypesRepository } from './event-types.repository.js';
@@ -46,6 +47,7 @@ export function createRepositories(db: Executor) {
     swaps: swapsRepository(db),
     teams: teamsRepository(db),
     volunteers: volunteersRepository(db),
+    calendarFeeds: calendarFeedsRepository(db),
     calendars: calendarsRepository(db),
     carts: cartsRepository(db),
     eventTypes: eventTypesRepository(db),

@@ -26,6 +26,11 @@ const E2_MESSAGES = {
 
 type Body = Record<string, unknown>;
 
+/** A value that can name a row: a positive integer within PostgreSQL's integer range (else the lookup would fail with 500). */
+function isRowId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 2147483647;
+}
+
 /** A stored schedule's link in the shape the matching rules take. */
 function scheduleLink(schedule: { link_mode: string; ministry_id: number; event_type_id: number | null; title_filter: string | null; group_id: number | null; event_id: number | null }): ScheduleLink {
   switch (schedule.link_mode) {
@@ -176,7 +181,7 @@ export class MinistryEventsService {
 
   private calendarIds(body: Body, fallback: number[]): number[] {
     if (body.calendarIds === undefined) return fallback;
-    if (!Array.isArray(body.calendarIds) || body.calendarIds.some((id) => typeof id !== 'number' || !Number.isInteger(id) || id < 1)) {
+    if (!Array.isArray(body.calendarIds) || body.calendarIds.some((id) => !isRowId(id))) {
       throw invalid('calendarIds must be a list of calendar ids');
     }
     return [...new Set(body.calendarIds as number[])];
@@ -187,7 +192,7 @@ export class MinistryEventsService {
     if (Object.hasOwn(body, 'staff')) throw invalid('Staffing is set up after the events are created');
     const repos = this.repos;
     const title = text(body, 'title', 255, 'An event title is required', 'The event title is too long')!;
-    if (typeof body.eventTypeId !== 'number' || !(await repos.eventTypes.findById(body.eventTypeId))) throw invalid('Choose an existing event type');
+    if (!isRowId(body.eventTypeId) || !(await repos.eventTypes.findById(body.eventTypeId))) throw invalid('Choose an existing event type');
     const startTime = typeof body.startTime === 'string' ? parseTimeOfDay(body.startTime) : undefined;
     const endTime = typeof body.endTime === 'string' ? parseTimeOfDay(body.endTime) : undefined;
     if (!startTime || !endTime) throw invalid('Times must be in HH:MM form');
@@ -195,7 +200,7 @@ export class MinistryEventsService {
     const description = text(body, 'description', 255, undefined, 'The description is too long');
     let linkedGroupIds: number[] = [];
     if (body.linkedGroupId !== undefined && body.linkedGroupId !== null) {
-      if (typeof body.linkedGroupId !== 'number' || !(await repos.groups.findById(body.linkedGroupId))) throw invalid('The class does not exist');
+      if (!isRowId(body.linkedGroupId) || !(await repos.groups.findById(body.linkedGroupId))) throw invalid('The class does not exist');
       linkedGroupIds = [body.linkedGroupId];
     }
     const ownCalendar = await repos.ministries.ownCalendar(ministry.id);
@@ -227,7 +232,7 @@ export class MinistryEventsService {
 
   /** The ministry's events named in a body, all of them its own (400, 404 and 403 of §6.3/§6.4). */
   private async ownEvents(repos: Repositories, ministry: MinistryRow, eventIds: unknown, emptyMessage: string) {
-    if (!Array.isArray(eventIds) || eventIds.some((id) => typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2147483647)) {
+    if (!Array.isArray(eventIds) || eventIds.some((id) => !isRowId(id))) {
       throw invalid('eventIds must be a list of event ids');
     }
     if (eventIds.length === 0) throw invalid(emptyMessage);
@@ -295,7 +300,7 @@ export class MinistryEventsService {
     let linkedGroupIds: number[] | undefined;
     if (body.linkedGroupId !== undefined) {
       if (body.linkedGroupId === null) linkedGroupIds = [];
-      else if (typeof body.linkedGroupId !== 'number' || !(await repos.groups.findById(body.linkedGroupId))) throw invalid('The class does not exist');
+      else if (!isRowId(body.linkedGroupId) || !(await repos.groups.findById(body.linkedGroupId))) throw invalid('The class does not exist');
       else linkedGroupIds = [body.linkedGroupId];
     }
     let calendarIds: number[] | undefined;

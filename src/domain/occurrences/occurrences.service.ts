@@ -171,7 +171,8 @@ export class OccurrencesService {
   async eligible(occurrence: OccurrenceRow, positionId: unknown, nameFilter?: string) {
     if (positionId === undefined || !/^\d+$/.test(String(positionId))) throw invalid('A position is required');
     const repos = this.repos;
-    const position = await repos.positions.findById(Number(positionId));
+    const id = Number(positionId);
+    const position = id <= 2147483647 ? await repos.positions.findById(id) : undefined;
     if (!position || position.ministry_id !== occurrence.ministry_id) throw invalid('Position not found');
     const pool = await repos.ministries.poolGroup(occurrence.ministry_id);
     const [rows, assignments] = await Promise.all([

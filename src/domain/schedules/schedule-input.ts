@@ -28,7 +28,7 @@ export function refuseRemovedFields(body: Record<string, unknown>, removed: read
   if (sent) throw invalid(`${sent} is no longer supported: a schedule follows calendar events`);
 }
 
-const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2147483647;
+export const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2147483647;
 
 function optionalId(body: Record<string, unknown>, field: string): number | null | undefined {
   const value = body[field];

@@ -11,7 +11,7 @@ import { rotationOrder } from '../ministries/rotation.js';
 import { parsePermissiveBoolean } from '../values.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { runGeneration, type GenerationContext } from './generation.js';
-import { offset, parseDefaults, parsePlan, parseScheduleInput, refuseRemovedFields, type ScheduleInput } from './schedule-input.js';
+import { isId, offset, parseDefaults, parsePlan, parseScheduleInput, refuseRemovedFields, type ScheduleInput } from './schedule-input.js';
 import { sameTitle } from './matching.js';
 import { checkDefaults, checkPlan, saveDefaults, savePlan, type DefaultInput } from './staffing-plan.js';
 import { requirementView, scheduleView } from './views.js';
@@ -170,8 +170,9 @@ export class SchedulesService {
   async staffEvent(actor: VolunteerActor, ministry: MinistryRow, body: Record<string, unknown>) {
     refuseRemovedFields(body, ['recurType', 'recurDow', 'recurDom', 'startTime', 'endTime', 'generateAheadDays', 'defaultPersonId', 'defaultAccepted', 'linkMode']);
     const { eventId, teamId } = body;
-    if (typeof eventId !== 'number' || !Number.isInteger(eventId) || eventId < 1) throw invalid('eventId is required');
-    if (typeof teamId !== 'number' || !Number.isInteger(teamId) || teamId < 1) throw invalid('teamId is required');
+    // isId bounds the ids to the integer columns: a larger number is refused here, never sent to the database.
+    if (!isId(eventId)) throw invalid('eventId is required');
+    if (!isId(teamId)) throw invalid('teamId is required');
     const repos = this.repos;
     const team = await repos.teams.findById(teamId);
     if (!team || team.ministry_id !== ministry.id) throw invalid('The team must be a team of this ministry');
@@ -277,7 +278,9 @@ export class SchedulesService {
   async eligible(schedule: ScheduleRow, positionId: unknown, nameFilter?: string) {
     if (positionId === undefined || !/^\d+$/.test(String(positionId))) throw invalid('A position is required');
     const repos = this.repos;
-    const position = await repos.positions.findById(Number(positionId));
+    // A numeric id beyond the integer column's range names no position (and must not reach the database).
+    const id = Number(positionId);
+    const position = id <= 2147483647 ? await repos.positions.findById(id) : undefined;
     if (!position || position.team_id !== schedule.team_id) throw invalid('Position not found');
     const pool = await repos.ministries.poolGroup(schedule.ministry_id);
     const rows = await repos.volunteers.eligibleForPosition(position.id, pool?.id ?? null, await this.time.today(), nameFilter);

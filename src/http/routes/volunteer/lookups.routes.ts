@@ -5,7 +5,8 @@ import { actorOf } from '../../plugins/access.js';
 import { Id, Nullable, responses } from '../../schemas/common.js';
 import { V } from './paths.js';
 
-const DateText = Type.Optional(Type.String({ maxLength: 20 }));
+// No length limit: any malformed date answers the service's own 400 `Dates must be in YYYY-MM-DD form`.
+const DateText = Type.Optional(Type.String());
 
 /** Lookups for the schedule and event editors (contract §5.6). */
 export const lookupsRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {

@@ -39,7 +39,7 @@ export const ministryEventsRoutes = (services: Services): FastifyPluginAsyncType
     schema: {
       tags,
       summary: "E1: the ministry's events (default: a year ahead; past=1: the year before) with staffing per team",
-      querystring: Type.Object({ past: Type.Optional(Type.String({ maxLength: 10 })), from: Type.Optional(Type.String({ maxLength: 20 })), to: Type.Optional(Type.String({ maxLength: 20 })) }),
+      querystring: Type.Object({ past: Type.Optional(Type.String({ maxLength: 10 })), from: Type.Optional(Type.String()), to: Type.Optional(Type.String()) }),
       response: responses({
         200: Type.Object({ events: Type.Array(MinistryEvent), from: Type.String(), to: Type.String(), past: Type.Boolean(), limit: Type.Integer(), capped: Type.Boolean() }),
       }),

@@ -96,7 +96,7 @@ export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox =
     schema: {
       tags,
       summary: "People qualified for a position of the schedule's team, in rotation order",
-      querystring: Type.Object({ positionId: Type.Optional(Type.String({ maxLength: 12 })), q: Type.Optional(Type.String({ maxLength: 100 })) }),
+      querystring: Type.Object({ positionId: Type.Optional(Type.String({ maxLength: 100 })), q: Type.Optional(Type.String({ maxLength: 100 })) }),
       response: responses({ 200: Type.Object({ people: Type.Array(EligiblePerson) }) }),
     },
   }, async (request) => schedules.eligible(entityOf<ScheduleRow>(request), request.query.positionId, request.query.q));

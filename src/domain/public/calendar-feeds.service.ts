@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import ical, { ICalCalendar } from 'ical-generator';
+import type { Kysely } from 'kysely';
+import { createRepositories } from '../../db/repositories/index.js';
+import type { DB, EventRow } from '../../db/schema.js';
+import type { CalendarsService, PortalCalendarRef } from '../calendars/calendars.service.js';
+import type { Caller } from '../access/caller.js';
+import type { ChurchTime } from '../church-time.js';
+import { instantOf, isoWithOffset } from '../clock.js';
+import { addDays, isValidDate, parseDateTime } from '../dates.js';
+import { forbidden, invalid, notFound } from '../errors.js';
+import type { SettingsService } from '../settings/settings.service.js';
+
+type FeedEvent = EventRow & { type_name: string | null };
+
+/** `start`/`end` of a feed: a date or a date-time; an offset, when sent, is ignored (the church's wall clock applies). */
+function feedBound(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const text = value.trim();
+  if (isValidDate(text)) return `${text} 00:00:00`;
+  const parsed = parseDateTime(text.slice(0, 19));
+  if (!parsed) throw invalid('Dates must be in YYYY-MM-DD form');
+  return parsed;
+}
+
+const stripHtml = (text: string | null) => (text ?? '').replace(/<[^>]*>/g, '').trim();
+
+/** The calendar feeds: public by calendar token (§14.5) and the member's own feed (§14.6, §15.8). */
+export class CalendarFeedsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly time: ChurchTime,
+    private readonly settings: SettingsService,
+    private readonly calendars: CalendarsService,
+  ) {}
+
+  private get repos() {
+    return createRepositories(this.db);
+  }
+
+  /** The calendar behind a public token: 403 while the external API is off, 400 blank, 404 unknown. */
+  private async calendarOf(token: string) {
+    if (!(await this.settings.get('bEnableExternalCalendarAPI'))) throw forbidden('External Calendar API is disabled');
+    if (token.trim() === '') throw invalid('Missing calendar access token');
+    const calendar = await this.repos.calendarFeeds.calendarByToken(token);
+    if (!calendar) throw notFound('Calendar access token not found');
+    return calendar;
+  }
+
+  async publicEvents(token: string, start?: string, end?: string) {
+    const calendar = await this.calendarOf(token);
+    return this.repos.calendarFeeds.events({ calendarIds: [calendar.id], from: feedBound(start), to: feedBound(end) });
+  }
+
+  async publicIcs(token: string): Promise<string> {
+    const calendar = await this.calendarOf(token);
+    const events = await this.repos.calendarFeeds.events({ calendarIds: [calendar.id] });
+    return this.toIcs(calendar.name, events);
+  }
+
+  /** FullCalendar objects: ISO 8601 with the zone offset for timed events. */
+  async fullCalendar(token: string, start?: string, end?: string) {
+    const events = await this.publicEvents(token, start, end);
+    const timeZone = await this.settings.get('sTimeZone');
+    return events.map((event) => ({
+      id: event.id,
+      title: event.title,
+      start: isoWithOffset(event.start_at, timeZone),
+      end: isoWithOffset(event.end_at, timeZone),
+      allDay: false,
+      extendedProps: { description: stripHtml(event.description ?? event.text), eventTypeId: event.type_id, eventTypeName: event.type_name },
+    }));
+  }
+
+  private async toIcs(name: string, events: readonly FeedEvent[], extra: (calendar: ICalCalendar) => void = () => undefined): Promise<string> {
+    const timeZone = await this.settings.get('sTimeZone');
+    const churchName = await this.settings.get('sChurchName');
+    const calendar = ical({ name, prodId: { company: churchName || 'Church', product: 'Volunteer Ministry Service' }, timezone: timeZone });
+    for (const event of events) {
+      calendar.createEvent({
+        id: `event-${event.id}`,
+        start: instantOf(event.start_at, timeZone),
+        end: instantOf(event.end_at, timeZone),
+        summary: event.title,
+        description: stripHtml(event.description ?? event.text) || undefined,
+        timezone: timeZone,
+      });
+    }
+    extra(calendar);
+    return calendar.toString();
+  }
+
+  /**
+   * The member feed: the calendars of the member's selection that the administrator shares, from three
+   * months back to eighteen months ahead. An unknown or retired token is a bare 404.
+   */
+  async memberIcs(token: string): Promise<string> {
+    const repos = this.repos;
+    const user = /^[0-9a-f]{64}$/.test(token) ? await repos.calendarFeeds.userByFeedToken(token) : undefined;
+    if (!user) throw notFound('Not found');
+    const shared = await this.calendars.sharedPortalCalendars();
+    const selection = this.parseSelection(user.portal_calendar_selection);
+    const isShared = (ref: PortalCalendarRef) => shared.some((s) => s.type === ref.type && s.id === ref.id);
+    const calendarIds = selection.filter((ref) => ref.type === 'calendar' && isShared(ref)).map((ref) => ref.id);
+    const systemIds = selection.filter((ref) => ref.type === 'system' && isShared(ref)).map((ref) => ref.id);
+    const today = await this.time.today();
+    const from = `${addDays(today, -92)} 00:00:00`;
+    const to = `${addDays(today, 549)} 00:00:00`;
+    const events = await repos.calendarFeeds.events({ calendarIds, unpinned: systemIds.includes(1), from, to });
+    const birthdays = systemIds.includes(0) ? await repos.calendarFeeds.birthdays() : [];
+    return this.toIcs('My church calendar', events, (calendar) => {
+      const years = [Number(from.slice(0, 4)), Number(from.slice(0, 4)) + 1, Number(from.slice(0, 4)) + 2];
+      for (const person of birthdays) {
+        for (const year of years) {
+          const day = `${year}-${String(person.birth_month).padStart(2, '0')}-${String(person.birth_day).padStart(2, '0')}`;
+          if (!isValidDate(day) || `${day} 00:00:00` < from || `${day} 00:00:00` > to) continue;
+          calendar.createEvent({ id: `birthday-${person.id}-${year}`, start: new Date(`${day}T00:00:00Z`), allDay: true, summary: `${person.first_name} ${person.last_name}'s birthday` });
+        }
+      }
+    });
+  }
+
+  private parseSelection(stored: string | null): PortalCalendarRef[] {
+    try {
+      const parsed = JSON.parse(stored ?? '[]');
+      return Array.isArray(parsed) ? parsed : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** `GET /api/users/current/calendar-feed`. */
+  async feed(caller: Caller) {
+    const row = await this.repos.calendarFeeds.feedOf(caller.userId);
+    const selection = this.parseSelection(row?.portal_calendar_selection ?? null);
+    const token = row?.portal_calendar_token ?? null;
+    return {
+      calendarIds: selection.filter((r) => r.type === 'calendar').map((r) => r.id),
+      systemCalendarIds: selection.filter((r) => r.type === 'system').map((r) => r.id),
+      token,
+      path: token === null ? null : `/api/public/portal-calendar/${token}/calendar.ics`,
+    };
+  }
+
+  /** Saves the selection (only calendars the administrator shares); the first save mints the token. */
+  async saveFeed(caller: Caller, calendarIds: number[], systemCalendarIds: number[]) {
+    const shared = await this.calendars.sharedPortalCalendars();
+    const refs: PortalCalendarRef[] = [
+      ...[...new Set(calendarIds)].map((id) => ({ type: 'calendar' as const, id })),
+      ...[...new Set(systemCalendarIds)].map((id) => ({ type: 'system' as const, id })),
+    ];
+    if (refs.some((ref) => !shared.some((s) => s.type === ref.type && s.id === ref.id))) {
+      throw invalid('Choose only calendars the church shares with members');
+    }
+    const current = await this.repos.calendarFeeds.feedOf(caller.userId);
+    await this.repos.calendarFeeds.setFeed(caller.userId, {
+      selection: JSON.stringify(refs),
+      ...(current?.portal_calendar_token ? {} : { token: randomBytes(32).toString('hex') }),
+    });
+    return this.feed(caller);
+  }
+
+  /** A new token; the old address answers 404 at once. */
+  async resetFeed(caller: Caller) {
+    await this.repos.calendarFeeds.setFeed(caller.userId, { token: randomBytes(32).toString('hex') });
+    return this.feed(caller);
+  }
+}

@@ -1,0 +1,34 @@
+import { createRequire } from 'node:module';
+import countries from 'i18n-iso-countries';
+import subdivisions from 'iso-3166-2';
+
+// The ISO 3166-1 code list comes from a maintained package; English names come from the runtime's CLDR data.
+const require = createRequire(import.meta.url);
+countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+let cachedCountries: Array<{ name: string; code: string }> | undefined;
+
+/** Every ISO 3166-1 country with its English name, alphabetical by name. */
+export function countryList(): Array<{ name: string; code: string }> {
+  cachedCountries ??= Object.keys(countries.getAlpha2Codes())
+    .map((code) => ({ name: regionNames.of(code) ?? countries.getName(code, 'en') ?? code, code }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  return cachedCountries;
+}
+
+/**
+ * The subdivisions of a country as code → name (`US` → `{AL: "Alabama", …}`), or undefined for a code that
+ * is not two letters or names no country; a country without subdivisions answers `{}`.
+ */
+export function statesOf(code: string): Record<string, string> | undefined {
+  if (!/^[A-Za-z]{2}$/.test(code)) return undefined;
+  const upper = code.toUpperCase();
+  if (!countries.isValid(upper)) return undefined;
+  const entry = subdivisions.country(upper);
+  const states = Object.entries(entry?.sub ?? {})
+    .map(([key, value]) => [key.slice(upper.length + 1), value.name] as const)
+    .filter(([key]) => key !== '' && key !== upper)
+    .sort((a, b) => a[1].localeCompare(b[1], 'en'));
+  return Object.fromEntries(states);
+}

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { notFound } from '../../domain/errors.js';
+import { countryList, statesOf } from '../../domain/public/reference-data.js';
+import type { Services } from '../../domain/services.js';
+import { callerOf } from '../plugins/access.js';
+import { Id, Nullable, responses } from '../schemas/common.js';
+
+const TokenParams = Type.Object({ token: Type.String({ maxLength: 200 }) });
+const Window = Type.Object({ start: Type.Optional(Type.String({ maxLength: 40 })), end: Type.Optional(Type.String({ maxLength: 40 })) });
+const Feed = Type.Object({ calendarIds: Type.Array(Type.Integer()), systemCalendarIds: Type.Array(Type.Integer()), token: Nullable(Type.String()), path: Nullable(Type.String()) });
+
+/** Reference data and calendar feeds of the public area (contract §14.3, §14.5, §14.6) and the member's feed settings (§15.8). */
+export const publicRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
+  const { calendarFeeds } = services;
+  const tags = ['Public'];
+  const isPublic = { access: 'public' as const };
+
+  app.get('/api/public/data/countries', {
+    config: isPublic,
+    schema: { tags, summary: 'ISO 3166-1 countries with English names', response: responses({ 200: Type.Array(Type.Object({ name: Type.String(), code: Type.String() })) }) },
+  }, async () => countryList());
+
+  app.get('/api/public/data/countries/:code/states', {
+    config: isPublic,
+    schema: {
+      tags,
+      summary: "A country's subdivisions, code → name ({} when it has none)",
+      params: Type.Object({ code: Type.String({ maxLength: 200 }) }),
+      response: responses({ 200: Type.Record(Type.String(), Type.String()) }),
+    },
+  }, async (request) => {
+    const states = statesOf(request.params.code);
+    if (!states) throw notFound('Unknown country code');
+    return states;
+  });
+
+  app.get('/api/public/calendar/:token/events', {
+    config: isPublic,
+    schema: { tags, summary: "Events of the token's calendar overlapping [start, end)", params: TokenParams, querystring: Window, response: responses({ 200: Type.Array(Type.Unknown()) }) },
+  }, async (request) => (await calendarFeeds.publicEvents(request.params.token, request.query.start, request.query.end)).map((event) => ({
+    Id: event.id, Title: event.title, Desc: event.description, Text: event.text, Start: event.start_at, End: event.end_at,
+    Type: event.type_id, TypeName: event.type_name, MinistryId: event.event_ministry_id,
+  })));
+
+  app.get('/api/public/calendar/:token/ics', {
+    config: isPublic,
+    schema: { tags, summary: "The token's calendar as iCalendar (RFC 5545)", params: TokenParams },
+  }, async (request, reply) => reply
+    .type('text/calendar; charset=utf-8')
+    .header('Content-Disposition', 'attachment; filename=calendar.ics')
+    .send(await calendarFeeds.publicIcs(request.params.token)));
+
+  app.get('/api/public/calendar/:token/fullcalendar', {
+    config: isPublic,
+    schema: { tags, summary: "The token's calendar as FullCalendar event objects", params: TokenParams, querystring: Window, response: responses({ 200: Type.Array(Type.Unknown()) }) },
+  }, async (request) => calendarFeeds.fullCalendar(request.params.token, request.query.start, request.query.end));
+
+  app.get('/api/public/portal-calendar/:token/calendar.ics', {
+    config: isPublic,
+    schema: { tags, summary: "A member's own calendar feed", params: TokenParams },
+  }, async (request, reply) => reply
+    .type('text/calendar; charset=utf-8')
+    .header('Content-Disposition', 'inline; filename="calendar.ics"')
+    .header('Cache-Control', 'private, no-cache')
+    .send(await calendarFeeds.memberIcs(request.params.token)));
+
+  app.get('/api/users/current/calendar-feed', {
+    config: { access: 'login' },
+    schema: { tags: ['Users'], summary: 'My calendar feed: chosen calendars and the feed address', response: responses({ 200: Feed }) },
+  }, async (request) => calendarFeeds.feed(callerOf(request)));
+
+  app.put('/api/users/current/calendar-feed', {
+    config: { access: 'login' },
+    schema: {
+      tags: ['Users'],
+      summary: 'Choose the calendars of my feed (only those the church shares); the first save mints the address',
+      body: Type.Object({ calendarIds: Type.Array(Id, { maxItems: 500 }), systemCalendarIds: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 1000 }), { maxItems: 50 })) }),
+      response: responses({ 200: Feed }),
+    },
+  }, async (request) => calendarFeeds.saveFeed(callerOf(request), request.body.calendarIds, request.body.systemCalendarIds ?? []));
+
+  app.post('/api/users/current/calendar-feed/reset', {
+    config: { access: 'login' },
+    schema: { tags: ['Users'], summary: 'A new feed address; the old one stops at once', response: responses({ 200: Feed }) },
+  }, async (request) => calendarFeeds.resetFeed(callerOf(request)));
+};

@@ -1,0 +1,660 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { AssignmentStatus } from '../../src/db/schema.js';
+import { newPerson, newUser, type TestUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let admin: TestUser;
+let otherTypeId: number;
+before(async () => {
+  server = await startTestServer();
+  admin = await newUser(server, { roles: ['admin'] });
+  const types = await server.get('/api/events/types', asAdmin);
+  otherTypeId = (types.body as Array<{ Id: number; Name: string }>).find((t) => t.Name === 'Other')!.Id;
+});
+after(() => server.close());
+
+const asAdmin = { get key() { return admin.apiKey; } };
+const as = (user: TestUser) => ({ key: user.apiKey });
+const V = '/api/ministries';
+/** The eight Sundays the standard series covers; all inside the default eight-week horizon from 2026-03-04. */
+const SUNDAYS = ['2026-03-08', '2026-03-15', '2026-03-22', '2026-03-29', '2026-04-05', '2026-04-12', '2026-04-19', '2026-04-26'];
+const WIDE = { from: '2026-01-01', to: '2026-12-31' };
+
+interface Occurrence {
+  id: number; scheduleId: number; scheduleName: string; scheduleOneOff: boolean; ministryId: number; teamId: number; eventId: number;
+  occurrenceDate: string; start: string; end: string; status: string; notes: string | null; requiredCount: number; requirementCount: number;
+  requirementsOverridden: boolean; liveCount: number; gapCount: number; openCount: number; capacity: number; pendingCount: number;
+  gaps: Array<{ positionId: number; positionName: string; gapCount: number }>; generatedDate: string;
+}
+interface Requirement {
+  id: number; scheduleId: number | null; occurrenceId: number | null; positionId: number; positionName: string; minCount: number;
+  maxCount: number | null; notes: string | null; source: 'schedule' | 'occurrence'; defaults: Array<Record<string, unknown>>;
+  liveCount: number; gapCount: number; openCount: number; pendingCount: number;
+}
+
+function assertError(answer: { status: number; body: any }, status: number, message: string) {
+  assert.equal(answer.status, status, JSON.stringify(answer.body));
+  assert.deepEqual(answer.body, { success: false, message, error: message, code: status });
+}
+
+let sequence = 0;
+const unique = (prefix: string) => `${prefix} ${++sequence}`;
+
+async function grantScope(personId: number, scopeType: 'ministry' | 'team', scopeId: number) {
+  const answer = await server.post(`${V}/scopes`, { personId, scopeType, scopeId }, asAdmin);
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+}
+
+async function newCoordinator(ministryId: number) {
+  const user = await newUser(server, { roles: ['manageMyMinistries'] });
+  await grantScope(user.personId, 'ministry', ministryId);
+  return user;
+}
+
+/** A self-service login leading one team. */
+async function newLeader(teamId: number) {
+  const user = await newUser(server);
+  await grantScope(user.personId, 'team', teamId);
+  return user;
+}
+
+async function newPosition(ministryId: number, teamId: number, name = unique('Position')): Promise<number> {
+  const answer = await server.post(`${V}/ministries/${ministryId}/positions`, { name, teamId }, asAdmin);
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return answer.body.position.id;
+}
+
+/** A weekly Sunday 10:00–11:30 series of "Other" events; answers the event ids in date order. */
+async function newSeries(title: string, rangeStart = SUNDAYS[0], rangeEnd = SUNDAYS[SUNDAYS.length - 1]): Promise<number[]> {
+  const answer = await server.post('/api/events/repeat', {
+    Title: title, Type: otherTypeId, StartTime: '10:00', EndTime: '11:30', RecurType: 'weekly', RecurDOW: 'Sunday', RangeStart: rangeStart, RangeEnd: rangeEnd,
+  }, asAdmin);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body.eventIds;
+}
+
+async function listOccurrences(query: Record<string, string>, options: { key?: string } = asAdmin) {
+  const answer = await server.get(`${V}/occurrences`, { ...options, query });
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body as { occurrences: Occurrence[]; limit: number; capped: boolean };
+}
+
+/**
+ * A ministry with two teams; on the first a schedule following a weekly "Worship" series with the plan
+ * Greeter Min 2 Max 3 (Anna, qualified, as a saved default: a pending assignment on every occurrence) and Usher Min 1.
+ */
+async function newWorld(options: { scheduleName?: string; title?: string } = {}) {
+  const ministry = await server.post(`${V}/ministries`, { name: unique('Ministry') }, asAdmin);
+  assert.equal(ministry.status, 201, JSON.stringify(ministry.body));
+  const ministryId: number = ministry.body.ministry.id;
+  const teamId: number = (await server.get(`${V}/ministries/${ministryId}/teams`, asAdmin)).body.teams[0].id;
+  const otherTeam = await server.post(`${V}/ministries/${ministryId}/teams`, { name: unique('Team') }, asAdmin);
+  assert.equal(otherTeam.status, 201, JSON.stringify(otherTeam.body));
+  const otherTeamId: number = otherTeam.body.team.id;
+  const greeter = await newPosition(ministryId, teamId, unique('Greeter'));
+  const usher = await newPosition(ministryId, teamId, unique('Usher'));
+  const anna = await newPerson(server, { first_name: 'Anna', last_name: unique('Adams') });
+  assert.equal((await server.post(`${V}/positions/${greeter}/qualifications`, { personId: anna.id }, asAdmin)).status, 201);
+  const title = options.title ?? unique('Worship');
+  const eventIds = await newSeries(title);
+  const schedule = await server.post(`${V}/ministries/${ministryId}/schedules`, {
+    name: options.scheduleName ?? unique('Sunday service'), linkMode: 'event_type', eventTypeId: otherTypeId, titleFilter: title, teamId, windowStart: '2026-03-01',
+    requirements: [{ positionId: greeter, minCount: 2, maxCount: 3, defaults: [{ personId: anna.id }] }, { positionId: usher, minCount: 1 }],
+  }, asAdmin);
+  assert.equal(schedule.status, 201, JSON.stringify(schedule.body));
+  const scheduleId: number = schedule.body.schedule.id;
+  const { occurrences } = await listOccurrences({ ...WIDE, scheduleId: String(scheduleId) });
+  assert.equal(occurrences.length, SUNDAYS.length);
+  return { ministryId, teamId, otherTeamId, greeter, usher, anna: anna.id, title, eventIds, scheduleId, occurrences, occurrenceIds: occurrences.map((o) => o.id) };
+}
+
+/** A Staff-this-event schedule on a fresh event; answers its schedule and occurrence. */
+async function newStaffedEvent(ministryId: number, teamId: number, requirements?: unknown[]) {
+  const [eventId] = await newSeries(unique('Concert'), '2026-03-15', '2026-03-15');
+  const answer = await server.post(`${V}/ministries/${ministryId}/staffed-events`, { eventId, teamId, ...(requirements ? { requirements } : {}) }, asAdmin);
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return { eventId, scheduleId: answer.body.schedule.id as number, occurrenceId: answer.body.occurrence.id as number };
+}
+
+/** Inserts an assignment of a fresh person directly (no assignment route yet). */
+async function insertAssignment(occurrenceId: number, positionId: number, status: AssignmentStatus, personId?: number): Promise<number> {
+  const person = personId ?? (await newPerson(server)).id;
+  const row = await server.database.db.insertInto('assignments')
+    .values({ occurrence_id: occurrenceId, position_id: positionId, person_id: person, status, assigned_at: '2026-03-04 10:00:00' })
+    .returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function readOccurrence(occurrenceId: number): Promise<{ occurrence: Occurrence; requirements: Requirement[] }> {
+  const answer = await server.get(`${V}/occurrences/${occurrenceId}`, asAdmin);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body;
+}
+
+async function readNeeds(occurrenceId: number) {
+  const answer = await server.get(`${V}/occurrences/${occurrenceId}/requirements`, asAdmin);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body as {
+    occurrenceId: number; scheduleId: number; scheduleName: string; requirements: Requirement[]; overridden: boolean;
+    positions: Array<{ id: number; name: string; teamId: number; teamName: string; order: number }>; schedulePositionIds: number[];
+  };
+}
+
+const bySource = (requirements: Requirement[]) => requirements.map((r) => [r.positionId, r.source, r.minCount, r.maxCount]);
+
+describe('GET /api/ministries/occurrences', () => {
+  it('answers 400 unless both from and to are real YYYY-MM-DD dates', async () => {
+    const message = 'A from and a to date in YYYY-MM-DD form are required';
+    for (const query of <Array<Record<string, string>>>[{}, { from: '2026-03-01' }, { to: '2026-03-31' }, { from: '2026-13-01', to: '2026-12-31' }, { from: 'soon', to: '2026-12-31' }, { from: '2026-03-01', to: '2026-02-30' }]) {
+      assertError(await server.get(`${V}/occurrences`, { ...asAdmin, query }), 400, message);
+    }
+  });
+
+  it('answers 400 when the window ends before it starts', async () => {
+    assertError(await server.get(`${V}/occurrences`, { ...asAdmin, query: { from: '2026-03-10', to: '2026-03-09' } }), 400, 'The window ends before it starts');
+  });
+
+  it('lists the occurrences of the window, inclusive at both ends, with the event times and the derived counts', async () => {
+    const world = await newWorld();
+    const answer = await listOccurrences({ from: SUNDAYS[1], to: SUNDAYS[2], ministryId: String(world.ministryId) });
+    assert.equal(answer.limit, 500);
+    assert.equal(answer.capped, false);
+    assert.deepEqual(answer.occurrences.map((o) => o.occurrenceDate), [SUNDAYS[1], SUNDAYS[2]]);
+    const [first] = answer.occurrences;
+    assert.match(first.generatedDate, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    assert.deepEqual({ ...first, generatedDate: undefined, scheduleName: undefined, gaps: first.gaps.map((g) => [g.positionId, g.gapCount]) }, {
+      id: world.occurrenceIds[1], scheduleId: world.scheduleId, scheduleName: undefined, scheduleOneOff: false, ministryId: world.ministryId, teamId: world.teamId,
+      eventId: world.eventIds[1], occurrenceDate: SUNDAYS[1], start: `${SUNDAYS[1]} 10:00:00`, end: `${SUNDAYS[1]} 11:30:00`, status: 'scheduled', notes: null,
+      // Greeter 2..3 with Anna pending, Usher 1..1 empty.
+      requiredCount: 3, requirementCount: 2, requirementsOverridden: false, liveCount: 1, gapCount: 2, openCount: 3, capacity: 4, pendingCount: 1,
+      gaps: [[world.greeter, 1], [world.usher, 1]], generatedDate: undefined,
+    });
+  });
+
+  it('orders by date, then id', async () => {
+    const a = await newWorld();
+    const title = a.title;
+    // A second schedule on the same events gives two occurrences per date.
+    const second = await server.post(`${V}/ministries/${a.ministryId}/schedules`, {
+      name: unique('Parking'), linkMode: 'event_type', eventTypeId: otherTypeId, titleFilter: title, teamId: a.otherTeamId, windowStart: '2026-03-01',
+    }, asAdmin);
+    assert.equal(second.status, 201, JSON.stringify(second.body));
+    const { occurrences } = await listOccurrences({ ...WIDE, ministryId: String(a.ministryId) });
+    assert.equal(occurrences.length, 16);
+    const expected = [...occurrences].sort((x, y) => x.occurrenceDate.localeCompare(y.occurrenceDate) || x.id - y.id);
+    assert.deepEqual(occurrences.map((o) => o.id), expected.map((o) => o.id));
+    assert.ok(occurrences.some((o, i) => i > 0 && o.id < occurrences[i - 1].id), 'ids are not simply ascending across the list');
+  });
+
+  it('filters by ministryId, teamId, scheduleId and status', async () => {
+    const world = await newWorld();
+    const other = await newWorld();
+    assert.ok((await listOccurrences({ ...WIDE, ministryId: String(world.ministryId) })).occurrences.every((o) => o.ministryId === world.ministryId));
+    assert.deepEqual((await listOccurrences({ ...WIDE, teamId: String(other.teamId) })).occurrences.map((o) => o.id), other.occurrenceIds);
+    assert.deepEqual((await listOccurrences({ ...WIDE, scheduleId: String(world.scheduleId) })).occurrences.map((o) => o.id), world.occurrenceIds);
+    assert.equal((await server.post(`${V}/occurrences/${world.occurrenceIds[3]}/status`, { status: 'cancelled' }, asAdmin)).status, 200);
+    const cancelled = await listOccurrences({ ...WIDE, scheduleId: String(world.scheduleId), status: 'cancelled' });
+    assert.deepEqual(cancelled.occurrences.map((o) => o.id), [world.occurrenceIds[3]]);
+    const scheduled = await listOccurrences({ ...WIDE, scheduleId: String(world.scheduleId), status: 'scheduled' });
+    assert.equal(scheduled.occurrences.length, 7);
+  });
+
+  it('matches text against the schedule name or the event title, ignoring case, with % and _ taken literally', async () => {
+    const percent = await newWorld({ scheduleName: unique('Youth 50% night') });
+    const underscore = await newWorld({ title: unique('Choir_practice') });
+    const plain = await newWorld({ scheduleName: unique('Youth 50 night'), title: unique('Choir practice') });
+    const ids = async (text: string) => new Set((await listOccurrences({ ...WIDE, text })).occurrences.map((o) => o.scheduleId));
+
+    const byPercent = await ids('50%');
+    assert.ok(byPercent.has(percent.scheduleId));
+    assert.ok(!byPercent.has(plain.scheduleId), '% is not a wildcard');
+    const byUnderscore = await ids('choir_');
+    assert.ok(byUnderscore.has(underscore.scheduleId), 'the event title matches, ignoring case');
+    assert.ok(!byUnderscore.has(plain.scheduleId), '_ is not a wildcard');
+    const byName = await ids('youth 50');
+    assert.ok(byName.has(percent.scheduleId) && byName.has(plain.scheduleId));
+    assert.ok(!byName.has(underscore.scheduleId));
+  });
+
+  it('keeps only occurrences with a gap when hasGaps is true', async () => {
+    const world = await newWorld();
+    const full = world.occurrenceIds[0];
+    await insertAssignment(full, world.greeter, 'accepted');
+    await insertAssignment(full, world.usher, 'pending');
+    for (const hasGaps of ['1', 'true', 'yes', 'on']) {
+      const { occurrences } = await listOccurrences({ ...WIDE, scheduleId: String(world.scheduleId), hasGaps });
+      assert.deepEqual(occurrences.map((o) => o.id), world.occurrenceIds.slice(1), `hasGaps=${hasGaps}`);
+    }
+    for (const hasGaps of ['0', 'false', '']) {
+      assert.equal((await listOccurrences({ ...WIDE, scheduleId: String(world.scheduleId), hasGaps })).occurrences.length, 8, `hasGaps=${hasGaps}`);
+    }
+  });
+
+  it('scopes the list: a coordinator sees their ministries, a team leader their teams', async () => {
+    const world = await newWorld();
+    const other = await newWorld();
+    const otherTeamSchedule = await server.post(`${V}/ministries/${world.ministryId}/schedules`, {
+      name: unique('Parking'), linkMode: 'event_type', eventTypeId: otherTypeId, titleFilter: world.title, teamId: world.otherTeamId, windowStart: '2026-03-01',
+    }, asAdmin);
+    assert.equal(otherTeamSchedule.status, 201);
+
+    const coordinator = await newCoordinator(world.ministryId);
+    const seen = (await listOccurrences(WIDE, as(coordinator))).occurrences;
+    assert.equal(seen.length, 16);
+    assert.ok(seen.every((o) => o.ministryId === world.ministryId));
+
+    const leader = await newLeader(world.otherTeamId);
+    const led = (await listOccurrences(WIDE, as(leader))).occurrences;
+    assert.equal(led.length, 8);
+    assert.ok(led.every((o) => o.teamId === world.otherTeamId));
+
+    // A self-service login's ministry grant gives no ministry-level reach; only its team grant counts.
+    await grantScope(leader.personId, 'ministry', other.ministryId);
+    assert.deepEqual((await listOccurrences(WIDE, as(leader))).occurrences.map((o) => o.id), led.map((o) => o.id));
+
+    // A filter never widens the scope.
+    assert.deepEqual((await listOccurrences({ ...WIDE, ministryId: String(other.ministryId) }, as(coordinator))).occurrences, []);
+  });
+
+  it('is refused to a login with no ministry or team to manage', async () => {
+    const volunteer = await newUser(server);
+    assertError(await server.get(`${V}/occurrences`, { ...as(volunteer), query: WIDE }), 403,
+      'Manage My Ministries access, with a ministry or team to manage, is required');
+  });
+
+  it('stops at 500 rows and says it is capped', async () => {
+    const world = await newWorld();
+    const { db } = server.database;
+    const events = await db.insertInto('events').values(Array.from({ length: 501 }, (_, i) => ({
+      title: 'Bulk', type_id: otherTypeId, start_at: '2026-06-01 10:00:00', end_at: `2026-06-01 11:00:00`, created_at: '2026-03-01 09:00:00', description: String(i),
+    }))).returning('id').execute();
+    await db.insertInto('occurrences').values(events.map((e) => ({
+      schedule_id: world.scheduleId, event_id: e.id, occurrence_date: '2026-06-01', generated_at: '2026-03-04 10:00:00',
+    }))).execute();
+    const capped = await listOccurrences({ from: '2026-06-01', to: '2026-06-01', scheduleId: String(world.scheduleId) });
+    assert.equal(capped.occurrences.length, 500);
+    assert.equal(capped.limit, 500);
+    assert.equal(capped.capped, true);
+  });
+});
+
+describe('GET /api/ministries/occurrences/{id} (E6)', () => {
+  it('answers the occurrence and its effective requirements, with the saved defaults on the schedule rows', async () => {
+    const world = await newWorld();
+    const { occurrence, requirements } = await readOccurrence(world.occurrenceIds[0]);
+    assert.equal(occurrence.id, world.occurrenceIds[0]);
+    assert.equal(occurrence.gapCount, 2);
+    assert.deepEqual(bySource(requirements), [[world.greeter, 'schedule', 2, 3], [world.usher, 'schedule', 1, null]]);
+    const [greeter, usher] = requirements;
+    assert.equal(greeter.scheduleId, world.scheduleId);
+    assert.equal(greeter.occurrenceId, null);
+    assert.deepEqual([greeter.liveCount, greeter.pendingCount, greeter.gapCount, greeter.openCount], [1, 1, 1, 2]);
+    assert.deepEqual(greeter.defaults.map((d) => [d.personId, d.accepted, d.qualified]), [[world.anna, false, true]]);
+    assert.deepEqual(usher.defaults, []);
+  });
+
+  it('counts pending and accepted as live, and nothing else', async () => {
+    const world = await newWorld();
+    const id = world.occurrenceIds[1];
+    // Anna is already pending as Greeter.
+    await insertAssignment(id, world.greeter, 'accepted');
+    for (const status of ['declined', 'cancelled', 'substituted', 'completed'] as const) await insertAssignment(id, world.greeter, status);
+    await insertAssignment(id, world.usher, 'pending');
+    await insertAssignment(id, world.usher, 'pending');
+    const { occurrence, requirements } = await readOccurrence(id);
+    const [greeter, usher] = requirements;
+    assert.deepEqual([greeter.liveCount, greeter.pendingCount, greeter.gapCount, greeter.openCount], [2, 1, 0, 1]);
+    // Over-staffed: both floors at 0.
+    assert.deepEqual([usher.liveCount, usher.pendingCount, usher.gapCount, usher.openCount], [2, 2, 0, 0]);
+    assert.deepEqual(
+      [occurrence.liveCount, occurrence.pendingCount, occurrence.gapCount, occurrence.openCount, occurrence.gaps],
+      [4, 3, 0, 1, []],
+    );
+  });
+
+  it('answers 404 for an unknown occurrence, before any scope check', async () => {
+    const world = await newWorld();
+    const leader = await newLeader(world.otherTeamId);
+    assertError(await server.get(`${V}/occurrences/99999999`, asAdmin), 404, 'Occurrence not found');
+    assertError(await server.get(`${V}/occurrences/99999999`, as(leader)), 404, 'Occurrence not found');
+  });
+
+  it("lets a team leader read their team's occurrence and refuses another team's with 403", async () => {
+    const world = await newWorld();
+    assert.equal((await server.get(`${V}/occurrences/${world.occurrenceIds[0]}`, as(await newLeader(world.teamId)))).status, 200);
+    assert.equal((await server.get(`${V}/occurrences/${world.occurrenceIds[0]}`, as(await newCoordinator(world.ministryId)))).status, 200);
+    assertError(await server.get(`${V}/occurrences/${world.occurrenceIds[0]}`, as(await newLeader(world.otherTeamId))), 403, 'Not authorized for this occurrence');
+    const elsewhere = await newWorld();
+    assertError(await server.get(`${V}/occurrences/${world.occurrenceIds[0]}`, as(await newCoordinator(elsewhere.ministryId))), 403, 'Not authorized for this occurrence');
+  });
+});
+
+describe('POST /api/ministries/occurrences/{id}/status', () => {
+  it('cancels an occurrence, keeping the row, and restores it', async () => {
+    const world = await newWorld();
+    const id = world.occurrenceIds[0];
+    const cancelled = await server.post(`${V}/occurrences/${id}/status`, { status: 'cancelled' }, asAdmin);
+    assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+    assert.equal(cancelled.body.occurrence.id, id);
+    assert.equal(cancelled.body.occurrence.status, 'cancelled');
+    assert.equal((await readOccurrence(id)).occurrence.status, 'cancelled');
+    const restored = await server.post(`${V}/occurrences/${id}/status`, { status: 'scheduled' }, as(await newLeader(world.teamId)));
+    assert.equal(restored.status, 200, JSON.stringify(restored.body));
+    assert.equal((await readOccurrence(id)).occurrence.status, 'scheduled');
+  });
+
+  it('answers 400 for any other status, leaving the occurrence unchanged', async () => {
+    const world = await newWorld();
+    const id = world.occurrenceIds[0];
+    for (const body of [{}, { status: 'over' }, { status: 'Cancelled' }, { status: null }, { status: 1 }]) {
+      const answer = await server.post(`${V}/occurrences/${id}/status`, body, asAdmin);
+      assert.equal(answer.status, 400, JSON.stringify(body));
+    }
+    assert.equal((await readOccurrence(id)).occurrence.status, 'scheduled');
+  });
+
+  it('answers 404 for an unknown occurrence and 403 out of scope, even with a bad body', async () => {
+    const world = await newWorld();
+    assertError(await server.post(`${V}/occurrences/99999999/status`, { status: 'cancelled' }, asAdmin), 404, 'Occurrence not found');
+    assertError(await server.post(`${V}/occurrences/${world.occurrenceIds[0]}/status`, { status: 'nonsense' }, as(await newLeader(world.otherTeamId))), 403,
+      'Not authorized for this occurrence');
+    assert.equal((await readOccurrence(world.occurrenceIds[0])).occurrence.status, 'scheduled');
+  });
+});
+
+describe('DELETE /api/ministries/occurrences/{id} (E7)', () => {
+  it('removes the occurrence with its overrides, assignments, responses, swaps and notifications, keeping the event', async () => {
+    const world = await newWorld();
+    const id = world.occurrenceIds[2];
+    const kept = world.occurrenceIds[3];
+    const { db } = server.database;
+    assert.equal((await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 2 }, asAdmin)).status, 201);
+    const assignmentId = await insertAssignment(id, world.usher, 'accepted');
+    const substitute = await newPerson(server);
+    await db.insertInto('responses').values({ assignment_id: assignmentId, person_id: substitute.id, response: 'accepted', response_at: '2026-03-04 10:00:00' }).execute();
+    await db.insertInto('swaps').values({ assignment_id: assignmentId, proposed_by_person_id: substitute.id, proposed_person_id: substitute.id, proposed_at: '2026-03-04 10:00:00' }).execute();
+    await db.insertInto('notifications').values([
+      { type: 'assignment', person_id: substitute.id, dedupe_key: unique('e7-assignment'), created_at: '2026-03-04 10:00:00', assignment_id: assignmentId, occurrence_id: id },
+      { type: 'gap_alert', person_id: substitute.id, dedupe_key: unique('e7-gap'), created_at: '2026-03-04 10:00:00', occurrence_id: id },
+    ]).execute();
+    const keptAssignments = await db.selectFrom('assignments').select('id').where('occurrence_id', '=', kept).execute();
+
+    const answer = await server.delete(`${V}/occurrences/${id}`, asAdmin);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body, { success: true });
+
+    assertError(await server.get(`${V}/occurrences/${id}`, asAdmin), 404, 'Occurrence not found');
+    assert.equal((await db.selectFrom('requirements').select('id').where('occurrence_id', '=', id).execute()).length, 0);
+    assert.equal((await db.selectFrom('assignments').select('id').where('occurrence_id', '=', id).execute()).length, 0);
+    assert.equal((await db.selectFrom('responses').select('id').where('assignment_id', '=', assignmentId).execute()).length, 0);
+    assert.equal((await db.selectFrom('swaps').select('id').where('assignment_id', '=', assignmentId).execute()).length, 0);
+    assert.equal((await db.selectFrom('notifications').select('id').where('occurrence_id', '=', id).execute()).length, 0);
+    // The event, the schedule and the other occurrences stay.
+    const event = await db.selectFrom('events').select(['id', 'inactive']).where('id', '=', world.eventIds[2]).executeTakeFirst();
+    assert.deepEqual(event, { id: world.eventIds[2], inactive: false });
+    assert.equal((await server.get(`${V}/schedules/${world.scheduleId}`, asAdmin)).status, 200);
+    assert.equal((await readOccurrence(kept)).occurrence.id, kept);
+    assert.deepEqual(await db.selectFrom('assignments').select('id').where('occurrence_id', '=', kept).execute(), keptAssignments);
+  });
+
+  it('lets a later generate recreate the occurrence from its event', async () => {
+    const world = await newWorld();
+    const id = world.occurrenceIds[4];
+    assert.equal((await server.delete(`${V}/occurrences/${id}`, asAdmin)).status, 200);
+    assert.equal((await listOccurrences({ ...WIDE, scheduleId: String(world.scheduleId) })).occurrences.length, 7);
+    const generated = await server.post(`${V}/schedules/${world.scheduleId}/generate`, {}, asAdmin);
+    assert.equal(generated.status, 200, JSON.stringify(generated.body));
+    const { occurrences } = await listOccurrences({ ...WIDE, scheduleId: String(world.scheduleId) });
+    assert.equal(occurrences.length, 8);
+    const recreated = occurrences.find((o) => o.eventId === world.eventIds[4])!;
+    assert.notEqual(recreated.id, id);
+    assert.equal(recreated.occurrenceDate, SUNDAYS[4]);
+  });
+
+  it('deletes a Staff-this-event schedule together with its only occurrence', async () => {
+    const world = await newWorld();
+    const staffed = await newStaffedEvent(world.ministryId, world.teamId, [{ positionId: world.greeter, minCount: 1 }]);
+    assert.equal((await server.get(`${V}/schedules/${staffed.scheduleId}`, asAdmin)).status, 200);
+    assert.equal((await server.delete(`${V}/occurrences/${staffed.occurrenceId}`, asAdmin)).status, 200);
+    assertError(await server.get(`${V}/schedules/${staffed.scheduleId}`, asAdmin), 404, 'Schedule not found');
+    const event = await server.database.db.selectFrom('events').select('id').where('id', '=', staffed.eventId).executeTakeFirst();
+    assert.deepEqual(event, { id: staffed.eventId });
+  });
+
+  it('keeps a regular schedule when its last occurrence is deleted', async () => {
+    const world = await newWorld();
+    for (const id of world.occurrenceIds) assert.equal((await server.delete(`${V}/occurrences/${id}`, asAdmin)).status, 200);
+    assert.equal((await server.get(`${V}/schedules/${world.scheduleId}`, asAdmin)).status, 200);
+  });
+
+  it("lets the schedule's team leader and the ministry's coordinator delete; another team's leader gets 403 and unknown ids 404", async () => {
+    const world = await newWorld();
+    assertError(await server.delete(`${V}/occurrences/99999999`, as(await newLeader(world.otherTeamId))), 404, 'Occurrence not found');
+    assertError(await server.delete(`${V}/occurrences/${world.occurrenceIds[0]}`, as(await newLeader(world.otherTeamId))), 403, 'Not authorized for this occurrence');
+    assert.equal((await readOccurrence(world.occurrenceIds[0])).occurrence.id, world.occurrenceIds[0]);
+    assert.equal((await server.delete(`${V}/occurrences/${world.occurrenceIds[0]}`, as(await newLeader(world.teamId)))).status, 200);
+    assert.equal((await server.delete(`${V}/occurrences/${world.occurrenceIds[1]}`, as(await newCoordinator(world.ministryId)))).status, 200);
+    assert.equal((await listOccurrences({ ...WIDE, scheduleId: String(world.scheduleId) })).occurrences.length, 6);
+  });
+});
+
+describe('GET /api/ministries/occurrences/{id}/requirements', () => {
+  it("answers the effective needs, every active position of the schedule's team and the plan's positions", async () => {
+    const world = await newWorld();
+    const spare = await newPosition(world.ministryId, world.teamId, unique('Spare'));
+    const retired = await newPosition(world.ministryId, world.teamId, unique('Retired'));
+    assert.equal((await server.post(`${V}/positions/${retired}`, { active: false }, asAdmin)).status, 200);
+    const elsewhere = await newPosition(world.ministryId, world.otherTeamId);
+    const needs = await readNeeds(world.occurrenceIds[0]);
+    assert.equal(needs.occurrenceId, world.occurrenceIds[0]);
+    assert.equal(needs.scheduleId, world.scheduleId);
+    assert.equal(typeof needs.scheduleName, 'string');
+    assert.equal(needs.overridden, false);
+    assert.deepEqual(bySource(needs.requirements), [[world.greeter, 'schedule', 2, 3], [world.usher, 'schedule', 1, null]]);
+    const positionIds = needs.positions.map((p) => p.id).sort((a, b) => a - b);
+    assert.deepEqual(positionIds, [world.greeter, world.usher, spare].sort((a, b) => a - b));
+    assert.ok(!positionIds.includes(retired) && !positionIds.includes(elsewhere));
+    assert.ok(needs.positions.every((p) => p.teamId === world.teamId && typeof p.teamName === 'string' && Number.isInteger(p.order)));
+    assert.deepEqual(needs.schedulePositionIds, [world.greeter, world.usher]);
+  });
+
+  it("is open to the schedule's team leader and refused to another team's with 403", async () => {
+    const world = await newWorld();
+    assert.equal((await server.get(`${V}/occurrences/${world.occurrenceIds[0]}/requirements`, as(await newLeader(world.teamId)))).status, 200);
+    assertError(await server.get(`${V}/occurrences/${world.occurrenceIds[0]}/requirements`, as(await newLeader(world.otherTeamId))), 403, 'Not authorized for this occurrence');
+    assertError(await server.get(`${V}/occurrences/99999999/requirements`, asAdmin), 404, 'Occurrence not found');
+  });
+});
+
+describe('POST /api/ministries/occurrences/{id}/requirements', () => {
+  it('creates an override with 201, updates it with 200, and the override wins over the plan for that week only', async () => {
+    const world = await newWorld();
+    const [id, next] = world.occurrenceIds;
+    const created = await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 2, maxCount: 4, notes: 'Easter' }, asAdmin);
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    assert.equal(created.body.requirement.occurrenceId, id);
+    assert.equal(created.body.requirement.scheduleId, null);
+    assert.equal(created.body.requirement.source, 'occurrence');
+    assert.deepEqual(created.body.requirement.defaults, []);
+    const updated = await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 3, maxCount: 4 }, asAdmin);
+    assert.equal(updated.status, 200, JSON.stringify(updated.body));
+    assert.equal(updated.body.requirement.id, created.body.requirement.id);
+
+    const { occurrence, requirements } = await readOccurrence(id);
+    assert.deepEqual(bySource(requirements), [[world.greeter, 'schedule', 2, 3], [world.usher, 'occurrence', 3, 4]]);
+    assert.equal(occurrence.requirementsOverridden, true);
+    assert.equal(occurrence.requiredCount, 5);
+    assert.equal(occurrence.capacity, 7);
+    assert.equal((await readNeeds(id)).overridden, true);
+    assert.deepEqual(bySource((await readOccurrence(next)).requirements), [[world.greeter, 'schedule', 2, 3], [world.usher, 'schedule', 1, null]]);
+    assert.equal((await readOccurrence(next)).occurrence.requirementsOverridden, false);
+  });
+
+  it('adds a position the plan does not have', async () => {
+    const world = await newWorld();
+    const extra = await newPosition(world.ministryId, world.teamId, unique('Extra'));
+    assert.equal((await server.post(`${V}/occurrences/${world.occurrenceIds[0]}/requirements`, { positionId: extra, minCount: 1 }, asAdmin)).status, 201);
+    const { occurrence, requirements } = await readOccurrence(world.occurrenceIds[0]);
+    assert.deepEqual(bySource(requirements), [[world.greeter, 'schedule', 2, 3], [world.usher, 'schedule', 1, null], [extra, 'occurrence', 1, null]]);
+    assert.equal(occurrence.requirementCount, 3);
+  });
+
+  it('drops a position for the week with a Min 0 Max 0 override', async () => {
+    const world = await newWorld();
+    const id = world.occurrenceIds[0];
+    assert.equal((await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 0, maxCount: 0 }, asAdmin)).status, 201);
+    const { occurrence, requirements } = await readOccurrence(id);
+    assert.deepEqual(bySource(requirements), [[world.greeter, 'schedule', 2, 3]]);
+    assert.deepEqual([occurrence.requiredCount, occurrence.requirementCount, occurrence.capacity, occurrence.requirementsOverridden], [2, 1, 3, true]);
+    assert.deepEqual(occurrence.gaps.map((g) => g.positionId), [world.greeter]);
+  });
+
+  it('answers 400 for a Max below Min, a missing Min or a position of another ministry, storing nothing', async () => {
+    const world = await newWorld();
+    const other = await newWorld();
+    const id = world.occurrenceIds[0];
+    assert.equal((await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 3, maxCount: 2 }, asAdmin)).status, 400);
+    assertError(await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher }, asAdmin), 400, 'A minimum count is required');
+    assertError(await server.post(`${V}/occurrences/${id}/requirements`, { positionId: other.usher, minCount: 1 }, asAdmin), 400, 'Position not found');
+    assert.equal((await readNeeds(id)).overridden, false);
+  });
+
+  it("answers 403 to another team's leader before looking at the body", async () => {
+    const world = await newWorld();
+    assertError(await server.post(`${V}/occurrences/${world.occurrenceIds[0]}/requirements`, { minCount: -4 }, as(await newLeader(world.otherTeamId))), 403,
+      'Not authorized for this occurrence');
+    const leader = await newLeader(world.teamId);
+    assert.equal((await server.post(`${V}/occurrences/${world.occurrenceIds[0]}/requirements`, { positionId: world.usher, minCount: 2 }, as(leader))).status, 201);
+  });
+});
+
+describe('POST /api/ministries/occurrences/{id}/requirements/replace', () => {
+  it("replaces the week's needs with exactly the listed rows", async () => {
+    const world = await newWorld();
+    const id = world.occurrenceIds[0];
+    const answer = await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements: [{ positionId: world.usher, minCount: 2, maxCount: 2 }] }, asAdmin);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.occurrenceId, id);
+    assert.equal(answer.body.overridden, true);
+    assert.deepEqual(bySource(answer.body.requirements), [[world.usher, 'occurrence', 2, 2]]);
+    assert.deepEqual(bySource((await readOccurrence(id)).requirements), [[world.usher, 'occurrence', 2, 2]]);
+    // A second replace swaps the overrides wholesale.
+    const again = await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements: [{ positionId: world.greeter, minCount: 1 }] }, asAdmin);
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    assert.deepEqual(bySource(again.body.requirements), [[world.greeter, 'occurrence', 1, null]]);
+  });
+
+  it('stores [] as "needs nobody": no requirements, overridden', async () => {
+    const world = await newWorld();
+    const id = world.occurrenceIds[0];
+    const answer = await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements: [] }, asAdmin);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body, { occurrenceId: id, requirements: [], overridden: true });
+    const needs = await readNeeds(id);
+    assert.deepEqual([needs.requirements, needs.overridden], [[], true]);
+    const { occurrence } = await readOccurrence(id);
+    assert.deepEqual([occurrence.requiredCount, occurrence.requirementCount, occurrence.capacity, occurrence.gapCount, occurrence.requirementsOverridden], [0, 0, 0, 0, true]);
+  });
+
+  it('stores [] as "needs nobody" also on an occurrence whose schedule has no plan', async () => {
+    const world = await newWorld();
+    const staffed = await newStaffedEvent(world.ministryId, world.teamId);
+    assert.deepEqual([(await readNeeds(staffed.occurrenceId)).requirements, (await readNeeds(staffed.occurrenceId)).overridden], [[], false]);
+    const answer = await server.post(`${V}/occurrences/${staffed.occurrenceId}/requirements/replace`, { requirements: [] }, asAdmin);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body, { occurrenceId: staffed.occurrenceId, requirements: [], overridden: true });
+    const needs = await readNeeds(staffed.occurrenceId);
+    assert.deepEqual([needs.requirements, needs.overridden], [[], true]);
+    assert.equal((await readOccurrence(staffed.occurrenceId)).occurrence.requirementsOverridden, true);
+  });
+
+  it('answers 400 `The staffing needs must be a list` without the key, and 400 for a duplicate position, Max below Min or defaults', async () => {
+    const world = await newWorld();
+    const id = world.occurrenceIds[0];
+    assertError(await server.post(`${V}/occurrences/${id}/requirements/replace`, {}, asAdmin), 400, 'The staffing needs must be a list');
+    for (const requirements of [
+      [{ positionId: world.usher, minCount: 1 }, { positionId: world.usher, minCount: 2 }],
+      [{ positionId: world.usher, minCount: 3, maxCount: 1 }],
+      [{ positionId: world.greeter, minCount: 1, defaults: [{ personId: world.anna }] }],
+      [{ positionId: world.greeter, minCount: 1, defaults: [] }],
+      'Greeter',
+    ]) {
+      const answer = await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements }, asAdmin);
+      assert.equal(answer.status, 400, JSON.stringify(requirements));
+    }
+    const needs = await readNeeds(id);
+    assert.equal(needs.overridden, false);
+    assert.deepEqual(bySource(needs.requirements), [[world.greeter, 'schedule', 2, 3], [world.usher, 'schedule', 1, null]]);
+  });
+
+  it('leaves existing overrides untouched when the replacement is refused', async () => {
+    const world = await newWorld();
+    const id = world.occurrenceIds[0];
+    assert.equal((await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 2 }, asAdmin)).status, 201);
+    const refused = await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements: [{ positionId: world.greeter, minCount: 1 }, { positionId: world.greeter, minCount: 1 }] }, asAdmin);
+    assert.equal(refused.status, 400);
+    assert.deepEqual(bySource((await readOccurrence(id)).requirements), [[world.greeter, 'schedule', 2, 3], [world.usher, 'occurrence', 2, null]]);
+  });
+
+  it("answers 403 to another team's leader", async () => {
+    const world = await newWorld();
+    assertError(await server.post(`${V}/occurrences/${world.occurrenceIds[0]}/requirements/replace`, {}, as(await newLeader(world.otherTeamId))), 403,
+      'Not authorized for this occurrence');
+  });
+});
+
+describe('DELETE /api/ministries/occurrences/{id}/requirements', () => {
+  it("returns the week to the schedule's plan", async () => {
+    const world = await newWorld();
+    const id = world.occurrenceIds[0];
+    assert.equal((await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements: [] }, asAdmin)).status, 200);
+    const answer = await server.delete(`${V}/occurrences/${id}/requirements`, asAdmin);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.occurrenceId, id);
+    assert.equal(answer.body.overridden, false);
+    assert.deepEqual(bySource(answer.body.requirements), [[world.greeter, 'schedule', 2, 3], [world.usher, 'schedule', 1, null]]);
+    const { occurrence } = await readOccurrence(id);
+    assert.deepEqual([occurrence.requirementsOverridden, occurrence.requiredCount], [false, 3]);
+  });
+
+  it("answers 403 to another team's leader and keeps the overrides", async () => {
+    const world = await newWorld();
+    const id = world.occurrenceIds[0];
+    assert.equal((await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 2 }, asAdmin)).status, 201);
+    assertError(await server.delete(`${V}/occurrences/${id}/requirements`, as(await newLeader(world.otherTeamId))), 403, 'Not authorized for this occurrence');
+    assert.equal((await readNeeds(id)).overridden, true);
+  });
+});
+
+describe('DELETE /api/ministries/requirements/{id}', () => {
+  it('deletes an override row, so the plan applies again for that position', async () => {
+    const world = await newWorld();
+    const id = world.occurrenceIds[0];
+    const created = await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 2 }, asAdmin);
+    const answer = await server.delete(`${V}/requirements/${created.body.requirement.id}`, as(await newLeader(world.teamId)));
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body, { success: true });
+    assert.deepEqual(bySource((await readOccurrence(id)).requirements), [[world.greeter, 'schedule', 2, 3], [world.usher, 'schedule', 1, null]]);
+  });
+
+  it("deletes a schedule row, removing the position from every week that does not override it", async () => {
+    const world = await newWorld();
+    const usherRow = (await readOccurrence(world.occurrenceIds[0])).requirements.find((r) => r.positionId === world.usher)!;
+    assert.equal((await server.delete(`${V}/requirements/${usherRow.id}`, as(await newCoordinator(world.ministryId)))).status, 200);
+    assert.deepEqual(bySource((await readOccurrence(world.occurrenceIds[5])).requirements), [[world.greeter, 'schedule', 2, 3]]);
+  });
+
+  it('answers 404 `Requirement not found`, then 403 `Not authorized for this requirement`', async () => {
+    const world = await newWorld();
+    const outsider = await newLeader(world.otherTeamId);
+    assertError(await server.delete(`${V}/requirements/99999999`, as(outsider)), 404, 'Requirement not found');
+    const override = await server.post(`${V}/occurrences/${world.occurrenceIds[0]}/requirements`, { positionId: world.usher, minCount: 2 }, asAdmin);
+    const templateRow = (await readOccurrence(world.occurrenceIds[1])).requirements[0];
+    assertError(await server.delete(`${V}/requirements/${override.body.requirement.id}`, as(outsider)), 403, 'Not authorized for this requirement');
+    assertError(await server.delete(`${V}/requirements/${templateRow.id}`, as(outsider)), 403, 'Not authorized for this requirement');
+    assert.equal((await readNeeds(world.occurrenceIds[0])).overridden, true);
+    assert.equal((await readOccurrence(world.occurrenceIds[1])).requirements.length, 2);
+  });
+});

@@ -1,0 +1,155 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import ICAL from 'ical.js';
+import { newAdmin, newUser, type TestUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let admin: TestUser;
+let typeId: number;
+let choir: { Id: number; AccessToken: string };
+let youth: { Id: number; AccessToken: string };
+
+const as = (user: TestUser) => ({ key: user.apiKey });
+const setting = (name: string, value: string) => server.post(`/admin/api/system/config/${name}`, { value }, as(admin));
+
+async function newCalendar(name: string) {
+  const created = (await server.post('/api/calendars', { Name: name }, as(admin))).body;
+  return (await server.post(`/api/calendars/${created.Id}/NewAccessToken`, undefined, as(admin))).body;
+}
+
+async function newEvent(title: string, start: string, end: string, calendarId: number) {
+  return (await server.post('/api/events', { Title: title, Type: typeId, Start: start, End: end, PinnedCalendars: [calendarId], Desc: '<b>Bring</b> music' }, as(admin))).body.eventId;
+}
+
+before(async () => {
+  server = await startTestServer();
+  admin = await newAdmin(server);
+  typeId = (await server.get('/api/events/types', as(admin))).body.find((t: { Name: string }) => t.Name === 'Other').Id;
+  choir = await newCalendar('Choir');
+  youth = await newCalendar('Youth');
+  await newEvent('Rehearsal', '2026-03-10 19:00:00', '2026-03-10 21:00:00', choir.Id);
+  await newEvent('Concert', '2026-07-04 18:00:00', '2026-07-04 20:00:00', choir.Id);
+  await newEvent('Youth night', '2026-03-11 19:00:00', '2026-03-11 21:00:00', youth.Id);
+  await setting('bEnableExternalCalendarAPI', '1');
+});
+after(() => server.close());
+
+describe('GET /api/public/data/countries', () => {
+  it('lists the ISO countries with English names, alphabetically, without a key', async () => {
+    const answer = await server.get('/api/public/data/countries/');
+    assert.equal(answer.status, 200);
+    assert.ok(answer.body.length >= 249);
+    assert.deepEqual(answer.body.find((c: { code: string }) => c.code === 'US'), { name: 'United States', code: 'US' });
+    const names = answer.body.map((c: { name: string }) => c.name);
+    assert.deepEqual(names, [...names].sort((a: string, b: string) => a.localeCompare(b, 'en')));
+  });
+
+  it('answers the subdivisions of a country in either case, {} for one without, 404 for anything else', async () => {
+    const us = await server.get('/api/public/data/countries/us/states');
+    assert.equal(us.status, 200);
+    assert.equal(us.body.AL, 'Alabama');
+    assert.equal(us.body.NY, 'New York');
+    assert.deepEqual((await server.get('/api/public/data/countries/US/states/')).body, us.body);
+    assert.deepEqual((await server.get('/api/public/data/countries/AQ/states')).body, {});
+    for (const bad of ['u', 'usa', 'u1', 'u.', 'ZZ', '..%2F..']) {
+      const answer = await server.get(`/api/public/data/countries/${bad}/states`);
+      assert.equal(answer.status, 404, bad);
+      assert.equal(answer.body.success, false);
+    }
+  });
+});
+
+describe('public calendar by token', () => {
+  it('serves only the events of the token\'s calendar, with overlap semantics', async () => {
+    const all = await server.get(`/api/public/calendar/${choir.AccessToken}/events`);
+    assert.equal(all.status, 200);
+    assert.deepEqual(all.body.map((e: { Title: string }) => e.Title), ['Rehearsal', 'Concert']);
+    const march = await server.get(`/api/public/calendar/${choir.AccessToken}/events`, { query: { start: '2026-03-10T20:00:00', end: '2026-04-01' } });
+    assert.deepEqual(march.body.map((e: { Title: string }) => e.Title), ['Rehearsal'], 'an event still running at start is kept');
+    const untilMarch = await server.get(`/api/public/calendar/${choir.AccessToken}/events`, { query: { end: '2026-03-10' } });
+    assert.deepEqual(untilMarch.body, []);
+  });
+
+  it('answers 400 for a blank token, 404 for an unknown one, 403 while the external API is off', async () => {
+    const blank = await server.get('/api/public/calendar/%20/events');
+    assert.equal(blank.status, 400);
+    assert.equal(blank.body.message, 'Missing calendar access token');
+    const unknown = await server.get(`/api/public/calendar/${'f'.repeat(64)}/events`);
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.body.message, 'Calendar access token not found');
+    await setting('bEnableExternalCalendarAPI', '0');
+    try {
+      const off = await server.get(`/api/public/calendar/${choir.AccessToken}/ics`);
+      assert.equal(off.status, 403);
+      assert.equal(off.body.message, 'External Calendar API is disabled');
+    } finally {
+      await setting('bEnableExternalCalendarAPI', '1');
+    }
+  });
+
+  it('serves iCalendar that a parser reads, with the right headers and wall-clock times', async () => {
+    const answer = await server.get(`/api/public/calendar/${choir.AccessToken}/ics`);
+    assert.equal(answer.status, 200);
+    assert.match(String(answer.headers['content-type']), /^text\/calendar; charset=utf-8/);
+    assert.equal(answer.headers['content-disposition'], 'attachment; filename=calendar.ics');
+    const calendar = new ICAL.Component(ICAL.parse(answer.text));
+    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    assert.deepEqual(events.map((e) => e.summary), ['Rehearsal', 'Concert']);
+    // 19:00 in New York on 10 March 2026 (daylight time) is 23:00 UTC.
+    assert.equal(events[0].startDate.toJSDate().toISOString(), '2026-03-10T23:00:00.000Z');
+    assert.equal(events[0].description, 'Bring music');
+  });
+
+  it('serves FullCalendar objects with the zone offset and no HTML in the description', async () => {
+    const answer = await server.get(`/api/public/calendar/${choir.AccessToken}/fullcalendar`, { query: { start: '2026-03-01T00:00:00', end: '2026-03-31T00:00:00' } });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.length, 1);
+    assert.equal(answer.body[0].title, 'Rehearsal');
+    assert.equal(answer.body[0].start, '2026-03-10T19:00:00-04:00');
+    assert.equal(answer.body[0].allDay, false);
+    assert.equal(answer.body[0].extendedProps.description, 'Bring music');
+  });
+});
+
+describe('the member calendar feed', () => {
+  it('mints an address on the first save, serves the chosen shared calendars, and a reset retires the old address', async () => {
+    const member = await newUser(server);
+    assert.deepEqual((await server.get('/api/users/current/calendar-feed', as(member))).body, { calendarIds: [], systemCalendarIds: [], token: null, path: null });
+    const refused = await server.put('/api/users/current/calendar-feed', { calendarIds: [choir.Id] }, as(member));
+    assert.equal(refused.status, 400, 'the administrator shares nothing yet');
+
+    await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: choir.Id }] }, as(admin));
+    const saved = await server.put('/api/users/current/calendar-feed', { calendarIds: [choir.Id] }, as(member));
+    assert.equal(saved.status, 200);
+    assert.match(saved.body.token, /^[0-9a-f]{64}$/);
+    assert.equal(saved.body.path, `/api/public/portal-calendar/${saved.body.token}/calendar.ics`);
+
+    const feed = await server.get(saved.body.path);
+    assert.equal(feed.status, 200);
+    assert.equal(feed.headers['content-disposition'], 'inline; filename="calendar.ics"');
+    assert.equal(feed.headers['cache-control'], 'private, no-cache');
+    const summaries = new ICAL.Component(ICAL.parse(feed.text)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).summary);
+    assert.deepEqual(summaries, ['Rehearsal', 'Concert']);
+
+    const reset = await server.post('/api/users/current/calendar-feed/reset', undefined, as(member));
+    assert.notEqual(reset.body.token, saved.body.token);
+    assert.equal((await server.get(saved.body.path)).status, 404);
+    assert.equal((await server.get(reset.body.path)).status, 200);
+  });
+
+  it('leaves out a chosen calendar once the administrator stops sharing it', async () => {
+    const member = await newUser(server);
+    await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: choir.Id }, { type: 'calendar', id: youth.Id }] }, as(admin));
+    const saved = (await server.put('/api/users/current/calendar-feed', { calendarIds: [choir.Id, youth.Id] }, as(member))).body;
+    await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: youth.Id }] }, as(admin));
+    const summaries = new ICAL.Component(ICAL.parse((await server.get(saved.path)).text)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).summary);
+    assert.deepEqual(summaries, ['Youth night']);
+  });
+
+  it('answers a bare 404 for an unknown address', async () => {
+    const answer = await server.get(`/api/public/portal-calendar/${'a'.repeat(64)}/calendar.ics`);
+    assert.equal(answer.status, 404);
+    assert.doesNotMatch(JSON.stringify(answer.body), /user|account/i);
+  });
+});

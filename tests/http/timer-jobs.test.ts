@@ -1,0 +1,363 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { AssignmentStatus } from '../../src/db/schema.js';
+import { newPerson, newUser, type TestUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+// Each describe block runs on its own fresh server, because the top-up works on every schedule of the database.
+let server: TestServer;
+let admin: TestUser;
+let otherTypeId: number;
+
+async function freshServer() {
+  server = await startTestServer();
+  admin = await newUser(server, { roles: ['admin'] });
+  const types = await server.get('/api/events/types', asAdmin);
+  otherTypeId = (types.body as Array<{ Id: number; Name: string }>).find((t) => t.Name === 'Other')!.Id;
+}
+
+const asAdmin = { get key() { return admin.apiKey; } };
+const as = (user: TestUser) => ({ key: user.apiKey });
+const V = '/api/ministries';
+const JOBS = '/api/background/timerjobs';
+const WIDE = { from: '2026-01-01', to: '2026-12-31' };
+
+let sequence = 0;
+const unique = (prefix: string) => `${prefix} ${++sequence}`;
+
+async function runJobs(body: Record<string, unknown> = {}, options: { key?: string } = asAdmin): Promise<boolean> {
+  const answer = await server.post(JOBS, body, options);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  assert.deepEqual(Object.keys(answer.body), ['ran']);
+  return answer.body.ran;
+}
+
+async function readSetting(name: string): Promise<string> {
+  const answer = await server.get(`/admin/api/system/config/${name}`, asAdmin);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return String(answer.body.value);
+}
+
+async function writeSetting(name: string, value: string) {
+  const answer = await server.post(`/admin/api/system/config/${name}`, { value }, asAdmin);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+}
+
+async function newMinistry() {
+  const answer = await server.post(`${V}/ministries`, { name: unique('Ministry') }, asAdmin);
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  const ministryId: number = answer.body.ministry.id;
+  const teamId: number = (await server.get(`${V}/ministries/${ministryId}/teams`, asAdmin)).body.teams[0].id;
+  const position = await server.post(`${V}/ministries/${ministryId}/positions`, { name: unique('Greeter'), teamId }, asAdmin);
+  assert.equal(position.status, 201, JSON.stringify(position.body));
+  return { ministryId, teamId, positionId: position.body.position.id as number };
+}
+
+/** A weekly Sunday 10:00–11:30 series of "Other" events; answers the event ids in date order. */
+async function newSeries(title: string, rangeStart: string, rangeEnd: string): Promise<number[]> {
+  const answer = await server.post('/api/events/repeat', {
+    Title: title, Type: otherTypeId, StartTime: '10:00', EndTime: '11:30', RecurType: 'weekly', RecurDOW: 'Sunday', RangeStart: rangeStart, RangeEnd: rangeEnd,
+  }, asAdmin);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body.eventIds;
+}
+
+async function newSchedule(ministryId: number, body: Record<string, unknown>): Promise<number> {
+  const answer = await server.post(`${V}/ministries/${ministryId}/schedules`, {
+    name: unique('Schedule'), linkMode: 'event_type', eventTypeId: otherTypeId, windowStart: '2026-03-01', ...body,
+  }, asAdmin);
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return answer.body.schedule.id;
+}
+
+async function occurrencesOf(scheduleId: number): Promise<Array<{ id: number; eventId: number; occurrenceDate: string; status: string }>> {
+  const answer = await server.get(`${V}/occurrences`, { ...asAdmin, query: { ...WIDE, scheduleId: String(scheduleId) } });
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body.occurrences;
+}
+
+const datesOf = async (scheduleId: number) => (await occurrencesOf(scheduleId)).map((o) => o.occurrenceDate);
+
+describe('POST /api/background/timerjobs: callers', () => {
+  before(freshServer);
+  after(() => server.close());
+
+  it('answers 401 without an API key', async () => {
+    const answer = await server.post(JOBS, {});
+    assert.equal(answer.status, 401);
+    assert.equal(answer.body.message, 'Invalid API key');
+  });
+
+  it('refuses a self-service login with 403, even one leading a team', async () => {
+    const volunteer = await newUser(server);
+    const refused = await server.post(JOBS, { force: true }, as(volunteer));
+    assert.equal(refused.status, 403, JSON.stringify(refused.body));
+    assert.equal(refused.body.success, false);
+    const { teamId } = await newMinistry();
+    assert.equal((await server.post(`${V}/scopes`, { personId: volunteer.personId, scopeType: 'team', scopeId: teamId }, asAdmin)).status, 201);
+    assert.equal((await server.post(JOBS, { force: true }, as(volunteer))).status, 403);
+    assert.equal(await readSetting('sLastTimerJobsRunDateTime'), '');
+  });
+
+  it('runs for any staff login, whatever its role', async () => {
+    for (const role of ['finance', 'editRecords', 'manageMyMinistries'] as const) {
+      assert.equal(await runJobs({ force: true }, as(await newUser(server, { roles: [role] }))), true, role);
+    }
+  });
+});
+
+describe('POST /api/background/timerjobs: rate limit', () => {
+  before(freshServer);
+  after(() => server.close());
+
+  it('runs, then answers ran:false until iTimerJobsMinIntervalMinutes (default 15) have passed, recording the church-local run time', async () => {
+    assert.equal(await runJobs(), true);
+    assert.equal(await readSetting('sLastTimerJobsRunDateTime'), '2026-03-04 10:00:00');
+    assert.equal(await runJobs(), false);
+    server.clock.advance(14 * 60_000 + 59_000);
+    assert.equal(await runJobs(), false);
+    assert.equal(await readSetting('sLastTimerJobsRunDateTime'), '2026-03-04 10:00:00');
+    server.clock.advance(1_000);
+    assert.equal(await runJobs(), true);
+    assert.equal(await readSetting('sLastTimerJobsRunDateTime'), '2026-03-04 10:15:00');
+  });
+
+  it('runs at once when forced (permissive boolean) and not when force is false', async () => {
+    assert.equal(await runJobs({ force: false }), false);
+    assert.equal(await runJobs({ force: 'no' }), false);
+    assert.equal(await runJobs({ force: true }), true);
+    assert.equal(await runJobs({ force: '1' }), true);
+    assert.equal(await runJobs({ force: 'yes' }), true);
+  });
+
+  it('follows a changed interval, and never waits while it is 0', async () => {
+    await writeSetting('iTimerJobsMinIntervalMinutes', '60');
+    assert.equal(await runJobs({ force: true }), true);
+    server.clock.advance(30 * 60_000);
+    assert.equal(await runJobs(), false);
+    await writeSetting('iTimerJobsMinIntervalMinutes', '0');
+    assert.equal(await runJobs(), true);
+    assert.equal(await runJobs(), true);
+    await writeSetting('iTimerJobsMinIntervalMinutes', '15');
+  });
+
+  it('does no work when it answers ran:false', async () => {
+    const { ministryId, teamId, positionId } = await newMinistry();
+    const title = unique('Vespers');
+    await newSeries(title, '2026-03-08', '2026-03-08');
+    const scheduleId = await newSchedule(ministryId, { titleFilter: title, teamId });
+    const [occurrence] = await occurrencesOf(scheduleId);
+    const person = await newPerson(server);
+    const { id } = await server.database.db.insertInto('assignments')
+      .values({ occurrence_id: occurrence.id, position_id: positionId, person_id: person.id, status: 'accepted', assigned_at: '2026-03-04 10:00:00' })
+      .returning('id').executeTakeFirstOrThrow();
+    assert.equal(await runJobs({ force: true }), true);
+    server.clock.set('2026-03-08T16:00:00Z'); // 12:00 on the day, after the event ended
+    await writeSetting('sLastTimerJobsRunDateTime', '2026-03-08 11:55:00');
+    assert.equal(await runJobs(), false);
+    const status = async () => (await server.database.db.selectFrom('assignments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    assert.equal(await status(), 'accepted');
+    server.clock.advance(10 * 60_000);
+    assert.equal(await runJobs(), true);
+    assert.equal(await status(), 'completed');
+  });
+});
+
+describe('POST /api/background/timerjobs: daily top-up', () => {
+  let main: { ministryId: number; teamId: number; positionId: number };
+  let mainSchedule: number;
+  let inactiveSchedule: number;
+  let inactiveMinistrySchedule: number;
+  let oneOff: { scheduleId: number; eventId: number };
+  let anna: number;
+  let bob: number;
+  let seriesTitle: string;
+
+  before(async () => {
+    await freshServer();
+    main = await newMinistry();
+    anna = (await newPerson(server)).id;
+    bob = (await newPerson(server)).id;
+    assert.equal((await server.post(`${V}/positions/${main.positionId}/qualifications`, { personId: anna }, asAdmin)).status, 201);
+    seriesTitle = unique('Worship');
+    const eventIds = await newSeries(seriesTitle, '2026-03-08', '2026-06-28');
+    // Greeter Min 1 Max 2: Anna (qualified) and Bob (not qualified) are the saved defaults.
+    mainSchedule = await newSchedule(main.ministryId, {
+      titleFilter: seriesTitle, teamId: main.teamId,
+      requirements: [{ positionId: main.positionId, minCount: 1, maxCount: 2, defaults: [{ personId: anna }, { personId: bob }] }],
+    });
+    inactiveSchedule = await newSchedule(main.ministryId, { titleFilter: seriesTitle, teamId: main.teamId, active: false });
+    const paused = await newMinistry();
+    inactiveMinistrySchedule = await newSchedule(paused.ministryId, { titleFilter: seriesTitle, teamId: paused.teamId });
+    assert.equal((await server.post(`${V}/ministries/${paused.ministryId}`, { active: false }, asAdmin)).status, 200);
+    const staffed = await server.post(`${V}/ministries/${main.ministryId}/staffed-events`, { eventId: eventIds[12], teamId: main.teamId }, asAdmin);
+    assert.equal(staffed.status, 201, JSON.stringify(staffed.body));
+    oneOff = { scheduleId: staffed.body.schedule.id, eventId: eventIds[12] };
+    // The one-off schedule stays, without its occurrence.
+    await server.database.db.deleteFrom('occurrences').where('schedule_id', '=', oneOff.scheduleId).execute();
+  });
+  after(() => server.close());
+
+  const THROUGH_APRIL = ['2026-03-08', '2026-03-15', '2026-03-22', '2026-03-29', '2026-04-05', '2026-04-12', '2026-04-19', '2026-04-26'];
+
+  it('starts from what the schedules generated when they were created', async () => {
+    assert.deepEqual(await datesOf(mainSchedule), THROUGH_APRIL);
+    assert.equal(await readSetting('sLastVolunteerTopUpRunDate'), '');
+  });
+
+  it('generates each active schedule to the horizon on a new church-local day, assigning the defaults on the new occurrences only', async () => {
+    server.clock.set('2026-03-11T14:00:00Z'); // 10:00 EDT
+    const before = await server.database.db.selectFrom('assignments').select('id').execute();
+    assert.equal(await runJobs(), true);
+    // Today + 8 weeks = 2026-05-06.
+    assert.deepEqual(await datesOf(mainSchedule), [...THROUGH_APRIL, '2026-05-03']);
+    assert.equal(await readSetting('sLastVolunteerTopUpRunDate'), '2026-03-11');
+    assert.deepEqual(JSON.parse(await readSetting('sLastVolunteerTopUpResult')), { ranAt: '2026-03-11 10:00:00', created: 1, assigned: 1, skipped: 0, unqualified: 1 });
+
+    const newOccurrence = (await occurrencesOf(mainSchedule)).at(-1)!;
+    const added = await server.database.db.selectFrom('assignments').selectAll().where('id', 'not in', before.map((b) => b.id)).execute();
+    assert.deepEqual(added.map((a) => [a.occurrence_id, a.person_id, a.status, a.assigned_by_person_id]), [[newOccurrence.id, anna, 'pending', admin.personId]]);
+    const queued = await server.database.db.selectFrom('notifications').select(['type', 'person_id', 'status']).where('assignment_id', '=', added[0].id).execute();
+    assert.deepEqual(queued, [{ type: 'assignment', person_id: anna, status: 'pending' }]);
+  });
+
+  it('skips inactive schedules, schedules of inactive ministries and Staff-this-event schedules', async () => {
+    assert.deepEqual(await datesOf(inactiveSchedule), []);
+    assert.deepEqual(await datesOf(inactiveMinistrySchedule), THROUGH_APRIL);
+    assert.deepEqual(await datesOf(oneOff.scheduleId), []);
+    assert.equal((await server.get(`${V}/schedules/${oneOff.scheduleId}`, asAdmin)).status, 200);
+  });
+
+  it('runs only once per church-local day, even when the UTC date has moved on', async () => {
+    await writeSetting('iVolunteerSchedulingHorizonWeeks', '12');
+    const deleted = (await occurrencesOf(mainSchedule))[3];
+    assert.equal((await server.delete(`${V}/occurrences/${deleted.id}`, asAdmin)).status, 200);
+    const result = await readSetting('sLastVolunteerTopUpResult');
+    server.clock.set('2026-03-12T03:30:00Z'); // 23:30 EDT on 2026-03-11
+    assert.equal(await runJobs(), true);
+    assert.equal(await readSetting('sLastVolunteerTopUpRunDate'), '2026-03-11');
+    assert.equal(await readSetting('sLastVolunteerTopUpResult'), result);
+    assert.equal((await occurrencesOf(mainSchedule)).length, 8);
+    assert.ok(!(await datesOf(mainSchedule)).includes(deleted.occurrenceDate));
+  });
+
+  it('re-runs the same day when forced: new horizon, deleted occurrences regenerated', async () => {
+    assert.equal(await runJobs({ force: true }), true);
+    // Today (2026-03-11) + 12 weeks = 2026-06-03.
+    assert.deepEqual(await datesOf(mainSchedule), [...THROUGH_APRIL, '2026-05-03', '2026-05-10', '2026-05-17', '2026-05-24', '2026-05-31']);
+    const result = JSON.parse(await readSetting('sLastVolunteerTopUpResult'));
+    // Four new Sundays and the regenerated 2026-03-29 (its defaults are assigned again: it is new in this run).
+    assert.deepEqual(result, { ranAt: '2026-03-11 23:30:00', created: 5, assigned: 5, skipped: 0, unqualified: 5 });
+    assert.deepEqual(await datesOf(oneOff.scheduleId), []);
+    assert.deepEqual(await datesOf(inactiveSchedule), []);
+  });
+
+  it('runs again on the next church-local day without force', async () => {
+    server.clock.set('2026-03-12T04:30:00Z'); // 00:30 EDT on 2026-03-12
+    assert.equal(await runJobs(), true);
+    assert.equal(await readSetting('sLastVolunteerTopUpRunDate'), '2026-03-12');
+    assert.deepEqual(JSON.parse(await readSetting('sLastVolunteerTopUpResult')), { ranAt: '2026-03-12 00:30:00', created: 0, assigned: 0, skipped: 0, unqualified: 0 });
+  });
+
+  it('does nothing while sVolunteerVersion is v1', async () => {
+    const deleted = (await occurrencesOf(mainSchedule)).find((o) => o.occurrenceDate === '2026-04-05')!;
+    assert.equal((await server.delete(`${V}/occurrences/${deleted.id}`, asAdmin)).status, 200);
+    await writeSetting('sVolunteerVersion', 'v1');
+    server.clock.set('2026-03-13T14:00:00Z');
+    assert.equal(await runJobs({ force: true }), true);
+    assert.equal(await readSetting('sLastVolunteerTopUpRunDate'), '2026-03-12');
+    await writeSetting('sVolunteerVersion', 'v2');
+    assert.equal((await occurrencesOf(mainSchedule)).length, 12);
+    assert.ok(!(await datesOf(mainSchedule)).includes(deleted.occurrenceDate));
+    // Open again: the next run tops up.
+    assert.equal(await runJobs({ force: true }), true);
+    assert.equal(await readSetting('sLastVolunteerTopUpRunDate'), '2026-03-13');
+    assert.ok((await datesOf(mainSchedule)).includes(deleted.occurrenceDate));
+  });
+});
+
+describe('POST /api/background/timerjobs: completion of past assignments', () => {
+  let positionId: number;
+  let ended: number;
+  let later: number;
+  let cancelledOccurrence: number;
+  const ids = {} as Record<'pending' | 'accepted' | 'declined' | 'cancelled' | 'future' | 'onCancelled', number>;
+  const notes = {} as Record<'pendingRow' | 'sentRow' | 'futureRow', number>;
+
+  async function insertAssignment(occurrenceId: number, status: AssignmentStatus): Promise<number> {
+    const person = await newPerson(server);
+    const row = await server.database.db.insertInto('assignments')
+      .values({ occurrence_id: occurrenceId, position_id: positionId, person_id: person.id, status, assigned_at: '2026-03-04 10:00:00' })
+      .returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async function insertNotification(assignmentId: number, occurrenceId: number, status: 'pending' | 'sent'): Promise<number> {
+    const person = (await server.database.db.selectFrom('assignments').select('person_id').where('id', '=', assignmentId).executeTakeFirstOrThrow()).person_id;
+    const row = await server.database.db.insertInto('notifications').values({
+      type: 'assignment', person_id: person, dedupe_key: `assignment:${assignmentId}:${person}`, status, created_at: '2026-03-04 10:00:00',
+      scheduled_for: '2026-03-20 10:00:00', assignment_id: assignmentId, occurrence_id: occurrenceId,
+    }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  const statusOf = async (id: number) => (await server.database.db.selectFrom('assignments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const notificationStatus = async (id: number) => (await server.database.db.selectFrom('notifications').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+  before(async () => {
+    await freshServer();
+    const ministry = await newMinistry();
+    positionId = ministry.positionId;
+    const title = unique('Worship');
+    await newSeries(title, '2026-03-08', '2026-03-15');
+    // The shift runs 30 minutes past the event: 10:00–12:00 EDT on 2026-03-08.
+    const scheduleId = await newSchedule(ministry.ministryId, { titleFilter: title, teamId: ministry.teamId, endOffsetMinutes: 30 });
+    [ended, later] = (await occurrencesOf(scheduleId)).map((o) => o.id);
+    const cancelledSchedule = await newSchedule(ministry.ministryId, { titleFilter: title, teamId: ministry.teamId });
+    cancelledOccurrence = (await occurrencesOf(cancelledSchedule))[0].id;
+    assert.equal((await server.post(`${V}/occurrences/${cancelledOccurrence}/status`, { status: 'cancelled' }, asAdmin)).status, 200);
+
+    for (const status of ['pending', 'accepted', 'declined', 'cancelled'] as const) ids[status] = await insertAssignment(ended, status);
+    ids.future = await insertAssignment(later, 'accepted');
+    ids.onCancelled = await insertAssignment(cancelledOccurrence, 'accepted');
+    notes.pendingRow = await insertNotification(ids.pending, ended, 'pending');
+    notes.sentRow = await insertNotification(ids.accepted, ended, 'sent');
+    notes.futureRow = await insertNotification(ids.future, later, 'pending');
+  });
+  after(() => server.close());
+
+  it('leaves assignments alone while the shift (event end + end offset, church-local) has not ended', async () => {
+    server.clock.set('2026-03-08T15:59:00Z'); // 11:59 EDT: the event ended at 11:30, the shift ends at 12:00
+    assert.equal(await runJobs({ force: true }), true);
+    assert.equal(await statusOf(ids.pending), 'pending');
+    assert.equal(await statusOf(ids.accepted), 'accepted');
+    assert.equal(await notificationStatus(notes.pendingRow), 'pending');
+  });
+
+  it('moves live assignments of an ended occurrence to completed and cancels their pending notifications', async () => {
+    server.clock.set('2026-03-08T16:01:00Z'); // 12:01 EDT
+    assert.equal(await runJobs({ force: true }), true);
+    assert.equal(await statusOf(ids.pending), 'completed');
+    assert.equal(await statusOf(ids.accepted), 'completed');
+    assert.equal(await notificationStatus(notes.pendingRow), 'cancelled');
+    assert.equal(await notificationStatus(notes.sentRow), 'sent');
+  });
+
+  it('leaves assignments that are not live, of later occurrences and of cancelled occurrences unchanged', async () => {
+    assert.equal(await statusOf(ids.declined), 'declined');
+    assert.equal(await statusOf(ids.cancelled), 'cancelled');
+    assert.equal(await statusOf(ids.future), 'accepted');
+    assert.equal(await notificationStatus(notes.futureRow), 'pending');
+    assert.equal(await statusOf(ids.onCancelled), 'accepted');
+  });
+
+  it('shows the completed assignments as no longer live in the derived counts', async () => {
+    const answer = await server.get(`${V}/occurrences/${ended}/staffing`, asAdmin);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.occurrence.liveCount, 0);
+    assert.deepEqual(
+      answer.body.otherAssignments.map((a: { id: number; status: string }) => [a.id, a.status]).sort((x: number[], y: number[]) => x[0] - y[0]),
+      [[ids.pending, 'completed'], [ids.accepted, 'completed'], [ids.declined, 'declined'], [ids.cancelled, 'cancelled']],
+    );
+  });
+});
