@@ -27,6 +27,7 @@ import { assignmentActionsRoutes } from './http/routes/volunteer/assignment-acti
 import { memberRoutes } from './http/routes/volunteer/member.routes.js';
 import { dashboardRoutes } from './http/routes/volunteer/dashboard.routes.js';
 import { publicRoutes } from './http/routes/public.routes.js';
+import { registrationRoutes } from './http/routes/registration.routes.js';
 import { backgroundRoutes } from './http/routes/background.routes.js';
 import { TimerJobs } from './jobs/timer-jobs.js';
 import { ministryEventsRoutes } from './http/routes/volunteer/ministry-events.routes.js';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(memberRoutes(services));
   await http.register(dashboardRoutes(services));
   await http.register(publicRoutes(services));
+  await http.register(registrationRoutes(services));
   await http.register(backgroundRoutes(timerJobs));
 
   await http.ready();

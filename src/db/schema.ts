@@ -349,6 +349,15 @@ export interface CalendarMinistryGrantsTable {
   ministry_id: number;
 }
 
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface DB {
   families: FamiliesTable;
   persons: PersonsTable;
@@ -381,6 +390,7 @@ export interface DB {
   swaps: SwapsTable;
   scopes: ScopesTable;
   calendar_ministry_grants: CalendarMinistryGrantsTable;
+  password_reset_tokens: PasswordResetTokensTable;
 }
 
 export type PersonRow = Selectable<PersonsTable>;

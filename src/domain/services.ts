@@ -16,6 +16,7 @@ import { MemberService } from './assignments/member.service.js';
 import { SwapsService } from './assignments/swaps.service.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
 import { CalendarFeedsService } from './public/calendar-feeds.service.js';
+import { RegistrationService } from './public/registration.service.js';
 import { CalendarsService } from './calendars/calendars.service.js';
 import { CartService } from './cart/cart.service.js';
 import { ChurchTime } from './church-time.js';
@@ -71,6 +72,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     swaps: new SwapsService(db, time, publisher),
     dashboard: new DashboardService(db, time, settings),
     calendarFeeds: new CalendarFeedsService(db, time, settings, calendars),
+    registration: new RegistrationService(db, time, settings),
   };
 }
 

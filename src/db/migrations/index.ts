@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_create_foundation.js';
 import * as m0002 from './0002_create_church_core.js';
 import * as m0003 from './0003_create_volunteer_area.js';
+import * as m0004 from './0004_create_password_reset_tokens.js';
 
 /** Every migration, in order. A shipped migration is never edited; add a new file instead. */
 export const migrations: Record<string, Migration> = {
   '0001_create_foundation': m0001,
   '0002_create_church_core': m0002,
   '0003_create_volunteer_area': m0003,
+  '0004_create_password_reset_tokens': m0004,
 };

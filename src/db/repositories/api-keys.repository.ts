@@ -36,6 +36,23 @@ export function apiKeysRepository(db: Executor) {
         .executeTakeFirst();
     },
 
+    async insertResetToken(userId: number, tokenHash: string, at: string, expiresAt: string): Promise<void> {
+      await db.insertInto('password_reset_tokens').values({ user_id: userId, token_hash: tokenHash, created_at: at, expires_at: expiresAt }).execute();
+    },
+
+    /** Marks an unused, unexpired reset token used; answers its user, or undefined. */
+    async consumeResetToken(tokenHash: string, at: string): Promise<number | undefined> {
+      const row = await db
+        .updateTable('password_reset_tokens')
+        .set({ used_at: at })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', at)
+        .returning('user_id')
+        .executeTakeFirst();
+      return row?.user_id;
+    },
+
     async touch(keyId: number, at: string): Promise<void> {
       await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', keyId).execute();
     },

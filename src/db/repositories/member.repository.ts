@@ -98,15 +98,18 @@ export function memberRepository(db: Executor) {
         .execute();
     },
 
-    /** The person's live assignments on the given occurrences (what they already hold there). */
-    async liveOn(personId: number, occurrenceIds: readonly number[]) {
+    /**
+     * The person's assignments on the given occurrences that block a self sign-up for that position: live ones,
+     * and the substituted or completed rows E11 cannot re-use (only declined and cancelled rows are re-used).
+     */
+    async heldOn(personId: number, occurrenceIds: readonly number[]) {
       if (occurrenceIds.length === 0) return [];
       return db
         .selectFrom('assignments')
         .innerJoin('positions', 'positions.id', 'assignments.position_id')
-        .select(['assignments.occurrence_id', 'assignments.position_id', 'positions.name as position_name'])
+        .select(['assignments.occurrence_id', 'assignments.position_id', 'assignments.status', 'positions.name as position_name'])
         .where('assignments.person_id', '=', personId)
-        .where('assignments.status', 'in', ['pending', 'accepted'])
+        .where('assignments.status', 'in', ['pending', 'accepted', 'substituted', 'completed'])
         .where('assignments.occurrence_id', 'in', [...occurrenceIds])
         .execute();
     },

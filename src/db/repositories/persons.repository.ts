@@ -18,6 +18,26 @@ export function personsRepository(db: Executor) {
       return db.updateTable('persons').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
     },
 
+    /** Self-registered people still awaiting review, newest first. */
+    async awaitingReview(limit: number) {
+      return db.selectFrom('persons').selectAll().where('needs_review', '=', true).where('entered_by', '=', -1)
+        .orderBy('date_entered', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
+
+    async countAwaitingReview(): Promise<number> {
+      const row = await db.selectFrom('persons').select(sql<number>`count(*)::int`.as('n'))
+        .where('needs_review', '=', true).where('entered_by', '=', -1).executeTakeFirstOrThrow();
+      return row.n;
+    },
+
+    /** Clears the review flag of self-registered people among `ids`; answers how many were cleared. */
+    async approve(ids: readonly number[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const result = await db.updateTable('persons').set({ needs_review: false })
+        .where('id', 'in', [...ids]).where('needs_review', '=', true).where('entered_by', '=', -1).executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     async delete(id: number): Promise<boolean> {
       const result = await db.deleteFrom('persons').where('id', '=', id).executeTakeFirst();
       return result.numDeletedRows > 0n;

@@ -124,11 +124,16 @@ export class MemberService {
       repos.volunteers.eligibleForPosition(row.position_id, pool?.id ?? null, await this.time.today(), nameFilter),
       repos.assignments.listForOccurrence(row.occurrence_id),
     ]);
-    const holders = new Set(onOccurrence.filter((a) => a.position_id === row.position_id && isLive(a.status)).map((a) => a.person_id));
+    const live = onOccurrence.filter((a) => isLive(a.status));
+    const holders = new Set(live.filter((a) => a.position_id === row.position_id).map((a) => a.person_id));
     return {
       people: rotationOrder(eligible)
         .filter((person) => person.personId !== caller.personId && !holders.has(person.personId))
-        .map((person) => ({ ...person, conflictPositionId: null, conflictPositionName: null })),
+        .map((person) => {
+          // §7.2: every eligible row flags another position the person already holds on this occurrence.
+          const conflict = live.find((a) => a.person_id === person.personId && a.position_id !== row.position_id);
+          return { ...person, conflictPositionId: conflict?.position_id ?? null, conflictPositionName: conflict?.position_name ?? null };
+        }),
     };
   }
 
@@ -191,17 +196,19 @@ export class MemberService {
     const now = await this.time.now();
     const candidates = await repos.member.slotCandidates(caller.personId, from, to, now);
     const occurrenceIds = [...new Set(candidates.map((c) => c.occurrence_id))];
-    const [effective, held] = await Promise.all([loadEffectiveRequirements(repos, occurrenceIds), repos.member.liveOn(caller.personId, occurrenceIds)]);
+    const [effective, held] = await Promise.all([loadEffectiveRequirements(repos, occurrenceIds), repos.member.heldOn(caller.personId, occurrenceIds)]);
     const opportunities = candidates.flatMap((slot) => {
       const requirement = effective.get(slot.occurrence_id)?.requirements.find((r) => r.positionId === slot.position_id);
       if (!requirement || requirement.openCount <= 0) return [];
       const mine = held.filter((h) => h.occurrence_id === slot.occurrence_id);
+      // A substituted or completed row of this position blocks E11 too (it is never re-used), so it blocks the slot.
       if (mine.some((h) => h.position_id === slot.position_id)) return [];
+      const serving = mine.filter((h) => isLive(h.status));
       return [{
         occurrenceId: slot.occurrence_id, positionId: slot.position_id, positionName: slot.position_name, ministryName: slot.ministry_name,
         teamName: slot.team_name, occurrenceDate: slot.occurrence_date, start: slot.start_at, end: slot.end_at,
         openCount: requirement.openCount, minCount: requirement.minCount, liveCount: requirement.liveCount,
-        alreadyServing: mine.length > 0, alreadyServingPositionNames: mine.map((h) => h.position_name),
+        alreadyServing: serving.length > 0, alreadyServingPositionNames: serving.map((h) => h.position_name),
       }];
     });
     return { opportunities, from, to };

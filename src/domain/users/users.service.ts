@@ -22,6 +22,7 @@ export const MAX_API_KEYS_PER_USER = 50;
 /** `last_used_at` is refreshed at most this often, so that authentication is one query on most requests. */
 const KEY_TOUCH_INTERVAL_MS = 60_000;
 export const MIN_PASSWORD_LENGTH = 8;
+const RESET_TOKEN_LIFETIME_MS = 24 * 60 * 60_000;
 const LOGIN_FAILED = 'Invalid login or password';
 
 const COLUMN_OF = {
@@ -290,6 +291,43 @@ export class UsersService {
         createdAt: now,
         context: JSON.stringify({ temporaryPassword }),
       });
+    });
+  }
+
+  /**
+   * The public reset request (§14.2): always silent about whether the account exists. A user who exists, may
+   * sign in and has an e-mail address gets a one-time link valid for a day; only its hash is stored, the token
+   * itself travels in the outbox row until the mail is delivered.
+   */
+  async requestPasswordReset(userName: string): Promise<void> {
+    if (userName.trim() === '') throw invalid('Login Name is required');
+    const user = await this.repos.users.findByUserName(userName.trim());
+    if (!user || user.deceased_date !== null || user.inactive || !user.email) return;
+    const token = newApiKey();
+    const now = await this.time.now();
+    const expires = new Date(Date.parse(`${now.replace(' ', 'T')}Z`) + RESET_TOKEN_LIFETIME_MS).toISOString().slice(0, 19).replace('T', ' ');
+    await withTransaction(this.db, async (repos) => {
+      await repos.apiKeys.insertResetToken(user.id, sha256Hex(token), now, expires);
+      await repos.notifications.enqueue({
+        type: 'password_reset',
+        personId: user.id,
+        dedupeKey: `password_reset:${user.id}:${sha256Hex(token).slice(0, 16)}`,
+        scheduledFor: now,
+        createdAt: now,
+        context: JSON.stringify({ resetToken: token }),
+      });
+    });
+  }
+
+  /** Sets a new password with a reset token (ours): once, within a day; the account is unlocked too. */
+  async confirmPasswordReset(token: string, password: string): Promise<void> {
+    assertPasswordStrength(password);
+    const passwordHash = await hashPassword(password);
+    const now = await this.time.now();
+    await withTransaction(this.db, async (repos) => {
+      const userId = await repos.apiKeys.consumeResetToken(sha256Hex(token), now);
+      if (userId === undefined) throw invalid('This reset link is invalid or has expired');
+      await repos.users.update(userId, { password_hash: passwordHash, failed_logins: 0 });
     });
   }
 

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../domain/services.js';
 import { publicRateLimit } from '../plugins/rate-limits.js';
-import { responses } from '../schemas/common.js';
+import { responses, SuccessResponse } from '../schemas/common.js';
 import { LoginBody } from '../schemas/users.schemas.js';
 
-/** E20: exchange a user name and password for a new API key (contract §14.1). */
+/** Sign-in (E20, contract §14.1) and the public password reset (§14.2). */
 export const loginRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
   app.post('/api/public/user/login', {
     config: { access: 'public', rateLimit: publicRateLimit(services, 'iLoginRateLimitPerMinute') },
@@ -23,5 +23,31 @@ export const loginRoutes = (services: Services): FastifyPluginAsyncTypebox => as
     const { userName = '', password = '', otp } = request.body;
     const result = await services.users.login(userName, password, otp);
     return 'requiresOTP' in result ? reply.code(202).send(result) : result;
+  });
+
+  app.post('/api/public/user/password-reset', {
+    config: { access: 'public', rateLimit: publicRateLimit(services, 'iPublicFormRateLimitPerMinute') },
+    schema: {
+      tags: ['Public'],
+      summary: 'Ask for a password-reset mail (always 200: nothing tells whether the account exists)',
+      body: Type.Object({ userName: Type.Optional(Type.String({ maxLength: 200 })) }),
+      response: responses({ 200: SuccessResponse }),
+    },
+  }, async (request) => {
+    await services.users.requestPasswordReset(request.body.userName ?? '');
+    return { success: true as const };
+  });
+
+  app.post('/api/public/user/password-reset/confirm', {
+    config: { access: 'public', rateLimit: publicRateLimit(services, 'iPublicFormRateLimitPerMinute') },
+    schema: {
+      tags: ['Public'],
+      summary: 'Set a new password with the token from a reset mail (once, within a day)',
+      body: Type.Object({ token: Type.String({ maxLength: 200 }), password: Type.String({ maxLength: 200 }) }),
+      response: responses({ 200: SuccessResponse }),
+    },
+  }, async (request) => {
+    await services.users.confirmPasswordReset(request.body.token, request.body.password);
+    return { success: true as const };
   });
 };

@@ -1,0 +1,857 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { AssignmentStatus } from '../../src/db/schema.js';
+import type { DomainEvent } from '../../src/domain/domain-events.js';
+import { newPerson, newUser, type TestUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+// The test clock stands at 2026-03-04 10:00 in the church's time zone (a Wednesday); the horizon is 8 weeks.
+let server: TestServer;
+let admin: TestUser;
+let otherTypeId: number;
+before(async () => {
+  server = await startTestServer();
+  admin = await newUser(server, { roles: ['admin'] });
+  const types = await server.get('/api/events/types', asAdmin);
+  otherTypeId = (types.body as Array<{ Id: number; Name: string }>).find((t) => t.Name === 'Other')!.Id;
+});
+after(() => server.close());
+
+const asAdmin = { get key() { return admin.apiKey; } };
+const as = (user: TestUser) => ({ key: user.apiKey });
+const V = '/api/ministries';
+
+interface CreatedEvent { id: number; title: string; start: string; end: string }
+interface Staffing {
+  teamId: number; teamName: string; occurrenceIds: number[]; needed: number; filled: number; pending: number; gap: number;
+  openCount: number; capacity: number; requirementCount: number; status: string;
+}
+interface MinistryEvent {
+  id: number; title: string; start: string; end: string; eventTypeId: number; eventTypeName: string | null; inactive: boolean;
+  calendars: Array<{ id: number; name: string }>; linkedGroups: Array<{ id: number; name: string }>;
+  headcount: { recorded: boolean; total: number };
+  otherStaffing: Array<{ ministryId: number; ministryName: string; assigned: number }>;
+  staffing: Staffing[];
+}
+
+function assertError(answer: { status: number; body: any }, status: number, message: string, context = '') {
+  assert.equal(answer.status, status, `${context} ${JSON.stringify(answer.body)}`);
+  assert.equal(answer.body.message, message, `${context} ${JSON.stringify(answer.body)}`);
+}
+
+let sequence = 0;
+const unique = (prefix: string) => `${prefix} ${++sequence}`;
+
+interface Ministry { id: number; name: string; poolGroupId: number; calendarId: number; teamId: number }
+
+async function newMinistry(): Promise<Ministry> {
+  const answer = await server.post(`${V}/ministries`, { name: unique('Ministry') }, asAdmin);
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  const teams = await server.get(`${V}/ministries/${answer.body.ministry.id}/teams`, asAdmin);
+  assert.equal(teams.status, 200);
+  return {
+    id: answer.body.ministry.id, name: answer.body.ministry.name, poolGroupId: answer.body.poolGroupId,
+    calendarId: answer.body.calendarId, teamId: teams.body.teams[0].id,
+  };
+}
+
+async function newTeam(ministryId: number): Promise<number> {
+  const answer = await server.post(`${V}/ministries/${ministryId}/teams`, { name: unique('Team') }, asAdmin);
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return answer.body.team.id;
+}
+
+async function newPosition(ministryId: number, teamId: number): Promise<number> {
+  const answer = await server.post(`${V}/ministries/${ministryId}/positions`, { name: unique('Position'), teamId }, asAdmin);
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return answer.body.position.id;
+}
+
+async function qualify(positionId: number, personId: number) {
+  const answer = await server.post(`${V}/positions/${positionId}/qualifications`, { personId }, asAdmin);
+  assert.ok(answer.status === 201 || answer.status === 200, JSON.stringify(answer.body));
+}
+
+async function newGroup(body: Record<string, unknown> = {}): Promise<{ id: number; name: string }> {
+  const name = unique('Class');
+  const answer = await server.post('/api/groups/', { groupName: name, ...body }, asAdmin);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return { id: answer.body.Id, name };
+}
+
+async function newChurchCalendar(): Promise<{ id: number; name: string }> {
+  const name = unique('Calendar');
+  const answer = await server.post('/api/calendars', { Name: name }, asAdmin);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return { id: answer.body.Id, name };
+}
+
+async function grantScope(personId: number, scopeType: 'ministry' | 'team', scopeId: number) {
+  const answer = await server.post(`${V}/scopes`, { personId, scopeType, scopeId }, asAdmin);
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+}
+
+/** A login with `manageMyMinistries` (plus any extra roles) and a ministry grant. */
+async function newCoordinator(ministryId: number, extraRoles: Array<'addEvents'> = []) {
+  const user = await newUser(server, { roles: ['manageMyMinistries', ...extraRoles] });
+  await grantScope(user.personId, 'ministry', ministryId);
+  return user;
+}
+
+async function newLeader(teamId: number) {
+  const user = await newUser(server, { roles: ['manageMyMinistries'] });
+  await grantScope(user.personId, 'team', teamId);
+  return user;
+}
+
+/** E2 as the given caller. */
+function createEvents(ministryId: number, body: Record<string, unknown>, options: { key?: string } = asAdmin) {
+  return server.post(`${V}/ministries/${ministryId}/events`, body, options);
+}
+
+/** One event of the ministry on `date` through E2. */
+async function newEvent(ministryId: number, date: string, fields: Record<string, unknown> = {}): Promise<CreatedEvent> {
+  const answer = await createEvents(ministryId, { title: unique('Service'), eventTypeId: otherTypeId, date, startTime: '09:00', endTime: '10:30', ...fields });
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  assert.equal(answer.body.events.length, 1);
+  return answer.body.events[0];
+}
+
+async function listEvents(ministryId: number, query: Record<string, string> = {}, options: { key?: string } = asAdmin) {
+  const answer = await server.get(`${V}/ministries/${ministryId}/events`, { ...options, query });
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body as { events: MinistryEvent[]; from: string; to: string; past: boolean; limit: number; capped: boolean };
+}
+
+async function coreEvent(eventId: number) {
+  return server.get(`/api/events/${eventId}`, asAdmin);
+}
+
+async function newSchedule(ministryId: number, body: Record<string, unknown>) {
+  const answer = await server.post(`${V}/ministries/${ministryId}/schedules`, { name: unique('Schedule'), linkMode: 'ministry', ...body }, asAdmin);
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return answer.body.schedule as { id: number; windowStart: string; windowEnd: string | null; teamId: number };
+}
+
+async function readSchedule(scheduleId: number) {
+  const answer = await server.get(`${V}/schedules/${scheduleId}`, asAdmin);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body.schedule as { id: number; windowStart: string; windowEnd: string | null };
+}
+
+async function occurrencesOf(scheduleId: number) {
+  return server.database.db.selectFrom('occurrences').select(['id', 'event_id', 'occurrence_date'])
+    .where('schedule_id', '=', scheduleId).orderBy('occurrence_date').execute();
+}
+
+async function occurrenceOn(scheduleId: number, eventId: number): Promise<number> {
+  const row = await server.database.db.selectFrom('occurrences').select('id')
+    .where('schedule_id', '=', scheduleId).where('event_id', '=', eventId).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function assigneesOf(occurrenceId: number): Promise<number[]> {
+  const rows = await server.database.db.selectFrom('assignments').select('person_id').where('occurrence_id', '=', occurrenceId).orderBy('id').execute();
+  return rows.map((row) => row.person_id);
+}
+
+async function newAssignment(occurrenceId: number, positionId: number, personId: number, status: AssignmentStatus = 'accepted'): Promise<number> {
+  const row = await server.database.db.insertInto('assignments').values({
+    occurrence_id: occurrenceId, position_id: positionId, person_id: personId, status, assigned_at: '2026-01-01 09:00:00',
+  }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** One other-ministry occurrence on the event, staffed through "Staff this event". */
+async function staffEventFrom(ministry: Ministry, eventId: number, positionId: number): Promise<number> {
+  const answer = await server.post(`${V}/ministries/${ministry.id}/staffed-events`, {
+    eventId, teamId: ministry.teamId, requirements: [{ positionId, minCount: 3 }],
+  }, asAdmin);
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return answer.body.occurrence.id;
+}
+
+async function eventCount(): Promise<number> {
+  const row = await server.database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The event.created events published while `work` runs. */
+async function createdDuring(work: () => Promise<void>): Promise<number[]> {
+  const seen: number[] = [];
+  const stop = server.app.services.publisher.subscribe((event: DomainEvent) => {
+    if (event.type === 'event.created') seen.push(event.eventId);
+  });
+  try {
+    await work();
+  } finally {
+    stop();
+  }
+  return seen;
+}
+
+const byId = (a: number, b: number) => a - b;
+
+describe('GET /api/ministries/ministries/{id}/events (E1)', () => {
+  it('lists the year from today soonest first by default', async () => {
+    const ministry = await newMinistry();
+    const yesterday = await newEvent(ministry.id, '2026-03-03');
+    const today = await newEvent(ministry.id, '2026-03-04');
+    const lastDay = await newEvent(ministry.id, '2027-03-04');
+    const tooLate = await newEvent(ministry.id, '2027-03-05');
+    const june = await newEvent(ministry.id, '2026-06-01');
+    const answer = await listEvents(ministry.id);
+    assert.deepEqual(answer.events.map((e) => e.id), [today.id, june.id, lastDay.id]);
+    assert.ok(!answer.events.some((e) => e.id === yesterday.id || e.id === tooLate.id));
+    assert.equal(answer.from, '2026-03-04');
+    assert.equal(answer.to, '2027-03-04');
+    assert.equal(answer.past, false);
+    assert.equal(answer.limit, 500);
+    assert.equal(answer.capped, false);
+  });
+
+  it('lists the year before today up to yesterday newest first with past=1', async () => {
+    const ministry = await newMinistry();
+    await newEvent(ministry.id, '2025-03-03');
+    const first = await newEvent(ministry.id, '2025-03-04');
+    const middle = await newEvent(ministry.id, '2025-09-10');
+    const yesterday = await newEvent(ministry.id, '2026-03-03');
+    await newEvent(ministry.id, '2026-03-04');
+    const answer = await listEvents(ministry.id, { past: '1' });
+    assert.deepEqual(answer.events.map((e) => e.id), [yesterday.id, middle.id, first.id]);
+    assert.equal(answer.from, '2025-03-04');
+    assert.equal(answer.to, '2026-03-03');
+    assert.equal(answer.past, true);
+  });
+
+  it('lets from and to each override only their own bound', async () => {
+    const ministry = await newMinistry();
+    const march = await newEvent(ministry.id, '2026-03-10');
+    const may = await newEvent(ministry.id, '2026-05-10');
+    const late = await newEvent(ministry.id, '2027-03-01');
+    const fromOnly = await listEvents(ministry.id, { from: '2026-04-01' });
+    assert.deepEqual([fromOnly.from, fromOnly.to], ['2026-04-01', '2027-03-04']);
+    assert.deepEqual(fromOnly.events.map((e) => e.id), [may.id, late.id]);
+    const toOnly = await listEvents(ministry.id, { to: '2026-04-01' });
+    assert.deepEqual([toOnly.from, toOnly.to], ['2026-03-04', '2026-04-01']);
+    assert.deepEqual(toOnly.events.map((e) => e.id), [march.id]);
+    const pastFrom = await listEvents(ministry.id, { past: '1', from: '2025-12-01' });
+    assert.deepEqual([pastFrom.from, pastFrom.to], ['2025-12-01', '2026-03-03']);
+  });
+
+  it('refuses a bad date with 400', async () => {
+    const ministry = await newMinistry();
+    const queries: Array<Record<string, string>> = [{ from: '2026-02-30' }, { to: 'tomorrow' }, { from: '2026-3-1' }, { from: '2026-03-04T00:00:00.000Z' }];
+    for (const query of queries) {
+      assertError(await server.get(`${V}/ministries/${ministry.id}/events`, { ...asAdmin, query }), 400, 'Dates must be in YYYY-MM-DD form');
+    }
+  });
+
+  it('refuses a window that ends before it starts with 400', async () => {
+    const ministry = await newMinistry();
+    const url = `${V}/ministries/${ministry.id}/events`;
+    assertError(await server.get(url, { ...asAdmin, query: { from: '2026-05-01', to: '2026-04-30' } }), 400, 'The window ends before it starts');
+    assertError(await server.get(url, { ...asAdmin, query: { past: '1', from: '2026-03-10' } }), 400, 'The window ends before it starts');
+  });
+
+  it("includes inactive events and leaves out other ministries' events", async () => {
+    const ministry = await newMinistry();
+    const other = await newMinistry();
+    const active = await newEvent(ministry.id, '2026-03-20');
+    const inactive = await newEvent(ministry.id, '2026-03-21');
+    const foreign = await newEvent(other.id, '2026-03-20');
+    const edit = await server.post(`${V}/ministries/${ministry.id}/events/${inactive.id}`, { active: false }, asAdmin);
+    assert.equal(edit.status, 200, JSON.stringify(edit.body));
+    const answer = await listEvents(ministry.id);
+    assert.deepEqual(answer.events.map((e) => [e.id, e.inactive]), [[active.id, false], [inactive.id, true]]);
+    assert.ok(!answer.events.some((e) => e.id === foreign.id));
+  });
+
+  it('describes each event with its type, calendars, Linked Groups and headcount', async () => {
+    const ministry = await newMinistry();
+    const group = await newGroup({ isSundaySchool: true });
+    const counted = await newEvent(ministry.id, '2026-03-22', { linkedGroupId: group.id });
+    const uncounted = await newEvent(ministry.id, '2026-03-23');
+    const counts = await server.put(`/api/events/${counted.id}/attendance-counts`, { counts: [{ name: 'Adults', count: 12 }, { name: 'Children', count: 5 }] }, asAdmin);
+    assert.equal(counts.status, 200, JSON.stringify(counts.body));
+    const calendar = await server.get(`/api/calendars/${ministry.calendarId}`, asAdmin);
+    const calendarName = (Array.isArray(calendar.body) ? calendar.body[0] : calendar.body).Name;
+    const [first, second] = (await listEvents(ministry.id)).events;
+    assert.deepEqual(first, {
+      id: counted.id,
+      title: counted.title,
+      start: counted.start,
+      end: counted.end,
+      eventTypeId: otherTypeId,
+      eventTypeName: 'Other',
+      inactive: false,
+      calendars: [{ id: ministry.calendarId, name: calendarName }],
+      linkedGroups: [{ id: group.id, name: group.name }],
+      headcount: { recorded: true, total: 17 },
+      otherStaffing: [],
+      staffing: [],
+    });
+    assert.equal(second.id, uncounted.id);
+    assert.deepEqual(second.headcount, { recorded: false, total: 0 });
+    assert.deepEqual(second.linkedGroups, []);
+    const cleared = await server.put(`/api/events/${counted.id}/attendance-counts`, { counts: [] }, asAdmin);
+    assert.equal(cleared.status, 200, JSON.stringify(cleared.body));
+    assert.deepEqual((await listEvents(ministry.id)).events[0].headcount, { recorded: false, total: 0 });
+  });
+
+  it('gives each team its staffing with the one gap derivation and a status', async () => {
+    const ministry = await newMinistry();
+    const secondTeam = await newTeam(ministry.id);
+    const thirdTeam = await newTeam(ministry.id);
+    const usher = await newPosition(ministry.id, ministry.teamId);
+    const singer = await newPosition(ministry.id, secondTeam);
+    const event = await newEvent(ministry.id, '2026-03-20');
+    const ushers = await newSchedule(ministry.id, {
+      titleFilter: event.title, teamId: ministry.teamId, windowStart: '2026-03-01', requirements: [{ positionId: usher, minCount: 2, maxCount: 3 }],
+    });
+    const singers = await newSchedule(ministry.id, {
+      titleFilter: event.title, teamId: secondTeam, windowStart: '2026-03-01', requirements: [{ positionId: singer, minCount: 1 }],
+    });
+    await newSchedule(ministry.id, { titleFilter: event.title, teamId: thirdTeam, windowStart: '2026-03-01', requirements: [] });
+    const usherOccurrence = await occurrenceOn(ushers.id, event.id);
+    const singerOccurrence = await occurrenceOn(singers.id, event.id);
+    await newAssignment(usherOccurrence, usher, (await newPerson(server)).id, 'accepted');
+    await newAssignment(usherOccurrence, usher, (await newPerson(server)).id, 'pending');
+    await newAssignment(usherOccurrence, usher, (await newPerson(server)).id, 'declined');
+
+    const staffing = (await listEvents(ministry.id)).events[0].staffing;
+    const byTeam = new Map(staffing.map((s) => [s.teamId, s]));
+    assert.deepEqual([...byTeam.keys()].sort(byId), [ministry.teamId, secondTeam, thirdTeam].sort(byId));
+    const { teamName: _name, ...usherFigures } = byTeam.get(ministry.teamId)!;
+    assert.deepEqual(usherFigures, {
+      teamId: ministry.teamId, occurrenceIds: [usherOccurrence], needed: 2, filled: 2, pending: 1, gap: 0, openCount: 1, capacity: 3, requirementCount: 1, status: 'pending',
+    });
+    const singerFigures = byTeam.get(secondTeam)!;
+    assert.deepEqual([singerFigures.needed, singerFigures.filled, singerFigures.pending, singerFigures.gap, singerFigures.openCount, singerFigures.capacity, singerFigures.status],
+      [1, 0, 0, 1, 1, 1, 'gap']);
+    const unplanned = byTeam.get(thirdTeam)!;
+    assert.equal(unplanned.requirementCount, 0);
+    assert.equal(unplanned.status, 'unplanned');
+
+    await newAssignment(singerOccurrence, singer, (await newPerson(server)).id, 'accepted');
+    const after = (await listEvents(ministry.id)).events[0].staffing.find((s) => s.teamId === secondTeam)!;
+    assert.deepEqual([after.filled, after.gap, after.status], [1, 0, 'filled']);
+  });
+
+  it('lists other ministries staffing the event with their pending and accepted volunteers', async () => {
+    const ministry = await newMinistry();
+    const helper = await newMinistry();
+    const position = await newPosition(helper.id, helper.teamId);
+    const event = await newEvent(ministry.id, '2026-03-25');
+    const occurrence = await staffEventFrom(helper, event.id, position);
+    await newAssignment(occurrence, position, (await newPerson(server)).id, 'accepted');
+    await newAssignment(occurrence, position, (await newPerson(server)).id, 'pending');
+    await newAssignment(occurrence, position, (await newPerson(server)).id, 'declined');
+    const [listed] = (await listEvents(ministry.id)).events;
+    assert.deepEqual(listed.otherStaffing, [{ ministryId: helper.id, ministryName: helper.name, assigned: 2 }]);
+    assert.deepEqual(listed.staffing, []);
+  });
+
+  it('answers 404 for an unknown ministry and 403 for a coordinator of another one', async () => {
+    const ministry = await newMinistry();
+    const other = await newMinistry();
+    assertError(await server.get(`${V}/ministries/999999/events`, asAdmin), 404, 'Ministry not found');
+    const outsider = await newCoordinator(other.id);
+    assertError(await server.get(`${V}/ministries/${ministry.id}/events`, as(outsider)), 403, 'Not authorized for this ministry');
+    const coordinator = await newCoordinator(ministry.id);
+    assert.equal((await server.get(`${V}/ministries/${ministry.id}/events`, as(coordinator))).status, 200);
+  });
+});
+
+describe('POST /api/ministries/ministries/{id}/events (E2)', () => {
+  const base = () => ({ title: unique('Rehearsal'), eventTypeId: otherTypeId, startTime: '18:30', endTime: '20:00' });
+
+  it('creates one event owned by the ministry and answers 201 with events only', async () => {
+    const ministry = await newMinistry();
+    const group = await newGroup();
+    const body = { ...base(), date: '2026-04-02', linkedGroupId: group.id, description: 'Bring music' };
+    const answer = await createEvents(ministry.id, body);
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    assert.deepEqual(Object.keys(answer.body), ['events']);
+    assert.equal(answer.body.events.length, 1);
+    const [event] = answer.body.events;
+    assert.deepEqual(Object.keys(event).sort(), ['end', 'id', 'start', 'title']);
+    assert.equal(event.title, body.title);
+    assert.match(event.start, /^2026-04-02[ T]18:30/);
+    assert.match(event.end, /^2026-04-02[ T]20:00/);
+    const core = await coreEvent(event.id);
+    assert.equal(core.status, 200);
+    assert.equal(core.body.MinistryId, ministry.id);
+    assert.equal(core.body.LinkedGroupId, group.id);
+    assert.equal(core.body.Type, otherTypeId);
+  });
+
+  it('creates a weekly series on the named weekday, ignoring case', async () => {
+    const ministry = await newMinistry();
+    const answer = await createEvents(ministry.id, { ...base(), recurrence: { type: 'weekly', dow: 'SUNDAY' }, rangeStart: '2026-03-01', rangeEnd: '2026-03-31' });
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body.events.map((e: CreatedEvent) => e.start.slice(0, 10)), ['2026-03-01', '2026-03-08', '2026-03-15', '2026-03-22', '2026-03-29']);
+    for (const event of answer.body.events) assert.equal((await coreEvent(event.id)).body.MinistryId, ministry.id);
+  });
+
+  it('creates a monthly series that uses the last day of shorter months', async () => {
+    const ministry = await newMinistry();
+    const answer = await createEvents(ministry.id, { ...base(), recurrence: { type: 'monthly', dom: 31 }, rangeStart: '2026-01-01', rangeEnd: '2026-04-30' });
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body.events.map((e: CreatedEvent) => e.start.slice(0, 10)), ['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30']);
+  });
+
+  it('creates a yearly series on MM-DD', async () => {
+    const ministry = await newMinistry();
+    const answer = await createEvents(ministry.id, { ...base(), recurrence: { type: 'yearly', doy: '07-04' }, rangeStart: '2026-01-01', rangeEnd: '2028-12-31' });
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body.events.map((e: CreatedEvent) => e.start.slice(0, 10)), ['2026-07-04', '2027-07-04', '2028-07-04']);
+  });
+
+  it('refuses each invalid field with its 400 message', async () => {
+    const ministry = await newMinistry();
+    const single = { ...base(), date: '2026-04-02' };
+    const series = { ...base(), recurrence: { type: 'weekly', dow: 'monday' }, rangeStart: '2026-04-01', rangeEnd: '2026-04-30' };
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...single, title: undefined }, 'An event title is required'],
+      [{ ...single, title: '   ' }, 'An event title is required'],
+      [{ ...single, title: 'x'.repeat(256) }, 'The event title is too long'],
+      [{ ...single, eventTypeId: undefined }, 'Choose an existing event type'],
+      [{ ...single, eventTypeId: 999999 }, 'Choose an existing event type'],
+      [{ ...single, eventTypeId: 1.5 }, 'Choose an existing event type'],
+      [{ ...single, eventTypeId: 2147483648 }, 'Choose an existing event type'],
+      [{ ...single, endTime: '18:30' }, 'The event must end after it starts'],
+      [{ ...single, endTime: '17:00' }, 'The event must end after it starts'],
+      [{ ...single, description: 'd'.repeat(256) }, 'The description is too long'],
+      [{ ...single, linkedGroupId: 999999 }, 'The class does not exist'],
+      [{ ...single, linkedGroupId: 1.5 }, 'The class does not exist'],
+      [{ ...single, linkedGroupId: 2147483648 }, 'The class does not exist'],
+      [{ ...single, calendarIds: 'all' }, 'calendarIds must be a list of calendar ids'],
+      [{ ...single, calendarIds: [0] }, 'calendarIds must be a list of calendar ids'],
+      [{ ...single, calendarIds: [2147483648] }, 'calendarIds must be a list of calendar ids'],
+      [{ ...single, calendarIds: [999999] }, 'One of the calendars does not exist'],
+      [{ ...single, date: undefined }, 'Choose the date of the event'],
+      [{ ...single, date: '2026-02-30' }, 'Dates must be in YYYY-MM-DD form'],
+      [{ ...series, rangeStart: undefined }, 'Choose the first date'],
+      [{ ...series, rangeEnd: undefined }, 'Choose the last date'],
+      [{ ...series, rangeEnd: '2026-03-31' }, 'The last date is before the first date'],
+      [{ ...series, recurrence: { type: 'daily' } }, 'Choose weekly, monthly or yearly'],
+      [{ ...series, recurrence: {} }, 'Choose weekly, monthly or yearly'],
+      [{ ...series, recurrence: { type: 'weekly', dow: 'Funday' } }, 'Choose the day of the week'],
+      [{ ...series, recurrence: { type: 'weekly' } }, 'Choose the day of the week'],
+      [{ ...series, recurrence: { type: 'monthly', dom: 0 } }, 'Choose a day of the month from 1 to 31'],
+      [{ ...series, recurrence: { type: 'monthly', dom: 32 } }, 'Choose a day of the month from 1 to 31'],
+      [{ ...series, recurrence: { type: 'yearly', doy: '02-30' } }, 'Choose the date each year as MM-DD'],
+      [{ ...series, recurrence: { type: 'yearly', doy: '2026-07-04' } }, 'Choose the date each year as MM-DD'],
+      [{ ...series, recurrence: { type: 'weekly', dow: 'sunday' }, rangeStart: '2026-04-06', rangeEnd: '2026-04-11' }, 'No date between the first and last date matches the recurrence'],
+      [{ ...single, staff: null }, 'Staffing is set up after the events are created'],
+      [{ ...single, staff: { teamId: ministry.teamId } }, 'Staffing is set up after the events are created'],
+    ];
+    const before = await eventCount();
+    for (const [body, message] of cases) {
+      assertError(await createEvents(ministry.id, body), 400, message, JSON.stringify(body).slice(0, 200));
+    }
+    assert.equal(await eventCount(), before);
+  });
+
+  it('refuses a series of more than 366 events and writes nothing', async () => {
+    const ministry = await newMinistry();
+    const before = await eventCount();
+    const answer = await createEvents(ministry.id, { ...base(), recurrence: { type: 'weekly', dow: 'sunday' }, rangeStart: '2026-01-01', rangeEnd: '2033-12-31' });
+    assert.equal(answer.status, 400, JSON.stringify(answer.body));
+    assert.match(answer.body.message, /366/);
+    assert.equal(await eventCount(), before);
+  });
+
+  it('accepts a series of exactly 366 events', async () => {
+    const ministry = await newMinistry();
+    // 366 consecutive Sundays from 2026-03-01.
+    const answer = await createEvents(ministry.id, { ...base(), recurrence: { type: 'weekly', dow: 'sunday' }, rangeStart: '2026-03-01', rangeEnd: '2033-03-05' });
+    assert.equal(answer.status, 201, JSON.stringify(answer.body).slice(0, 300));
+    assert.equal(answer.body.events.length, 366);
+  });
+
+  it("pins the ministry's own calendar by default", async () => {
+    const ministry = await newMinistry();
+    const event = await newEvent(ministry.id, '2026-04-05');
+    const [listed] = (await listEvents(ministry.id)).events;
+    assert.equal(listed.id, event.id);
+    assert.deepEqual(listed.calendars.map((c) => c.id), [ministry.calendarId]);
+  });
+
+  it('refuses a coordinator a church calendar not opened to the ministry, with nothing written', async () => {
+    const ministry = await newMinistry();
+    const coordinator = await newCoordinator(ministry.id);
+    const calendar = await newChurchCalendar();
+    const before = await eventCount();
+    const answer = await createEvents(ministry.id, {
+      ...base(), recurrence: { type: 'weekly', dow: 'friday' }, rangeStart: '2026-04-01', rangeEnd: '2026-04-30', calendarIds: [ministry.calendarId, calendar.id],
+    }, as(coordinator));
+    assertError(answer, 403, `Not authorized to pin events to the calendar "${calendar.name}"`);
+    assert.equal(await eventCount(), before);
+  });
+
+  it('lets a coordinator pin a church calendar once it is opened to the ministry', async () => {
+    const ministry = await newMinistry();
+    const coordinator = await newCoordinator(ministry.id);
+    const calendar = await newChurchCalendar();
+    const opened = await server.put(`/api/calendars/${calendar.id}/ministries`, { ministryIds: [ministry.id] }, asAdmin);
+    assert.equal(opened.status, 200, JSON.stringify(opened.body));
+    const answer = await createEvents(ministry.id, { ...base(), date: '2026-04-03', calendarIds: [calendar.id] }, as(coordinator));
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    const [listed] = (await listEvents(ministry.id)).events;
+    assert.deepEqual(listed.calendars.map((c) => c.id), [calendar.id]);
+  });
+
+  it("refuses a coordinator another ministry's own calendar", async () => {
+    const ministry = await newMinistry();
+    const other = await newMinistry();
+    const coordinator = await newCoordinator(ministry.id);
+    const answer = await createEvents(ministry.id, { ...base(), date: '2026-04-03', calendarIds: [other.calendarId] }, as(coordinator));
+    assert.equal(answer.status, 403, JSON.stringify(answer.body));
+  });
+
+  it('lets an addEvents holder pin any calendar', async () => {
+    const ministry = await newMinistry();
+    const coordinator = await newCoordinator(ministry.id, ['addEvents']);
+    const calendar = await newChurchCalendar();
+    const answer = await createEvents(ministry.id, { ...base(), date: '2026-04-03', calendarIds: [calendar.id] }, as(coordinator));
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  });
+
+  it('emits event.created once per event after the commit', async () => {
+    const ministry = await newMinistry();
+    let created: CreatedEvent[] = [];
+    const emitted = await createdDuring(async () => {
+      const answer = await createEvents(ministry.id, { ...base(), recurrence: { type: 'weekly', dow: 'tuesday' }, rangeStart: '2026-04-01', rangeEnd: '2026-04-30' });
+      assert.equal(answer.status, 201, JSON.stringify(answer.body));
+      created = answer.body.events;
+    });
+    assert.equal(created.length, 4);
+    assert.deepEqual([...emitted].sort(byId), created.map((e) => e.id).sort(byId));
+    const refused = await createdDuring(async () => {
+      assert.equal((await createEvents(ministry.id, { ...base(), date: '2026-04-02', staff: [] })).status, 400);
+    });
+    assert.deepEqual(refused, []);
+  });
+
+  it('refuses a team leader with 403', async () => {
+    const ministry = await newMinistry();
+    const leader = await newLeader(ministry.teamId);
+    assertError(await createEvents(ministry.id, { ...base(), date: '2026-04-02' }, as(leader)), 403, 'Only a coordinator of this ministry may create its events');
+  });
+
+  it('answers 404 for an unknown ministry', async () => {
+    assertError(await createEvents(999999, { ...base(), date: '2026-04-02' }), 404, 'Ministry not found');
+  });
+});
+
+describe('POST /api/ministries/ministries/{id}/events/staff (E3)', () => {
+  const staff = (ministryId: number, body: unknown, options: { key?: string } = asAdmin) => server.post(`${V}/ministries/${ministryId}/events/staff`, body, options);
+
+  /** A ministry with a qualified default volunteer and a weekly "Youth Night" the schedules follow. */
+  async function setup() {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const volunteer = await newPerson(server);
+    await qualify(position, volunteer.id);
+    const title = unique('Youth Night');
+    const existing = await newEvent(ministry.id, '2026-03-20', { title });
+    return { ministry, position, volunteer, title, existing };
+  }
+
+  it('widens the window, generates through the last event and assigns defaults only on new occurrences', async () => {
+    const { ministry, position, volunteer, title, existing } = await setup();
+    const schedule = await newSchedule(ministry.id, {
+      titleFilter: title.toUpperCase(), teamId: ministry.teamId, windowStart: '2026-03-18', windowEnd: '2026-03-25',
+      requirements: [{ positionId: position, minCount: 1, maxCount: 2, defaults: [{ personId: volunteer.id }] }],
+    });
+    const existingOccurrence = await occurrenceOn(schedule.id, existing.id);
+    await server.database.db.deleteFrom('assignments').where('occurrence_id', '=', existingOccurrence).execute();
+    const early = await newEvent(ministry.id, '2026-03-13', { title });
+    const late = await newEvent(ministry.id, '2026-04-03', { title: title.toLowerCase() });
+
+    const answer = await staff(ministry.id, { eventIds: [late.id, early.id] });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.schedules.length, 1);
+    const [result] = answer.body.schedules;
+    assert.equal(result.schedule.id, schedule.id);
+    assert.equal(result.widened, true);
+    assert.equal(result.schedule.windowStart, '2026-03-13');
+    assert.equal(result.schedule.windowEnd, '2026-04-03');
+    assert.deepEqual([result.created, result.existing, result.from, result.through, result.assigned, result.skipped, result.unqualified],
+      [2, 1, '2026-03-13', '2026-04-03', 2, 0, 0]);
+    assert.deepEqual((await occurrencesOf(schedule.id)).map((o) => o.event_id), [early.id, existing.id, late.id]);
+    assert.deepEqual(await assigneesOf(await occurrenceOn(schedule.id, early.id)), [volunteer.id]);
+    assert.deepEqual(await assigneesOf(await occurrenceOn(schedule.id, late.id)), [volunteer.id]);
+    assert.deepEqual(await assigneesOf(existingOccurrence), []);
+    const stored = await readSchedule(schedule.id);
+    assert.deepEqual([stored.windowStart, stored.windowEnd], ['2026-03-13', '2026-04-03']);
+  });
+
+  it('keeps an open end open and never generates past the horizon', async () => {
+    const { ministry, position, title } = await setup();
+    const schedule = await newSchedule(ministry.id, { titleFilter: title, teamId: ministry.teamId, windowStart: '2026-03-01', requirements: [{ positionId: position, minCount: 1 }] });
+    const inRange = await newEvent(ministry.id, '2026-04-24', { title });
+    const beyond = await newEvent(ministry.id, '2026-06-05', { title });
+    const answer = await staff(ministry.id, { eventIds: [inRange.id, beyond.id] });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    const [result] = answer.body.schedules;
+    assert.equal(result.widened, false);
+    assert.equal(result.schedule.windowStart, '2026-03-01');
+    assert.equal(result.schedule.windowEnd, null);
+    assert.equal(result.through, '2026-04-29');
+    assert.equal(result.created, 1);
+    const attached = (await occurrencesOf(schedule.id)).map((o) => o.event_id);
+    assert.ok(attached.includes(inRange.id));
+    assert.ok(!attached.includes(beyond.id));
+  });
+
+  it('moves a set last date on even past the horizon but generates only up to it', async () => {
+    const { ministry, title } = await setup();
+    const schedule = await newSchedule(ministry.id, { titleFilter: title, teamId: ministry.teamId, windowStart: '2026-03-01', windowEnd: '2026-03-31' });
+    const beyond = await newEvent(ministry.id, '2026-06-05', { title });
+    const answer = await staff(ministry.id, { eventIds: [beyond.id] });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    const [result] = answer.body.schedules;
+    assert.equal(result.schedule.id, schedule.id);
+    assert.equal(result.widened, true);
+    assert.equal(result.schedule.windowEnd, '2026-06-05');
+    assert.equal(result.through, '2026-04-29');
+    assert.equal(result.created, 0);
+  });
+
+  it('runs every following schedule of the ministry in schedule id order and leaves the others alone', async () => {
+    const { ministry, title } = await setup();
+    const secondTeam = await newTeam(ministry.id);
+    const first = await newSchedule(ministry.id, { name: `Zeta ${title}`, titleFilter: title, teamId: ministry.teamId, windowStart: '2026-03-18' });
+    const second = await newSchedule(ministry.id, { name: `Alpha ${title}`, titleFilter: title, teamId: secondTeam, windowStart: '2026-03-18' });
+    const inactive = await newSchedule(ministry.id, { titleFilter: title, teamId: secondTeam, windowStart: '2026-03-18', active: false });
+    const unrelated = await newEvent(ministry.id, '2026-03-20');
+    const otherTitle = await newSchedule(ministry.id, { titleFilter: unrelated.title, teamId: ministry.teamId, windowStart: '2026-03-18' });
+    const stranger = await newMinistry();
+    const foreignEvent = await newEvent(stranger.id, '2026-03-21', { title });
+    const foreign = await newSchedule(stranger.id, {
+      linkMode: 'event_type', eventTypeId: otherTypeId, titleFilter: title, teamId: stranger.teamId, windowStart: '2026-03-18',
+    });
+    const foreignBefore = await occurrencesOf(foreign.id);
+    assert.ok(foreignBefore.some((o) => o.event_id === foreignEvent.id));
+
+    const early = await newEvent(ministry.id, '2026-03-11', { title });
+    const answer = await staff(ministry.id, { eventIds: [early.id] });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body.schedules.map((r: { schedule: { id: number } }) => r.schedule.id), [first.id, second.id]);
+    assert.equal((await readSchedule(inactive.id)).windowStart, '2026-03-18');
+    assert.deepEqual(await occurrencesOf(inactive.id), []);
+    const foreignAfter = await readSchedule(foreign.id);
+    assert.equal(foreignAfter.windowStart, '2026-03-18');
+    assert.deepEqual(await occurrencesOf(foreign.id), foreignBefore);
+    assert.equal((await readSchedule(otherTitle.id)).windowStart, '2026-03-18');
+  });
+
+  it('answers an empty list when no schedule follows the events', async () => {
+    const { ministry, existing } = await setup();
+    const answer = await staff(ministry.id, { eventIds: [existing.id] });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body, { schedules: [] });
+  });
+
+  it('refuses bad event lists with 400, unknown events with 404 and foreign events with 403', async () => {
+    const { ministry, existing, title } = await setup();
+    const other = await newMinistry();
+    const foreign = await newEvent(other.id, '2026-03-20');
+    for (const body of [{}, { eventIds: 'all' }, { eventIds: [0] }, { eventIds: [1.5] }, { eventIds: ['1'] }, { eventIds: null }]) {
+      assertError(await staff(ministry.id, body), 400, 'eventIds must be a list of event ids');
+    }
+    assertError(await staff(ministry.id, { eventIds: [] }), 400, 'Choose the events to staff');
+    assertError(await staff(ministry.id, { eventIds: [existing.id, 999999] }), 404, 'One of the events does not exist');
+    assertError(await staff(ministry.id, { eventIds: [existing.id, foreign.id] }), 403, `${foreign.title} is not an event of ${ministry.name}`);
+    const otherTitle = await newEvent(ministry.id, '2026-03-27');
+    const message = 'These events are not one series: they differ in title, type or class';
+    assertError(await staff(ministry.id, { eventIds: [existing.id, otherTitle.id] }), 400, message);
+    const group = await newGroup();
+    const withClass = await newEvent(ministry.id, '2026-03-27', { title, linkedGroupId: group.id });
+    assertError(await staff(ministry.id, { eventIds: [existing.id, withClass.id] }), 400, message);
+  });
+
+  it('refuses a team leader with 403', async () => {
+    const { ministry, existing } = await setup();
+    const leader = await newLeader(ministry.teamId);
+    assertError(await staff(ministry.id, { eventIds: [existing.id] }, as(leader)), 403, 'Only a coordinator of this ministry may staff its events');
+  });
+});
+
+describe('DELETE /api/ministries/ministries/{id}/events', () => {
+  const remove = (ministryId: number, body: unknown, options: { key?: string } = asAdmin) =>
+    server.request('DELETE', `${V}/ministries/${ministryId}/events`, { ...options, body });
+
+  it('deletes the listed events with their occurrences of every ministry', async () => {
+    const ministry = await newMinistry();
+    const helper = await newMinistry();
+    const position = await newPosition(ministry.id, ministry.teamId);
+    const helperPosition = await newPosition(helper.id, helper.teamId);
+    const coordinator = await newCoordinator(ministry.id);
+    const first = await newEvent(ministry.id, '2026-03-20');
+    const second = await newEvent(ministry.id, '2026-03-21');
+    const kept = await newEvent(ministry.id, '2026-03-22');
+    const schedule = await newSchedule(ministry.id, { titleFilter: first.title, teamId: ministry.teamId, windowStart: '2026-03-01', requirements: [{ positionId: position, minCount: 1 }] });
+    const ownOccurrence = await occurrenceOn(schedule.id, first.id);
+    await newAssignment(ownOccurrence, position, (await newPerson(server)).id, 'accepted');
+    const helperOccurrence = await staffEventFrom(helper, second.id, helperPosition);
+    await newAssignment(helperOccurrence, helperPosition, (await newPerson(server)).id, 'declined');
+
+    const answer = await remove(ministry.id, { eventIds: [first.id, second.id] }, as(coordinator));
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body, { deleted: 2 });
+    assert.equal((await coreEvent(first.id)).status, 404);
+    assert.equal((await coreEvent(second.id)).status, 404);
+    assert.equal((await coreEvent(kept.id)).status, 200);
+    const left = await server.database.db.selectFrom('occurrences').select('id').where('id', 'in', [ownOccurrence, helperOccurrence]).execute();
+    assert.deepEqual(left, []);
+  });
+
+  it('deletes none when one event is unknown or not the ministry’s', async () => {
+    const ministry = await newMinistry();
+    const other = await newMinistry();
+    const own = await newEvent(ministry.id, '2026-03-20');
+    const foreign = await newEvent(other.id, '2026-03-20');
+    const orphan = await server.post('/api/events', { Title: unique('Orphan'), Type: otherTypeId, Start: '2026-03-20 09:00:00', End: '2026-03-20 10:00:00', PinnedCalendars: [] }, asAdmin);
+    assert.equal(orphan.status, 200, JSON.stringify(orphan.body));
+    assertError(await remove(ministry.id, { eventIds: [own.id, 999999] }), 404, 'One of the events does not exist');
+    assert.equal((await remove(ministry.id, { eventIds: [own.id, foreign.id] })).status, 403);
+    assert.equal((await remove(ministry.id, { eventIds: [own.id, orphan.body.eventId] })).status, 403);
+    assert.equal((await coreEvent(own.id)).status, 200);
+    assert.equal((await coreEvent(foreign.id)).status, 200);
+  });
+
+  it('refuses a bad or empty list with 400', async () => {
+    const ministry = await newMinistry();
+    for (const body of [{}, { eventIds: 'x' }, { eventIds: [-1] }]) {
+      assertError(await remove(ministry.id, body), 400, 'eventIds must be a list of event ids');
+    }
+    assert.equal((await remove(ministry.id, { eventIds: [] })).status, 400);
+  });
+
+  it('refuses with 409 when another ministry has live volunteers, unless the caller holds addEvents', async () => {
+    const ministry = await newMinistry();
+    const helper = await newMinistry();
+    const helperPosition = await newPosition(helper.id, helper.teamId);
+    const event = await newEvent(ministry.id, '2026-03-20');
+    const occurrence = await staffEventFrom(helper, event.id, helperPosition);
+    await newAssignment(occurrence, helperPosition, (await newPerson(server)).id, 'pending');
+    const coordinator = await newCoordinator(ministry.id);
+    const refused = await remove(ministry.id, { eventIds: [event.id] }, as(coordinator));
+    assert.equal(refused.status, 409, JSON.stringify(refused.body));
+    assert.match(refused.body.message, new RegExp(helper.name));
+    assert.deepEqual(refused.body.ministries, [{ ministryId: helper.id, ministryName: helper.name }]);
+    assert.equal((await coreEvent(event.id)).status, 200);
+
+    const eventsManager = await newCoordinator(ministry.id, ['addEvents']);
+    const answer = await remove(ministry.id, { eventIds: [event.id] }, as(eventsManager));
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal((await coreEvent(event.id)).status, 404);
+    assert.deepEqual(await server.database.db.selectFrom('occurrences').select('id').where('id', '=', occurrence).execute(), []);
+  });
+
+  it('refuses a team leader with 403', async () => {
+    const ministry = await newMinistry();
+    const event = await newEvent(ministry.id, '2026-03-20');
+    const leader = await newLeader(ministry.teamId);
+    assertError(await remove(ministry.id, { eventIds: [event.id] }, as(leader)), 403, 'Only a coordinator of this ministry may delete its events');
+    assert.equal((await coreEvent(event.id)).status, 200);
+  });
+});
+
+describe('POST /api/ministries/ministries/{id}/events/{eventId}', () => {
+  const edit = (ministryId: number, eventId: number, body: unknown, options: { key?: string } = asAdmin) =>
+    server.post(`${V}/ministries/${ministryId}/events/${eventId}`, body, options);
+
+  it('changes only the fields sent and answers the event', async () => {
+    const ministry = await newMinistry();
+    const coordinator = await newCoordinator(ministry.id);
+    const group = await newGroup();
+    const event = await newEvent(ministry.id, '2026-03-20', { linkedGroupId: group.id });
+    const answer = await edit(ministry.id, event.id, { title: 'Renamed', date: '2026-03-27' }, as(coordinator));
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    const { calendars, ...rest } = answer.body.event;
+    assert.match(rest.start, /^2026-03-27[ T]09:00/);
+    assert.match(rest.end, /^2026-03-27[ T]10:30/);
+    assert.deepEqual({ ...rest, start: undefined, end: undefined }, {
+      id: event.id, title: 'Renamed', start: undefined, end: undefined, eventTypeId: otherTypeId, inactive: false, linkedGroups: [{ id: group.id, name: group.name }],
+    });
+    assert.deepEqual(calendars.map((c: { id: number }) => c.id), [ministry.calendarId]);
+    const times = await edit(ministry.id, event.id, { startTime: '08:00' }, as(coordinator));
+    assert.equal(times.status, 200, JSON.stringify(times.body));
+    assert.match(times.body.event.start, /^2026-03-27[ T]08:00/);
+    assert.equal(times.body.event.title, 'Renamed');
+  });
+
+  it("refuses invalid fields with E2's messages and changes nothing", async () => {
+    const ministry = await newMinistry();
+    const event = await newEvent(ministry.id, '2026-03-20');
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ title: '' }, 'An event title is required'],
+      [{ title: 'x'.repeat(256) }, 'The event title is too long'],
+      [{ description: 'd'.repeat(256) }, 'The description is too long'],
+      [{ endTime: '08:00' }, 'The event must end after it starts'],
+      [{ title: 'Changed', startTime: '11:00' }, 'The event must end after it starts'],
+      [{ date: '2026-13-01' }, 'Dates must be in YYYY-MM-DD form'],
+      [{ linkedGroupId: 999999 }, 'The class does not exist'],
+      [{ linkedGroupId: 1.5 }, 'The class does not exist'],
+      [{ calendarIds: 'x' }, 'calendarIds must be a list of calendar ids'],
+      [{ title: 'Changed', calendarIds: [999999] }, 'One of the calendars does not exist'],
+    ];
+    for (const [body, message] of cases) assertError(await edit(ministry.id, event.id, body), 400, message, JSON.stringify(body).slice(0, 200));
+    const core = await coreEvent(event.id);
+    assert.equal(core.body.Title, event.title);
+  });
+
+  it("replaces the pins following E2's calendar rule", async () => {
+    const ministry = await newMinistry();
+    const coordinator = await newCoordinator(ministry.id);
+    const opened = await newChurchCalendar();
+    const closed = await newChurchCalendar();
+    assert.equal((await server.put(`/api/calendars/${opened.id}/ministries`, { ministryIds: [ministry.id] }, asAdmin)).status, 200);
+    const event = await newEvent(ministry.id, '2026-03-20');
+    assertError(await edit(ministry.id, event.id, { title: 'Moved', calendarIds: [closed.id] }, as(coordinator)), 403, `Not authorized to pin events to the calendar "${closed.name}"`);
+    assert.equal((await coreEvent(event.id)).body.Title, event.title);
+    const answer = await edit(ministry.id, event.id, { calendarIds: [opened.id] }, as(coordinator));
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body.event.calendars, [{ id: opened.id, name: opened.name }]);
+    const eventsManager = await newCoordinator(ministry.id, ['addEvents']);
+    const widened = await edit(ministry.id, event.id, { calendarIds: [closed.id, ministry.calendarId] }, as(eventsManager));
+    assert.equal(widened.status, 200, JSON.stringify(widened.body));
+    assert.deepEqual(widened.body.event.calendars.map((c: { id: number }) => c.id).sort(byId), [closed.id, ministry.calendarId].sort(byId));
+  });
+
+  it('marks the event inactive with active:false and restores it with active:true', async () => {
+    const ministry = await newMinistry();
+    const event = await newEvent(ministry.id, '2026-03-20');
+    const off = await edit(ministry.id, event.id, { active: false });
+    assert.equal(off.status, 200, JSON.stringify(off.body));
+    assert.equal(off.body.event.inactive, true);
+    assert.equal((await listEvents(ministry.id)).events[0].inactive, true);
+    const on = await edit(ministry.id, event.id, { active: 'true' });
+    assert.equal(on.body.event.inactive, false);
+    assert.equal((await listEvents(ministry.id)).events[0].inactive, false);
+  });
+
+  it("answers 404 for an unknown event and 403 for another ministry's event", async () => {
+    const ministry = await newMinistry();
+    const other = await newMinistry();
+    const foreign = await newEvent(other.id, '2026-03-20');
+    assertError(await edit(ministry.id, 999999, { title: 'x' }), 404, 'Event not found');
+    assert.equal((await edit(ministry.id, foreign.id, { title: 'Taken' })).status, 403);
+    assert.equal((await coreEvent(foreign.id)).body.Title, foreign.title);
+    const orphan = await server.post('/api/events', { Title: unique('Orphan'), Type: otherTypeId, Start: '2026-03-20 09:00:00', End: '2026-03-20 10:00:00', PinnedCalendars: [] }, asAdmin);
+    assert.equal(orphan.status, 200, JSON.stringify(orphan.body));
+    assert.equal((await edit(ministry.id, orphan.body.eventId, { title: 'Taken' })).status, 403);
+  });
+
+  it('refuses a team leader with 403', async () => {
+    const ministry = await newMinistry();
+    const event = await newEvent(ministry.id, '2026-03-20');
+    const leader = await newLeader(ministry.teamId);
+    assertError(await edit(ministry.id, event.id, { title: 'x' }, as(leader)), 403, 'Only a coordinator of this ministry may edit its events');
+  });
+});

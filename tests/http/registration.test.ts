@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { newAdmin, newUser, type TestUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let admin: TestUser;
+let clerk: TestUser;
+const as = (user: TestUser) => ({ key: user.apiKey });
+const setting = (name: string, value: string) => server.post(`/admin/api/system/config/${name}`, { value }, as(admin));
+const count = async (table: 'persons' | 'families') => (await server.database.db.selectFrom(table).select('id').execute()).length;
+
+const family = {
+  Name: 'Jordan', Address1: '1 Main St', City: 'Springfield', State: 'IL', Country: 'US', Zip: '62701', HomePhone: '555-0100', Email: 'jordans@example.org',
+  people: [
+    { firstName: 'Ann', lastName: 'Jordan', gender: 2, role: 1, email: 'ann@example.org', birthday: '04/12/1980', hideAge: false },
+    { firstName: 'Ben', lastName: 'Jordan', gender: 1, role: 3, email: '', birthday: '' },
+  ],
+};
+
+before(async () => {
+  server = await startTestServer();
+  admin = await newAdmin(server);
+  clerk = await newUser(server, { roles: ['editRecords'] });
+  await setting('iPublicFormRateLimitPerMinute', '0');
+});
+after(() => server.close());
+
+describe('self-registration', () => {
+  it('is refused with 403 while bEnableSelfRegistration is off, writing nothing', async () => {
+    const before = await count('families');
+    const answer = await server.post('/api/public/register/family', family);
+    assert.equal(answer.status, 403);
+    assert.equal(answer.body.message, 'bEnableSelfRegistration is disabled');
+    assert.equal(await count('families'), before);
+  });
+
+  it('registers a family with its people, marked self-registered and awaiting review', async () => {
+    await setting('bEnableSelfRegistration', '1');
+    const answer = await server.post('/api/public/register/family/', family);
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.Name, 'Jordan');
+    assert.equal(answer.body.NeedsReview, true);
+    assert.equal(answer.body.EnteredBy, -1);
+    assert.equal(answer.body.MemberIds.length, 2);
+    const ann = await server.get(`/api/person/${answer.body.MemberIds[0]}`, as(clerk));
+    assert.equal(ann.body.FirstName, 'Ann');
+    assert.equal(ann.body.BirthMonth, 4);
+    assert.equal(ann.body.NeedsReview, true);
+  });
+
+  it('answers 400 Validation Error with every failure, writing nothing', async () => {
+    const before = [await count('families'), await count('persons')];
+    const answer = await server.post('/api/public/register/family', { ...family, Name: '', people: [{ firstName: '', lastName: 'X', birthday: '13/45/2000', gender: 7 }] });
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.error, 'Validation Error');
+    assert.equal(answer.body.message, 'Validation Error');
+    assert.equal(answer.body.code, 400);
+    assert.ok(answer.body.failures.length >= 4, JSON.stringify(answer.body.failures));
+    assert.deepEqual([await count('families'), await count('persons')], before);
+  });
+
+  it('registers one person', async () => {
+    const answer = await server.post('/api/public/register/person', { firstName: 'Cara', lastName: 'Lee', email: 'cara@example.org', gender: 2 });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.NeedsReview, true);
+    assert.ok(answer.body.Id);
+    assert.equal((await server.post('/api/public/register/person', { firstName: 'NoLast' })).status, 400);
+  });
+});
+
+describe('review of self-registrations', () => {
+  it('lists, counts and approves; a family counts once with its members; a second approval counts 0', async () => {
+    const registered = (await server.post('/api/public/register/family', { ...family, Name: 'Ortiz' })).body;
+    const single = (await server.post('/api/public/register/person', { firstName: 'Dee', lastName: 'Ray' })).body;
+    const countBefore = (await server.get('/api/persons/self-register/count', as(clerk))).body.count;
+    assert.ok(countBefore >= 3);
+    const families = (await server.get('/api/families/self-register', as(clerk))).body.families;
+    const ortiz = families.find((f: { Id: number }) => f.Id === registered.Id);
+    assert.deepEqual(ortiz.Members, ['Ann', 'Ben']);
+    assert.deepEqual(ortiz.MemberEmails, ['ann@example.org']);
+    const approved = await server.post('/api/persons/self-register/approve', { families: [registered.Id], persons: [single.Id, admin.personId] }, as(clerk));
+    assert.deepEqual(approved.body, { success: true, approved: 2 });
+    assert.equal((await server.get('/api/persons/self-register/count', as(clerk))).body.count, countBefore - 3);
+    assert.deepEqual((await server.post('/api/persons/self-register/approve', { families: [registered.Id], persons: [single.Id] }, as(clerk))).body, { success: true, approved: 0 });
+    assert.deepEqual((await server.post('/api/persons/self-register/approve', {}, as(clerk))).body, { success: true, approved: 0 });
+  });
+
+  it('approves one person by id and needs EditRecords', async () => {
+    const single = (await server.post('/api/public/register/person', { firstName: 'Eve', lastName: 'Ng' })).body;
+    const volunteer = await newUser(server, { roles: ['finance'] });
+    assert.equal((await server.post(`/api/person/${single.Id}/approve-review`, undefined, as(volunteer))).status, 403);
+    assert.deepEqual((await server.post(`/api/person/${single.Id}/approve-review`, undefined, as(clerk))).body, { success: true });
+    assert.equal((await server.get(`/api/person/${single.Id}`, as(clerk))).body.NeedsReview, false);
+    assert.equal((await server.get('/api/persons/self-register', as(volunteer))).status, 403);
+  });
+});
+
+describe('POST /api/public/user/password-reset', () => {
+  it('answers 400 for an empty name and 200 for anyone else, queueing a mail only for a real account with an address', async () => {
+    assert.equal((await server.post('/api/public/user/password-reset', { userName: '' })).status, 400);
+    assert.deepEqual((await server.post('/api/public/user/password-reset', { userName: 'nobody-here' })).body, { success: true });
+    const user = await newUser(server, { password: 'first password' });
+    const noMail = await newUser(server, { password: 'first password', person: { email: null } });
+    assert.deepEqual((await server.post('/api/public/user/password-reset', { userName: user.userName.toUpperCase() })).body, { success: true });
+    assert.deepEqual((await server.post('/api/public/user/password-reset', { userName: noMail.userName })).body, { success: true });
+    const mails = await server.database.db.selectFrom('notifications').selectAll().where('type', '=', 'password_reset').where('person_id', 'in', [user.personId, noMail.personId]).execute();
+    assert.deepEqual(mails.map((m) => m.person_id), [user.personId]);
+  });
+
+  it('lets the token from the mail set a new password once', async () => {
+    const user = await newUser(server, { password: 'first password' });
+    await server.post('/api/public/user/password-reset', { userName: user.userName });
+    const mail = await server.database.db.selectFrom('notifications').selectAll().where('type', '=', 'password_reset').where('person_id', '=', user.personId).executeTakeFirstOrThrow();
+    const { resetToken } = JSON.parse(mail.context ?? '{}');
+    const stored = await server.database.db.selectFrom('password_reset_tokens').selectAll().where('user_id', '=', user.userId).execute();
+    assert.ok(!JSON.stringify(stored).includes(resetToken), 'only the hash is stored');
+    assert.equal((await server.post('/api/public/user/password-reset/confirm', { token: resetToken, password: 'short' })).status, 400);
+    assert.equal((await server.post('/api/public/user/password-reset/confirm', { token: resetToken, password: 'second password' })).status, 200);
+    assert.equal((await server.post('/api/public/user/login', { userName: user.userName, password: 'second password' })).status, 200);
+    assert.equal((await server.post('/api/public/user/password-reset/confirm', { token: resetToken, password: 'third password' })).status, 400, 'used once');
+  });
+});
