@@ -94,7 +94,10 @@ export function memberRepository(db: Executor) {
         .where('occurrences.occurrence_date', '<=', to)
         .where(sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`, '>=', sql<string>`${now}::timestamp`)
         .orderBy('start_at')
+        // Case-insensitive, so PGlite's C collation and PostgreSQL's locale order names alike.
+        .orderBy(sql`lower(positions.name)`)
         .orderBy('positions.name')
+        .orderBy('occurrences.id')
         .execute();
     },
 

@@ -57,7 +57,9 @@ export class DashboardService {
     if (query.to < query.from) throw invalid('The window ends before it starts');
     const repos = this.repos;
     const rows = await repos.occurrences.list({ from: query.from, to: query.to, ...this.scopeOf(actor), ministryId: query.ministryId, status: 'scheduled', limit: OCCURRENCE_LIST_LIMIT });
-    return { gaps: await this.gapsOf(repos, rows) };
+    // Soonest first by start (the list comes by date, then id, so a later-made morning occurrence would follow the evening one).
+    const soonest = [...rows].sort((a, b) => (a.start_at === b.start_at ? a.id - b.id : a.start_at < b.start_at ? -1 : 1));
+    return { gaps: await this.gapsOf(repos, soonest) };
   }
 
   private async gapsOf(repos: Repositories, rows: readonly OccurrenceRow[]) {

@@ -1,0 +1,350 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { newAdmin, newPerson, newUser, type TestUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let admin: TestUser;
+let coordinator: TestUser;
+let ministryId: number;
+let teamId: number;
+let typeId: number;
+const V = '/api/ministries';
+const as = (user: TestUser) => ({ key: user.apiKey });
+const db = () => server.database.db;
+
+before(async () => {
+  server = await startTestServer();
+  admin = await newAdmin(server);
+  ministryId = (await server.post(`${V}/ministries`, { name: 'Hospitality' }, as(admin))).body.ministry.id;
+  teamId = (await server.get(`${V}/ministries/${ministryId}/teams`, as(admin))).body.teams[0].id;
+  typeId = (await server.get('/api/events/types', as(admin))).body.find((t: { Name: string }) => t.Name === 'Other').Id;
+  coordinator = await newCoordinator(ministryId);
+});
+after(() => server.close());
+
+let counter = 0;
+
+async function newCoordinator(ministry: number): Promise<TestUser> {
+  const user = await newUser(server, { roles: ['manageMyMinistries'] });
+  const grant = await server.post(`${V}/scopes`, { personId: user.personId, scopeType: 'ministry', scopeId: ministry }, as(admin));
+  assert.ok(grant.status === 201 || grant.status === 200, `scope grant answered ${grant.status}`);
+  return user;
+}
+
+async function newPosition(): Promise<number> {
+  return (await server.post(`${V}/ministries/${ministryId}/positions`, { name: `Position ${++counter}`, teamId }, as(admin))).body.position.id;
+}
+
+/** A one-event occurrence on 2026-03-10 09:00–10:00 (wall clock) needing one of the position. */
+async function newOccurrence(positionId: number): Promise<number> {
+  const event = (await server.post(`${V}/ministries/${ministryId}/events`, { title: `Coffee ${++counter}`, eventTypeId: typeId, date: '2026-03-10', startTime: '09:00', endTime: '10:00' }, as(admin))).body.events[0];
+  const answer = await server.post(`${V}/ministries/${ministryId}/staffed-events`, { eventId: event.id, teamId, requirements: [{ positionId, minCount: 1, maxCount: 3 }] }, as(admin));
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return answer.body.occurrence.id;
+}
+
+async function qualify(positionId: number, personId: number) {
+  const answer = await server.post(`${V}/positions/${positionId}/qualifications`, { personId }, as(admin));
+  assert.ok(answer.status === 201 || answer.status === 200, `qualification answered ${answer.status}`);
+}
+
+/** A pending assignment of a fresh volunteer (with a login) on a fresh occurrence. */
+async function pendingAssignment() {
+  const positionId = await newPosition();
+  const occurrenceId = await newOccurrence(positionId);
+  const volunteer = await newUser(server);
+  await qualify(positionId, volunteer.personId);
+  const answer = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId, personId: volunteer.personId }, as(admin));
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return { positionId, occurrenceId, volunteer, assignmentId: answer.body.assignment.id as number };
+}
+
+const responsesOf = (assignmentId: number) =>
+  db().selectFrom('responses').selectAll().where('assignment_id', '=', assignmentId).orderBy('id').execute();
+const messagesOf = (assignmentId: number) =>
+  db().selectFrom('notifications').selectAll().where('assignment_id', '=', assignmentId).orderBy('id').execute();
+const statusOf = async (assignmentId: number) =>
+  (await db().selectFrom('assignments').select('status').where('id', '=', assignmentId).executeTakeFirst())?.status;
+
+/** Runs `body` with the clock after the 2026-03-10 occurrences have ended, then puts it back. */
+async function afterTheOccurrence(body: () => Promise<void>) {
+  server.clock.set('2026-03-10T16:00:00Z');
+  try {
+    await body();
+  } finally {
+    server.clock.set('2026-03-04T15:00:00Z');
+  }
+}
+
+describe('GET /api/ministries/assignments/{id}', () => {
+  it('answers the assignment with its responses oldest first, its swaps and its messages', async () => {
+    const { positionId, volunteer, assignmentId } = await pendingAssignment();
+    const substitute = await newPerson(server);
+    await qualify(positionId, substitute.id);
+    assert.equal((await server.post(`/api/me/assignments/${assignmentId}/respond`, { response: 'accepted' }, as(volunteer))).status, 200);
+    const proposal = await server.post(`/api/me/assignments/${assignmentId}/propose-substitute`, { personId: substitute.id, comment: 'Sam agreed' }, as(volunteer));
+    assert.equal(proposal.status, 201);
+
+    const answer = await server.get(`${V}/assignments/${assignmentId}`, as(coordinator));
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.assignment.id, assignmentId);
+    assert.equal(answer.body.assignment.personId, volunteer.personId);
+    assert.equal(answer.body.assignment.status, 'accepted');
+    assert.deepEqual(answer.body.responses.map((r: { response: string; channel: string }) => [r.response, r.channel]), [['accepted', 'web'], ['substitute_proposed', 'web']]);
+    assert.deepEqual(answer.body.swaps.map((s: { id: number; proposedPersonId: number }) => [s.id, s.proposedPersonId]), [[proposal.body.swap.id, substitute.id]]);
+    const types = answer.body.notifications.map((n: { type: string }) => n.type);
+    assert.ok(types.includes('assignment'), `messages: ${types}`);
+    assert.ok(types.includes('swap_proposed'), `messages: ${types}`);
+  });
+
+  it('answers 404 for an unknown assignment and 403 to the volunteer and to a coordinator of another ministry', async () => {
+    const { volunteer, assignmentId } = await pendingAssignment();
+    assert.equal((await server.get(`${V}/assignments/999999`, as(coordinator))).status, 404);
+    assert.equal((await server.get(`${V}/assignments/${assignmentId}`, as(volunteer))).status, 403);
+    const elsewhere = (await server.post(`${V}/ministries`, { name: `Elsewhere ${++counter}` }, as(admin))).body.ministry.id;
+    const stranger = await newCoordinator(elsewhere);
+    assert.equal((await server.get(`${V}/assignments/${assignmentId}`, as(stranger))).status, 403);
+  });
+});
+
+describe('POST /api/ministries/assignments/{id}/status', () => {
+  it('records accepted as a coordinator-channel response authored by the coordinator', async () => {
+    const { assignmentId } = await pendingAssignment();
+    const answer = await server.post(`${V}/assignments/${assignmentId}/status`, { status: 'accepted', comment: 'Phoned in' }, as(coordinator));
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.assignment.status, 'accepted');
+    assert.ok(answer.body.assignment.respondedDate, 'respondedDate is set');
+    const trail = await responsesOf(assignmentId);
+    assert.deepEqual(trail.map((r) => [r.response, r.channel, r.person_id, r.comment]), [['accepted', 'coordinator', coordinator.personId, 'Phoned in']]);
+  });
+
+  it('records a decline without a decline alert or gap alert, and cancels the pending assignment message', async () => {
+    const { occurrenceId, assignmentId } = await pendingAssignment();
+    const answer = await server.post(`${V}/assignments/${assignmentId}/status`, { status: 'declined' }, as(coordinator));
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.assignment.status, 'declined');
+    assert.deepEqual((await responsesOf(assignmentId)).map((r) => [r.response, r.channel, r.person_id]), [['declined', 'coordinator', coordinator.personId]]);
+    const alerts = await db().selectFrom('notifications').select('type')
+      .where('type', 'in', ['decline_alert', 'gap_alert']).where('occurrence_id', '=', occurrenceId).execute();
+    assert.deepEqual(alerts, []);
+    assert.deepEqual((await messagesOf(assignmentId)).map((m) => [m.type, m.status]), [['assignment', 'cancelled']]);
+  });
+
+  it('treats the current status again as a no-op: 200 and no new response row', async () => {
+    const { assignmentId } = await pendingAssignment();
+    await server.post(`${V}/assignments/${assignmentId}/status`, { status: 'accepted' }, as(coordinator));
+    const again = await server.post(`${V}/assignments/${assignmentId}/status`, { status: 'accepted' }, as(coordinator));
+    assert.equal(again.status, 200);
+    assert.equal(again.body.assignment.status, 'accepted');
+    assert.equal((await responsesOf(assignmentId)).length, 1);
+  });
+
+  it('takes the ordinary cancel path for cancelled: a cancelled response row and pending messages cancelled but kept', async () => {
+    const { assignmentId } = await pendingAssignment();
+    const answer = await server.post(`${V}/assignments/${assignmentId}/status`, { status: 'cancelled', comment: 'Moved away' }, as(coordinator));
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.assignment.status, 'cancelled');
+    assert.deepEqual((await responsesOf(assignmentId)).map((r) => [r.response, r.person_id, r.comment]), [['cancelled', coordinator.personId, 'Moved away']]);
+    assert.deepEqual((await messagesOf(assignmentId)).map((m) => [m.type, m.status]), [['assignment', 'cancelled']]);
+  });
+
+  it('refuses an illegal transition with 409 and currentStatus', async () => {
+    const { assignmentId } = await pendingAssignment();
+    await server.post(`${V}/assignments/${assignmentId}/status`, { status: 'cancelled' }, as(coordinator));
+    const answer = await server.post(`${V}/assignments/${assignmentId}/status`, { status: 'accepted' }, as(coordinator));
+    assert.equal(answer.status, 409);
+    assert.equal(answer.body.currentStatus, 'cancelled');
+    assert.equal(answer.body.code, 409);
+    assert.equal(await statusOf(assignmentId), 'cancelled');
+    assert.equal((await responsesOf(assignmentId)).length, 1, 'only the cancelled row');
+  });
+
+  it('refuses declined then accepted with 409 and currentStatus declined', async () => {
+    const { assignmentId } = await pendingAssignment();
+    await server.post(`${V}/assignments/${assignmentId}/status`, { status: 'declined' }, as(coordinator));
+    const answer = await server.post(`${V}/assignments/${assignmentId}/status`, { status: 'accepted' }, as(coordinator));
+    assert.equal(answer.status, 409);
+    assert.equal(answer.body.currentStatus, 'declined');
+  });
+
+  it('answers 400 for any other status, and for none', async () => {
+    const { assignmentId } = await pendingAssignment();
+    for (const body of [{ status: 'completed' }, { status: 'substituted' }, { status: 'pending' }, { status: 'ACCEPTED' }, {}]) {
+      const answer = await server.post(`${V}/assignments/${assignmentId}/status`, body, as(coordinator));
+      assert.equal(answer.status, 400, JSON.stringify(body));
+    }
+    assert.equal(await statusOf(assignmentId), 'pending');
+    assert.equal((await responsesOf(assignmentId)).length, 0);
+  });
+
+  it('refuses the volunteer themselves with 403', async () => {
+    const { volunteer, assignmentId } = await pendingAssignment();
+    assert.equal((await server.post(`${V}/assignments/${assignmentId}/status`, { status: 'accepted' }, as(volunteer))).status, 403);
+    assert.equal(await statusOf(assignmentId), 'pending');
+  });
+});
+
+describe('DELETE /api/ministries/assignments/{id}', () => {
+  it('hard-deletes a fresh pending row together with its messages', async () => {
+    const { assignmentId } = await pendingAssignment();
+    assert.equal((await messagesOf(assignmentId)).length, 1);
+    const answer = await server.delete(`${V}/assignments/${assignmentId}`, as(coordinator));
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, { deleted: true, assignment: null });
+    assert.equal(await statusOf(assignmentId), undefined);
+    assert.equal((await messagesOf(assignmentId)).length, 0);
+    assert.equal((await server.get(`${V}/assignments/${assignmentId}`, as(coordinator))).status, 404);
+  });
+
+  it('cancels and keeps an answered row through the ordinary cancel path', async () => {
+    const { volunteer, assignmentId } = await pendingAssignment();
+    await server.post(`/api/me/assignments/${assignmentId}/respond`, { response: 'accepted' }, as(volunteer));
+    const answer = await server.delete(`${V}/assignments/${assignmentId}`, as(coordinator));
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.deleted, false);
+    assert.equal(answer.body.assignment.id, assignmentId);
+    assert.equal(answer.body.assignment.status, 'cancelled');
+    assert.deepEqual((await responsesOf(assignmentId)).map((r) => r.response), ['accepted', 'cancelled']);
+    assert.deepEqual((await messagesOf(assignmentId)).map((m) => [m.type, m.status]), [['assignment', 'cancelled']]);
+  });
+
+  it('cancels and keeps a pending row re-used after a decline, whose response trail remains', async () => {
+    const { positionId, occurrenceId, volunteer, assignmentId } = await pendingAssignment();
+    await server.post(`/api/me/assignments/${assignmentId}/respond`, { response: 'declined' }, as(volunteer));
+    const again = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId, personId: volunteer.personId }, as(admin));
+    assert.equal(again.body.assignment.id, assignmentId);
+    assert.equal(again.body.assignment.status, 'pending');
+    const answer = await server.delete(`${V}/assignments/${assignmentId}`, as(coordinator));
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.deleted, false);
+    assert.equal(answer.body.assignment.status, 'cancelled');
+    assert.deepEqual((await responsesOf(assignmentId)).map((r) => r.response), ['declined', 'cancelled']);
+  });
+
+  it('keeps a pending row that carries a substitute proposal', async () => {
+    const { positionId, volunteer, assignmentId } = await pendingAssignment();
+    const substitute = await newPerson(server);
+    await qualify(positionId, substitute.id);
+    assert.equal((await server.post(`/api/me/assignments/${assignmentId}/propose-substitute`, { personId: substitute.id }, as(volunteer))).status, 201);
+    await db().deleteFrom('responses').where('assignment_id', '=', assignmentId).execute();
+    const answer = await server.delete(`${V}/assignments/${assignmentId}`, as(coordinator));
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.deleted, false);
+    assert.equal(answer.body.assignment.status, 'cancelled');
+  });
+
+  it('keeps the replacement row of an approved substitution', async () => {
+    const { positionId, volunteer, assignmentId } = await pendingAssignment();
+    const substitute = await newPerson(server);
+    await qualify(positionId, substitute.id);
+    const swap = (await server.post(`/api/me/assignments/${assignmentId}/propose-substitute`, { personId: substitute.id }, as(volunteer))).body.swap;
+    const approved = await server.post(`${V}/swaps/${swap.id}/approve`, {}, as(coordinator));
+    assert.equal(approved.status, 200);
+    const replacementId = approved.body.replacementAssignment.id;
+    await db().deleteFrom('responses').where('assignment_id', '=', replacementId).execute();
+    await db().updateTable('assignments').set({ status: 'pending' }).where('id', '=', replacementId).execute();
+    const answer = await server.delete(`${V}/assignments/${replacementId}`, as(coordinator));
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.deleted, false);
+    assert.equal(answer.body.assignment.status, 'cancelled');
+  });
+
+  it('answers 409 once the occurrence is over and leaves the row alone', async () => {
+    const { assignmentId } = await pendingAssignment();
+    await afterTheOccurrence(async () => {
+      const answer = await server.delete(`${V}/assignments/${assignmentId}`, as(coordinator));
+      assert.equal(answer.status, 409);
+    });
+    assert.equal(await statusOf(assignmentId), 'pending');
+  });
+
+  it('refuses the volunteer themselves with 403', async () => {
+    const { volunteer, assignmentId } = await pendingAssignment();
+    assert.equal((await server.delete(`${V}/assignments/${assignmentId}`, as(volunteer))).status, 403);
+    assert.equal(await statusOf(assignmentId), 'pending');
+  });
+});
+
+describe('POST /api/ministries/assignments/{id}/notify', () => {
+  it('is idempotent on the dedupe key: created false while the row exists, never a second row', async () => {
+    const { volunteer, assignmentId } = await pendingAssignment();
+    const [queued] = await messagesOf(assignmentId);
+    const answer = await server.post(`${V}/assignments/${assignmentId}/notify`, undefined, as(coordinator));
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.created, false);
+    assert.equal(answer.body.notification.id, queued!.id);
+    assert.equal(answer.body.notification.dedupeKey, `assignment:${assignmentId}:${volunteer.personId}`);
+    assert.equal((await messagesOf(assignmentId)).length, 1);
+  });
+
+  it('queues the assignment message when there is none: created true', async () => {
+    const { volunteer, assignmentId } = await pendingAssignment();
+    await db().deleteFrom('notifications').where('assignment_id', '=', assignmentId).execute();
+    const answer = await server.post(`${V}/assignments/${assignmentId}/notify`, undefined, as(coordinator));
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.created, true);
+    assert.equal(answer.body.notification.type, 'assignment');
+    assert.equal(answer.body.notification.status, 'pending');
+    assert.equal(answer.body.notification.personId, volunteer.personId);
+    assert.equal(answer.body.notification.assignmentId, assignmentId);
+    assert.equal((await messagesOf(assignmentId)).length, 1);
+  });
+
+  it('does not re-arm a failed row without force', async () => {
+    const { assignmentId } = await pendingAssignment();
+    await db().updateTable('notifications').set({ status: 'failed', attempts: 5, last_error: 'mailbox full' }).where('assignment_id', '=', assignmentId).execute();
+    const answer = await server.post(`${V}/assignments/${assignmentId}/notify`, undefined, as(coordinator));
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.created, false);
+    assert.equal(answer.body.notification.status, 'failed');
+    assert.equal(answer.body.notification.attempts, 5);
+  });
+
+  it('re-arms the same row with force=1: pending, attempts 0, error cleared, never a second row', async () => {
+    const { assignmentId } = await pendingAssignment();
+    const [queued] = await messagesOf(assignmentId);
+    await db().updateTable('notifications').set({ status: 'failed', attempts: 5, last_error: 'mailbox full', last_attempt_at: '2026-03-03 08:00:00' }).where('id', '=', queued!.id).execute();
+    const answer = await server.post(`${V}/assignments/${assignmentId}/notify?force=1`, undefined, as(coordinator));
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.created, false);
+    assert.equal(answer.body.notification.id, queued!.id);
+    assert.equal(answer.body.notification.status, 'pending');
+    assert.equal(answer.body.notification.attempts, 0);
+    assert.equal(answer.body.notification.lastError, null);
+    assert.ok(String(answer.body.notification.scheduledFor).startsWith('2026-03-04'), `due today: ${answer.body.notification.scheduledFor}`);
+    const rows = await messagesOf(assignmentId);
+    assert.deepEqual(rows.map((m) => [m.id, m.status, m.attempts, m.last_error]), [[queued!.id, 'pending', 0, null]]);
+  });
+
+  it('refuses the volunteer themselves with 403', async () => {
+    const { volunteer, assignmentId } = await pendingAssignment();
+    await db().deleteFrom('notifications').where('assignment_id', '=', assignmentId).execute();
+    assert.equal((await server.post(`${V}/assignments/${assignmentId}/notify`, undefined, as(volunteer))).status, 403);
+    assert.equal((await messagesOf(assignmentId)).length, 0);
+  });
+});
+
+describe('GET /api/ministries/assignments/{id}/notifications', () => {
+  it('lists the rows carrying the assignment, newest first', async () => {
+    const { positionId, volunteer, assignmentId } = await pendingAssignment();
+    const substitute = await newPerson(server);
+    await qualify(positionId, substitute.id);
+    await server.post(`/api/me/assignments/${assignmentId}/propose-substitute`, { personId: substitute.id }, as(volunteer));
+    const answer = await server.get(`${V}/assignments/${assignmentId}/notifications`, as(coordinator));
+    assert.equal(answer.status, 200);
+    const ids = answer.body.notifications.map((n: { id: number }) => n.id);
+    assert.deepEqual(ids, [...ids].sort((a: number, b: number) => b - a), 'newest first');
+    assert.equal(answer.body.notifications.at(-1).type, 'assignment');
+    assert.ok(answer.body.notifications.length >= 2);
+    assert.ok(answer.body.notifications.every((n: { assignmentId: number }) => n.assignmentId === assignmentId));
+  });
+
+  it('refuses the volunteer themselves with 403 and answers 404 for an unknown assignment', async () => {
+    const { volunteer, assignmentId } = await pendingAssignment();
+    const answer = await server.get(`${V}/assignments/${assignmentId}/notifications`, as(volunteer));
+    assert.equal(answer.status, 403);
+    assert.equal(answer.body.notifications, undefined);
+    assert.equal((await server.get(`${V}/assignments/999999/notifications`, as(coordinator))).status, 404);
+  });
+});
