@@ -71,6 +71,14 @@ describe('public calendar by token', () => {
     assert.deepEqual(untilMarch.body, []);
   });
 
+  it('answers 404 in the canonical shape for a token that tries to leave its path', async () => {
+    for (const token of ['..%2F..%2Fetc%2Fpasswd', '%2E%2E', `${choir.AccessToken}%00`]) {
+      const answer = await server.get(`/api/public/calendar/${token}/events`);
+      assert.equal(answer.status, 404, token);
+      assert.equal(answer.body.success, false);
+    }
+  });
+
   it('answers 400 for a blank token, 404 for an unknown one, 403 while the external API is off', async () => {
     const blank = await server.get('/api/public/calendar/%20/events');
     assert.equal(blank.status, 400);

@@ -121,3 +121,25 @@ describe('POST /api/public/user/password-reset', () => {
     assert.equal((await server.post('/api/public/user/password-reset/confirm', { token: resetToken, password: 'third password' })).status, 400, 'used once');
   });
 });
+
+describe('public form rate limit', () => {
+  it('answers 429 with Retry-After past iPublicFormRateLimitPerMinute on each public form', async () => {
+    const limited = await startTestServer();
+    try {
+      const limitedAdmin = await newAdmin(limited);
+      await limited.post('/admin/api/system/config/iPublicFormRateLimitPerMinute', { value: '2' }, { key: limitedAdmin.apiKey });
+      const resets = [];
+      for (let i = 0; i < 3; i++) resets.push(await limited.post('/api/public/user/password-reset', { userName: 'someone' }));
+      const registrations = [];
+      for (let i = 0; i < 3; i++) registrations.push(await limited.post('/api/public/register/person', { firstName: 'A', lastName: 'B' }));
+      assert.deepEqual(resets.map((r) => r.status), [200, 200, 429]);
+      assert.deepEqual(registrations.map((r) => r.status), [403, 403, 429]);
+      const third = resets[2];
+      assert.ok(Number(third.headers['retry-after']) > 0);
+      assert.equal(third.body.success, false);
+      assert.equal(third.body.code, 429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

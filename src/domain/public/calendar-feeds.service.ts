@@ -42,7 +42,8 @@ export class CalendarFeedsService {
   private async calendarOf(token: string) {
     if (!(await this.settings.get('bEnableExternalCalendarAPI'))) throw forbidden('External Calendar API is disabled');
     if (token.trim() === '') throw invalid('Missing calendar access token');
-    const calendar = await this.repos.calendarFeeds.calendarByToken(token);
+    // Tokens are printable; anything else (a NUL byte would reach the database) names no calendar.
+    const calendar = /^[\x21-\x7e]{1,200}$/.test(token) ? await this.repos.calendarFeeds.calendarByToken(token) : undefined;
     if (!calendar) throw notFound('Calendar access token not found');
     return calendar;
   }

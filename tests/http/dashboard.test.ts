@@ -1,0 +1,479 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { newAdmin, newPerson, newUser, type TestUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let admin: TestUser;
+let typeId: number;
+const V = '/api/ministries';
+const as = (user: TestUser) => ({ key: user.apiKey });
+const db = () => server.database.db;
+const DAYS_MESSAGE = 'The days parameter must be a whole number between 1 and 365';
+
+before(async () => {
+  server = await startTestServer();
+  admin = await newAdmin(server);
+  typeId = (await server.get('/api/events/types', as(admin))).body.find((t: { Name: string }) => t.Name === 'Other').Id;
+});
+after(() => server.close());
+
+let counter = 0;
+
+interface Ministry { ministryId: number; teamId: number; name: string }
+
+async function newMinistry(name = `Ministry ${++counter}`): Promise<Ministry> {
+  const created = await server.post(`${V}/ministries`, { name }, as(admin));
+  assert.equal(created.status, 201, created.text);
+  const ministryId = created.body.ministry.id;
+  const teamId = (await server.get(`${V}/ministries/${ministryId}/teams`, as(admin))).body.teams[0].id;
+  return { ministryId, teamId, name };
+}
+
+async function newTeam(ministry: Ministry, name = `Team ${++counter}`): Promise<Ministry> {
+  const answer = await server.post(`${V}/ministries/${ministry.ministryId}/teams`, { name }, as(admin));
+  assert.equal(answer.status, 201, answer.text);
+  return { ...ministry, teamId: answer.body.team.id };
+}
+
+async function newPosition(where: Ministry, fields: Record<string, unknown> = {}): Promise<number> {
+  const answer = await server.post(`${V}/ministries/${where.ministryId}/positions`, { name: `Position ${++counter}`, teamId: where.teamId, ...fields }, as(admin));
+  assert.equal(answer.status, 201, answer.text);
+  return answer.body.position.id;
+}
+
+/** A Staff-this-event occurrence of the team; one already over is created with the clock a day back. */
+async function newOccurrence(
+  where: Ministry,
+  requirements: Array<{ positionId: number; minCount: number; maxCount?: number }>,
+  when: { date?: string; startTime?: string; endTime?: string } = {},
+): Promise<number> {
+  const { date = '2026-03-10', startTime = '09:00', endTime = '10:00' } = when;
+  const current = server.clock.now().toISOString();
+  if (date <= '2026-03-04') server.clock.set('2026-03-03T15:00:00Z');
+  try {
+    const events = await server.post(`${V}/ministries/${where.ministryId}/events`, { title: `Event ${++counter}`, eventTypeId: typeId, date, startTime, endTime }, as(admin));
+    assert.equal(events.status, 201, events.text);
+    const staffed = await server.post(`${V}/ministries/${where.ministryId}/staffed-events`, { eventId: events.body.events[0].id, teamId: where.teamId, requirements }, as(admin));
+    assert.equal(staffed.status, 201, staffed.text);
+    return staffed.body.occurrence.id;
+  } finally {
+    server.clock.set(current);
+  }
+}
+
+async function qualify(positionId: number, personId: number) {
+  const answer = await server.post(`${V}/positions/${positionId}/qualifications`, { personId }, as(admin));
+  assert.ok(answer.status === 200 || answer.status === 201, answer.text);
+}
+
+/** A pending assignment of a freshly qualified volunteer. */
+async function assignNew(occurrenceId: number, positionId: number): Promise<{ assignmentId: number; volunteer: TestUser }> {
+  const volunteer = await newUser(server);
+  await qualify(positionId, volunteer.personId);
+  const answer = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId, personId: volunteer.personId }, as(admin));
+  assert.equal(answer.status, 201, answer.text);
+  return { assignmentId: answer.body.assignment.id, volunteer };
+}
+
+async function grant(personId: number, scopeType: 'ministry' | 'team', scopeId: number) {
+  const answer = await server.post(`${V}/scopes`, { personId, scopeType, scopeId }, as(admin));
+  assert.equal(answer.status, 201, answer.text);
+}
+
+async function newCoordinator(...ministries: Ministry[]): Promise<TestUser> {
+  const coordinator = await newUser(server, { roles: ['manageMyMinistries'] });
+  for (const ministry of ministries) await grant(coordinator.personId, 'ministry', ministry.ministryId);
+  return coordinator;
+}
+
+async function newLeader(...teams: Ministry[]): Promise<TestUser> {
+  const leader = await newUser(server, { roles: ['manageMyMinistries'] });
+  for (const team of teams) await grant(leader.personId, 'team', team.teamId);
+  return leader;
+}
+
+async function dashboard(user: TestUser, days?: string) {
+  const answer = await server.get(`${V}/dashboard`, { ...as(user), query: days === undefined ? undefined : { days } });
+  assert.equal(answer.status, 200, answer.text);
+  return answer.body;
+}
+
+const ids = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
+const occurrenceIds = (rows: Array<{ context: { occurrenceId: number } }>) => rows.map((r) => r.context.occurrenceId);
+
+async function setLeadHours(value: number) {
+  const answer = await server.post('/admin/api/system/config/iVolunteerReminderLeadHours', { value }, as(admin));
+  assert.equal(answer.status, 200, answer.text);
+}
+
+describe('GET /api/ministries/dashboard (E8)', () => {
+  it('uses a 28-day window from today by default and answers the panels, the count and the scope block', async () => {
+    const body = await dashboard(admin);
+    assert.equal(body.days, 28);
+    assert.equal(body.from, '2026-03-04');
+    assert.equal(body.to, '2026-04-01');
+    for (const panel of ['upcoming', 'gaps', 'pendingResponses', 'proposedSwaps']) assert.ok(Array.isArray(body[panel]), panel);
+    assert.equal(typeof body.failedNotifications, 'number');
+    assert.equal(body.limit, 100);
+    assert.equal(body.capped, false);
+    assert.equal(body.scope.isAdmin, true);
+    assert.equal(body.scope.isManager, true);
+  });
+
+  it('accepts days from 1 to 365 and moves the window end with it', async () => {
+    assert.equal((await dashboard(admin, '1')).to, '2026-03-05');
+    const year = await dashboard(admin, '365');
+    assert.equal(year.days, 365);
+    assert.equal(year.to, '2027-03-04');
+  });
+
+  it('answers 400 for days that are not a whole number between 1 and 365', async () => {
+    for (const days of ['0', '366', '-1', '1.5', 'abc', '7days', '1e2']) {
+      const answer = await server.get(`${V}/dashboard`, { ...as(admin), query: { days } });
+      assert.equal(answer.status, 400, `days=${days}`);
+      assert.equal(answer.body.message, DAYS_MESSAGE, `days=${days}`);
+    }
+  });
+
+  it('refuses with 403 a caller who is neither a manager, a coordinator nor a team leader, and 401 without a login', async () => {
+    assert.equal((await server.get(`${V}/dashboard`)).status, 401);
+    assert.equal((await server.get(`${V}/dashboard`, as(await newUser(server)))).status, 403);
+    const flagOnly = await newUser(server, { roles: ['manageMyMinistries'] });
+    assert.equal((await server.get(`${V}/dashboard`, as(flagOnly))).status, 403, 'the flag without a grant');
+    const grantOnly = await newUser(server, { roles: ['addEvents'] });
+    await grant(grantOnly.personId, 'ministry', (await newMinistry()).ministryId);
+    assert.equal((await server.get(`${V}/dashboard`, as(grantOnly))).status, 403, 'a ministry grant without the flag');
+  });
+
+  it('scopes the upcoming panel: a manager sees every ministry, a coordinator their ministries, a team leader their teams', async () => {
+    const ministry = await newMinistry();
+    const otherTeam = await newTeam(ministry);
+    const elsewhere = await newMinistry();
+    const [p1, p2, p3] = [await newPosition(ministry), await newPosition(otherTeam), await newPosition(elsewhere)];
+    const first = await newOccurrence(ministry, [{ positionId: p1, minCount: 0 }], { date: '2026-03-06' });
+    const second = await newOccurrence(otherTeam, [{ positionId: p2, minCount: 0 }], { date: '2026-03-07' });
+    const third = await newOccurrence(elsewhere, [{ positionId: p3, minCount: 0 }], { date: '2026-03-08' });
+    const mine = new Set([first, second, third]);
+
+    const manager = await newUser(server, { roles: ['manageMinistries'] });
+    const managerView = await dashboard(manager);
+    assert.deepEqual(ids(managerView.upcoming).filter((id: number) => mine.has(id)), [first, second, third]);
+    assert.equal(managerView.scope.isAdmin, false);
+    assert.equal(managerView.scope.isManager, true);
+
+    assert.deepEqual(ids((await dashboard(await newCoordinator(ministry))).upcoming), [first, second]);
+    assert.deepEqual(ids((await dashboard(await newLeader(otherTeam))).upcoming), [second]);
+    assert.deepEqual(ids((await dashboard(await newLeader(otherTeam, elsewhere))).upcoming), [second, third]);
+  });
+
+  it('lists occurrences inside the window that are not over, each with its context', async () => {
+    const ministry = await newMinistry('Context Ministry');
+    const position = await newPosition(ministry);
+    const needs = [{ positionId: position, minCount: 0 }];
+    const over = await newOccurrence(ministry, needs, { date: '2026-03-04', startTime: '08:00', endTime: '09:00' });
+    const running = await newOccurrence(ministry, needs, { date: '2026-03-04', startTime: '09:30', endTime: '11:00' });
+    const lastDay = await newOccurrence(ministry, needs, { date: '2026-04-01' });
+    const beyond = await newOccurrence(ministry, needs, { date: '2026-04-02' });
+    const coordinator = await newCoordinator(ministry);
+
+    const body = await dashboard(coordinator);
+    assert.deepEqual(ids(body.upcoming), [running, lastDay]);
+    assert.ok(!ids(body.upcoming).includes(over) && !ids(body.upcoming).includes(beyond));
+    assert.deepEqual(ids((await dashboard(coordinator, '29')).upcoming), [running, lastDay, beyond]);
+
+    const row = body.upcoming[0];
+    const team = (await server.get(`${V}/ministries/${ministry.ministryId}/teams`, as(admin))).body.teams[0];
+    assert.deepEqual(Object.keys(row.context).sort(), [
+      'end', 'eventId', 'ministryId', 'ministryName', 'occurrenceDate', 'occurrenceId', 'occurrenceStatus', 'scheduleId', 'scheduleName', 'start', 'teamId', 'teamName',
+    ]);
+    assert.equal(row.context.occurrenceId, running);
+    assert.equal(row.context.occurrenceDate, '2026-03-04');
+    assert.match(row.context.start, /^2026-03-04[T ]09:30/);
+    assert.match(row.context.end, /^2026-03-04[T ]11:00/);
+    assert.equal(row.context.occurrenceStatus, 'scheduled');
+    assert.equal(row.context.ministryId, ministry.ministryId);
+    assert.equal(row.context.ministryName, 'Context Ministry');
+    assert.equal(row.context.teamId, ministry.teamId);
+    assert.equal(row.context.teamName, team.name);
+    assert.equal(typeof row.context.eventId, 'number');
+    assert.equal(typeof row.context.scheduleId, 'number');
+  });
+
+  it('leaves occurrences of an inactive ministry out of every panel but keeps it in the scope block', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry);
+    const occurrence = await newOccurrence(ministry, [{ positionId: position, minCount: 2 }]);
+    const { assignmentId, volunteer } = await assignNew(occurrence, position);
+    const substitute = await newPerson(server);
+    await qualify(position, substitute.id);
+    assert.equal((await server.post(`/api/me/assignments/${assignmentId}/propose-substitute`, { personId: substitute.id }, as(volunteer))).status, 201);
+    const coordinator = await newCoordinator(ministry);
+    const leader = await newLeader(ministry);
+    const active = await dashboard(coordinator);
+    assert.deepEqual([active.upcoming.length, active.gaps.length, active.pendingResponses.length, active.proposedSwaps.length], [1, 1, 1, 1]);
+
+    assert.equal((await server.post(`${V}/ministries/${ministry.ministryId}`, { active: false }, as(admin))).status, 200);
+    for (const [who, caller] of [['coordinator', coordinator], ['team leader', leader], ['admin', admin]] as const) {
+      const body = await dashboard(caller);
+      for (const panel of ['upcoming', 'gaps', 'pendingResponses', 'proposedSwaps']) {
+        assert.ok(!occurrenceIds(body[panel]).includes(occurrence), `${who}: ${panel}`);
+      }
+      const listed = body.scope.ministries.find((m: { id: number }) => m.id === ministry.ministryId);
+      assert.equal(listed?.active, false, `${who}: the inactive ministry stays in the scope block`);
+    }
+  });
+
+  it('names in the scope block the ministries and teams the caller may navigate to, inactive ones included', async () => {
+    const ministry = await newMinistry('Scoped Ministry');
+    const second = await newTeam(ministry, 'Second team');
+    const dormant = await newTeam(ministry, 'Dormant team');
+    assert.equal((await server.post(`${V}/teams/${dormant.teamId}`, { active: false }, as(admin))).status, 200);
+    const led = await newMinistry('Led Ministry');
+    const ledTeam = await newTeam(led, 'Led team');
+    const unrelated = await newMinistry();
+
+    const coordinator = await newCoordinator(ministry);
+    const coordinatorScope = (await dashboard(coordinator)).scope;
+    assert.equal(coordinatorScope.isAdmin, false);
+    assert.equal(coordinatorScope.isManager, false);
+    assert.deepEqual(coordinatorScope.ministries, [{ id: ministry.ministryId, name: 'Scoped Ministry', description: null, active: true, manageable: true }]);
+    assert.deepEqual(coordinatorScope.teams.map((t: { id: number }) => t.id).sort(), [ministry.teamId, second.teamId, dormant.teamId].sort());
+    const dormantRow = coordinatorScope.teams.find((t: { id: number }) => t.id === dormant.teamId);
+    assert.deepEqual(dormantRow, { id: dormant.teamId, name: 'Dormant team', ministryId: ministry.ministryId, active: false, ministryName: 'Scoped Ministry' });
+
+    const leader = await newLeader(ledTeam);
+    const leaderScope = (await dashboard(leader)).scope;
+    assert.deepEqual(leaderScope.ministries, [{ id: led.ministryId, name: 'Led Ministry', description: null, active: true, manageable: false }]);
+    assert.deepEqual(leaderScope.teams, [{ id: ledTeam.teamId, name: 'Led team', ministryId: led.ministryId, active: true, ministryName: 'Led Ministry' }]);
+
+    const both = await newCoordinator(ministry);
+    await grant(both.personId, 'team', ledTeam.teamId);
+    const bothScope = (await dashboard(both)).scope;
+    assert.deepEqual(bothScope.ministries.map((m: { id: number; manageable: boolean }) => [m.id, m.manageable]).sort(), [[ministry.ministryId, true], [led.ministryId, false]].sort());
+    assert.ok(!bothScope.ministries.some((m: { id: number }) => m.id === unrelated.ministryId));
+
+    await server.post(`${V}/ministries/${unrelated.ministryId}`, { active: false }, as(admin));
+    const adminScope = (await dashboard(admin)).scope;
+    const all = (await db().selectFrom('ministries').select('id').execute()).map((m) => m.id).sort((a, b) => a - b);
+    assert.deepEqual(adminScope.ministries.map((m: { id: number }) => m.id).sort((a: number, b: number) => a - b), all, 'every ministry, inactive ones too');
+    assert.equal(adminScope.ministries.find((m: { id: number }) => m.id === unrelated.ministryId).active, false);
+    assert.ok(adminScope.ministries.every((m: { manageable: boolean }) => m.manageable));
+    assert.ok(adminScope.teams.some((t: { id: number; active: boolean }) => t.id === dormant.teamId && !t.active));
+  });
+
+  it('answers empty panels and no failed messages to a team leader whose team has nothing scheduled', async () => {
+    const ministry = await newMinistry();
+    const quietTeam = await newTeam(ministry);
+    const position = await newPosition(ministry);
+    const occurrence = await newOccurrence(ministry, [{ positionId: position, minCount: 1 }]);
+    const { assignmentId } = await assignNew(occurrence, position);
+    await db().updateTable('notifications').set({ status: 'failed' }).where('assignment_id', '=', assignmentId).execute();
+    const body = await dashboard(await newLeader(quietTeam));
+    assert.deepEqual([body.upcoming, body.gaps, body.pendingResponses, body.proposedSwaps], [[], [], [], []]);
+    assert.equal(body.failedNotifications, 0);
+    assert.equal(body.capped, false);
+  });
+
+  it('lists gaps (requirements below Min) sorted by occurrence date, then position id', async () => {
+    const ministry = await newMinistry();
+    const [a, b, c] = [await newPosition(ministry), await newPosition(ministry), await newPosition(ministry)];
+    const later = await newOccurrence(ministry, [{ positionId: b, minCount: 1 }, { positionId: a, minCount: 2 }], { date: '2026-03-20' });
+    const sooner = await newOccurrence(ministry, [{ positionId: c, minCount: 1 }, { positionId: b, minCount: 0, maxCount: 3 }, { positionId: a, minCount: 1 }], { date: '2026-03-12' });
+    await assignNew(later, b);
+    await assignNew(later, a);
+    const cancelled = await newOccurrence(ministry, [{ positionId: a, minCount: 1 }], { date: '2026-03-11' });
+    await server.post(`${V}/occurrences/${cancelled}/status`, { status: 'cancelled' }, as(admin));
+
+    const body = await dashboard(await newCoordinator(ministry));
+    assert.deepEqual(body.gaps.map((g: { occurrenceId: number; positionId: number }) => [g.occurrenceId, g.positionId]), [[sooner, a], [sooner, c], [later, a]]);
+    const partial = body.gaps[2];
+    assert.deepEqual([partial.minCount, partial.liveCount, partial.gapCount], [2, 1, 1]);
+    assert.equal(partial.context.occurrenceId, later);
+    assert.equal(partial.context.occurrenceDate, '2026-03-20');
+  });
+
+  it('lists pending assignments awaiting a reply, flagging those inside the reminder lead', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry);
+    const soon = await newOccurrence(ministry, [{ positionId: position, minCount: 3 }], { date: '2026-03-05', startTime: '09:00', endTime: '10:00' });
+    const far = await newOccurrence(ministry, [{ positionId: position, minCount: 3 }], { date: '2026-03-20' });
+    const pendingSoon = await assignNew(soon, position);
+    const pendingFar = await assignNew(far, position);
+    const answered = await assignNew(soon, position);
+    assert.equal((await server.post(`/api/me/assignments/${answered.assignmentId}/respond`, { response: 'accepted' }, as(answered.volunteer))).status, 200);
+    const declined = await assignNew(far, position);
+    assert.equal((await server.post(`/api/me/assignments/${declined.assignmentId}/respond`, { response: 'declined' }, as(declined.volunteer))).status, 200);
+    const coordinator = await newCoordinator(ministry);
+
+    try {
+      await setLeadHours(24); // 2026-03-05 09:00 is 23 hours away
+      const body = await dashboard(coordinator);
+      assert.deepEqual(body.pendingResponses.map((r: { id: number; withinReminderWindow: boolean }) => [r.id, r.withinReminderWindow]), [
+        [pendingSoon.assignmentId, true], [pendingFar.assignmentId, false],
+      ]);
+      assert.equal(body.pendingResponses[0].status, 'pending');
+      assert.equal(body.pendingResponses[0].context.occurrenceId, soon);
+
+      await setLeadHours(22);
+      assert.deepEqual((await dashboard(coordinator)).pendingResponses.map((r: { withinReminderWindow: boolean }) => r.withinReminderWindow), [false, false]);
+      await setLeadHours(0);
+      server.clock.set('2026-03-05T13:59:00Z'); // a minute before the start
+      assert.deepEqual((await dashboard(coordinator)).pendingResponses.map((r: { withinReminderWindow: boolean }) => r.withinReminderWindow), [false, false], 'never with a lead of 0');
+    } finally {
+      server.clock.set('2026-03-04T15:00:00Z');
+      await setLeadHours(48);
+    }
+  });
+
+  it('lists proposed substitutions only, each with its context', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry);
+    const occurrence = await newOccurrence(ministry, [{ positionId: position, minCount: 3 }]);
+    const substitute = await newPerson(server);
+    await qualify(position, substitute.id);
+    const proposed = await assignNew(occurrence, position);
+    const withdrawn = await assignNew(occurrence, position);
+    const swap = await server.post(`/api/me/assignments/${proposed.assignmentId}/propose-substitute`, { personId: substitute.id }, as(proposed.volunteer));
+    assert.equal(swap.status, 201, swap.text);
+    const gone = await server.post(`/api/me/assignments/${withdrawn.assignmentId}/propose-substitute`, { personId: substitute.id }, as(withdrawn.volunteer));
+    assert.equal((await server.post(`/api/me/swaps/${gone.body.swap.id}/withdraw`, {}, as(withdrawn.volunteer))).status, 200);
+
+    const body = await dashboard(await newCoordinator(ministry));
+    assert.deepEqual(ids(body.proposedSwaps), [swap.body.swap.id]);
+    assert.equal(body.proposedSwaps[0].status, 'proposed');
+    assert.equal(body.proposedSwaps[0].context.occurrenceId, occurrence);
+    assert.equal(body.proposedSwaps[0].context.ministryId, ministry.ministryId);
+    const outsider = await newCoordinator(await newMinistry());
+    assert.deepEqual((await dashboard(outsider)).proposedSwaps, []);
+  });
+
+  it('counts failed messages of occurrences and assignments in scope and failed help offers of ministries in scope, nothing else', async () => {
+    const ministry = await newMinistry();
+    const otherTeam = await newTeam(ministry);
+    const elsewhere = await newMinistry();
+    const [position, teamPosition, foreignPosition] = [await newPosition(ministry), await newPosition(otherTeam), await newPosition(elsewhere)];
+    const occurrence = await newOccurrence(ministry, [{ positionId: position, minCount: 5 }]);
+    const teamOccurrence = await newOccurrence(otherTeam, [{ positionId: teamPosition, minCount: 5 }]);
+    const foreign = await newOccurrence(elsewhere, [{ positionId: foreignPosition, minCount: 5 }]);
+    const coordinator = await newCoordinator(ministry);
+    const leader = await newLeader(otherTeam);
+    const outsider = await newCoordinator(elsewhere);
+    const baseline = (await dashboard(admin)).failedNotifications;
+
+    const a = await assignNew(occurrence, position);
+    const b = await assignNew(occurrence, position);
+    const c = await assignNew(teamOccurrence, teamPosition);
+    const d = await assignNew(foreign, foreignPosition);
+    await assignNew(occurrence, position); // its message stays pending
+    const setStatus = (assignmentId: number, status: string) =>
+      db().updateTable('notifications').set({ status }).where('assignment_id', '=', assignmentId).execute();
+    await setStatus(a.assignmentId, 'failed');
+    await setStatus(b.assignmentId, 'skipped');
+    await setStatus(c.assignmentId, 'failed');
+    await setStatus(d.assignmentId, 'failed');
+    const cancelledRow = await assignNew(occurrence, position);
+    await setStatus(cancelledRow.assignmentId, 'cancelled');
+    // A gap alert is occurrence-scoped, without an assignment.
+    const decliner = await assignNew(occurrence, position);
+    assert.equal((await server.post(`/api/me/assignments/${decliner.assignmentId}/respond`, { response: 'declined' }, as(decliner.volunteer))).status, 200);
+    const gapAlerts = await db().updateTable('notifications').set({ status: 'failed' })
+      .where('type', '=', 'gap_alert').where('occurrence_id', '=', occurrence).returning('id').execute();
+    assert.equal(gapAlerts.length, 1, 'one gap alert, to the one coordinator');
+    const declineAlerts = await db().updateTable('notifications').set({ status: 'failed' })
+      .where('type', '=', 'decline_alert').where('assignment_id', '=', decliner.assignmentId).returning('id').execute();
+    assert.equal(declineAlerts.length, 1);
+
+    // A failed help offer for the ministry, and one for elsewhere.
+    await server.post(`${V}/ministries/${ministry.ministryId}`, { helpWanted: true }, as(admin));
+    await server.post(`${V}/ministries/${elsewhere.ministryId}`, { helpWanted: true }, as(admin));
+    const offerer = await newUser(server);
+    assert.equal((await server.post(`/api/me/help-wanted/${ministry.ministryId}`, undefined, as(offerer))).body.notified, 1);
+    assert.equal((await server.post(`/api/me/help-wanted/${elsewhere.ministryId}`, undefined, as(offerer))).body.notified, 1);
+    await db().updateTable('notifications').set({ status: 'failed' }).where('type', '=', 'help_offer').where('dedupe_key', 'like', `help_offer:%:${offerer.personId}:%`).execute();
+
+    // An account mail that failed belongs to no ministry.
+    await db().insertInto('notifications').values({
+      type: 'password_reset', person_id: coordinator.personId, dedupe_key: `password_reset:test:${coordinator.personId}`,
+      status: 'failed', created_at: '2026-03-04 09:00:00', scheduled_for: '2026-03-04 09:00:00',
+    }).execute();
+
+    assert.equal((await dashboard(coordinator)).failedNotifications, 5, 'a, c, the gap alert, the decline alert and the help offer');
+    assert.equal((await dashboard(leader)).failedNotifications, 1, 'c only');
+    assert.equal((await dashboard(outsider)).failedNotifications, 2, 'd and the help offer for elsewhere');
+    assert.equal((await dashboard(admin)).failedNotifications, baseline + 7, 'everything but the account mail');
+  });
+
+  it('caps each panel at 100 rows and says so', async () => {
+    const ministry = await newMinistry();
+    const positions: number[] = [];
+    for (let i = 0; i < 101; i++) positions.push(await newPosition(ministry));
+    const occurrence = await newOccurrence(ministry, positions.map((positionId) => ({ positionId, minCount: 1 })), { date: '2026-03-30' });
+    const coordinator = await newCoordinator(ministry);
+    const body = await dashboard(coordinator);
+    assert.equal(body.gaps.length, 100);
+    assert.equal(body.capped, true);
+    assert.equal(body.limit, 100);
+    assert.deepEqual(body.gaps.map((g: { positionId: number }) => g.positionId), [...positions].sort((x, y) => x - y).slice(0, 100));
+    assert.deepEqual(ids(body.upcoming), [occurrence]);
+    const smaller = await dashboard(coordinator, '25');
+    assert.equal(smaller.capped, false, 'the window no longer reaches the occurrence');
+    assert.deepEqual(smaller.gaps, []);
+  });
+});
+
+describe('GET /api/ministries/gaps', () => {
+  it('puts the soonest gap first: an earlier start on the same day comes first', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry);
+    const evening = await newOccurrence(ministry, [{ positionId: position, minCount: 1 }], { date: '2026-06-10', startTime: '18:00', endTime: '19:00' });
+    const morning = await newOccurrence(ministry, [{ positionId: position, minCount: 1 }], { date: '2026-06-10', startTime: '07:00', endTime: '08:00' });
+    const previous = await newOccurrence(ministry, [{ positionId: position, minCount: 1 }], { date: '2026-06-09', startTime: '20:00', endTime: '21:00' });
+    const answer = await server.get(`${V}/gaps`, { ...as(await newCoordinator(ministry)), query: { from: '2026-06-01', to: '2026-06-30' } });
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body.gaps.map((g: { occurrenceId: number }) => g.occurrenceId), [previous, morning, evening]);
+  });
+
+  it('requires from and to, and refuses a window that ends before it starts', async () => {
+    for (const query of [{}, { from: '2026-03-01' }, { to: '2026-03-31' }, { from: 'soon', to: '2026-03-31' }] as Array<Record<string, string>>) {
+      const answer = await server.get(`${V}/gaps`, { ...as(admin), query });
+      assert.equal(answer.status, 400, JSON.stringify(query));
+      assert.equal(answer.body.message, 'A from and a to date in YYYY-MM-DD form are required', JSON.stringify(query));
+    }
+    const backwards = await server.get(`${V}/gaps`, { ...as(admin), query: { from: '2026-03-31', to: '2026-03-01' } });
+    assert.equal(backwards.status, 400);
+    assert.equal(backwards.body.message, 'The window ends before it starts');
+  });
+
+  it('lists only requirements with a gap, soonest first, scoped like the occurrence list and filtered by ministryId', async () => {
+    const ministry = await newMinistry();
+    const otherTeam = await newTeam(ministry);
+    const elsewhere = await newMinistry();
+    const [p, q, r] = [await newPosition(ministry), await newPosition(otherTeam), await newPosition(elsewhere)];
+    const filled = await newPosition(ministry);
+    const late = await newOccurrence(ministry, [{ positionId: p, minCount: 1 }, { positionId: filled, minCount: 1 }], { date: '2026-05-10' });
+    await assignNew(late, filled);
+    const early = await newOccurrence(otherTeam, [{ positionId: q, minCount: 2 }], { date: '2026-05-05' });
+    const zero = await newOccurrence(ministry, [{ positionId: p, minCount: 0, maxCount: 2 }], { date: '2026-05-06' });
+    const foreign = await newOccurrence(elsewhere, [{ positionId: r, minCount: 1 }], { date: '2026-05-07' });
+    const window = { from: '2026-05-01', to: '2026-05-31' };
+    const pairs = (body: { gaps: Array<{ occurrenceId: number; positionId: number }> }) => body.gaps.map((g) => [g.occurrenceId, g.positionId]);
+
+    const coordinator = await newCoordinator(ministry);
+    const coordinatorAnswer = await server.get(`${V}/gaps`, { ...as(coordinator), query: window });
+    assert.equal(coordinatorAnswer.status, 200);
+    assert.deepEqual(pairs(coordinatorAnswer.body), [[early, q], [late, p]]);
+    assert.ok(!pairs(coordinatorAnswer.body).some(([o]) => o === zero), 'a Min 0 row is never a gap');
+    assert.equal(coordinatorAnswer.body.gaps[0].gapCount, 2);
+
+    const leaderAnswer = await server.get(`${V}/gaps`, { ...as(await newLeader(otherTeam)), query: window });
+    assert.deepEqual(pairs(leaderAnswer.body), [[early, q]]);
+
+    const adminAnswer = await server.get(`${V}/gaps`, { ...as(admin), query: { ...window, ministryId: String(elsewhere.ministryId) } });
+    assert.deepEqual(pairs(adminAnswer.body), [[foreign, r]]);
+    const outside = await server.get(`${V}/gaps`, { ...as(coordinator), query: { ...window, ministryId: String(elsewhere.ministryId) } });
+    assert.ok(outside.status === 403 || (outside.status === 200 && outside.body.gaps.length === 0), `a ministry outside the scope: ${outside.status}`);
+
+    assert.equal((await server.get(`${V}/gaps`, { ...as(await newUser(server)), query: window })).status, 403);
+  });
+});
