@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, migrateToLatest, openPglite, openPostgres, type Database } from './db/database.js';
 import { loggerOptions } from './http/logging.js';
+import { scheduleDelivery } from './jobs/outbox-delivery.js';
 import { scheduleTimerJobs } from './jobs/timer-jobs.js';
 
 async function main(): Promise<void> {
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   );
 
   const stopTimerJobs = scheduleTimerJobs(timerJobs, (error) => log.error({ err: error }, 'timer jobs failed'));
+  const stopDelivery = scheduleDelivery(services, (error) => log.error({ err: error }, 'outbox delivery failed'));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'shutting down');
     try {
       stopTimerJobs();
+      stopDelivery();
       await http.close();
       await database.close();
       process.exit(0);

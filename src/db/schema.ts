@@ -103,6 +103,7 @@ export interface NotificationsTable {
   created_at: Timestamp;
   assignment_id: Generated<number | null>;
   occurrence_id: Generated<number | null>;
+  claimed_until: Generated<Timestamp | null>;
 }
 
 export interface GroupsTable {

@@ -3,11 +3,11 @@ import { isVolunteerV2Enabled } from '../domain/access/route-access.js';
 import { minutesBetween } from '../domain/dates.js';
 import { runGeneration } from '../domain/schedules/generation.js';
 import type { Services } from '../domain/services.js';
+import { drainOutbox, scheduleReminders } from './outbox-delivery.js';
 
 /**
- * The timer jobs (contract §15.5): the daily top-up, then completion of past assignments. Each step is
- * idempotent and runs in its own transaction under an advisory lock, so several instances may tick at once.
- * (Reminder scheduling and the outbox drain join here with the notification outbox.)
+ * The timer jobs (contract §15.5): the daily top-up, reminder scheduling, the outbox drain, then completion of
+ * past assignments. Each step is idempotent and safe when several instances tick at once.
  */
 export class TimerJobs {
   constructor(private readonly services: Services) {}
@@ -21,6 +21,9 @@ export class TimerJobs {
     if (!force && interval > 0 && lastRun !== '' && minutesBetween(lastRun, now) < interval) return { ran: false };
     await settings.write('sLastTimerJobsRunDateTime', now);
     await this.topUp(force);
+    if (isVolunteerV2Enabled(await settings.get('sVolunteerVersion'))) await scheduleReminders(this.services);
+    // Already-queued messages are delivered even while the volunteer area is switched off (Open point 11).
+    await drainOutbox(this.services);
     await this.completePastAssignments();
     return { ran: true };
   }

@@ -218,7 +218,8 @@ describe('POST /api/background/timerjobs: daily top-up', () => {
     const added = await server.database.db.selectFrom('assignments').selectAll().where('id', 'not in', before.map((b) => b.id)).execute();
     assert.deepEqual(added.map((a) => [a.occurrence_id, a.person_id, a.status, a.assigned_by_person_id]), [[newOccurrence.id, anna, 'pending', admin.personId]]);
     const queued = await server.database.db.selectFrom('notifications').select(['type', 'person_id', 'status']).where('assignment_id', '=', added[0].id).execute();
-    assert.deepEqual(queued, [{ type: 'assignment', person_id: anna, status: 'pending' }]);
+    // Mail is off on a new install, so the drain that follows the top-up skips the message it queued.
+    assert.deepEqual(queued, [{ type: 'assignment', person_id: anna, status: 'skipped' }]);
   });
 
   it('skips inactive schedules, schedules of inactive ministries and Staff-this-event schedules', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../database.js';
 
 export interface OutboxEntry {
@@ -59,8 +60,131 @@ export function notificationsRepository(db: Executor) {
     /** `notify?force`: the same row is due again from scratch. */
     async rearm(dedupeKey: string, at: string): Promise<void> {
       await db.updateTable('notifications')
-        .set({ status: 'pending', attempts: 0, last_error: null, last_attempt_at: null, sent_at: null, scheduled_for: at })
+        .set({ status: 'pending', attempts: 0, last_error: null, last_attempt_at: null, sent_at: null, scheduled_for: at, claimed_until: null })
         .where('dedupe_key', '=', dedupeKey)
+        .execute();
+    },
+
+    /**
+     * Claims up to `limit` due pending rows for one delivery run: rows another worker is locking are skipped
+     * (`FOR UPDATE SKIP LOCKED`), and a claim lasts `leaseSeconds`, so no other worker (on any connection or
+     * instance) takes the row while it is being sent; a worker that dies lets the claim expire.
+     */
+    async claimDue(now: string, limit: number, leaseSeconds: number) {
+      return db
+        .updateTable('notifications')
+        .set({ claimed_until: sql`${now}::timestamp + make_interval(secs => ${leaseSeconds})` })
+        .where('id', 'in', (q) =>
+          q.selectFrom('notifications')
+            .select('id')
+            .where('status', '=', 'pending')
+            .where('scheduled_for', '<=', now)
+            .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+            .orderBy('scheduled_for')
+            .orderBy('id')
+            .limit(limit)
+            .forUpdate()
+            .skipLocked())
+        .returningAll()
+        .execute();
+    },
+
+    async markSent(id: number, at: string): Promise<void> {
+      await db.updateTable('notifications').set({ status: 'sent', sent_at: at, last_attempt_at: at, last_error: null, claimed_until: null }).where('id', '=', id).execute();
+    },
+
+    async markSkipped(id: number, reason: string): Promise<void> {
+      await db.updateTable('notifications').set({ status: 'skipped', last_error: reason.slice(0, 255), claimed_until: null }).where('id', '=', id).execute();
+    },
+
+    /** Secrets (a reset token, a temporary password) leave the row once their mail is delivered. */
+    async clearContext(id: number): Promise<void> {
+      await db.updateTable('notifications').set({ context: null }).where('id', '=', id).execute();
+    },
+
+    /** A failed attempt: the row stays pending for the next drain, or becomes `failed` for good at `maxAttempts`. */
+    async markFailure(id: number, error: string, at: string, maxAttempts: number): Promise<void> {
+      await db
+        .updateTable('notifications')
+        .set({
+          attempts: sql`attempts + 1`,
+          last_error: error.slice(0, 255),
+          last_attempt_at: at,
+          claimed_until: null,
+          status: sql`case when attempts + 1 >= ${maxAttempts} then 'failed' else 'pending' end`,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** What the mails need about their recipients and, for assignment mails, the shift. */
+    async mailContext(ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('notifications')
+        .innerJoin('persons as recipient', 'recipient.id', 'notifications.person_id')
+        .leftJoin('assignments', 'assignments.id', 'notifications.assignment_id')
+        .leftJoin('persons as volunteer', 'volunteer.id', 'assignments.person_id')
+        .leftJoin('positions', 'positions.id', 'assignments.position_id')
+        .leftJoin('occurrences', (join) => join.on((eb) => eb('occurrences.id', '=', eb.fn.coalesce('notifications.occurrence_id', 'assignments.occurrence_id'))))
+        .leftJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
+        .leftJoin('ministries', 'ministries.id', 'schedules.ministry_id')
+        .leftJoin('events', 'events.id', 'occurrences.event_id')
+        .select([
+          'notifications.id',
+          'recipient.first_name as recipient_first_name',
+          'recipient.email as recipient_email',
+          'recipient.do_not_email as recipient_do_not_email',
+          'volunteer.first_name as volunteer_first_name',
+          'volunteer.last_name as volunteer_last_name',
+          'volunteer.email as volunteer_email',
+          'positions.name as position_name',
+          'ministries.id as ministry_id',
+          'ministries.name as ministry_name',
+          'schedules.team_id',
+          'events.title as event_title',
+          'occurrences.status as occurrence_status',
+          sql<string | null>`events.start_at + make_interval(mins => schedules.start_offset_minutes)`.as('start_at'),
+          sql<string | null>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`.as('end_at'),
+        ])
+        .where('notifications.id', 'in', [...ids])
+        .execute();
+    },
+
+    /** Reply-To of volunteer mail: the team's own leader when it has one, else a coordinator of the ministry. */
+    async replyToFor(teamId: number | null, ministryId: number | null): Promise<string | null> {
+      if (teamId === null || ministryId === null) return null;
+      const row = await db
+        .selectFrom('scopes')
+        .innerJoin('persons', 'persons.id', 'scopes.person_id')
+        .leftJoin('users', 'users.id', 'scopes.person_id')
+        .select(['persons.email'])
+        .where((eb) => eb.or([eb('scopes.team_id', '=', teamId), eb.and([eb('scopes.ministry_id', '=', ministryId), eb('users.manage_my_ministries', '=', true)])]))
+        .where('persons.email', 'is not', null)
+        .orderBy(sql`case when scopes.team_id is not null then 0 else 1 end`)
+        .orderBy('scopes.id')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.email ?? null;
+    },
+
+    /** Live assignments whose shift starts within [now, until]: what reminders are due for. */
+    async reminderCandidates(now: string, until: string) {
+      return db
+        .selectFrom('assignments')
+        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
+        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
+        .innerJoin('events', 'events.id', 'occurrences.event_id')
+        .select([
+          'assignments.id',
+          'assignments.person_id',
+          'assignments.occurrence_id',
+          sql<string>`events.start_at + make_interval(mins => schedules.start_offset_minutes)`.as('start_at'),
+        ])
+        .where('assignments.status', 'in', ['pending', 'accepted'])
+        .where('occurrences.status', '=', 'scheduled')
+        .where(sql<string>`events.start_at + make_interval(mins => schedules.start_offset_minutes)`, '>=', sql<string>`${now}::timestamp`)
+        .where(sql<string>`events.start_at + make_interval(mins => schedules.start_offset_minutes)`, '<=', sql<string>`${until}::timestamp`)
         .execute();
     },
 

@@ -244,12 +244,13 @@ export class MemberService {
     const today = now.slice(0, 10);
     return inTransaction(this.db, this.publisher, async (uow) => {
       const joinedPool = await joinPool(uow, ministry.id, caller.personId);
+      const offerer = await uow.repos.persons.findById(caller.personId);
       const recipients = (await coordinatorsOf(uow.repos, ministry.id)).filter((id) => id !== caller.personId);
       let notified = 0;
       for (const recipient of recipients) {
         const created = await uow.repos.notifications.enqueue({
           type: 'help_offer', personId: recipient, dedupeKey: `help_offer:${ministry.id}:${caller.personId}:${today}:${recipient}`,
-          scheduledFor: now, createdAt: now, context: JSON.stringify({ offeredBy: caller.personId, wasInPool: !joinedPool }),
+          scheduledFor: now, createdAt: now, context: JSON.stringify({ offeredBy: caller.personId, offeredByName: offerer ? displayName(offerer).slice(0, 100) : null, wasInPool: !joinedPool }),
         });
         if (created !== undefined) notified++;
       }

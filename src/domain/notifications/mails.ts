@@ -1,0 +1,77 @@
+/** The words of each outbox message (contract §13.5): facts fixed by the contract, wording ours. */
+
+export interface MailFacts {
+  type: string;
+  churchName: string;
+  recipientFirstName: string;
+  volunteerName: string | null;
+  volunteerEmail: string | null;
+  positionName: string | null;
+  ministryName: string | null;
+  eventTitle: string | null;
+  start: string | null;
+  context: Record<string, unknown>;
+}
+
+export interface Mail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** `2026-03-08 10:30:00` → `Sunday, March 8, 2026 at 10:30 AM` (the church's wall clock, no zone conversion). */
+export function describeWallClock(wall: string): string {
+  const [date, time] = wall.split(' ');
+  const day = new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const [hours, minutes] = time.split(':').map(Number);
+  const clock = `${((hours + 11) % 12) + 1}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${day} at ${clock}`;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const SCHEDULE_PATH = '/portal/volunteer/schedule';
+
+function shift(facts: MailFacts): string {
+  const when = facts.start ? describeWallClock(facts.start) : 'the scheduled time';
+  return `${facts.positionName ?? 'your position'} for ${facts.ministryName ?? 'the ministry'} (${facts.eventTitle ?? 'the event'}) on ${when}`;
+}
+
+function body(facts: MailFacts, subject: string, lines: string[]): Mail {
+  const text = [`Hello ${facts.recipientFirstName},`, '', ...lines, '', `— ${facts.churchName}`].join('\n');
+  const html = `<p>Hello ${escapeHtml(facts.recipientFirstName)},</p>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p>— ${escapeHtml(facts.churchName)}</p>`;
+  return { subject: `[${facts.churchName}] ${subject}`, text, html };
+}
+
+export function composeMail(facts: MailFacts): Mail {
+  switch (facts.type) {
+    case 'assignment':
+      return body(facts, `Please serve as ${facts.positionName ?? 'a volunteer'}`, [
+        `You have been asked to serve as ${shift(facts)}.`,
+        `Please accept or decline on your volunteer schedule: ${SCHEDULE_PATH}`,
+      ]);
+    case 'reminder':
+      return body(facts, `Volunteer reminder: ${facts.positionName ?? 'your shift'}`, [`A reminder that you serve as ${shift(facts)}.`, `Your schedule: ${SCHEDULE_PATH}`]);
+    case 'signup_confirm':
+      return body(facts, `You signed up to serve as ${facts.positionName ?? 'a volunteer'}`, [`Thank you for signing up to serve as ${shift(facts)}.`, `Your schedule: ${SCHEDULE_PATH}`]);
+    case 'decline_alert':
+      return body(facts, `${facts.volunteerName ?? 'A volunteer'} declined ${facts.positionName ?? 'a position'}`, [`${facts.volunteerName ?? 'A volunteer'} declined to serve as ${shift(facts)}.`]);
+    case 'gap_alert':
+      return body(facts, `Positions still need to be filled for ${facts.eventTitle ?? 'an event'}`, [`Some positions still need to be filled for ${facts.eventTitle ?? 'an event'} of ${facts.ministryName ?? 'your ministry'}${facts.start ? ` on ${describeWallClock(facts.start)}` : ''}.`]);
+    case 'swap_proposed':
+      return body(facts, `A substitute is proposed for ${facts.positionName ?? 'a position'}`, [`A substitute was proposed for ${shift(facts)}. Please approve or reject it.`]);
+    case 'swap_resolved':
+      return body(facts, `Substitution decided for ${facts.positionName ?? 'a position'}`, [`The substitution for ${shift(facts)} has been decided. See your schedule: ${SCHEDULE_PATH}`]);
+    case 'help_offer':
+      return body(facts, 'Someone would like to help', [`${String(facts.context.offeredByName ?? 'A member')} would like to help ${facts.ministryName ?? String(facts.context.ministryName ?? 'your ministry')}.`]);
+    case 'password_reset':
+      return facts.context.temporaryPassword
+        ? body(facts, 'Your password was reset', [`An administrator reset your password. Your temporary password is: ${String(facts.context.temporaryPassword)}`, 'Please change it after you sign in.'])
+        : body(facts, 'Reset your password', [`Use this code to choose a new password within a day: ${String(facts.context.resetToken ?? '')}`, 'If you did not ask for this, ignore this message.']);
+    case 'account_locked':
+      return body(facts, 'Your account is locked', ['Too many wrong passwords were entered for your account, so it is locked. Ask an administrator to unlock it.']);
+    case 'account_unlocked':
+      return body(facts, 'Your account is unlocked', ['An administrator unlocked your account. You can sign in again.']);
+    default:
+      return body(facts, 'A message from your church', []);
+  }
+}

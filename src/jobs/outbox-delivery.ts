@@ -1,0 +1,123 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { createRepositories } from '../db/repositories/index.js';
+import { composeMail } from '../domain/notifications/mails.js';
+import type { Services } from '../domain/services.js';
+
+/** At the 5th failed attempt a message is `failed` for good (contract §13.1). */
+export const MAX_ATTEMPTS = 5;
+const BATCH = 50;
+const CLAIM_SECONDS = 300;
+// Volunteer mail goes to the volunteer; these go to coordinators or managers about someone else.
+const ABOUT_A_VOLUNTEER = new Set(['decline_alert', 'gap_alert', 'swap_proposed', 'help_offer']);
+
+function parseContext(text: string | null): Record<string, unknown> {
+  try {
+    const parsed = JSON.parse(text ?? '{}');
+    return parsed && typeof parsed === 'object' ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The mail settings of §17 as a nodemailer transport (`sSMTPHost` is `host` or `host:port`, default port 25). */
+export async function transportFor(services: Services): Promise<Transporter> {
+  const { settings } = services;
+  const [host, port] = (await settings.get('sSMTPHost')).split(':');
+  const auth = (await settings.get('bSMTPAuth')) ? { user: await settings.get('sSMTPUser'), pass: await settings.get('sSMTPPass') } : undefined;
+  return nodemailer.createTransport({
+    host: host || 'localhost',
+    port: port ? Number(port) : 25,
+    secure: false,
+    ignoreTLS: !auth,
+    auth,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+}
+
+/**
+ * One drain of the outbox (contract §13.5): claim due rows (safe with several workers), skip what must not be
+ * sent, send the rest; a failure keeps the row pending with its attempt counted, the 5th makes it `failed`.
+ * A delivery failure never changes an assignment. Answers how many rows were sent, skipped and failed.
+ */
+export async function drainOutbox(services: Services, transport?: Transporter): Promise<{ sent: number; skipped: number; failed: number }> {
+  const { settings, time, database } = services;
+  const repos = createRepositories(database.db);
+  const result = { sent: 0, skipped: 0, failed: 0 };
+  const now = await time.now();
+  const claimed = await repos.notifications.claimDue(now, BATCH, CLAIM_SECONDS);
+  if (claimed.length === 0) return result;
+  const contexts = new Map((await repos.notifications.mailContext(claimed.map((row) => row.id))).map((c) => [c.id, c]));
+  const isEmailOn = await settings.get('bEnabledEmail');
+  const churchName = await settings.get('sChurchName');
+  const from = await settings.get('sChurchEmail');
+  const mailer = transport ?? (await transportFor(services));
+  for (const row of claimed) {
+    const facts = contexts.get(row.id);
+    const skipReason = !isEmailOn ? 'E-mail is switched off'
+      : !facts?.recipient_email ? 'The recipient has no e-mail address'
+      : facts.recipient_do_not_email ? 'The recipient does not want e-mail'
+      : row.type === 'reminder' && facts.end_at !== null && facts.end_at < now ? 'The occurrence is already over'
+      : undefined;
+    if (skipReason) {
+      await repos.notifications.markSkipped(row.id, skipReason);
+      result.skipped++;
+      continue;
+    }
+    const mail = composeMail({
+      type: row.type,
+      churchName,
+      recipientFirstName: facts!.recipient_first_name,
+      volunteerName: facts!.volunteer_first_name ? `${facts!.volunteer_first_name} ${facts!.volunteer_last_name}` : null,
+      volunteerEmail: facts!.volunteer_email,
+      positionName: facts!.position_name,
+      ministryName: facts!.ministry_name,
+      eventTitle: facts!.event_title,
+      start: facts!.start_at,
+      context: parseContext(row.context),
+    });
+    const replyTo = row.type === 'decline_alert' ? facts!.volunteer_email
+      : row.type === 'gap_alert' || ABOUT_A_VOLUNTEER.has(row.type) ? null
+      : await repos.notifications.replyToFor(facts!.team_id, facts!.ministry_id);
+    try {
+      await mailer.sendMail({ from: from || undefined, to: facts!.recipient_email!, subject: mail.subject, text: mail.text, html: mail.html, ...(replyTo ? { replyTo } : {}) });
+      await repos.notifications.markSent(row.id, await time.now());
+      if (row.type === 'password_reset') await repos.notifications.clearContext(row.id);
+      result.sent++;
+    } catch (error) {
+      await repos.notifications.markFailure(row.id, error instanceof Error ? error.message : String(error), await time.now(), MAX_ATTEMPTS);
+      result.failed++;
+    }
+  }
+  return result;
+}
+
+/** Queues a reminder for each live assignment whose shift starts within the lead (`iVolunteerReminderLeadHours`; 0 = off). */
+export async function scheduleReminders(services: Services): Promise<number> {
+  const { settings, time, database } = services;
+  const leadHours = await settings.get('iVolunteerReminderLeadHours');
+  if (leadHours <= 0) return 0;
+  const now = await time.now();
+  const until = new Date(Date.parse(`${now.replace(' ', 'T')}Z`) + leadHours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  const repos = createRepositories(database.db);
+  const due = await repos.notifications.reminderCandidates(now, until);
+  const scheduledFor = (start: string) => new Date(Date.parse(`${start.replace(' ', 'T')}Z`) - leadHours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  await repos.notifications.enqueueMany(due.map((a) => ({
+    type: 'reminder', personId: a.person_id, dedupeKey: `reminder:${a.id}:${a.person_id}`,
+    scheduledFor: scheduledFor(a.start_at) < now ? now : scheduledFor(a.start_at), createdAt: now, assignmentId: a.id, occurrenceId: a.occurrence_id,
+  })));
+  return due.length;
+}
+
+/** Drains the outbox every minute inside the service (the timer jobs drain it too); answers a stop function. */
+export function scheduleDelivery(services: Services, onError: (error: unknown) => void, everyMs = 60_000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    drainOutbox(services).catch(onError).finally(() => (running = false));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
