@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../database.js';
+import { shiftEnd } from '../shift-times.js';
 import type { AssignmentStatus, ResponseKind } from '../schema.js';
 
 export interface NewAssignmentRow {
@@ -26,7 +27,7 @@ export function assignmentsRepository(db: Executor) {
         .where('assignments.person_id', '=', personId)
         .where('schedules.ministry_id', '=', ministryId)
         .where('assignments.status', 'in', ['pending', 'accepted'])
-        .where(sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`, '>=', sql<string>`${now}::timestamp`)
+        .where(shiftEnd, '>=', sql<string>`${now}::timestamp`)
         .execute();
       return rows.map((row) => row.id);
     },
@@ -60,7 +61,7 @@ export function assignmentsRepository(db: Executor) {
             .innerJoin('events', 'events.id', 'occurrences.event_id')
             .select('occurrences.id')
             .where('occurrences.status', '=', 'scheduled')
-            .where(sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`, '<', sql<string>`${now}::timestamp`),
+            .where(shiftEnd, '<', sql<string>`${now}::timestamp`),
         )
         .returning('id')
         .execute();
@@ -101,7 +102,7 @@ export function assignmentsRepository(db: Executor) {
         .select([
           'occurrences.id',
           'occurrences.status',
-          sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`.as('end_at'),
+          shiftEnd.as('end_at'),
         ])
         .where('occurrences.id', '=', occurrenceId)
         .forUpdate('occurrences')
@@ -139,7 +140,7 @@ export function assignmentsRepository(db: Executor) {
           'occurrences.event_id',
           'schedules.team_id',
           'schedules.ministry_id',
-          sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`.as('end_at'),
+          shiftEnd.as('end_at'),
         ])
         .where('assignments.id', '=', id)
         .executeTakeFirst();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../database.js';
+import { shiftStart, shiftEnd } from '../shift-times.js';
 
 /** Read models of the member routes (contract §8): my assignments, open slots, ministries asking for help. */
 export function memberRepository(db: Executor) {
@@ -23,8 +24,8 @@ export function memberRepository(db: Executor) {
         'schedules.team_id',
         'occurrences.occurrence_date',
         'occurrences.status as occurrence_status',
-        sql<string>`events.start_at + make_interval(mins => schedules.start_offset_minutes)`.as('start_at'),
-        sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`.as('end_at'),
+        shiftStart.as('start_at'),
+        shiftEnd.as('end_at'),
         'swaps.id as pending_swap_id',
         'substitute.first_name as substitute_first_name',
         'substitute.last_name as substitute_last_name',
@@ -39,7 +40,7 @@ export function memberRepository(db: Executor) {
     async assignments(personId: number, filter: { from?: string; to?: string; includePast: boolean; now: string }) {
       let query = myAssignments().where('assignments.person_id', '=', personId);
       if (!filter.includePast) {
-        query = query.where(sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`, '>=', sql<string>`${filter.now}::timestamp`);
+        query = query.where(shiftEnd, '>=', sql<string>`${filter.now}::timestamp`);
       }
       if (filter.from) query = query.where('occurrences.occurrence_date', '>=', filter.from);
       if (filter.to) query = query.where('occurrences.occurrence_date', '<=', filter.to);
@@ -82,8 +83,8 @@ export function memberRepository(db: Executor) {
           'positions.name as position_name',
           'teams.name as team_name',
           'ministries.name as ministry_name',
-          sql<string>`events.start_at + make_interval(mins => schedules.start_offset_minutes)`.as('start_at'),
-          sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`.as('end_at'),
+          shiftStart.as('start_at'),
+          shiftEnd.as('end_at'),
         ])
         .where('qualifications.person_id', '=', personId)
         .where('qualifications.active', '=', true)
@@ -92,7 +93,7 @@ export function memberRepository(db: Executor) {
         .where('occurrences.status', '=', 'scheduled')
         .where('occurrences.occurrence_date', '>=', from)
         .where('occurrences.occurrence_date', '<=', to)
-        .where(sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`, '>=', sql<string>`${now}::timestamp`)
+        .where(shiftEnd, '>=', sql<string>`${now}::timestamp`)
         .orderBy('start_at')
         // Case-insensitive, so PGlite's C collation and PostgreSQL's locale order names alike.
         .orderBy(sql`lower(positions.name)`)

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../database.js';
+import { shiftStart, shiftEnd } from '../shift-times.js';
 
 export interface OutboxEntry {
   type: string;
@@ -144,8 +145,8 @@ export function notificationsRepository(db: Executor) {
           'schedules.team_id',
           'events.title as event_title',
           'occurrences.status as occurrence_status',
-          sql<string | null>`events.start_at + make_interval(mins => schedules.start_offset_minutes)`.as('start_at'),
-          sql<string | null>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`.as('end_at'),
+          shiftStart.as('start_at'),
+          shiftEnd.as('end_at'),
         ])
         .where('notifications.id', 'in', [...ids])
         .execute();
@@ -179,12 +180,12 @@ export function notificationsRepository(db: Executor) {
           'assignments.id',
           'assignments.person_id',
           'assignments.occurrence_id',
-          sql<string>`events.start_at + make_interval(mins => schedules.start_offset_minutes)`.as('start_at'),
+          shiftStart.as('start_at'),
         ])
         .where('assignments.status', 'in', ['pending', 'accepted'])
         .where('occurrences.status', '=', 'scheduled')
-        .where(sql<string>`events.start_at + make_interval(mins => schedules.start_offset_minutes)`, '>=', sql<string>`${now}::timestamp`)
-        .where(sql<string>`events.start_at + make_interval(mins => schedules.start_offset_minutes)`, '<=', sql<string>`${until}::timestamp`)
+        .where(shiftStart, '>=', sql<string>`${now}::timestamp`)
+        .where(shiftStart, '<=', sql<string>`${until}::timestamp`)
         .execute();
     },
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../database.js';
+import { shiftStart, shiftEnd } from '../shift-times.js';
 
 /** Occurrences with what their views need: schedule, team, ministry and the event times moved by the offsets. */
 export function occurrencesRepository(db: Executor) {
@@ -19,8 +20,8 @@ export function occurrencesRepository(db: Executor) {
         'schedules.one_off',
         'schedules.ministry_id',
         'schedules.team_id',
-        sql<string>`events.start_at + make_interval(mins => schedules.start_offset_minutes)`.as('start_at'),
-        sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`.as('end_at'),
+        shiftStart.as('start_at'),
+        shiftEnd.as('end_at'),
       ]);
 
   return {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../database.js';
+import { shiftEnd } from '../shift-times.js';
 
 /** The raw material of the gap derivation (domain/staffing/gaps.ts): requirement rows and live counts per occurrence. */
 export function staffingRepository(db: Executor) {
@@ -13,7 +14,7 @@ export function staffingRepository(db: Executor) {
         .select('occurrences.id')
         .where('schedules.ministry_id', '=', filter.ministryId)
         .where('occurrences.status', '=', 'scheduled')
-        .where(sql<string>`events.end_at + make_interval(mins => schedules.end_offset_minutes)`, '>=', sql<string>`${now}::timestamp`);
+        .where(shiftEnd, '>=', sql<string>`${now}::timestamp`);
       if (filter.teamIds) {
         if (filter.teamIds.length === 0) return [];
         query = query.where('schedules.team_id', 'in', [...filter.teamIds]);
