@@ -15,6 +15,18 @@ export interface NewAssignmentRow {
 }
 
 export function assignmentsRepository(db: Executor) {
+  /** Assignments with position and person names and the person's check-in at the occurrence's event. */
+  const withNames = () =>
+    db
+      .selectFrom('assignments')
+      .innerJoin('positions', 'positions.id', 'assignments.position_id')
+      .innerJoin('persons', 'persons.id', 'assignments.person_id')
+      .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
+      .leftJoin('event_attend', (join) =>
+        join.onRef('event_attend.event_id', '=', 'occurrences.event_id').onRef('event_attend.person_id', '=', 'assignments.person_id'))
+      .selectAll('assignments')
+      .select(['positions.name as position_name', 'persons.first_name', 'persons.last_name', 'event_attend.checkin_at', 'event_attend.checkout_at']);
+
   return {
     /** Live assignments of a person on the ministry's occurrences that are not over at `now`. */
     async liveUpcomingInMinistry(personId: number, ministryId: number, now: string): Promise<number[]> {
@@ -70,24 +82,7 @@ export function assignmentsRepository(db: Executor) {
 
     /** Every assignment of an occurrence with names and attendance (from the event's check-ins), by id. */
     async listForOccurrence(occurrenceId: number) {
-      return db
-        .selectFrom('assignments')
-        .innerJoin('positions', 'positions.id', 'assignments.position_id')
-        .innerJoin('persons', 'persons.id', 'assignments.person_id')
-        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
-        .leftJoin('event_attend', (join) =>
-          join.onRef('event_attend.event_id', '=', 'occurrences.event_id').onRef('event_attend.person_id', '=', 'assignments.person_id'))
-        .selectAll('assignments')
-        .select([
-          'positions.name as position_name',
-          'persons.first_name',
-          'persons.last_name',
-          'event_attend.checkin_at',
-          'event_attend.checkout_at',
-        ])
-        .where('assignments.occurrence_id', '=', occurrenceId)
-        .orderBy('assignments.id')
-        .execute();
+      return withNames().where('assignments.occurrence_id', '=', occurrenceId).orderBy('assignments.id').execute();
     },
 
     /**
@@ -183,31 +178,13 @@ export function assignmentsRepository(db: Executor) {
     },
 
     async findDetailed(id: number) {
-      return db
-        .selectFrom('assignments')
-        .innerJoin('positions', 'positions.id', 'assignments.position_id')
-        .innerJoin('persons', 'persons.id', 'assignments.person_id')
-        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
-        .leftJoin('event_attend', (join) =>
-          join.onRef('event_attend.event_id', '=', 'occurrences.event_id').onRef('event_attend.person_id', '=', 'assignments.person_id'))
-        .selectAll('assignments')
-        .select(['positions.name as position_name', 'persons.first_name', 'persons.last_name', 'event_attend.checkin_at', 'event_attend.checkout_at'])
-        .where('assignments.id', '=', id)
-        .executeTakeFirst();
+      return withNames().where('assignments.id', '=', id).executeTakeFirst();
     },
 
     /** Pending assignments on the given occurrences, soonest occurrence first. */
     async pendingOn(occurrenceIds: readonly number[], limit: number) {
       if (occurrenceIds.length === 0) return [];
-      return db
-        .selectFrom('assignments')
-        .innerJoin('positions', 'positions.id', 'assignments.position_id')
-        .innerJoin('persons', 'persons.id', 'assignments.person_id')
-        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
-        .leftJoin('event_attend', (join) =>
-          join.onRef('event_attend.event_id', '=', 'occurrences.event_id').onRef('event_attend.person_id', '=', 'assignments.person_id'))
-        .selectAll('assignments')
-        .select(['positions.name as position_name', 'persons.first_name', 'persons.last_name', 'event_attend.checkin_at', 'event_attend.checkout_at'])
+      return withNames()
         .where('assignments.occurrence_id', 'in', [...occurrenceIds])
         .where('assignments.status', '=', 'pending')
         .orderBy('occurrences.occurrence_date')
