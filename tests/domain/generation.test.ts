@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createRepositories } from '../../src/db/repositories/index.js';
+import type { ScheduleRow } from '../../src/db/schema.js';
+import { runGeneration } from '../../src/domain/schedules/generation.js';
+import { saveDefaults } from '../../src/domain/schedules/staffing-plan.js';
+import { newAdmin, newPerson, type TestUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+/** One generation run (E5 steps 2–3) on a real database, called directly: idempotency and the order of work. */
+let server: TestServer;
+let admin: TestUser;
+let schedule: ScheduleRow;
+let requirementId: number;
+let qualified: number;
+let unqualified: number;
+const V = '/api/ministries';
+const repos = () => createRepositories(server.database.db);
+const context = (today: string, horizonWeeks = 2) => ({ today, now: `${today} 08:00:00`, horizonWeeks });
+
+before(async () => {
+  server = await startTestServer();
+  admin = await newAdmin(server);
+  const key = { key: admin.apiKey };
+  const ministryId = (await server.post(`${V}/ministries`, { name: 'Generation' }, key)).body.ministry.id;
+  const teamId = (await server.get(`${V}/ministries/${ministryId}/teams`, key)).body.teams[0].id;
+  const positionId = (await server.post(`${V}/ministries/${ministryId}/positions`, { name: 'Reader', teamId }, key)).body.position.id;
+  qualified = (await newPerson(server)).id;
+  unqualified = (await newPerson(server)).id;
+  await server.post(`${V}/positions/${positionId}/qualifications`, { personId: qualified }, key);
+  const type = (await server.get('/api/events/types', key)).body.find((t: { Name: string }) => t.Name === 'Other').Id;
+  await server.post('/api/events/repeat', { Title: 'Matins', Type: type, StartTime: '09:00', EndTime: '10:00', RecurType: 'weekly', RecurDOW: 'Sunday', RangeStart: '2026-03-08', RangeEnd: '2026-06-28' }, key);
+  // Saved inactive, so that creating it generates nothing and every run below is the test's own.
+  const created = await server.post(`${V}/ministries/${ministryId}/schedules`, {
+    name: 'Readers', linkMode: 'event_type', eventTypeId: type, titleFilter: 'Matins', teamId, windowStart: '2026-03-01', active: false,
+    requirements: [{ positionId, minCount: 1, maxCount: 2 }],
+  }, key);
+  schedule = (await repos().schedules.findById(created.body.schedule.id))!;
+  requirementId = (await repos().requirements.templateRows([schedule.id]))[0].id;
+});
+after(() => server.close());
+
+const occurrences = async () => (await server.database.db.selectFrom('occurrences').select(['id', 'occurrence_date']).where('schedule_id', '=', schedule.id).orderBy('occurrence_date').execute());
+const assignmentsOn = async (occurrenceId: number) => server.database.db.selectFrom('assignments').select(['person_id', 'status']).where('occurrence_id', '=', occurrenceId).execute();
+
+describe('runGeneration', () => {
+  it('attaches one occurrence per followed event in [today, today + horizon], and nothing on a second run', async () => {
+    const first = await runGeneration(repos(), schedule, context('2026-03-04'));
+    assert.deepEqual({ created: first.created, existing: first.existing, from: first.from, through: first.through }, { created: 2, existing: 0, from: '2026-03-04', through: '2026-03-18' });
+    const second = await runGeneration(repos(), schedule, context('2026-03-04'));
+    assert.deepEqual({ created: second.created, existing: second.existing }, { created: 0, existing: 2 });
+    assert.deepEqual((await occurrences()).map((o) => o.occurrence_date), ['2026-03-08', '2026-03-15']);
+  });
+
+  it('assigns saved defaults in order only on the occurrences the run creates, skipping the unqualified', async () => {
+    await saveDefaults(repos(), requirementId, [{ personId: unqualified }, { personId: qualified }], admin.personId, false);
+    const run = await runGeneration(repos(), schedule, context('2026-03-11'));
+    assert.deepEqual({ created: run.created, existing: run.existing, assigned: run.assigned, unqualified: run.unqualified }, { created: 1, existing: 1, assigned: 1, unqualified: 1 });
+    const [march8, march15, march22] = await occurrences();
+    assert.deepEqual(await assignmentsOn(march8.id), [], 'an earlier run\'s occurrence gets nobody');
+    assert.deepEqual(await assignmentsOn(march15.id), []);
+    assert.deepEqual(await assignmentsOn(march22.id), [{ person_id: qualified, status: 'pending' }]);
+  });
+
+  it('records accepted defaults as accepted, and counts defaults beyond Max as skipped', async () => {
+    const extra = (await newPerson(server)).id;
+    const positionId = (await repos().requirements.templateRows([schedule.id]))[0].position_id;
+    await server.post(`${V}/positions/${positionId}/qualifications`, { personId: extra }, { key: admin.apiKey });
+    await server.database.db.updateTable('requirements').set({ max_count: 1 }).where('id', '=', requirementId).execute();
+    await saveDefaults(repos(), requirementId, [{ personId: qualified, accepted: true }, { personId: extra }], admin.personId, false);
+    const run = await runGeneration(repos(), schedule, context('2026-03-18'));
+    assert.deepEqual({ created: run.created, assigned: run.assigned, skipped: run.skipped }, { created: 1, assigned: 1, skipped: 1 });
+    const latest = (await occurrences()).at(-1)!;
+    assert.deepEqual(await assignmentsOn(latest.id), [{ person_id: qualified, status: 'accepted' }]);
+  });
+
+  it('covers nothing once the window has ended', async () => {
+    const ended = { ...schedule, window_end: '2026-03-01' };
+    const run = await runGeneration(repos(), ended, context('2026-03-18'));
+    assert.equal(run.created + run.existing, 0);
+  });
+});
