@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { createRepositories } from '../db/repositories/index.js';
+import { instantOf, wallClock } from '../domain/clock.js';
 import { composeMail } from '../domain/notifications/mails.js';
 import type { Services } from '../domain/services.js';
 
@@ -7,6 +8,8 @@ import type { Services } from '../domain/services.js';
 export const MAX_ATTEMPTS = 5;
 const BATCH = 50;
 const CLAIM_SECONDS = 300;
+// A bound on one drain (BATCH × MAX_ROUNDS rows); the next drain takes the rest.
+const MAX_ROUNDS = 40;
 // Volunteer mail goes to the volunteer; these go to coordinators or managers about someone else.
 const ABOUT_A_VOLUNTEER = new Set(['decline_alert', 'gap_alert', 'swap_proposed', 'help_offer']);
 
@@ -46,49 +49,60 @@ export async function drainOutbox(services: Services, transport?: Transporter): 
   const repos = createRepositories(database.db);
   const result = { sent: 0, skipped: 0, failed: 0 };
   const now = await time.now();
-  const claimed = await repos.notifications.claimDue(now, BATCH, CLAIM_SECONDS);
-  if (claimed.length === 0) return result;
-  const contexts = new Map((await repos.notifications.mailContext(claimed.map((row) => row.id))).map((c) => [c.id, c]));
-  const isEmailOn = await settings.get('bEnabledEmail');
-  const churchName = await settings.get('sChurchName');
-  const from = await settings.get('sChurchEmail');
-  const mailer = transport ?? (await transportFor(services));
-  for (const row of claimed) {
-    const facts = contexts.get(row.id);
-    const skipReason = !isEmailOn ? 'E-mail is switched off'
-      : !facts?.recipient_email ? 'The recipient has no e-mail address'
-      : facts.recipient_do_not_email ? 'The recipient does not want e-mail'
-      : row.type === 'reminder' && facts.end_at !== null && facts.end_at < now ? 'The occurrence is already over'
-      : undefined;
-    if (skipReason) {
-      await repos.notifications.markSkipped(row.id, skipReason);
-      result.skipped++;
-      continue;
+  let mailSettings: { isEmailOn: boolean; churchName: string; from: string; mailer: Transporter } | undefined;
+  // Every due row is handled in one drain, batch after batch; a row already tried in this drain is not claimed
+  // again, so a failed send is retried on the next drain only.
+  const handled: number[] = [];
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const claimed = await repos.notifications.claimDue(now, BATCH, CLAIM_SECONDS, handled);
+    if (claimed.length === 0) break;
+    handled.push(...claimed.map((row) => row.id));
+    mailSettings ??= {
+      isEmailOn: await settings.get('bEnabledEmail'),
+      churchName: await settings.get('sChurchName'),
+      from: await settings.get('sChurchEmail'),
+      mailer: transport ?? (await transportFor(services)),
+    };
+    const { isEmailOn, churchName, from, mailer } = mailSettings;
+    const contexts = new Map((await repos.notifications.mailContext(claimed.map((row) => row.id))).map((c) => [c.id, c]));
+    for (const row of claimed) {
+      const facts = contexts.get(row.id);
+      const skipReason = !isEmailOn ? 'E-mail is switched off'
+        : !facts?.recipient_email ? 'The recipient has no e-mail address'
+        : facts.recipient_do_not_email ? 'The recipient does not want e-mail'
+        : row.type === 'reminder' && facts.end_at !== null && facts.end_at < now ? 'The occurrence is already over'
+        : undefined;
+      if (skipReason) {
+        await repos.notifications.markSkipped(row.id, skipReason);
+        result.skipped++;
+        continue;
+      }
+      try {
+        const mail = composeMail({
+          type: row.type,
+          churchName,
+          recipientFirstName: facts!.recipient_first_name,
+          volunteerName: facts!.volunteer_first_name ? `${facts!.volunteer_first_name} ${facts!.volunteer_last_name}` : null,
+          volunteerEmail: facts!.volunteer_email,
+          positionName: facts!.position_name,
+          ministryName: facts!.ministry_name,
+          eventTitle: facts!.event_title,
+          start: facts!.start_at,
+          context: parseContext(row.context),
+        });
+        const replyTo = row.type === 'decline_alert' ? facts!.volunteer_email
+          : row.type === 'gap_alert' || ABOUT_A_VOLUNTEER.has(row.type) ? null
+          : await repos.notifications.replyToFor(facts!.team_id, facts!.ministry_id);
+        await mailer.sendMail({ from: from || undefined, to: facts!.recipient_email!, subject: mail.subject, text: mail.text, html: mail.html, ...(replyTo ? { replyTo } : {}) });
+        await repos.notifications.markSent(row.id, await time.now());
+        if (row.type === 'password_reset') await repos.notifications.clearContext(row.id);
+        result.sent++;
+      } catch (error) {
+        await repos.notifications.markFailure(row.id, error instanceof Error ? error.message : String(error), await time.now(), MAX_ATTEMPTS);
+        result.failed++;
+      }
     }
-    const mail = composeMail({
-      type: row.type,
-      churchName,
-      recipientFirstName: facts!.recipient_first_name,
-      volunteerName: facts!.volunteer_first_name ? `${facts!.volunteer_first_name} ${facts!.volunteer_last_name}` : null,
-      volunteerEmail: facts!.volunteer_email,
-      positionName: facts!.position_name,
-      ministryName: facts!.ministry_name,
-      eventTitle: facts!.event_title,
-      start: facts!.start_at,
-      context: parseContext(row.context),
-    });
-    const replyTo = row.type === 'decline_alert' ? facts!.volunteer_email
-      : row.type === 'gap_alert' || ABOUT_A_VOLUNTEER.has(row.type) ? null
-      : await repos.notifications.replyToFor(facts!.team_id, facts!.ministry_id);
-    try {
-      await mailer.sendMail({ from: from || undefined, to: facts!.recipient_email!, subject: mail.subject, text: mail.text, html: mail.html, ...(replyTo ? { replyTo } : {}) });
-      await repos.notifications.markSent(row.id, await time.now());
-      if (row.type === 'password_reset') await repos.notifications.clearContext(row.id);
-      result.sent++;
-    } catch (error) {
-      await repos.notifications.markFailure(row.id, error instanceof Error ? error.message : String(error), await time.now(), MAX_ATTEMPTS);
-      result.failed++;
-    }
+    if (claimed.length < BATCH) break;
   }
   return result;
 }
@@ -98,11 +112,14 @@ export async function scheduleReminders(services: Services): Promise<number> {
   const { settings, time, database } = services;
   const leadHours = await settings.get('iVolunteerReminderLeadHours');
   if (leadHours <= 0) return 0;
-  const now = await time.now();
-  const until = new Date(Date.parse(`${now.replace(' ', 'T')}Z`) + leadHours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  // The lead is measured in real hours: across a daylight-saving change the wall clock moves by 23 or 25.
+  const timeZone = await settings.get('sTimeZone');
+  const leadMs = leadHours * 3_600_000;
+  const now = wallClock(time.clock.now(), timeZone);
+  const until = wallClock(new Date(time.clock.now().getTime() + leadMs), timeZone);
   const repos = createRepositories(database.db);
   const due = await repos.notifications.reminderCandidates(now, until);
-  const scheduledFor = (start: string) => new Date(Date.parse(`${start.replace(' ', 'T')}Z`) - leadHours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  const scheduledFor = (start: string) => wallClock(new Date(instantOf(start, timeZone).getTime() - leadMs), timeZone);
   await repos.notifications.enqueueMany(due.map((a) => ({
     type: 'reminder', personId: a.person_id, dedupeKey: `reminder:${a.id}:${a.person_id}`,
     scheduledFor: scheduledFor(a.start_at) < now ? now : scheduledFor(a.start_at), createdAt: now, assignmentId: a.id, occurrenceId: a.occurrence_id,

@@ -69,9 +69,10 @@ export function notificationsRepository(db: Executor) {
     /**
      * Claims up to `limit` due pending rows for one delivery run: rows another worker is locking are skipped
      * (`FOR UPDATE SKIP LOCKED`), and a claim lasts `leaseSeconds`, so no other worker (on any connection or
-     * instance) takes the row while it is being sent; a worker that dies lets the claim expire.
+     * instance) takes the row while it is being sent; a worker that dies lets the claim expire. Rows in
+     * `excludeIds` (already tried by this run) are not claimed again.
      */
-    async claimDue(now: string, limit: number, leaseSeconds: number) {
+    async claimDue(now: string, limit: number, leaseSeconds: number, excludeIds: readonly number[] = []) {
       return db
         .updateTable('notifications')
         .set({ claimed_until: sql`${now}::timestamp + make_interval(secs => ${leaseSeconds})` })
@@ -81,6 +82,7 @@ export function notificationsRepository(db: Executor) {
             .where('status', '=', 'pending')
             .where('scheduled_for', '<=', now)
             .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+            .$if(excludeIds.length > 0, (q) => q.where('id', 'not in', [...excludeIds]))
             .orderBy('scheduled_for')
             .orderBy('id')
             .limit(limit)
@@ -162,6 +164,7 @@ export function notificationsRepository(db: Executor) {
         .select(['persons.email'])
         .where((eb) => eb.or([eb('scopes.team_id', '=', teamId), eb.and([eb('scopes.ministry_id', '=', ministryId), eb('users.manage_my_ministries', '=', true)])]))
         .where('persons.email', 'is not', null)
+        .where('persons.email', '<>', '')
         .orderBy(sql`case when scopes.team_id is not null then 0 else 1 end`)
         .orderBy('scopes.id')
         .limit(1)

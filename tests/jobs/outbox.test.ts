@@ -1,0 +1,510 @@
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { SMTPServer } from 'smtp-server';
+import { createRepositories } from '../../src/db/repositories/index.js';
+import type { NewPerson } from '../../src/db/schema.js';
+import { drainOutbox, scheduleReminders } from '../../src/jobs/outbox-delivery.js';
+import { onPostgres } from '../helpers/database.js';
+import { newAdmin, newPerson, newUser, type TestUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+/** One message as the SMTP sink received it; headers and body decoded by hand (mailparser is not installed). */
+interface Received {
+  rcptTo: string[];
+  from: string;
+  subject: string;
+  replyTo: string | undefined;
+  text: string;
+}
+
+let server: TestServer;
+let admin: TestUser;
+let typeId: number;
+let sink: SMTPServer;
+let sinkPort: number;
+let closedPort: number;
+const inbox: Received[] = [];
+const V = '/api/ministries';
+const CHURCH = 'Grace Chapel';
+const CHURCH_EMAIL = 'office@gracechapel.example';
+const as = (user: TestUser) => ({ key: user.apiKey });
+const db = () => server.database.db;
+
+function decodeWords(value: string): string {
+  return value.replace(/(\?=)\s+(=\?)/g, '$1$2').replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset, encoding: string, data: string) =>
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'));
+}
+
+function splitHeaders(block: string): Map<string, string> {
+  const headers = new Map<string, string>();
+  for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), decodeWords(line.slice(colon + 1).trim()));
+  }
+  return headers;
+}
+
+function decodeBody(body: string, encoding = ''): string {
+  if (/quoted-printable/i.test(encoding)) {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return body;
+}
+
+/** The text/plain part of a (possibly multipart) message. */
+function plainText(headers: Map<string, string>, body: string): string {
+  const boundary = /boundary="?([^";]+)"?/i.exec(headers.get('content-type') ?? '')?.[1];
+  if (!boundary) return decodeBody(body, headers.get('content-transfer-encoding'));
+  for (const part of body.split(`--${boundary}`)) {
+    const at = part.search(/\r?\n\r?\n/);
+    if (at < 0) continue;
+    const partHeaders = splitHeaders(part.slice(0, at).replace(/^\r?\n/, ''));
+    const partBody = part.slice(at).replace(/^\r?\n\r?\n/, '');
+    if (/text\/plain/i.test(partHeaders.get('content-type') ?? '')) return decodeBody(partBody, partHeaders.get('content-transfer-encoding'));
+  }
+  return '';
+}
+
+const addressOf = (value: string | undefined) => (value === undefined ? undefined : (/<([^>]+)>/.exec(value)?.[1] ?? value).trim());
+
+function parseMessage(raw: string, rcptTo: string[]): Received {
+  const at = raw.search(/\r?\n\r?\n/);
+  const headers = splitHeaders(raw.slice(0, at));
+  return {
+    rcptTo,
+    from: addressOf(headers.get('from')) ?? '',
+    subject: headers.get('subject') ?? '',
+    replyTo: addressOf(headers.get('reply-to')),
+    text: plainText(headers, raw.slice(at).replace(/^\r?\n\r?\n/, '')),
+  };
+}
+
+function listen(smtp: SMTPServer): Promise<number> {
+  return new Promise((resolve) => smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as AddressInfo).port)));
+}
+
+function newSink(): SMTPServer {
+  return new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        inbox.push(parseMessage(Buffer.concat(chunks).toString('latin1'), session.envelope.rcptTo.map((r) => r.address)));
+        callback();
+      });
+    },
+  });
+}
+
+async function setSetting(name: string, value: string | number) {
+  const answer = await server.post(`/admin/api/system/config/${name}`, { value }, as(admin));
+  assert.equal(answer.status, 200, answer.text);
+}
+
+/** The timer jobs through HTTP, forced, as a staff login. */
+async function runTimerJobs() {
+  const answer = await server.post('/api/background/timerjobs', { force: true }, as(admin));
+  assert.equal(answer.status, 200, answer.text);
+  assert.equal(answer.body.ran, true);
+}
+
+const mailTo = (address: string) => inbox.filter((m) => m.rcptTo.includes(address));
+const emailOf = async (personId: number) => (await db().selectFrom('persons').select('email').where('id', '=', personId).executeTakeFirstOrThrow()).email!;
+const rowByKey = (dedupeKey: string) => db().selectFrom('notifications').selectAll().where('dedupe_key', '=', dedupeKey).executeTakeFirstOrThrow();
+
+async function notificationsOf(assignmentId: number, type = 'assignment') {
+  const answer = await server.get(`${V}/assignments/${assignmentId}/notifications`, as(admin));
+  assert.equal(answer.status, 200, answer.text);
+  return (answer.body.notifications as Array<Record<string, any>>).filter((n) => n.type === type);
+}
+
+async function onlyNotification(assignmentId: number, type = 'assignment') {
+  const rows = await notificationsOf(assignmentId, type);
+  assert.equal(rows.length, 1, `one ${type} row for assignment ${assignmentId}`);
+  return rows[0];
+}
+
+async function atClock<T>(iso: string, body: () => Promise<T>): Promise<T> {
+  const current = server.clock.now().toISOString();
+  server.clock.set(iso);
+  try {
+    return await body();
+  } finally {
+    server.clock.set(current);
+  }
+}
+
+let counter = 0;
+
+interface Scenario {
+  ministryId: number;
+  ministryName: string;
+  teamId: number;
+  positionId: number;
+  positionName: string;
+  occurrenceId: number;
+  coordinator: TestUser;
+  leader?: TestUser;
+  volunteer: TestUser;
+  assignmentId: number;
+}
+
+async function grant(personId: number, scopeType: 'ministry' | 'team', scopeId: number) {
+  const answer = await server.post(`${V}/scopes`, { personId, scopeType, scopeId }, as(admin));
+  assert.equal(answer.status, 201, answer.text);
+}
+
+/**
+ * A ministry with a coordinator (and optionally a team leader), a position, a one-event occurrence and a pending
+ * E14 assignment of a qualified volunteer; nothing is delivered yet.
+ */
+async function scenario(options: { date?: string; startTime?: string; endTime?: string; withLeader?: boolean; volunteer?: Partial<NewPerson> } = {}): Promise<Scenario> {
+  const { date = '2026-03-10', startTime = '10:30', endTime = '11:30' } = options;
+  const ministryName = `Hospitality ${++counter}`;
+  const created = await server.post(`${V}/ministries`, { name: ministryName }, as(admin));
+  assert.equal(created.status, 201, created.text);
+  const ministryId = created.body.ministry.id;
+  const teamId = (await server.get(`${V}/ministries/${ministryId}/teams`, as(admin))).body.teams[0].id;
+  const coordinator = await newUser(server, { roles: ['manageMyMinistries'] });
+  await grant(coordinator.personId, 'ministry', ministryId);
+  let leader: TestUser | undefined;
+  if (options.withLeader) {
+    leader = await newUser(server, { roles: ['manageMyMinistries'] });
+    await grant(leader.personId, 'team', teamId);
+  }
+  const positionName = `Greeter ${counter}`;
+  const position = await server.post(`${V}/ministries/${ministryId}/positions`, { name: positionName, teamId }, as(admin));
+  assert.equal(position.status, 201, position.text);
+  const positionId = position.body.position.id;
+  const events = await server.post(`${V}/ministries/${ministryId}/events`, { title: `Sunday service ${counter}`, eventTypeId: typeId, date, startTime, endTime }, as(admin));
+  assert.equal(events.status, 201, events.text);
+  const staffed = await server.post(`${V}/ministries/${ministryId}/staffed-events`, { eventId: events.body.events[0].id, teamId, requirements: [{ positionId, minCount: 2 }] }, as(admin));
+  assert.equal(staffed.status, 201, staffed.text);
+  const occurrenceId = staffed.body.occurrence.id;
+  const volunteer = await newUser(server, { person: options.volunteer });
+  const qualified = await server.post(`${V}/positions/${positionId}/qualifications`, { personId: volunteer.personId }, as(admin));
+  assert.ok(qualified.status === 200 || qualified.status === 201, qualified.text);
+  const assigned = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId, personId: volunteer.personId }, as(admin));
+  assert.equal(assigned.status, 201, assigned.text);
+  return { ministryId, ministryName, teamId, positionId, positionName, occurrenceId, coordinator, leader, volunteer, assignmentId: assigned.body.assignment.id };
+}
+
+before(async () => {
+  server = await startTestServer();
+  admin = await newAdmin(server);
+  typeId = (await server.get('/api/events/types', as(admin))).body.find((t: { Name: string }) => t.Name === 'Other').Id;
+  sink = newSink();
+  sinkPort = await listen(sink);
+  const closed = newSink();
+  closedPort = await listen(closed);
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  await setSetting('sSMTPHost', `127.0.0.1:${sinkPort}`);
+  await setSetting('bEnabledEmail', '1');
+  await setSetting('sChurchEmail', CHURCH_EMAIL);
+  await setSetting('sChurchName', CHURCH);
+  await setSetting('iVolunteerReminderLeadHours', 48);
+});
+
+after(async () => {
+  await new Promise<void>((resolve) => sink.close(() => resolve()));
+  await server.close();
+});
+
+describe('outbox drain (timer jobs) over a real SMTP server', () => {
+  it('sends a due assignment message once to the volunteer and marks it sent with sentDate and no lastError', async () => {
+    const { volunteer, assignmentId } = await scenario();
+    const address = await emailOf(volunteer.personId);
+    assert.equal((await onlyNotification(assignmentId)).status, 'pending');
+    await runTimerJobs();
+    assert.equal(mailTo(address).length, 1);
+    const row = await onlyNotification(assignmentId);
+    assert.equal(row.status, 'sent');
+    assert.equal(row.sentDate, '2026-03-04 10:00:00');
+    assert.equal(row.lastError, null);
+    assert.equal(row.dedupeKey, `assignment:${assignmentId}:${volunteer.personId}`);
+  });
+
+  it('never sends a sent row again: a second drain delivers nothing new', async () => {
+    const { volunteer, assignmentId } = await scenario();
+    const address = await emailOf(volunteer.personId);
+    await runTimerJobs();
+    await runTimerJobs();
+    await drainOutbox(server.app.services);
+    assert.equal(mailTo(address).length, 1);
+    assert.equal((await onlyNotification(assignmentId)).status, 'sent');
+  });
+
+  it('writes the assignment mail: church-name subject with serve and the position; body names position, ministry, wall-clock time and the schedule link; From is the church', async () => {
+    const { volunteer, positionName, ministryName } = await scenario({ startTime: '10:30' });
+    await runTimerJobs();
+    const [mail] = mailTo(await emailOf(volunteer.personId));
+    assert.ok(mail.subject.startsWith(CHURCH) || mail.subject.startsWith(`[${CHURCH}]`), mail.subject);
+    assert.match(mail.subject, /serve/);
+    assert.ok(mail.subject.includes(positionName), mail.subject);
+    for (const fact of [positionName, ministryName, '10:30 AM', '/portal/volunteer/schedule']) assert.ok(mail.text.includes(fact), `${fact} in ${mail.text}`);
+    assert.equal(mail.from, CHURCH_EMAIL);
+  });
+
+  it('gives volunteer mail the team leader as Reply-To when the team has one', async () => {
+    const { volunteer, leader } = await scenario({ withLeader: true });
+    await runTimerJobs();
+    const [mail] = mailTo(await emailOf(volunteer.personId));
+    assert.equal(mail.replyTo, await emailOf(leader!.personId));
+  });
+
+  it('gives volunteer mail a coordinator of the ministry as Reply-To when the team has no leader', async () => {
+    const { volunteer, coordinator } = await scenario();
+    await runTimerJobs();
+    const [mail] = mailTo(await emailOf(volunteer.personId));
+    assert.equal(mail.replyTo, await emailOf(coordinator.personId));
+  });
+
+  it('sends a volunteer decline to each coordinator as a decline alert (Reply-To the volunteer) and a gap alert (no Reply-To)', async () => {
+    const { volunteer, coordinator, assignmentId, occurrenceId, positionName } = await scenario();
+    await runTimerJobs();
+    const declined = await server.post(`/api/me/assignments/${assignmentId}/respond`, { response: 'declined' }, as(volunteer));
+    assert.equal(declined.status, 200, declined.text);
+    await runTimerJobs();
+    const mails = mailTo(await emailOf(coordinator.personId));
+    assert.equal(mails.length, 2);
+    const decline = mails.find((m) => m.subject.includes('declined'));
+    const gap = mails.find((m) => m.subject.includes('still need to be filled'));
+    assert.ok(decline && gap, mails.map((m) => m.subject).join(' | '));
+    assert.ok(decline.subject.includes(positionName));
+    assert.equal(decline.replyTo, await emailOf(volunteer.personId));
+    assert.equal(gap.replyTo, undefined);
+    for (const mail of mails) assert.equal(mail.from, CHURCH_EMAIL);
+    assert.equal((await rowByKey(`decline_alert:${assignmentId}:${coordinator.personId}`)).status, 'sent');
+    assert.equal((await rowByKey(`gap_alert:${occurrenceId}:${coordinator.personId}:2026-03-04`)).status, 'sent');
+  });
+});
+
+describe('outbox skip rules', () => {
+  async function assertSkipped(assignmentId: number) {
+    const row = await onlyNotification(assignmentId);
+    assert.equal(row.status, 'skipped');
+    assert.equal(row.attempts, 0);
+    assert.equal(row.lastAttemptDate, null);
+    assert.equal(row.sentDate, null);
+  }
+
+  it('skips every due row without an attempt while e-mail is switched off (bEnabledEmail 0)', async () => {
+    const { volunteer, assignmentId } = await scenario();
+    await setSetting('bEnabledEmail', '0');
+    try {
+      await runTimerJobs();
+    } finally {
+      await setSetting('bEnabledEmail', '1');
+    }
+    await assertSkipped(assignmentId);
+    await runTimerJobs();
+    await assertSkipped(assignmentId);
+    assert.equal(mailTo(await emailOf(volunteer.personId)).length, 0);
+  });
+
+  it('skips a message to a recipient without an e-mail address', async () => {
+    const before = inbox.length;
+    const { assignmentId } = await scenario({ volunteer: { email: null } });
+    await runTimerJobs();
+    await assertSkipped(assignmentId);
+    assert.equal(inbox.length - before, 0);
+  });
+
+  it('skips a message to a recipient marked do-not-email (POST /api/person/{id} doNotEmail)', async () => {
+    const { volunteer, assignmentId } = await scenario();
+    const marked = await server.post(`/api/person/${volunteer.personId}`, { doNotEmail: true }, as(admin));
+    assert.equal(marked.status, 200, marked.text);
+    await runTimerJobs();
+    await assertSkipped(assignmentId);
+    assert.equal(mailTo(await emailOf(volunteer.personId)).length, 0);
+  });
+
+  it('skips a reminder whose occurrence is already over when the drain reaches it', async () => {
+    const { volunteer, assignmentId } = await scenario({ date: '2026-03-04', startTime: '11:00', endTime: '12:00' });
+    await scheduleReminders(server.app.services);
+    assert.equal((await onlyNotification(assignmentId, 'reminder')).status, 'pending');
+    await atClock('2026-03-04T17:30:00Z', runTimerJobs);
+    const reminder = await onlyNotification(assignmentId, 'reminder');
+    assert.equal(reminder.status, 'skipped');
+    assert.equal(reminder.attempts, 0);
+    assert.equal(mailTo(await emailOf(volunteer.personId)).filter((m) => /reminder/i.test(m.subject)).length, 0);
+  });
+});
+
+describe('outbox send failures', () => {
+  it('keeps a failed send pending with attempts, lastError and lastAttemptDate, retries it on each drain, fails it for good at the 5th, and never changes the assignment', async () => {
+    const { volunteer, coordinator, assignmentId } = await scenario();
+    const address = await emailOf(volunteer.personId);
+    await setSetting('sSMTPHost', `127.0.0.1:${closedPort}`);
+    try {
+      for (let attempt = 1; attempt <= 4; attempt++) {
+        await runTimerJobs();
+        const row = await onlyNotification(assignmentId);
+        assert.equal(row.status, 'pending', `after attempt ${attempt}`);
+        assert.equal(row.attempts, attempt);
+        assert.ok(row.lastError, 'lastError is set');
+        assert.equal(row.lastAttemptDate, '2026-03-04 10:00:00');
+        assert.equal(row.sentDate, null);
+      }
+      await runTimerJobs();
+      const failed = await onlyNotification(assignmentId);
+      assert.equal(failed.status, 'failed');
+      assert.equal(failed.attempts, 5);
+    } finally {
+      await setSetting('sSMTPHost', `127.0.0.1:${sinkPort}`);
+    }
+    await runTimerJobs();
+    const still = await onlyNotification(assignmentId);
+    assert.equal(still.status, 'failed');
+    assert.equal(still.attempts, 5);
+    assert.equal(mailTo(address).length, 0);
+    const assignment = await server.get(`${V}/assignments/${assignmentId}`, as(admin));
+    assert.equal(assignment.body.assignment.status, 'pending');
+    const dashboard = await server.get(`${V}/dashboard`, as(coordinator));
+    assert.equal(dashboard.status, 200, dashboard.text);
+    assert.equal(dashboard.body.failedNotifications, 1);
+  });
+
+  it('notify?force=1 re-arms a failed row so the next drain sends it', async () => {
+    const { volunteer, coordinator, assignmentId } = await scenario();
+    const address = await emailOf(volunteer.personId);
+    await db().updateTable('notifications').set({ status: 'failed', attempts: 5, last_error: 'refused' }).where('dedupe_key', '=', `assignment:${assignmentId}:${volunteer.personId}`).execute();
+    await runTimerJobs();
+    assert.equal(mailTo(address).length, 0);
+    const forced = await server.post(`${V}/assignments/${assignmentId}/notify?force=1`, {}, as(admin));
+    assert.equal(forced.status, 200, forced.text);
+    assert.equal(forced.body.notification.status, 'pending');
+    await runTimerJobs();
+    assert.equal(mailTo(address).length, 1);
+    const row = await onlyNotification(assignmentId);
+    assert.equal(row.status, 'sent');
+    assert.equal(row.attempts, 0);
+    assert.equal(row.lastError, null);
+    assert.equal((await server.get(`${V}/dashboard`, as(coordinator))).body.failedNotifications, 0);
+  });
+});
+
+describe('reminders (iVolunteerReminderLeadHours)', () => {
+  it('queues one reminder for a live assignment starting within the lead, due at start − lead or now, and sends it once', async () => {
+    const { volunteer, assignmentId } = await scenario({ date: '2026-03-05', startTime: '09:00', endTime: '10:00' });
+    const far = await scenario({ date: '2026-03-07', startTime: '09:00', endTime: '10:00' });
+    await runTimerJobs();
+    await runTimerJobs();
+    const reminder = await onlyNotification(assignmentId, 'reminder');
+    assert.equal(reminder.dedupeKey, `reminder:${assignmentId}:${volunteer.personId}`);
+    assert.equal(reminder.scheduledFor, '2026-03-04 10:00:00');
+    assert.equal(reminder.status, 'sent');
+    const reminders = mailTo(await emailOf(volunteer.personId)).filter((m) => /reminder/i.test(m.subject));
+    assert.equal(reminders.length, 1);
+    assert.ok(reminders[0].subject.includes('reminder'), reminders[0].subject);
+    assert.ok(reminders[0].subject.includes(CHURCH));
+    assert.equal((await notificationsOf(far.assignmentId, 'reminder')).length, 0, 'no reminder beyond the lead');
+  });
+
+  it('queues a reminder only once the shift start is within the lead', async () => {
+    // The shift starts 2026-03-06 09:00: 49 h away at 08:00, 47 h away at 10:00.
+    const { assignmentId } = await scenario({ date: '2026-03-06', startTime: '09:00', endTime: '10:00' });
+    await atClock('2026-03-04T13:00:00Z', () => scheduleReminders(server.app.services));
+    assert.equal((await notificationsOf(assignmentId, 'reminder')).length, 0, 'not yet within 48 h at 08:00');
+    await scheduleReminders(server.app.services);
+    const reminder = await onlyNotification(assignmentId, 'reminder');
+    assert.equal(reminder.scheduledFor, '2026-03-04 10:00:00');
+    await runTimerJobs();
+  });
+
+  it('measures the lead in real hours across the daylight-saving change', async () => {
+    // Clocks go forward on 2026-03-08: from Saturday 10:00 EST to Monday 10:30 EDT is 47.5 real hours (48.5 on the wall clock).
+    const { assignmentId } = await scenario({ date: '2026-03-09', startTime: '10:30', endTime: '11:30' });
+    await atClock('2026-03-07T15:00:00Z', () => scheduleReminders(server.app.services));
+    const reminder = await onlyNotification(assignmentId, 'reminder');
+    assert.equal(reminder.scheduledFor, '2026-03-07 10:00:00');
+    await db().deleteFrom('notifications').where('id', '=', reminder.id).execute();
+  });
+
+  it('queues no reminder for a cancelled assignment', async () => {
+    const { assignmentId } = await scenario({ date: '2026-03-05' });
+    const cancelled = await server.post(`${V}/assignments/${assignmentId}/status`, { status: 'cancelled' }, as(admin));
+    assert.equal(cancelled.status, 200, cancelled.text);
+    await runTimerJobs();
+    assert.equal((await notificationsOf(assignmentId, 'reminder')).length, 0);
+  });
+
+  it('queues no reminder while the lead is 0', async () => {
+    const { assignmentId } = await scenario({ date: '2026-03-05' });
+    await setSetting('iVolunteerReminderLeadHours', 0);
+    try {
+      await runTimerJobs();
+    } finally {
+      await setSetting('iVolunteerReminderLeadHours', 48);
+    }
+    assert.equal((await notificationsOf(assignmentId, 'reminder')).length, 0);
+  });
+});
+
+describe('account mails through the outbox', () => {
+  it('sends the password-reset mail with its token and clears the token from the row once sent', async () => {
+    const user = await newUser(server);
+    const address = await emailOf(user.personId);
+    const asked = await server.post('/api/public/user/password-reset', { userName: user.userName });
+    assert.equal(asked.status, 200, asked.text);
+    const queued = await db().selectFrom('notifications').selectAll().where('person_id', '=', user.personId).where('type', '=', 'password_reset').executeTakeFirstOrThrow();
+    const token = JSON.parse(queued.context!).resetToken as string;
+    assert.ok(token);
+    await runTimerJobs();
+    const mails = mailTo(address);
+    assert.equal(mails.length, 1);
+    assert.ok(mails[0].subject.startsWith(`[${CHURCH}]`) || mails[0].subject.startsWith(CHURCH));
+    assert.ok(mails[0].text.includes(token), 'the token is in the mail');
+    const sent = await rowByKey(queued.dedupe_key);
+    assert.equal(sent.status, 'sent');
+    assert.equal(sent.context, null);
+  });
+});
+
+describe('drain capacity and concurrency', () => {
+  async function queueAccountMails(count: number): Promise<string[]> {
+    const repos = createRepositories(db());
+    const addresses: string[] = [];
+    const entries = [];
+    for (let i = 0; i < count; i++) {
+      const person = await newPerson(server);
+      addresses.push(person.email!);
+      entries.push({ type: 'account_unlocked', personId: person.id, dedupeKey: `account_unlocked:${person.id}:test`, scheduledFor: '2026-03-04 10:00:00', createdAt: '2026-03-04 10:00:00' });
+    }
+    await repos.notifications.enqueueMany(entries);
+    return addresses;
+  }
+
+  it('delivers every due row in one timer-job run, even more than one claim batch', async () => {
+    const addresses = await queueAccountMails(120);
+    await runTimerJobs();
+    assert.deepEqual(addresses.filter((a) => mailTo(a).length !== 1), []);
+  });
+
+  it(`never sends a row twice when two drains run at once${onPostgres ? ' (PostgreSQL)' : ' (PGlite serialises them)'}`, async () => {
+    const addresses = await queueAccountMails(80);
+    const results = await Promise.all([drainOutbox(server.app.services), drainOutbox(server.app.services)]);
+    assert.deepEqual(addresses.filter((a) => mailTo(a).length > 1), []);
+    assert.equal(results[0].sent + results[1].sent, 80);
+    assert.equal(results[0].failed + results[1].failed, 0);
+    await runTimerJobs();
+    assert.deepEqual(addresses.filter((a) => mailTo(a).length !== 1), []);
+  });
+
+  it('never sends a row twice when two forced timer-job requests run at once', async () => {
+    const addresses = await queueAccountMails(40);
+    const answers = await Promise.all([1, 2].map(() => server.post('/api/background/timerjobs', { force: true }, as(admin))));
+    for (const answer of answers) assert.equal(answer.status, 200, answer.text);
+    await runTimerJobs();
+    assert.deepEqual(addresses.filter((a) => mailTo(a).length !== 1), []);
+  });
+});
+
