@@ -231,6 +231,11 @@ describe('DELETE /api/calendars/{id}', () => {
     assert.equal(answer.status, 400);
     assertCanonical(answer.body, 400);
     assert.equal(answer.body.message, 'Not Found: Unknown calendar id: 987654');
+    for (const id of ['0', '99999999999']) {
+      const edge = await server.delete(`/api/calendars/${id}`, asPlanner);
+      assert.equal(edge.status, 400, id);
+      assert.equal(edge.body.message, `Not Found: Unknown calendar id: ${id}`);
+    }
   });
 
   it('answers a second delete of the same calendar with 400', async () => {

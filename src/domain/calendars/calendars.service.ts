@@ -64,8 +64,10 @@ export class CalendarsService {
     });
   }
 
+  /** An id that names no calendar (0 and ids past the integer range included) answers the reference system's 400. */
   async delete(id: number): Promise<void> {
-    if (!(await this.repos.calendars.delete(id))) throw invalid(`Not Found: Unknown calendar id: ${id}`);
+    const isRowId = Number.isSafeInteger(id) && id >= 1 && id <= 2147483647;
+    if (!isRowId || !(await this.repos.calendars.delete(id))) throw invalid(`Not Found: Unknown calendar id: ${id}`);
   }
 
   async newAccessToken(id: number): Promise<CalendarRow> {

@@ -39,7 +39,7 @@ export const calendarsRoutes = (services: Services): FastifyPluginAsyncTypebox =
 
   app.delete(calendarPath, {
     config: addEvents,
-    schema: { tags, summary: 'Delete a calendar', params, response: responses({ 200: SuccessResponse }) },
+    schema: { tags, summary: 'Delete a calendar', params: Type.Object({ calendarId: Type.Integer({ minimum: 0 }) }), response: responses({ 200: SuccessResponse }) },
   }, async (request) => {
     await calendars.delete(request.params.calendarId);
     return { success: true as const };
