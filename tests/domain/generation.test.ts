@@ -4,7 +4,7 @@ import { createRepositories } from '../../src/db/repositories/index.js';
 import type { ScheduleRow } from '../../src/db/schema.js';
 import { runGeneration } from '../../src/domain/schedules/generation.js';
 import { saveDefaults } from '../../src/domain/schedules/staffing-plan.js';
-import { newAdmin, newPerson, type TestUser } from '../helpers/factories.js';
+import { newAdmin, newPerson, type TestUser, otherEventTypeId } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /** One generation run (E5 steps 2–3) on a real database, called directly: idempotency and the order of work. */
@@ -28,7 +28,7 @@ before(async () => {
   qualified = (await newPerson(server)).id;
   unqualified = (await newPerson(server)).id;
   await server.post(`${V}/positions/${positionId}/qualifications`, { personId: qualified }, key);
-  const type = (await server.get('/api/events/types', key)).body.find((t: { Name: string }) => t.Name === 'Other').Id;
+  const type = await otherEventTypeId(server, admin.apiKey);
   await server.post('/api/events/repeat', { Title: 'Matins', Type: type, StartTime: '09:00', EndTime: '10:00', RecurType: 'weekly', RecurDOW: 'Sunday', RangeStart: '2026-03-08', RangeEnd: '2026-06-28' }, key);
   // Saved inactive, so that creating it generates nothing and every run below is the test's own.
   const created = await server.post(`${V}/ministries/${ministryId}/schedules`, {

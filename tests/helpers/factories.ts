@@ -62,3 +62,9 @@ export async function newUser(
 }
 
 export const newAdmin = (server: TestServer) => newUser(server, { roles: ['admin'] });
+
+/** The id of the seeded `Other` event type, read over HTTP as any staff login. */
+export async function otherEventTypeId(server: TestServer, apiKey: string): Promise<number> {
+  const types = (await server.get('/api/events/types', { key: apiKey })).body as Array<{ Id: number; Name: string }>;
+  return types.find((type) => type.Name === 'Other')!.Id;
+}

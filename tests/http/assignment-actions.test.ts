@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { newAdmin, newPerson, newUser, type TestUser } from '../helpers/factories.js';
+import { newAdmin, newPerson, newUser, type TestUser, otherEventTypeId } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -18,7 +18,7 @@ before(async () => {
   admin = await newAdmin(server);
   ministryId = (await server.post(`${V}/ministries`, { name: 'Hospitality' }, as(admin))).body.ministry.id;
   teamId = (await server.get(`${V}/ministries/${ministryId}/teams`, as(admin))).body.teams[0].id;
-  typeId = (await server.get('/api/events/types', as(admin))).body.find((t: { Name: string }) => t.Name === 'Other').Id;
+  typeId = await otherEventTypeId(server, admin.apiKey);
   coordinator = await newCoordinator(ministryId);
 });
 after(() => server.close());

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { newAdmin, newPerson, newUser, type TestUser } from '../helpers/factories.js';
+import { newAdmin, newPerson, newUser, type TestUser, otherEventTypeId } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -14,7 +14,7 @@ const DAYS_MESSAGE = 'The days parameter must be a whole number between 1 and 36
 before(async () => {
   server = await startTestServer();
   admin = await newAdmin(server);
-  typeId = (await server.get('/api/events/types', as(admin))).body.find((t: { Name: string }) => t.Name === 'Other').Id;
+  typeId = await otherEventTypeId(server, admin.apiKey);
 });
 after(() => server.close());
 

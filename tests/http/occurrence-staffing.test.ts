@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { newAdmin, newPerson, newUser, type TestUser } from '../helpers/factories.js';
+import { newAdmin, newPerson, newUser, type TestUser, otherEventTypeId } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -30,7 +30,7 @@ before(async () => {
     await server.post(`${V}/positions/${greeter}/qualifications`, { personId }, as(admin));
     await server.post(`${V}/positions/${usher}/qualifications`, { personId }, as(admin));
   }
-  const type = (await server.get('/api/events/types', as(admin))).body.find((t: { Name: string }) => t.Name === 'Other').Id;
+  const type = await otherEventTypeId(server, admin.apiKey);
   const event = (await server.post(`${V}/ministries/${ministryId}/events`, { title: 'Coffee', eventTypeId: type, date: '2026-03-10', startTime: '09:00', endTime: '10:00' }, as(admin))).body.events[0];
   const staffed = await server.post(`${V}/ministries/${ministryId}/staffed-events`, { eventId: event.id, teamId, requirements: [{ positionId: greeter, minCount: 2 }] }, as(admin));
   occurrenceId = staffed.body.occurrence.id;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { newAdmin, newPerson, newUser, type TestUser } from '../helpers/factories.js';
+import { newAdmin, newPerson, newUser, type TestUser, otherEventTypeId } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -13,7 +13,7 @@ const as = (user: TestUser) => ({ key: user.apiKey });
 before(async () => {
   server = await startTestServer();
   admin = await newAdmin(server);
-  typeId = (await server.get('/api/events/types', as(admin))).body.find((t: { Name: string }) => t.Name === 'Other').Id;
+  typeId = await otherEventTypeId(server, admin.apiKey);
 });
 after(() => server.close());
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import ICAL from 'ical.js';
-import { newAdmin, newUser, type TestUser } from '../helpers/factories.js';
+import { newAdmin, newUser, type TestUser, otherEventTypeId } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -25,7 +25,7 @@ async function newEvent(title: string, start: string, end: string, calendarId: n
 before(async () => {
   server = await startTestServer();
   admin = await newAdmin(server);
-  typeId = (await server.get('/api/events/types', as(admin))).body.find((t: { Name: string }) => t.Name === 'Other').Id;
+  typeId = await otherEventTypeId(server, admin.apiKey);
   choir = await newCalendar('Choir');
   youth = await newCalendar('Youth');
   await newEvent('Rehearsal', '2026-03-10 19:00:00', '2026-03-10 21:00:00', choir.Id);

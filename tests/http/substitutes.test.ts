@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { newAdmin, newPerson, newUser, type TestUser } from '../helpers/factories.js';
+import { newAdmin, newPerson, newUser, type TestUser, otherEventTypeId } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -19,7 +19,7 @@ interface Ministry { id: number; teamId: number }
 before(async () => {
   server = await startTestServer();
   admin = await newAdmin(server);
-  typeId = (await server.get('/api/events/types', as(admin))).body.find((t: { Name: string }) => t.Name === 'Other').Id;
+  typeId = await otherEventTypeId(server, admin.apiKey);
   main = await newMinistry();
   coordinator = await newCoordinator(main.id);
   secondCoordinator = await newCoordinator(main.id);

@@ -6,7 +6,7 @@ import { createRepositories } from '../../src/db/repositories/index.js';
 import type { NewPerson } from '../../src/db/schema.js';
 import { drainOutbox, scheduleReminders } from '../../src/jobs/outbox-delivery.js';
 import { onPostgres } from '../helpers/database.js';
-import { newAdmin, newPerson, newUser, type TestUser } from '../helpers/factories.js';
+import { newAdmin, newPerson, newUser, type TestUser, otherEventTypeId } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /** One message as the SMTP sink received it; headers and body decoded by hand (mailparser is not installed). */
@@ -200,7 +200,7 @@ async function scenario(options: { date?: string; startTime?: string; endTime?: 
 before(async () => {
   server = await startTestServer();
   admin = await newAdmin(server);
-  typeId = (await server.get('/api/events/types', as(admin))).body.find((t: { Name: string }) => t.Name === 'Other').Id;
+  typeId = await otherEventTypeId(server, admin.apiKey);
   sink = newSink();
   sinkPort = await listen(sink);
   const closed = newSink();
