@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from 'kysely
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
+import { recordStatement } from './statement-count.js';
 import type { DB } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -54,13 +55,13 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
   // An idle connection the server drops (restart, failover) leaves the pool, which reconnects on the next
   // query; without a listener its 'error' event would end the process.
   pool.on('error', () => undefined);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: recordStatement });
   return wrap(db, 'postgres', async () => undefined);
 }
 
 /** Wraps an already opened PGlite instance (tests load one from a migrated template). */
 export function wrapPglite(pglite: PGlite, onClose: () => Promise<void> = async () => undefined): Database {
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), log: recordStatement });
   return wrap(db, 'pglite', async () => {
     // Kysely closes PGlite only when a query ever went through it; PGlite's timers would keep the process alive.
     if (!pglite.closed) await pglite.close();

@@ -35,8 +35,10 @@ export function schedulesRepository(db: Executor) {
       .leftJoin('event_types', 'event_types.id', 'schedules.event_type_id')
       .leftJoin('groups', 'groups.id', 'schedules.group_id')
       .leftJoin('events', 'events.id', 'schedules.event_id')
+      .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id')
       .selectAll('schedules')
       .select((eb) => [
+        'ministries.name as ministry_name',
         'event_types.name as event_type_name',
         'groups.name as group_name',
         'groups.type as group_type',

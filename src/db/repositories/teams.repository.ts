@@ -33,6 +33,17 @@ export function teamsRepository(db: Executor) {
       return query.orderBy(sql`lower(teams.name)`).orderBy('teams.id').execute();
     },
 
+    /** Teams named in `teamIds` or belonging to a ministry in `ministryIds`, in one query. */
+    async listInScope(scope: { teamIds: readonly number[]; ministryIds: readonly number[] }) {
+      if (scope.teamIds.length === 0 && scope.ministryIds.length === 0) return [];
+      return withDetails()
+        .where((eb) => eb.or([
+          ...(scope.teamIds.length > 0 ? [eb('teams.id', 'in', [...scope.teamIds])] : []),
+          ...(scope.ministryIds.length > 0 ? [eb('teams.ministry_id', 'in', [...scope.ministryIds])] : []),
+        ]))
+        .orderBy(sql`lower(teams.name)`).orderBy('teams.id').execute();
+    },
+
     async countInMinistry(ministryId: number): Promise<number> {
       const row = await db.selectFrom('teams').select(sql<number>`count(*)::int`.as('n')).where('ministry_id', '=', ministryId).executeTakeFirstOrThrow();
       return row.n;

@@ -118,26 +118,24 @@ export class AssignmentsService {
       }]);
       return assignmentId;
     });
-    const assignment = (await repos.assignments.findDetailed(id))!;
-    const ministry = (await repos.ministries.findById(occurrence.ministry_id))!;
-    const team = (await repos.teams.findById(occurrence.team_id))!;
+    // Everything the answer shows is known here: no read after the commit.
     const isAnswerable = occurrence.status === 'scheduled' && !isOver(occurrence.end_at, now);
     return {
       assignment: {
-        id: assignment.id,
+        id,
         occurrenceId: occurrence.id,
         personId: caller.personId,
         positionId: position.id,
         positionName: position.name,
-        ministryName: ministry.name,
-        teamName: team.name,
+        ministryName: occurrence.ministry_name,
+        teamName: occurrence.team_name,
         start: occurrence.start_at,
         end: occurrence.end_at,
         occurrenceDate: occurrence.occurrence_date,
         occurrenceStatus: occurrence.status,
-        status: assignment.status,
-        source: assignment.source,
-        respondedDate: assignment.responded_at,
+        status: 'accepted' as const,
+        source: 'self_signup' as const,
+        respondedDate: now,
         canRespond: isAnswerable,
         canProposeSubstitute: isAnswerable,
         pendingSwapId: null,

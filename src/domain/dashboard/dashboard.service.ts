@@ -13,6 +13,8 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { occurrenceFigures } from '../staffing/gaps.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 
+type EffectiveRequirements = Awaited<ReturnType<typeof loadEffectiveRequirements>>;
+
 /** Rows per dashboard panel (§13.1). */
 const PANEL_LIMIT = 100;
 
@@ -62,9 +64,10 @@ export class DashboardService {
     return { gaps: await this.gapsOf(repos, soonest) };
   }
 
-  private async gapsOf(repos: Repositories, rows: readonly OccurrenceRow[]) {
-    const effective = await loadEffectiveRequirements(repos, rows.map((r) => r.id));
-    return rows.flatMap((row) => (effective.get(row.id)?.requirements ?? [])
+  /** The gaps of `rows`; `effective` may hold their requirements already (else they are loaded). */
+  private async gapsOf(repos: Repositories, rows: readonly OccurrenceRow[], effective?: EffectiveRequirements) {
+    const requirements = effective ?? (await loadEffectiveRequirements(repos, rows.map((r) => r.id)));
+    return rows.flatMap((row) => (requirements.get(row.id)?.requirements ?? [])
       .filter((r) => r.gapCount > 0)
       .map((r) => ({
         occurrenceId: row.id, positionId: r.positionId, positionName: r.positionName, minCount: r.minCount, maxCount: r.maxCount,
@@ -104,7 +107,7 @@ export class DashboardService {
         ...occurrenceFigures(requirements, hasOwnRows), generatedDate: row.generated_at, context: contextOf(row),
       };
     });
-    const gaps = (await this.gapsOf(repos, inScope.filter((row) => row.status === 'scheduled' && !isOver(row.end_at, now))))
+    const gaps = (await this.gapsOf(repos, inScope.filter((row) => row.status === 'scheduled' && !isOver(row.end_at, now)), effective))
       .sort((a, b) => (a.occurrenceDate === b.occurrenceDate ? a.positionId - b.positionId : a.occurrenceDate < b.occurrenceDate ? -1 : 1));
     const reminderHorizon = addMinutes(now, leadHours * 60);
     const pendingResponses = pending.map((row) => {
@@ -133,11 +136,11 @@ export class DashboardService {
   private async scopeBlock(repos: Repositories, actor: VolunteerActor) {
     const manager = isManager(actor);
     const coordinated = coordinatedMinistryIds(actor);
-    const ledTeams = await repos.teams.listWithDetails({ ids: manager ? undefined : [...actor.ledTeamIds] });
-    const ministryIds = manager ? undefined : [...new Set([...coordinated, ...ledTeams.map((t) => t.ministry_id)])];
+    const teams = manager
+      ? await repos.teams.listWithDetails({})
+      : await repos.teams.listInScope({ teamIds: [...actor.ledTeamIds], ministryIds: coordinated });
+    const ministryIds = manager ? undefined : [...new Set([...coordinated, ...teams.map((t) => t.ministry_id)])];
     const ministries = await repos.ministries.listWithCounts({ ids: ministryIds });
-    const coordinatedTeams = manager || coordinated.length === 0 ? [] : (await Promise.all(coordinated.map((id) => repos.teams.listWithDetails({ ministryId: id })))).flat();
-    const teams = [...new Map([...ledTeams, ...coordinatedTeams].map((t) => [t.id, t])).values()];
     const names = new Map(ministries.map((m) => [m.id, m.name]));
     return {
       isAdmin: actor.caller.roles.admin,

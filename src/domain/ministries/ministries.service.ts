@@ -202,8 +202,7 @@ export class MinistriesService {
 
   /** `/me/permissions` (contract §10): `managedTeamIds` takes in every team of the ministries listed in `managedMinistryIds`. */
   async permissions(actor: VolunteerActor) {
-    const managed = [...actor.grantedMinistryIds];
-    const teams = (await Promise.all(managed.map((id) => this.repos.teams.listWithDetails({ ministryId: id })))).flat();
+    const teams = await this.repos.teams.listInScope({ teamIds: [], ministryIds: [...actor.grantedMinistryIds] });
     return permissionsOf(actor, teams.map((t) => t.id));
   }
 

@@ -113,7 +113,6 @@ export class SchedulesService {
   private async generateIn(repos: Repositories, schedule: ScheduleRow, context: GenerationContext, through?: string) {
     const counts = await runGeneration(repos, schedule, context, through);
     const detailed = (await repos.schedules.findDetailed(schedule.id))!;
-    const ministry = await repos.ministries.findById(schedule.ministry_id);
     return {
       ...counts,
       noEvents: counts.created + counts.existing === 0,
@@ -125,7 +124,7 @@ export class SchedulesService {
         eventTypeName: detailed.event_type_name,
         titleFilter: schedule.title_filter,
         ministryId: schedule.ministry_id,
-        ministryName: ministry?.name ?? null,
+        ministryName: detailed.ministry_name,
         eventId: schedule.event_id,
         eventTitle: detailed.event_title,
       },

@@ -1,0 +1,21 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { LogEvent } from 'kysely';
+
+/**
+ * Records the SQL statements (transaction control included) that a piece of work sends to the database. The
+ * benchmarks use it to prove that no route runs a query per row; outside a recording scope it costs one
+ * `getStore()` per statement.
+ */
+const scope = new AsyncLocalStorage<string[]>();
+
+/** Kysely's `log` hook: every statement sent, succeeded or failed, is recorded once in the current scope. */
+export function recordStatement(event: LogEvent): void {
+  scope.getStore()?.push(event.query.sql);
+}
+
+/** Runs `work` and answers its result with the statements it sent, whatever awaits it spawned. */
+export async function countStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: number; sql: string[] }> {
+  const sql: string[] = [];
+  const result = await scope.run(sql, work);
+  return { result, statements: sql.length, sql };
+}
