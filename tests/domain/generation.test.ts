@@ -79,4 +79,33 @@ describe('runGeneration', () => {
     const run = await runGeneration(repos(), ended, context('2026-03-18'));
     assert.equal(run.created + run.existing, 0);
   });
+
+  it('assigns every default of a run larger than one statement may carry parameters for (65,535)', async () => {
+    const key = { key: admin.apiKey };
+    const ministryId = (await server.post(`${V}/ministries`, { name: 'Large parish' }, key)).body.ministry.id;
+    const teamId = (await server.get(`${V}/ministries/${ministryId}/teams`, key)).body.teams[0].id;
+    const type = await otherEventTypeId(server, admin.apiKey);
+    for (const day of ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']) {
+      const series = await server.post('/api/events/repeat', { Title: 'Daily office', Type: type, StartTime: '07:00', EndTime: '08:00', RecurType: 'weekly', RecurDOW: day, RangeStart: '2026-03-05', RangeEnd: '2027-03-03' }, key);
+      assert.equal(series.status, 200, series.text);
+    }
+    const people = await Promise.all([1, 2, 3].map(async () => (await newPerson(server)).id));
+    const requirements = [];
+    for (let i = 0; i < 10; i++) {
+      const positionId = (await server.post(`${V}/ministries/${ministryId}/positions`, { name: `Office ${i}`, teamId }, key)).body.position.id;
+      for (const personId of people) await server.post(`${V}/positions/${positionId}/qualifications`, { personId }, key);
+      requirements.push({ positionId, minCount: 3, maxCount: 3, defaults: people.map((personId) => ({ personId })) });
+    }
+    const created = await server.post(`${V}/ministries/${ministryId}/schedules`, {
+      name: 'Offices', linkMode: 'event_type', eventTypeId: type, titleFilter: 'Daily office', teamId, windowStart: '2026-03-01', active: false, requirements,
+    }, key);
+    assert.equal(created.status, 201, created.text);
+    const large = (await repos().schedules.findById(created.body.schedule.id))!;
+    // 364 occurrences × 10 positions × 3 defaults: 10,920 assignments and as many messages.
+    const run = await runGeneration(repos(), large, context('2026-03-04', 52));
+    assert.deepEqual({ created: run.created, assigned: run.assigned }, { created: 364, assigned: 10_920 });
+    const stored = await server.database.db.selectFrom('assignments').innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
+      .select((eb) => eb.fn.countAll<number>().as('n')).where('occurrences.schedule_id', '=', large.id).executeTakeFirstOrThrow();
+    assert.equal(Number(stored.n), 10_920);
+  });
 });

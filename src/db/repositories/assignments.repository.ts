@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { unnestRows } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { shiftEnd } from '../shift-times.js';
 import type { AssignmentStatus, ResponseKind } from '../schema.js';
@@ -49,11 +50,12 @@ export function assignmentsRepository(db: Executor) {
       if (rows.length === 0) return [];
       const inserted = await db
         .insertInto('assignments')
-        .values(rows.map((r) => ({
-          occurrence_id: r.occurrenceId, position_id: r.positionId, person_id: r.personId, requirement_id: r.requirementId,
-          status: r.status, source: r.source, assigned_at: r.at, assigned_by_person_id: r.assignedBy,
-          responded_at: r.status === 'accepted' ? r.at : null,
-        })))
+        .columns(['occurrence_id', 'position_id', 'person_id', 'requirement_id', 'status', 'source', 'assigned_at', 'assigned_by_person_id', 'responded_at'])
+        .expression(unnestRows(rows, [
+          ['int4', (r) => r.occurrenceId], ['int4', (r) => r.positionId], ['int4', (r) => r.personId], ['int4', (r) => r.requirementId],
+          ['text', (r) => r.status], ['text', (r) => r.source], ['timestamp', (r) => r.at], ['int4', (r) => r.assignedBy],
+          ['timestamp', (r) => (r.status === 'accepted' ? r.at : null)],
+        ]))
         .returning(['id', 'occurrence_id', 'position_id', 'person_id'])
         .execute();
       const key = (o: number, p: number, person: number) => `${o}:${p}:${person}`;
@@ -231,7 +233,11 @@ export function assignmentsRepository(db: Executor) {
       if (rows.length === 0) return;
       await db
         .insertInto('responses')
-        .values(rows.map((r) => ({ assignment_id: r.assignmentId, person_id: r.personId, response: r.response, response_at: r.at, channel: r.channel, comment: r.comment ?? null })))
+        .columns(['assignment_id', 'person_id', 'response', 'response_at', 'channel', 'comment'])
+        .expression(unnestRows(rows, [
+          ['int4', (r) => r.assignmentId], ['int4', (r) => r.personId], ['text', (r) => r.response], ['timestamp', (r) => r.at],
+          ['text', (r) => r.channel], ['text', (r) => r.comment ?? null],
+        ]))
         .execute();
     },
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { unnestRows } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { shiftStart, shiftEnd } from '../shift-times.js';
 
@@ -40,16 +41,11 @@ export function notificationsRepository(db: Executor) {
       if (entries.length === 0) return;
       await db
         .insertInto('notifications')
-        .values(entries.map((entry) => ({
-          type: entry.type,
-          person_id: entry.personId,
-          dedupe_key: entry.dedupeKey,
-          scheduled_for: entry.scheduledFor,
-          created_at: entry.createdAt,
-          context: entry.context ?? null,
-          assignment_id: entry.assignmentId ?? null,
-          occurrence_id: entry.occurrenceId ?? null,
-        })))
+        .columns(['type', 'person_id', 'dedupe_key', 'scheduled_for', 'created_at', 'context', 'assignment_id', 'occurrence_id'])
+        .expression(unnestRows(entries, [
+          ['text', (e) => e.type], ['int4', (e) => e.personId], ['text', (e) => e.dedupeKey], ['timestamp', (e) => e.scheduledFor],
+          ['timestamp', (e) => e.createdAt], ['text', (e) => e.context ?? null], ['int4', (e) => e.assignmentId ?? null], ['int4', (e) => e.occurrenceId ?? null],
+        ]))
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
         .execute();
     },

@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
+import { unnestRows } from '../bulk.js';
 import type { Executor } from '../database.js';
 import type { DB, ScheduleRow, SchedulesTable } from '../schema.js';
 
@@ -134,7 +135,8 @@ export function schedulesRepository(db: Executor) {
       if (events.length === 0) return [];
       return db
         .insertInto('occurrences')
-        .values(events.map((event) => ({ schedule_id: scheduleId, event_id: event.id, occurrence_date: event.start_at.slice(0, 10), generated_at: at })))
+        .columns(['schedule_id', 'event_id', 'occurrence_date', 'generated_at'])
+        .expression(unnestRows(events, [['int4', () => scheduleId], ['int4', (e) => e.id], ['date', (e) => e.start_at.slice(0, 10)], ['timestamp', () => at]]))
         .onConflict((oc) => oc.columns(['schedule_id', 'event_id']).doNothing())
         .returning(['id', 'event_id', 'occurrence_date'])
         .execute();
