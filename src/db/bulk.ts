@@ -10,3 +10,8 @@ type ArrayType = 'int4' | 'text' | 'timestamp' | 'date';
 export function unnestRows<Row>(rows: readonly Row[], columns: ReadonlyArray<readonly [ArrayType, (row: Row) => unknown]>): RawBuilder<unknown> {
   return sql`select * from unnest(${sql.join(columns.map(([type, pick]) => sql`${rows.map(pick)}::${sql.raw(type)}[]`))})`;
 }
+
+/** `= any($1::int4[])`: membership in a list of ids of any length as one parameter (an `in` list needs one per id). */
+export function anyId(ids: readonly number[]): RawBuilder<number> {
+  return sql<number>`any(${[...ids]}::int4[])`;
+}

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { unnestRows } from '../bulk.js';
+import { anyId, unnestRows } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { shiftEnd } from '../shift-times.js';
 import type { AssignmentStatus, ResponseKind } from '../schema.js';
@@ -244,7 +244,7 @@ export function assignmentsRepository(db: Executor) {
     /** Pending outbox rows queued for these assignments become `cancelled`: kept, never sent. */
     async cancelPendingNotifications(assignmentIds: readonly number[]): Promise<void> {
       if (assignmentIds.length === 0) return;
-      await db.updateTable('notifications').set({ status: 'cancelled' }).where('assignment_id', 'in', [...assignmentIds]).where('status', '=', 'pending').execute();
+      await db.updateTable('notifications').set({ status: 'cancelled' }).where('assignment_id', '=', anyId(assignmentIds)).where('status', '=', 'pending').execute();
     },
 
     /** Deletes every saved schedule default of the ministry naming the person; answers how many. */

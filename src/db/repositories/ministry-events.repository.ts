@@ -70,27 +70,42 @@ export function ministryEventsRepository(db: Executor) {
         .execute();
     },
 
-    /** Every occurrence anchored to the events, any ministry, with its team and live assignment count. */
-    async occurrencesOn(eventIds: readonly number[]) {
+    /** The ministry's own scheduled occurrences anchored to the events, with their team. */
+    async ownOccurrencesOn(ministryId: number, eventIds: readonly number[]) {
       if (eventIds.length === 0) return [];
       return db
         .selectFrom('occurrences')
         .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
         .innerJoin('teams', 'teams.id', 'schedules.team_id')
+        .select(['occurrences.id', 'occurrences.event_id', 'schedules.team_id', 'teams.name as team_name'])
+        .where('occurrences.event_id', 'in', [...eventIds])
+        .where('schedules.ministry_id', '=', ministryId)
+        .where('occurrences.status', '=', 'scheduled')
+        .orderBy('occurrences.id')
+        .execute();
+    },
+
+    /**
+     * Other ministries staffing the events: per event and ministry, the live assignments on its occurrences
+     * (any status), ministries in the order of their first occurrence.
+     */
+    async otherStaffingOn(ministryId: number, eventIds: readonly number[]) {
+      if (eventIds.length === 0) return [];
+      return db
+        .selectFrom('occurrences')
+        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
         .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id')
-        .select((eb) => [
-          'occurrences.id',
+        .leftJoin('assignments', (join) => join.onRef('assignments.occurrence_id', '=', 'occurrences.id').on('assignments.status', 'in', ['pending', 'accepted']))
+        .select([
           'occurrences.event_id',
-          'occurrences.status',
           'schedules.ministry_id',
           'ministries.name as ministry_name',
-          'schedules.team_id',
-          'teams.name as team_name',
-          eb.selectFrom('assignments').select(sql<number>`count(*)::int`.as('n'))
-            .whereRef('assignments.occurrence_id', '=', 'occurrences.id').where('assignments.status', 'in', ['pending', 'accepted']).as('assigned'),
+          sql<number>`count(assignments.id)::int`.as('assigned'),
         ])
         .where('occurrences.event_id', 'in', [...eventIds])
-        .orderBy('occurrences.id')
+        .where('schedules.ministry_id', '<>', ministryId)
+        .groupBy(['occurrences.event_id', 'schedules.ministry_id', 'ministries.name'])
+        .orderBy(sql`min(occurrences.id)`)
         .execute();
     },
 

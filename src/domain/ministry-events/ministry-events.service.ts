@@ -17,6 +17,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { occurrenceFigures } from '../staffing/gaps.js';
 import { parsePermissiveBoolean } from '../values.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
+import { groupBy } from '../collections.js';
 
 const E2_MESSAGES = {
   unknownType: 'Choose an existing event type',
@@ -109,25 +110,25 @@ export class MinistryEventsService {
     const capped = rows.length > OCCURRENCE_LIST_LIMIT;
     const events = rows.slice(0, OCCURRENCE_LIST_LIMIT);
     const ids = events.map((e) => e.id);
-    const [pins, groups, headcounts, occurrences] = await Promise.all([
+    const [pins, groups, headcounts, own, others] = await Promise.all([
       repos.events.pinnedCalendars(ids),
       repos.events.linkedGroups(ids),
       repos.ministryEvents.headcounts(ids),
-      repos.ministryEvents.occurrencesOn(ids),
+      repos.ministryEvents.ownOccurrencesOn(ministry.id, ids),
+      repos.ministryEvents.otherStaffingOn(ministry.id, ids),
     ]);
-    const own = occurrences.filter((o) => o.ministry_id === ministry.id && o.status === 'scheduled');
     const effective = await loadEffectiveRequirements(repos, own.map((o) => o.id));
+    // Grouped by event once: a year of events must not cost events × rows.
+    const pinsOf = groupBy(pins, (p) => p.event_id);
+    const groupsOf = groupBy(groups, (g) => g.event_id);
+    const totalOf = new Map(headcounts.map((h) => [h.event_id, h.total]));
+    const ownOf = groupBy(own, (o) => o.event_id);
+    const othersOf = groupBy(others, (o) => o.event_id);
     return {
       events: events.map((event) => {
-        const total = headcounts.find((h) => h.event_id === event.id)?.total;
-        const mine = own.filter((o) => o.event_id === event.id);
+        const total = totalOf.get(event.id);
+        const mine = ownOf.get(event.id) ?? [];
         const teams = [...new Map(mine.map((o) => [o.team_id, o.team_name])).entries()];
-        const others = new Map<number, { ministryId: number; ministryName: string; assigned: number }>();
-        for (const o of occurrences.filter((x) => x.event_id === event.id && x.ministry_id !== ministry.id)) {
-          const entry = others.get(o.ministry_id) ?? { ministryId: o.ministry_id, ministryName: o.ministry_name, assigned: 0 };
-          entry.assigned += o.assigned ?? 0;
-          others.set(o.ministry_id, entry);
-        }
         return {
           id: event.id,
           title: event.title,
@@ -136,10 +137,10 @@ export class MinistryEventsService {
           eventTypeId: event.type_id,
           eventTypeName: event.type_name,
           inactive: event.inactive,
-          calendars: pins.filter((p) => p.event_id === event.id).map(({ id, name }) => ({ id, name })),
-          linkedGroups: groups.filter((g) => g.event_id === event.id).map(({ id, name }) => ({ id, name })),
+          calendars: (pinsOf.get(event.id) ?? []).map(({ id, name }) => ({ id, name })),
+          linkedGroups: (groupsOf.get(event.id) ?? []).map(({ id, name }) => ({ id, name })),
           headcount: { recorded: total !== undefined, total: total ?? 0 },
-          otherStaffing: [...others.values()],
+          otherStaffing: (othersOf.get(event.id) ?? []).map((o) => ({ ministryId: o.ministry_id, ministryName: o.ministry_name, assigned: o.assigned })),
           staffing: teams.map(([teamId, teamName]) => {
             const teamOccurrences = mine.filter((o) => o.team_id === teamId);
             const requirements = teamOccurrences.flatMap((o) => effective.get(o.id)?.requirements ?? []);
