@@ -16,6 +16,7 @@ export function recordStatement(event: LogEvent): void {
 /** Runs `work` and answers its result with the statements it sent, whatever awaits it spawned. */
 export async function countStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: number; sql: string[] }> {
   const sql: string[] = [];
-  const result = await scope.run(sql, work);
+  // Awaited inside the scope: a lazy thenable (Fastify's inject) starts its work only when awaited.
+  const result = await scope.run(sql, async () => await work());
   return { result, statements: sql.length, sql };
 }

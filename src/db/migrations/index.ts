@@ -4,6 +4,7 @@ import * as m0002 from './0002_create_church_core.js';
 import * as m0003 from './0003_create_volunteer_area.js';
 import * as m0004 from './0004_create_password_reset_tokens.js';
 import * as m0005 from './0005_add_notification_claims.js';
+import * as m0006 from './0006_add_live_count_index.js';
 
 /** Every migration, in order. A shipped migration is never edited; add a new file instead. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_create_volunteer_area': m0003,
   '0004_create_password_reset_tokens': m0004,
   '0005_add_notification_claims': m0005,
+  '0006_add_live_count_index': m0006,
 };

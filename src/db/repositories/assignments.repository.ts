@@ -187,7 +187,7 @@ export function assignmentsRepository(db: Executor) {
     async pendingOn(occurrenceIds: readonly number[], limit: number) {
       if (occurrenceIds.length === 0) return [];
       return withNames()
-        .where('assignments.occurrence_id', 'in', [...occurrenceIds])
+        .where('assignments.occurrence_id', '=', anyId(occurrenceIds))
         .where('assignments.status', '=', 'pending')
         .orderBy('occurrences.occurrence_date')
         .orderBy('assignments.id')

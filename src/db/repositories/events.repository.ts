@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
 import type { EventRow, EventsTable } from '../schema.js';
 
@@ -68,7 +69,7 @@ export function eventsRepository(db: Executor) {
         .selectFrom('calendar_events')
         .innerJoin('calendars', 'calendars.id', 'calendar_events.calendar_id')
         .select(['calendar_events.event_id', 'calendars.id', 'calendars.name'])
-        .where('calendar_events.event_id', 'in', [...eventIds])
+        .where('calendar_events.event_id', '=', anyId(eventIds))
         .orderBy('calendars.name')
         .execute();
     },
@@ -79,7 +80,7 @@ export function eventsRepository(db: Executor) {
         .selectFrom('event_audience')
         .innerJoin('groups', 'groups.id', 'event_audience.group_id')
         .select(['event_audience.event_id', 'groups.id', 'groups.name'])
-        .where('event_audience.event_id', 'in', [...eventIds])
+        .where('event_audience.event_id', '=', anyId(eventIds))
         .orderBy('groups.name')
         .execute();
     },

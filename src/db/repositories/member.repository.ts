@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { shiftStart, shiftEnd } from '../shift-times.js';
 
@@ -114,7 +115,7 @@ export function memberRepository(db: Executor) {
         .select(['assignments.occurrence_id', 'assignments.position_id', 'assignments.status', 'positions.name as position_name'])
         .where('assignments.person_id', '=', personId)
         .where('assignments.status', 'in', ['pending', 'accepted', 'substituted', 'completed'])
-        .where('assignments.occurrence_id', 'in', [...occurrenceIds])
+        .where('assignments.occurrence_id', '=', anyId(occurrenceIds))
         .execute();
     },
 

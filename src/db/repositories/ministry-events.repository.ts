@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
 
 /** Calendar events as the volunteer area sees them: owned by ministries, staffed by their teams. */
@@ -18,7 +19,7 @@ export function ministryEventsRepository(db: Executor) {
     },
 
     async unlinkGroup(eventIds: readonly number[], groupId: number): Promise<void> {
-      if (eventIds.length > 0) await db.deleteFrom('event_audience').where('event_id', 'in', [...eventIds]).where('group_id', '=', groupId).execute();
+      if (eventIds.length > 0) await db.deleteFrom('event_audience').where('event_id', '=', anyId(eventIds)).where('group_id', '=', groupId).execute();
     },
 
     /** Other ministries with pending or accepted volunteers on the events. */
@@ -35,7 +36,7 @@ export function ministryEventsRepository(db: Executor) {
           sql<number>`count(*)::int`.as('assigned'),
           sql<number>`count(distinct occurrences.event_id)::int`.as('event_count'),
         ])
-        .where('occurrences.event_id', 'in', [...eventIds])
+        .where('occurrences.event_id', '=', anyId(eventIds))
         .where('schedules.ministry_id', '<>', exceptMinistryId)
         .where('assignments.status', 'in', ['pending', 'accepted'])
         .groupBy(['ministries.id', 'ministries.name'])
@@ -65,7 +66,7 @@ export function ministryEventsRepository(db: Executor) {
       return db
         .selectFrom('event_counts')
         .select(['event_id', sql<number>`sum(count)::int`.as('total')])
-        .where('event_id', 'in', [...eventIds])
+        .where('event_id', '=', anyId(eventIds))
         .groupBy('event_id')
         .execute();
     },
@@ -78,7 +79,7 @@ export function ministryEventsRepository(db: Executor) {
         .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
         .innerJoin('teams', 'teams.id', 'schedules.team_id')
         .select(['occurrences.id', 'occurrences.event_id', 'schedules.team_id', 'teams.name as team_name'])
-        .where('occurrences.event_id', 'in', [...eventIds])
+        .where('occurrences.event_id', '=', anyId(eventIds))
         .where('schedules.ministry_id', '=', ministryId)
         .where('occurrences.status', '=', 'scheduled')
         .orderBy('occurrences.id')
@@ -102,7 +103,7 @@ export function ministryEventsRepository(db: Executor) {
           'ministries.name as ministry_name',
           sql<number>`count(assignments.id)::int`.as('assigned'),
         ])
-        .where('occurrences.event_id', 'in', [...eventIds])
+        .where('occurrences.event_id', '=', anyId(eventIds))
         .where('schedules.ministry_id', '<>', ministryId)
         .groupBy(['occurrences.event_id', 'schedules.ministry_id', 'ministries.name'])
         .orderBy(sql`min(occurrences.id)`)
@@ -164,7 +165,7 @@ export function ministryEventsRepository(db: Executor) {
         .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
         .select('occurrences.event_id')
         .where('schedules.team_id', '=', teamId)
-        .where('occurrences.event_id', 'in', [...eventIds])
+        .where('occurrences.event_id', '=', anyId(eventIds))
         .execute();
       return new Set(rows.map((row) => row.event_id));
     },

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { shiftEnd } from '../shift-times.js';
 
@@ -42,7 +43,7 @@ export function staffingRepository(db: Executor) {
           'requirements.notes',
           'positions.name as position_name',
         ])
-        .where('occurrences.id', 'in', [...occurrenceIds])
+        .where('occurrences.id', '=', anyId(occurrenceIds))
         .orderBy('requirements.position_id')
         .execute();
     },
@@ -58,7 +59,7 @@ export function staffingRepository(db: Executor) {
           sql<number>`count(*) filter (where status in ('pending', 'accepted'))::int`.as('live_count'),
           sql<number>`count(*) filter (where status = 'pending')::int`.as('pending_count'),
         ])
-        .where('occurrence_id', 'in', [...occurrenceIds])
+        .where('occurrence_id', '=', anyId(occurrenceIds))
         .groupBy(['occurrence_id', 'position_id'])
         .execute();
     },

@@ -3,6 +3,8 @@
  * E8, E10, E16. "Live" means pending or accepted; pending counts as live.
  */
 
+import { groupBy } from '../collections.js';
+
 export interface RequirementRow {
   id: number;
   positionId: number;
@@ -45,22 +47,32 @@ export function effectiveRequirements(
   rows: readonly RequirementRow[],
   counts: ReadonlyMap<number, { liveCount: number; pendingCount: number }>,
 ): EffectiveRequirement[] {
-  const overridden = new Set(rows.filter((row) => row.overrideOccurrenceId !== null).map((row) => row.positionId));
-  return rows
-    .filter((row) => row.overrideOccurrenceId !== null || !overridden.has(row.positionId))
-    .filter((row) => !(row.overrideOccurrenceId !== null && row.minCount === 0 && row.maxCount === 0))
-    .map((row) => {
-      const { liveCount = 0, pendingCount = 0 } = counts.get(row.positionId) ?? {};
-      return {
-        ...row,
-        source: row.overrideOccurrenceId !== null ? ('occurrence' as const) : ('schedule' as const),
-        liveCount,
-        pendingCount,
-        gapCount: Math.max(0, row.minCount - liveCount),
-        openCount: Math.max(0, capacityOf(row) - liveCount),
-      };
-    })
-    .sort((a, b) => a.positionId - b.positionId);
+  // One pass and plain objects: the dashboard derives this for 500 occurrences on every call.
+  const overridden = new Set<number>();
+  for (const row of rows) if (row.overrideOccurrenceId !== null) overridden.add(row.positionId);
+  const result: EffectiveRequirement[] = [];
+  for (const row of rows) {
+    const isOwn = row.overrideOccurrenceId !== null;
+    if ((!isOwn && overridden.has(row.positionId)) || (isOwn && row.minCount === 0 && row.maxCount === 0)) continue;
+    const count = counts.get(row.positionId);
+    const liveCount = count?.liveCount ?? 0;
+    result.push({
+      id: row.id,
+      positionId: row.positionId,
+      positionName: row.positionName,
+      minCount: row.minCount,
+      maxCount: row.maxCount,
+      notes: row.notes,
+      overrideOccurrenceId: row.overrideOccurrenceId,
+      scheduleId: row.scheduleId,
+      source: isOwn ? 'occurrence' : 'schedule',
+      liveCount,
+      pendingCount: count?.pendingCount ?? 0,
+      gapCount: Math.max(0, row.minCount - liveCount),
+      openCount: Math.max(0, capacityOf(row) - liveCount),
+    });
+  }
+  return result.sort((a, b) => a.positionId - b.positionId);
 }
 
 /** The per-occurrence sums of §13.3. */
@@ -86,12 +98,11 @@ export function effectiveRequirementsByOccurrence(
 ): Map<number, { requirements: EffectiveRequirement[]; hasOwnRows: boolean }> {
   const countsByOccurrence = new Map<number, Map<number, { liveCount: number; pendingCount: number }>>();
   for (const count of counts) {
-    const perPosition = countsByOccurrence.get(count.occurrenceId) ?? new Map();
+    let perPosition = countsByOccurrence.get(count.occurrenceId);
+    if (!perPosition) countsByOccurrence.set(count.occurrenceId, (perPosition = new Map()));
     perPosition.set(count.positionId, count);
-    countsByOccurrence.set(count.occurrenceId, perPosition);
   }
-  const rowsByOccurrence = new Map<number, RequirementRow[]>();
-  for (const row of rows) rowsByOccurrence.set(row.occurrenceId, [...(rowsByOccurrence.get(row.occurrenceId) ?? []), row]);
+  const rowsByOccurrence = groupBy(rows, (row) => row.occurrenceId);
   const result = new Map<number, { requirements: EffectiveRequirement[]; hasOwnRows: boolean }>();
   for (const [occurrenceId, occurrenceRows] of rowsByOccurrence) {
     result.set(occurrenceId, {
