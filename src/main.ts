@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { DataDirLockedError, migrateToLatest, openPglite, openPostgres, type Database } from './db/database.js';
+import { DataDirLockedError, migrateToLatest, openPglite, openPostgres, type Database, type PgliteDatabase } from './db/database.js';
 import { loggerOptions } from './http/logging.js';
 import { scheduleDelivery } from './jobs/outbox-delivery.js';
 import { scheduleTimerJobs } from './jobs/timer-jobs.js';
@@ -8,11 +8,15 @@ import { scheduleTimerJobs } from './jobs/timer-jobs.js';
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
-  const database: Database = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  const embedded: PgliteDatabase | undefined = config.databaseUrl ? undefined : await openPglite(config.dataDir);
+  const database: Database = embedded ?? openPostgres(config.databaseUrl!);
   await migrateToLatest(database.db);
 
   const { http, services, timerJobs } = await buildApp({ database, logger: loggerOptions(config.logLevel) });
   const log = http.log;
+  if (embedded?.templateProblem) {
+    log.warn({ problem: embedded.templateProblem }, 'The shipped PGlite template could not be used; created the embedded database with initdb instead');
+  }
 
   if (await services.users.ensureFirstAdministrator(config.adminPassword)) {
     log.warn(
@@ -24,7 +28,11 @@ async function main(): Promise<void> {
 
   await http.listen({ port: config.port, host: config.host });
   log.info(
-    { database: database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL server', startupMs: Math.round(performance.now() - startedAt) },
+    {
+      database: embedded ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL server',
+      ...(embedded && { dataDirectory: embedded.start }),
+      startupMs: Math.round(performance.now() - startedAt),
+    },
     'Volunteer Ministry Service is ready',
   );
 

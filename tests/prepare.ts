@@ -24,7 +24,7 @@ if (url) {
   console.log(`prepared PostgreSQL template database ${PG_TEMPLATE_DATABASE} in ${Math.round(performance.now() - started)} ms`);
 } else {
   const pglite = await PGlite.create({ parsers: pgliteParsers() });
-  const database = wrapPglite(pglite);
+  const database = await wrapPglite(pglite);
   await migrateToLatest(database.db);
   const dump = await pglite.dumpDataDir('gzip');
   fs.mkdirSync(path.dirname(PGLITE_TEMPLATE), { recursive: true });

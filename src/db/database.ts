@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import * as tar from 'tar';
 import { migrations } from './migrations/index.js';
 import { recordStatement } from './statement-count.js';
 import type { DB } from './schema.js';
@@ -41,13 +42,14 @@ function pgTypeParsers(): pg.CustomTypesConfig {
 }
 
 export function pgliteParsers() {
-  return {
-    [pgliteTypes.DATE]: keepText,
-    [pgliteTypes.TIMESTAMP]: keepText,
-    [pgliteTypes.TIMESTAMPTZ]: keepText,
-    [pgliteTypes.INT8]: toNumber,
-  };
+  return { ...Object.fromEntries(TIMESTAMP_OIDS.map((oid) => [oid, keepText])), [INT8_OID]: toNumber };
 }
+
+/**
+ * PGlite and its dialect are loaded only when the embedded database is used: the module alone costs about
+ * 40 MB of memory that a service on a PostgreSQL server never needs.
+ */
+const loadPglite = async () => (await import('@electric-sql/pglite')).PGlite;
 
 /** Opens a PostgreSQL server through a `pg` pool. */
 export function openPostgres(connectionString: string, poolSize = 10): Database {
@@ -60,7 +62,8 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
 }
 
 /** Wraps an already opened PGlite instance (tests load one from a migrated template). */
-export function wrapPglite(pglite: PGlite, onClose: () => Promise<void> = async () => undefined): Database {
+export async function wrapPglite(pglite: PGlite, onClose: () => Promise<void> = async () => undefined): Promise<Database> {
+  const { PGliteDialect } = await import('kysely-pglite-dialect');
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), log: recordStatement });
   return wrap(db, 'pglite', async () => {
     // Kysely closes PGlite only when a query ever went through it; PGlite's timers would keep the process alive.
@@ -69,18 +72,77 @@ export function wrapPglite(pglite: PGlite, onClose: () => Promise<void> = async 
   });
 }
 
+/** The migrated, empty PGlite data directory shipped with the service; `scripts/build-pglite-template.ts` builds it. */
+export const PGLITE_TEMPLATE_FILE = fileURLToPath(new URL('./pglite-template.tar.br', import.meta.url));
+
+/** How the embedded database came to be: opened as it was, or created on this start from the template or by initdb. */
+export type PgliteStart = 'opened' | 'created from the shipped template' | 'created by initdb';
+
+export interface PgliteDatabase extends Database {
+  readonly start: PgliteStart;
+  /** Why the shipped template was not used on a first start (missing, unreadable, corrupt). */
+  readonly templateProblem?: string;
+}
+
 /**
  * Opens the embedded database in `dataDir`, holding a lock file so that a second process on the
- * same directory refuses to start instead of silently losing writes.
+ * same directory refuses to start instead of silently losing writes. A first start (no `pgdata` yet)
+ * unpacks the shipped template instead of running initdb, which costs seconds; when the template cannot
+ * be used it falls back to initdb and says why in `templateProblem`.
  */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string, templateFile = PGLITE_TEMPLATE_FILE): Promise<PgliteDatabase> {
   fs.mkdirSync(dataDir, { recursive: true });
   const releaseLock = acquireLock(path.join(dataDir, 'service.lock'));
   try {
-    const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata'), parsers: pgliteParsers() });
-    return wrapPglite(pglite, async () => releaseLock());
+    const pgdata = path.join(dataDir, 'pgdata');
+    let start: PgliteStart = 'opened';
+    let templateProblem: string | undefined;
+    if (!fs.existsSync(pgdata)) {
+      try {
+        unpackTemplate(templateFile, pgdata);
+        start = 'created from the shipped template';
+      } catch (error) {
+        templateProblem = error instanceof Error ? error.message : String(error);
+        start = 'created by initdb';
+      }
+    }
+    let pglite: PGlite;
+    try {
+      pglite = await (await loadPglite()).create({ dataDir: pgdata, parsers: pgliteParsers() });
+    } catch (error) {
+      // A template PGlite cannot open (built by another PostgreSQL major) must not stop a first start.
+      if (start !== 'created from the shipped template') throw error;
+      fs.rmSync(pgdata, { recursive: true, force: true });
+      templateProblem = error instanceof Error ? error.message : String(error);
+      start = 'created by initdb';
+      pglite = await (await loadPglite()).create({ dataDir: pgdata, parsers: pgliteParsers() });
+    }
+    return { ...(await wrapPglite(pglite, async () => releaseLock())), start, templateProblem };
   } catch (error) {
     releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * Unpacks the template, a brotli-compressed tarball (node-tar infers brotli from `.tar.br`), into `pgdata`.
+ * Not PGlite's `loadDataDir`, which takes only gzip, copies the 40 MB several times over and leaves a corrupt
+ * file's error unhandled. Unpacked beside `pgdata` and renamed, so that a killed start leaves no half-made database.
+ */
+function unpackTemplate(templateFile: string, pgdata: string): void {
+  const unpacking = `${pgdata}.unpacking`;
+  fs.rmSync(unpacking, { recursive: true, force: true });
+  fs.mkdirSync(unpacking, { mode: 0o700 });
+  try {
+    // PGlite's dump names its entries with absolute paths, which node-tar strips with a TAR_ENTRY_INFO
+    // notice; any other warning (a truncated or corrupt archive) refuses the template.
+    const problems: string[] = [];
+    tar.x({ file: templateFile, cwd: unpacking, sync: true, onwarn: (code, message) => code !== 'TAR_ENTRY_INFO' && problems.push(message) });
+    if (problems.length > 0) throw new Error(`${templateFile}: ${problems[0]}`);
+    if (!fs.existsSync(path.join(unpacking, 'PG_VERSION'))) throw new Error(`${templateFile} holds no PostgreSQL data directory`);
+    fs.renameSync(unpacking, pgdata);
+  } catch (error) {
+    fs.rmSync(unpacking, { recursive: true, force: true });
     throw error;
   }
 }

@@ -5,7 +5,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import pg from 'pg';
+import { openPglite } from '../../src/db/database.js';
+import { migrations } from '../../src/db/migrations/index.js';
 import { withDatabase } from '../helpers/template.js';
 
 /**
@@ -101,6 +104,11 @@ describe('npm start', () => {
     assert.ok(!first.output().includes(ADMIN_PASSWORD), 'the password is never logged');
   });
 
+  it('creates the embedded database from the shipped template instead of running initdb', { skip: serverUrl ? 'only the embedded database has a data directory' : false }, () => {
+    assert.match(first.output(), /"dataDirectory":"created from the shipped template"/);
+    assert.ok(!first.output().includes('could not be used'), 'no fallback to initdb');
+  });
+
   it('signs the first administrator in as person 1 with every role', async () => {
     const login = await fetch(`${base}/api/public/user/login`, {
       method: 'POST',
@@ -134,15 +142,35 @@ describe('npm start', () => {
     try {
       await waitForReady(again);
       assert.ok(!again.output().includes(HINT));
+      if (!serverUrl) assert.match(again.output(), /"dataDirectory":"opened"/);
       const login = await fetch(`http://127.0.0.1:${again.port}/api/public/user/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ userName: 'admin', password: ADMIN_PASSWORD }),
       });
-      assert.equal(login.status, 200);
+      assert.equal(login.status, 200, 'the administrator written after the first start is still there');
     } finally {
       again.child.kill('SIGINT');
       assert.equal(await again.exited, 0);
+    }
+  });
+});
+
+describe('the shipped PGlite template (src/db/pglite-template.tar.br)', () => {
+  it('creates a database that holds exactly the migrations of src/db/migrations', async () => {
+    const templateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vms-template-'));
+    const database = await openPglite(templateDir);
+    try {
+      assert.equal(database.start, 'created from the shipped template', database.templateProblem);
+      const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(database.db);
+      assert.deepEqual(
+        rows.map((row) => row.name),
+        Object.keys(migrations).sort(),
+        'the template is stale: rebuild it with "npm run build:pglite-template" (scripts/build-pglite-template.ts) and commit it',
+      );
+    } finally {
+      await database.close();
+      fs.rmSync(templateDir, { recursive: true, force: true });
     }
   });
 });
