@@ -33,8 +33,8 @@ export function rssOf(pid: number): number {
 }
 
 /**
- * Starts the service as `npm start` does (`tsx src/main.ts`, run as node with the tsx loader so that the pid
- * is the server's own) and waits until `/healthz` answers 200.
+ * Starts the service as `npm start` does (`node scripts/start.mjs`: the pid is the server's own) and waits
+ * until `/healthz` answers 200.
  */
 export async function startService(target: Target, extraEnv: Record<string, string> = {}): Promise<RunningService> {
   const port = await freePort();
@@ -43,7 +43,7 @@ export async function startService(target: Target, extraEnv: Record<string, stri
   if (target.kind === 'pglite') env.DATA_DIR = target.dataDir;
   else env.DATABASE_URL = target.url;
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr!.on('data', (chunk) => (errors += chunk));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));

@@ -72,8 +72,15 @@ export async function wrapPglite(pglite: PGlite, onClose: () => Promise<void> = 
   });
 }
 
+/** The directory holding package.json: this module runs from src/db, or bundled from .cache/build (npm start). */
+function packageRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
 /** The migrated, empty PGlite data directory shipped with the service; `scripts/build-pglite-template.ts` builds it. */
-export const PGLITE_TEMPLATE_FILE = fileURLToPath(new URL('./pglite-template.tar.br', import.meta.url));
+export const PGLITE_TEMPLATE_FILE = path.join(packageRoot(), 'src', 'db', 'pglite-template.tar.br');
 
 /** How the embedded database came to be: opened as it was, or created on this start from the template or by initdb. */
 export type PgliteStart = 'opened' | 'created from the shipped template' | 'created by initdb';

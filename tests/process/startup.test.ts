@@ -49,7 +49,7 @@ async function startService(extraEnv: Record<string, string> = {}): Promise<Runn
   };
   delete env.TEST_DATABASE_URL;
   if (serverUrl) env.DATABASE_URL = withDatabase(serverUrl, databaseName);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
