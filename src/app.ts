@@ -8,6 +8,7 @@ import { registerAccessControl, type RegisteredRoute } from './http/plugins/acce
 import { frameworkErrors, registerErrorHandling } from './http/plugins/errors.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { registerRateLimits } from './http/plugins/rate-limits.js';
+import { registerSerialization } from './http/plugins/serialization.js';
 import { registerValidation } from './http/plugins/validation.js';
 import { healthRoutes } from './http/routes/health.routes.js';
 import { loginRoutes } from './http/routes/login.routes.js';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (request.body === undefined || request.body === null) request.body = {};
   });
   registerValidation(http);
+  registerSerialization(http);
   registerErrorHandling(http);
   const routes = registerAccessControl(http, services);
   const timerJobs = new TimerJobs(services);

@@ -10,9 +10,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const embedded: PgliteDatabase | undefined = config.databaseUrl ? undefined : await openPglite(config.dataDir);
   const database: Database = embedded ?? openPostgres(config.databaseUrl!);
-  await migrateToLatest(database.db);
-
-  const { http, services, timerJobs } = await buildApp({ database, logger: loggerOptions(config.logLevel) });
+  // Building the routes touches no table, so it runs while the migrations wait on the database.
+  const [, { http, services, timerJobs }] = await Promise.all([
+    migrateToLatest(database.db),
+    buildApp({ database, logger: loggerOptions(config.logLevel) }),
+  ]);
   const log = http.log;
   if (embedded?.templateProblem) {
     log.warn({ problem: embedded.templateProblem }, 'The shipped PGlite template could not be used; created the embedded database with initdb instead');
