@@ -13,7 +13,7 @@ import type { Target } from './service.js';
  * measured request (recorded in the data layer), the E5 generation of 366 occurrences × 10 positions, and
  * the overbooking check after the sign-up load.
  */
-export async function openTarget(target: Target): Promise<Database> {
+async function openTarget(target: Target): Promise<Database> {
   return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target.url);
 }
 

@@ -113,16 +113,17 @@ export async function openPglite(dataDir: string, templateFile = PGLITE_TEMPLATE
         start = 'created by initdb';
       }
     }
+    const PGliteClass = await loadPglite();
     let pglite: PGlite;
     try {
-      pglite = await (await loadPglite()).create({ dataDir: pgdata, parsers: pgliteParsers() });
+      pglite = await PGliteClass.create({ dataDir: pgdata, parsers: pgliteParsers() });
     } catch (error) {
       // A template PGlite cannot open (built by another PostgreSQL major) must not stop a first start.
       if (start !== 'created from the shipped template') throw error;
       fs.rmSync(pgdata, { recursive: true, force: true });
       templateProblem = error instanceof Error ? error.message : String(error);
       start = 'created by initdb';
-      pglite = await (await loadPglite()).create({ dataDir: pgdata, parsers: pgliteParsers() });
+      pglite = await PGliteClass.create({ dataDir: pgdata, parsers: pgliteParsers() });
     }
     return { ...(await wrapPglite(pglite, async () => releaseLock())), start, templateProblem };
   } catch (error) {
