@@ -64,6 +64,7 @@ export interface UsersTable {
   manage_my_ministries: Generated<boolean>;
   failed_logins: Generated<number>;
   two_factor_secret: string | null;
+  two_factor_last_step: number | null;
   two_factor_recovery_codes: string | null;
   portal_calendar_token: string | null;
   portal_calendar_selection: string | null;

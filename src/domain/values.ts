@@ -1,3 +1,4 @@
+import validator from 'validator';
 const TRUE_WORDS = new Set(['true', '1', 'on', 'yes']);
 const FALSE_WORDS = new Set(['false', '0', 'off', 'no', '']);
 
@@ -29,4 +30,12 @@ export function parseStrictBoolean(value: unknown): boolean | undefined {
     if (word === 'false' || word === '0') return false;
   }
   return undefined;
+}
+
+/**
+ * One plain mailbox (`name@example.org`): no lists, display names, comments or header syntax, so that mail
+ * written to a stored address goes to that one address and nowhere else.
+ */
+export function isMailbox(value: string): boolean {
+  return validator.isEmail(value, { allow_display_name: false, require_tld: true, allow_ip_domain: false, allow_utf8_local_part: true });
 }

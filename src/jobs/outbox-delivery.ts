@@ -67,8 +67,11 @@ export async function drainOutbox(services: Services, transport?: Transporter): 
     const contexts = new Map((await repos.notifications.mailContext(claimed.map((row) => row.id))).map((c) => [c.id, c]));
     for (const row of claimed) {
       const facts = contexts.get(row.id);
+      const context = parseContext(row.context);
+      // A changed address is reported to the address it replaced: its owner is the one who must learn of it.
+      const address = row.type === 'email_changed' ? (typeof context.previousEmail === 'string' ? context.previousEmail : null) : facts?.recipient_email;
       const skipReason = !isEmailOn ? 'E-mail is switched off'
-        : !facts?.recipient_email ? 'The recipient has no e-mail address'
+        : !facts || !address ? 'The recipient has no e-mail address'
         : facts.recipient_do_not_email ? 'The recipient does not want e-mail'
         : row.type === 'reminder' && facts.end_at !== null && facts.end_at < now ? 'The occurrence is already over'
         : undefined;
@@ -88,12 +91,13 @@ export async function drainOutbox(services: Services, transport?: Transporter): 
           ministryName: facts!.ministry_name,
           eventTitle: facts!.event_title,
           start: facts!.start_at,
-          context: parseContext(row.context),
+          context,
         });
         const replyTo = row.type === 'decline_alert' ? facts!.volunteer_email
           : row.type === 'gap_alert' || ABOUT_A_VOLUNTEER.has(row.type) ? null
           : await repos.notifications.replyToFor(facts!.team_id, facts!.ministry_id);
-        await mailer.sendMail({ from: from || undefined, to: facts!.recipient_email!, subject: mail.subject, text: mail.text, html: mail.html, ...(replyTo ? { replyTo } : {}) });
+        const to = { name: `${facts!.recipient_first_name} ${facts!.recipient_last_name}`, address: address! };
+        await mailer.sendMail({ from: from ? { name: churchName, address: from } : undefined, to, subject: mail.subject, text: mail.text, html: mail.html, ...(replyTo ? { replyTo: { name: '', address: replyTo } } : {}) });
         await repos.notifications.markSent(row.id, await time.now());
         if (row.type === 'password_reset') await repos.notifications.clearContext(row.id);
         result.sent++;

@@ -242,9 +242,9 @@ describe('DELETE /api/person/{personId}', () => {
     assertError(await server.get(`/api/person/${person.id}`, as(staff)), 404);
   });
 
-  it("removes a person's login with the person, so its key stops working", async () => {
+  it("removes a person's login with the person when an administrator deletes them, so its key stops working", async () => {
     const user = await newUser(server, { roles: ['finance'] });
-    assert.equal((await server.delete(`/api/person/${user.personId}`, as(deleter))).status, 200);
+    assert.equal((await server.delete(`/api/person/${user.personId}`, as(admin))).status, 200);
     assertError(await server.get('/api/cart/', as(user)), 401);
   });
 
@@ -386,5 +386,74 @@ describe('GET /api/family/{familyId}', () => {
     const familyId = await newFamily();
     assertError(await server.get(`/api/family/${familyId}`, as(volunteer)), 403);
     assertError(await server.get(`/api/family/${familyId}`), 401, 'Invalid API key');
+  });
+});
+
+describe('people who have a user account', () => {
+  it('answers 403 when a user with only editRecords changes the e-mail, inactive or deceased state of an account holder', async () => {
+    const holder = await newUser(server, { roles: ['admin'] });
+    const before = await personRow(holder.personId);
+    for (const change of [{ email: 'attacker@example.org' }, { inactive: true }, { deceasedDate: '2026-01-01' }]) {
+      assertError(await server.post(`/api/person/${holder.personId}`, change, as(editor)), 403,
+        'Only an administrator may change the e-mail address, inactive or deceased state of a person who has a user account');
+    }
+    assert.deepEqual(await personRow(holder.personId), before);
+  });
+
+  it('lets a user with editRecords change the other fields of an account holder, and resend the same e-mail', async () => {
+    const holder = await newUser(server);
+    const { email } = (await personRow(holder.personId))!;
+    const answer = await server.post(`/api/person/${holder.personId}`, { cellPhone: '555-0199', email }, as(editor));
+    assert.equal(answer.status, 200, answer.text);
+    assert.equal(answer.body.CellPhone, '555-0199');
+  });
+
+  it('lets an administrator change an account holder\'s e-mail and queues a message to the old address', async () => {
+    const holder = await newUser(server);
+    const oldEmail = (await personRow(holder.personId))!.email;
+    const answer = await server.post(`/api/person/${holder.personId}`, { email: 'new.address@example.org' }, as(admin));
+    assert.equal(answer.status, 200, answer.text);
+    assert.equal(answer.body.Email, 'new.address@example.org');
+    const told = await server.database.db.selectFrom('notifications').select(['type', 'context']).where('person_id', '=', holder.personId).execute();
+    assert.deepEqual(told.map((row) => [row.type, JSON.parse(row.context!).previousEmail]), [['email_changed', oldEmail]]);
+  });
+
+  it('answers 403 when a user with only deleteRecords deletes a person who has a user account, and keeps both', async () => {
+    const holder = await newUser(server, { roles: ['admin'] });
+    assertError(await server.delete(`/api/person/${holder.personId}`, as(deleter)), 403, 'Only an administrator may delete a person who has a user account');
+    assert.ok(await personRow(holder.personId));
+    assert.equal((await server.get('/api/users/current', as(holder))).status, 200);
+  });
+
+  it('still lets a user with deleteRecords delete a person without a user account', async () => {
+    const person = await newPerson(server);
+    assert.equal((await server.delete(`/api/person/${person.id}`, as(deleter))).status, 200);
+    assert.equal(await personRow(person.id), undefined);
+  });
+});
+
+describe('one e-mail address per person and family', () => {
+  const lists = ['a@example.org, b@example.org', '"x" <a@example.org>\r\nBcc: z@evil.example', 'a@example.org\nBcc: z@evil.example', 'Name <a@example.org>', 'not-an-address'];
+
+  it('answers 400 for a list, a display name or header syntax in a person\'s e-mail, on create and on change', async () => {
+    const person = await newPerson(server);
+    for (const email of lists) {
+      assertError(await server.post('/api/persons', { firstName: 'Mail', lastName: 'Tester', email }, as(editor)), 400, 'email must be one e-mail address, such as name@example.org');
+      assertError(await server.post(`/api/person/${person.id}`, { email }, as(editor)), 400, 'email must be one e-mail address, such as name@example.org');
+    }
+    assert.equal(await countPersonsNamed('Tester'), 0);
+  });
+
+  it('answers 400 for a list or header syntax in a family\'s e-mail', async () => {
+    for (const email of lists) {
+      assertError(await server.post('/api/families', { name: 'Listed', email }, as(editor)), 400, 'email must be one e-mail address, such as name@example.org');
+    }
+    assert.equal(await countFamiliesNamed('Listed'), 0);
+  });
+
+  it('accepts a single address, international ones included', async () => {
+    const answer = await server.post('/api/persons', { firstName: 'José', lastName: 'Núñez', email: 'josé@exemple.fr' }, as(editor));
+    assert.equal(answer.status, 201, answer.text);
+    assert.equal(answer.body.Email, 'josé@exemple.fr');
   });
 });

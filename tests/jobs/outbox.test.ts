@@ -467,6 +467,29 @@ describe('account mails through the outbox', () => {
     assert.equal(sent.status, 'sent');
     assert.equal(sent.context, null);
   });
+
+  it('tells the old address, and only the old address, when an administrator changes an account holder\'s e-mail', async () => {
+    const user = await newUser(server);
+    const oldAddress = await emailOf(user.personId);
+    const newAddress = `changed${user.personId}@example.org`;
+    const changed = await server.post(`/api/person/${user.personId}`, { email: newAddress }, as(admin));
+    assert.equal(changed.status, 200, changed.text);
+    await runTimerJobs();
+    const told = mailTo(oldAddress);
+    assert.equal(told.length, 1);
+    assert.match(told[0].subject, /e-mail address was changed/);
+    assert.deepEqual(told[0].rcptTo, [oldAddress]);
+    assert.equal(mailTo(newAddress).length, 0);
+  });
+
+  it('sends a mail to the one stored address, with the recipient as a single envelope address', async () => {
+    const user = await newUser(server);
+    await server.post('/api/public/user/password-reset', { userName: user.userName });
+    await runTimerJobs();
+    const mails = mailTo(await emailOf(user.personId));
+    assert.equal(mails.length, 1);
+    assert.equal(mails[0].rcptTo.length, 1);
+  });
 });
 
 describe('drain capacity and concurrency', () => {

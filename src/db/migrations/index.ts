@@ -5,6 +5,7 @@ import * as m0003 from './0003_create_volunteer_area.js';
 import * as m0004 from './0004_create_password_reset_tokens.js';
 import * as m0005 from './0005_add_notification_claims.js';
 import * as m0006 from './0006_add_live_count_index.js';
+import * as m0007 from './0007_harden_accounts.js';
 
 /** Every migration, in order. A shipped migration is never edited; add a new file instead. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_create_password_reset_tokens': m0004,
   '0005_add_notification_claims': m0005,
   '0006_add_live_count_index': m0006,
+  '0007_harden_accounts': m0007,
 };

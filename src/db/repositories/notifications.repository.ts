@@ -132,6 +132,7 @@ export function notificationsRepository(db: Executor) {
         .select([
           'notifications.id',
           'recipient.first_name as recipient_first_name',
+          'recipient.last_name as recipient_last_name',
           'recipient.email as recipient_email',
           'recipient.do_not_email as recipient_do_not_email',
           'volunteer.first_name as volunteer_first_name',

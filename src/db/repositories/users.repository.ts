@@ -78,6 +78,20 @@ export function usersRepository(db: Executor) {
       return row.failed_logins;
     },
 
+    /** Administrators who may sign in (not inactive, not deceased), other than `exceptUserId`. */
+    async countActiveAdministrators(exceptUserId: number): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .innerJoin('persons', 'persons.id', 'users.id')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('users.is_admin', '=', true)
+        .where('persons.inactive', '=', false)
+        .where('persons.deceased_date', 'is', null)
+        .where('users.id', '<>', exceptUserId)
+        .executeTakeFirstOrThrow();
+      return row.n;
+    },
+
     async findRecoveryCodes(id: number) {
       return db.selectFrom('users').select('two_factor_recovery_codes').where('id', '=', id).executeTakeFirst();
     },

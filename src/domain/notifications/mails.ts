@@ -69,6 +69,11 @@ export function composeMail(facts: MailFacts): Mail {
         : body(facts, 'Reset your password', [`Use this code to choose a new password within a day: ${String(facts.context.resetToken ?? '')}`, 'If you did not ask for this, ignore this message.']);
     case 'account_locked':
       return body(facts, 'Your account is locked', ['Too many wrong passwords were entered for your account, so it is locked. Ask an administrator to unlock it.']);
+    case 'email_changed':
+      return body(facts, 'Your e-mail address was changed', [
+        'The e-mail address of your account was changed, so messages from now on go to the new address and this one no longer receives them.',
+        'If you did not ask for this, tell an administrator at once.',
+      ]);
     case 'account_unlocked':
       return body(facts, 'Your account is unlocked', ['An administrator unlocked your account. You can sign in again.']);
     default:

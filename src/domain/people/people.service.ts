@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
-import { createRepositories } from '../../db/repositories/index.js';
+import { createRepositories, withTransaction } from '../../db/repositories/index.js';
 import type { DB, NewPerson, PersonRow } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
+import { assertAnotherAdministratorRemains } from '../users/administrators.js';
 import type { ChurchTime } from '../church-time.js';
 import { isValidDate } from '../dates.js';
+import { isMailbox } from '../values.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 
 /** The family roles list (the reference system's list 2). */
@@ -45,6 +47,12 @@ export interface FamilyInput {
 
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim());
 
+function mailboxOrNull(value: string | null | undefined, field: string): string | null | undefined {
+  const address = blankToNull(value);
+  if (address && !isMailbox(address)) throw invalid(`${field} must be one e-mail address, such as name@example.org`);
+  return address;
+}
+
 /** People and families (contract §15.2). */
 export class PeopleService {
   constructor(
@@ -77,16 +85,42 @@ export class PeopleService {
     } as NewPerson);
   }
 
-  async updatePerson(id: number, input: PersonInput): Promise<PersonRow> {
-    await this.getPerson(id);
+  /**
+   * Changes a person. The e-mail address, `inactive` and the deceased date of a person who has a user account
+   * decide who can sign in and where reset links go, so only an administrator may change them (403); the old
+   * address is told of a change, and the last active administrator cannot be made unable to sign in (409).
+   */
+  async updatePerson(caller: Caller, id: number, input: PersonInput): Promise<PersonRow> {
+    const existing = await this.getPerson(id);
     if (input.firstName !== undefined && input.firstName.trim() === '') throw invalid('firstName must not be empty');
     if (input.lastName !== undefined && input.lastName.trim() === '') throw invalid('lastName must not be empty');
     const columns = await this.personColumns(input);
     if (input.firstName !== undefined) columns.first_name = input.firstName.trim();
     if (input.lastName !== undefined) columns.last_name = input.lastName.trim();
-    const updated = await this.repos.persons.update(id, columns);
-    if (!updated) throw notFound('Person not found');
-    return updated;
+    const isEmailChanged = columns.email !== undefined && columns.email !== existing.email;
+    const isSignInChanged = (columns.inactive !== undefined && columns.inactive !== existing.inactive)
+      || (columns.deceased_date !== undefined && columns.deceased_date !== existing.deceased_date);
+    const now = await this.time.now();
+    return withTransaction(this.db, async (repos) => {
+      const hasAccount = (isEmailChanged || isSignInChanged) && (await repos.users.findById(id)) !== undefined;
+      if (hasAccount && !caller.roles.admin) {
+        throw forbidden('Only an administrator may change the e-mail address, inactive or deceased state of a person who has a user account');
+      }
+      if (hasAccount && isSignInChanged && (columns.inactive === true || columns.deceased_date)) await assertAnotherAdministratorRemains(repos, id);
+      const updated = await repos.persons.update(id, columns);
+      if (!updated) throw notFound('Person not found');
+      if (hasAccount && isEmailChanged && existing.email) {
+        await repos.notifications.enqueue({
+          type: 'email_changed',
+          personId: id,
+          dedupeKey: `email_changed:${id}:${now}`,
+          scheduledFor: now,
+          createdAt: now,
+          context: JSON.stringify({ previousEmail: existing.email }),
+        });
+      }
+      return updated;
+    });
   }
 
   private async personColumns(input: PersonInput): Promise<Partial<NewPerson>> {
@@ -100,7 +134,7 @@ export class PeopleService {
     if (input.familyId !== undefined && input.familyId !== null && !(await this.repos.families.findById(input.familyId))) {
       throw notFound('Family not found');
     }
-    if (input.email !== undefined) columns.email = blankToNull(input.email);
+    if (input.email !== undefined) columns.email = mailboxOrNull(input.email, 'email');
     if (input.gender !== undefined) columns.gender = input.gender;
     if (input.familyId !== undefined) columns.family_id = input.familyId;
     if (input.familyRoleId !== undefined) columns.family_role_id = input.familyRoleId;
@@ -117,9 +151,16 @@ export class PeopleService {
     return columns;
   }
 
+  /** Deleting a person deletes their user account too, so a person with one needs an administrator (403). */
   async deletePerson(caller: Caller, id: number): Promise<void> {
     if (id === caller.personId) throw forbidden("Can't delete yourself");
-    if (!(await this.repos.persons.delete(id))) throw notFound('Person not found');
+    await withTransaction(this.db, async (repos) => {
+      if (await repos.users.findById(id)) {
+        if (!caller.roles.admin) throw forbidden('Only an administrator may delete a person who has a user account');
+        await assertAnotherAdministratorRemains(repos, id);
+      }
+      if (!(await repos.persons.delete(id))) throw notFound('Person not found');
+    });
   }
 
   /** Up to 15 people whose first name, last name or e-mail contains `query`. */
@@ -139,7 +180,7 @@ export class PeopleService {
       zip: blankToNull(input.zip) ?? null,
       country: blankToNull(input.country) ?? null,
       home_phone: blankToNull(input.homePhone) ?? null,
-      email: blankToNull(input.email) ?? null,
+      email: mailboxOrNull(input.email, 'email') ?? null,
       work_phone: null,
       cell_phone: null,
       entered_by: caller.personId,

@@ -5,14 +5,13 @@ import type { ChurchTime } from '../church-time.js';
 import { isValidDate } from '../dates.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { parsePermissiveBoolean } from '../values.js';
+import { isMailbox, parsePermissiveBoolean } from '../values.js';
 
 /** `entered_by` of a self-registered record (contract §14.4). */
 export const SELF_REGISTERED = -1;
 
 type Body = Record<string, unknown>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function text(body: Body, field: string, max: number, failures: string[], required = false): string | null {
   const value = body[field];
@@ -36,7 +35,7 @@ function personColumns(body: Body, failures: string[], prefix = ''): Omit<NewPer
   const firstName = text(body, 'firstName', 50, local, true);
   const lastName = text(body, 'lastName', 50, local, true);
   const email = text(body, 'email', 100, local);
-  if (email && !EMAIL.test(email)) local.push('email is not an e-mail address');
+  if (email && !isMailbox(email)) local.push('email is not an e-mail address');
   const gender = body.gender === undefined || body.gender === '' || body.gender === null ? 0 : Number(body.gender);
   if (![0, 1, 2].includes(gender)) local.push('gender must be 1 (male) or 2 (female)');
   let birth: { birth_year: number | null; birth_month: number | null; birth_day: number | null } = { birth_year: null, birth_month: null, birth_day: null };
@@ -97,7 +96,7 @@ export class RegistrationService {
       cell_phone: text(body, 'CellPhone', 30, failures),
       email: text(body, 'Email', 100, failures),
     };
-    if (family.email && !EMAIL.test(family.email)) failures.push('Email is not an e-mail address');
+    if (family.email && !isMailbox(family.email)) failures.push('Email is not an e-mail address');
     const people = Array.isArray(body.people) ? body.people : body.people === undefined ? [] : null;
     if (people === null) failures.push('people must be a list');
     const persons = (people ?? []).slice(0, 50).map((person, i) => personColumns((person ?? {}) as Body, failures, `people[${i}].`));

@@ -16,6 +16,7 @@ import {
   verifyPassword,
 } from './secrets.js';
 import { verifySecondFactor } from './two-factor.js';
+import { assertAnotherAdministratorRemains } from './administrators.js';
 
 /** A user keeps at most this many live API keys (contract §14.1). */
 export const MAX_API_KEYS_PER_USER = 50;
@@ -225,7 +226,10 @@ export class UsersService {
       update.password_hash = await hashPassword(changes.password);
     }
     try {
-      await this.repos.users.update(userId, update);
+      await withTransaction(this.db, async (repos) => {
+        if (changes.roles?.admin === false) await assertAnotherAdministratorRemains(repos, userId);
+        await repos.users.update(userId, update);
+      });
     } catch (error) {
       if (error instanceof UniqueViolationError) throw conflict('That user name is already taken');
       throw error;
@@ -237,7 +241,10 @@ export class UsersService {
     const existing = await this.repos.users.findById(userId);
     if (!existing) throw notFound('User not found');
     if (userId === caller.userId) throw forbidden("Can't delete yourself");
-    await this.repos.users.delete(userId);
+    await withTransaction(this.db, async (repos) => {
+      await assertAnotherAdministratorRemains(repos, userId);
+      await repos.users.delete(userId);
+    });
     return existing.user_name;
   }
 

@@ -33,7 +33,7 @@ export const peopleRoutes = (services: Services): FastifyPluginAsyncTypebox => a
   app.post(`/api/person/${idSegment('personId')}`, {
     config: editRecords,
     schema: { tags, summary: 'Change a person (any subset of the create fields)', params: idParams('personId'), body: PersonUpdateBody, response: responses({ 200: Person }) },
-  }, async (request) => presentPerson(await people.updatePerson(request.params.personId, personInput(request.body))));
+  }, async (request) => presentPerson(await people.updatePerson(callerOf(request), request.params.personId, personInput(request.body))));
 
   app.get(`/api/person/${idSegment('personId')}`, {
     config: { access: 'staff' },
