@@ -215,3 +215,65 @@ describe('administrator user routes', () => {
     }
   });
 });
+
+describe('API keys die with the right to sign in', () => {
+  const works = async (user: TestUser) => (await server.get('/api/users/current', { key: user.apiKey })).status;
+
+  it('refuses (401) the keys of a person marked inactive or deceased, and they cannot mint new keys', async () => {
+    const inactive = await newUser(server, { roles: ['editRecords'] });
+    const deceased = await newUser(server);
+    assert.equal((await server.post(`/api/person/${inactive.personId}`, { inactive: true }, asAdmin)).status, 200);
+    assert.equal((await server.post(`/api/person/${deceased.personId}`, { deceasedDate: '2026-01-02' }, asAdmin)).status, 200);
+    assert.equal(await works(inactive), 401);
+    assert.equal(await works(deceased), 401);
+    assert.equal((await server.post('/api/users/current/api-keys', { label: 'escape' }, { key: inactive.apiKey })).status, 401);
+  });
+
+  it('refuses the keys of a locked account until an administrator unlocks it', async () => {
+    const user = await newUser(server, { password: 'right password' });
+    for (let i = 0; i < 5; i++) await server.post('/api/public/user/login', { userName: user.userName, password: 'wrong password' });
+    assert.equal(await works(user), 401);
+    assert.equal((await server.post(`/admin/api/user/${user.userId}/login/reset`, {}, asAdmin)).status, 200);
+    assert.equal(await works(user), 200);
+  });
+
+  it('revokes every key of a user whose password an administrator changes or resets', async () => {
+    const changed = await newUser(server, { password: 'first password' });
+    const reset = await newUser(server, { password: 'first password' });
+    assert.equal((await server.post(`/admin/api/users/${changed.userId}`, { password: 'second password' }, asAdmin)).status, 200);
+    assert.equal((await server.post(`/admin/api/user/${reset.userId}/password/reset`, {}, asAdmin)).status, 200);
+    assert.equal(await works(changed), 401);
+    assert.equal(await works(reset), 401);
+  });
+
+  it('keeps the key of a user who changes their own password, and revokes their other keys', async () => {
+    const self = await newUser(server, { roles: ['admin'], password: 'first password' });
+    const other = (await server.post('/api/users/current/api-keys', { label: 'phone' }, { key: self.apiKey })).body.apiKey;
+    assert.equal((await server.post(`/admin/api/users/${self.userId}`, { password: 'second password' }, { key: self.apiKey })).status, 200);
+    assert.equal(await works(self), 200);
+    assert.equal((await server.get('/api/users/current', { key: other })).status, 401);
+  });
+
+  it('revokes every key when the password is set with a mailed reset token', async () => {
+    const user = await newUser(server, { password: 'first password' });
+    await server.post('/api/public/user/password-reset', { userName: user.userName });
+    const mail = await server.database.db.selectFrom('notifications').select('context').where('type', '=', 'password_reset').where('person_id', '=', user.personId).executeTakeFirstOrThrow();
+    const { resetToken } = JSON.parse(mail.context!);
+    assert.equal((await server.post('/api/public/user/password-reset/confirm', { token: resetToken, password: 'second password' })).status, 200);
+    assert.equal(await works(user), 401);
+  });
+
+  it("lets an administrator list and revoke another user's keys, and answers 404 for an unknown user or key", async () => {
+    const user = await newUser(server);
+    const listed = await server.get(`/admin/api/user/${user.userId}/api-keys`, asAdmin);
+    assert.equal(listed.status, 200, listed.text);
+    assert.deepEqual(listed.body.apiKeys.map((k: { label: string }) => k.label), ['test']);
+    assert.ok(!listed.text.includes(user.apiKey));
+    const keyId = listed.body.apiKeys[0].id;
+    assert.equal((await server.delete(`/admin/api/user/${user.userId}/api-keys/${keyId}`, asAdmin)).status, 200);
+    assert.equal(await works(user), 401);
+    assert.equal((await server.delete(`/admin/api/user/${user.userId}/api-keys/${keyId}`, asAdmin)).status, 404);
+    assert.equal((await server.get('/admin/api/user/999999/api-keys', asAdmin)).status, 404);
+    assert.equal((await server.get(`/admin/api/user/${user.userId}/api-keys`, { key: user.apiKey })).status, 401);
+  });
+});

@@ -17,11 +17,15 @@ export function apiKeysRepository(db: Executor) {
       return db
         .selectFrom('api_keys')
         .innerJoin('users', 'users.id', 'api_keys.user_id')
+        .innerJoin('persons', 'persons.id', 'users.id')
         .select([
           'api_keys.id as keyId',
           'api_keys.last_used_at',
           'users.id',
           'users.user_name',
+          'users.failed_logins',
+          'persons.inactive',
+          'persons.deceased_date',
           'users.is_admin',
           'users.add_events',
           'users.manage_groups',
@@ -65,6 +69,13 @@ export function apiKeysRepository(db: Executor) {
         .where('revoked_at', 'is', null)
         .orderBy('id')
         .execute();
+    },
+
+    /** Revokes every live key of the user but `exceptKeyId` (the caller's own, when the user acts on themselves). */
+    async revokeAll(userId: number, at: string, exceptKeyId?: number): Promise<void> {
+      let query = db.updateTable('api_keys').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+      if (exceptKeyId !== undefined) query = query.where('id', '<>', exceptKeyId);
+      await query.execute();
     },
 
     async revoke(userId: number, keyId: number, at: string): Promise<boolean> {

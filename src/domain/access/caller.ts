@@ -19,6 +19,8 @@ export interface Caller {
   readonly personId: number;
   readonly userName: string;
   readonly roles: Roles;
+  /** The API key this request came with (absent for callers built outside a request). */
+  readonly keyId?: number;
 }
 
 /** Administrators hold every role implicitly. */

@@ -173,12 +173,15 @@ export class UsersService {
   async authenticate(apiKey: string | undefined): Promise<Caller | undefined> {
     if (!apiKey) return undefined;
     const row = await this.repos.apiKeys.findLiveByHash(sha256Hex(apiKey));
-    if (!row) return undefined;
+    if (!row || row.inactive || row.deceased_date !== null) return undefined;
+    // A key must not outlive the right to sign in: a locked account's keys stop working with it.
+    const maxFailures = await this.settings.get('iMaxFailedLogins');
+    if (maxFailures > 0 && row.failed_logins >= maxFailures) return undefined;
     const now = await this.time.now();
     if (row.last_used_at === null || Date.parse(now.replace(' ', 'T')) - Date.parse(row.last_used_at.replace(' ', 'T')) >= KEY_TOUCH_INTERVAL_MS) {
       await this.repos.apiKeys.touch(row.keyId, now);
     }
-    return { userId: row.id, personId: row.id, userName: row.user_name, roles: rolesOf(row) };
+    return { userId: row.id, personId: row.id, userName: row.user_name, roles: rolesOf(row), keyId: row.keyId };
   }
 
   async getUser(userId: number): Promise<UserView> {
@@ -211,7 +214,8 @@ export class UsersService {
     return this.getUser(input.personId);
   }
 
-  async updateUser(userId: number, changes: UserChanges): Promise<UserView> {
+  /** A changed password revokes the user's keys (but the caller's own key, when they change their own). */
+  async updateUser(caller: Caller, userId: number, changes: UserChanges): Promise<UserView> {
     const existing = await this.repos.users.findById(userId);
     if (!existing) throw notFound('User not found');
     const update: Record<string, unknown> = { ...roleColumns(changes.roles ?? {}) };
@@ -229,6 +233,9 @@ export class UsersService {
       await withTransaction(this.db, async (repos) => {
         if (changes.roles?.admin === false) await assertAnotherAdministratorRemains(repos, userId);
         await repos.users.update(userId, update);
+        if (update.password_hash !== undefined) {
+          await repos.apiKeys.revokeAll(userId, await this.time.now(), userId === caller.userId ? caller.keyId : undefined);
+        }
       });
     } catch (error) {
       if (error instanceof UniqueViolationError) throw conflict('That user name is already taken');
@@ -248,8 +255,10 @@ export class UsersService {
     return existing.user_name;
   }
 
-  async listApiKeys(caller: Caller) {
-    const keys = await this.repos.apiKeys.listLive(caller.userId);
+  /** The user's live keys (never the keys themselves); 404 for an unknown user. */
+  async listApiKeys(userId: number) {
+    if (!(await this.repos.users.findById(userId))) throw notFound('User not found');
+    const keys = await this.repos.apiKeys.listLive(userId);
     return keys.map((key) => ({ id: key.id, label: key.label, createdDate: key.created_at, lastUsedDate: key.last_used_at }));
   }
 
@@ -260,8 +269,8 @@ export class UsersService {
     return { apiKey: minted.key, id: minted.id };
   }
 
-  async revokeApiKey(caller: Caller, keyId: number): Promise<void> {
-    if (!(await this.repos.apiKeys.revoke(caller.userId, keyId, await this.time.now()))) throw notFound('API key not found');
+  async revokeApiKey(userId: number, keyId: number): Promise<void> {
+    if (!(await this.repos.apiKeys.revoke(userId, keyId, await this.time.now()))) throw notFound('API key not found');
   }
 
   /** Unlocks the account (failed-login counter to 0) and mails the user. */
@@ -290,6 +299,7 @@ export class UsersService {
     const now = await this.time.now();
     await withTransaction(this.db, async (repos) => {
       await repos.users.update(userId, { password_hash: passwordHash, failed_logins: 0 });
+      await repos.apiKeys.revokeAll(userId, now);
       await repos.notifications.enqueue({
         type: 'password_reset',
         personId: userId,
@@ -335,6 +345,7 @@ export class UsersService {
       const userId = await repos.apiKeys.consumeResetToken(sha256Hex(token), now);
       if (userId === undefined) throw invalid('This reset link is invalid or has expired');
       await repos.users.update(userId, { password_hash: passwordHash, failed_logins: 0 });
+      await repos.apiKeys.revokeAll(userId, now);
     });
   }
 

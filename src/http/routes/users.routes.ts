@@ -4,7 +4,7 @@ import { ROLE_FLAGS, type Roles } from '../../domain/access/caller.js';
 import type { Services } from '../../domain/services.js';
 import { parsePermissiveBoolean } from '../../domain/values.js';
 import { callerOf } from '../plugins/access.js';
-import { idParams, idSegment, responses, SuccessResponse } from '../schemas/common.js';
+import { Id, idParams, idSegment, responses, SuccessResponse } from '../schemas/common.js';
 import {
   ApiKeyList,
   CreateUserBody,
@@ -36,7 +36,7 @@ export const usersRoutes = (services: Services): FastifyPluginAsyncTypebox => as
   app.get('/api/users/current/api-keys', {
     config: { access: 'login' },
     schema: { tags, summary: "The caller's live API keys (never the keys themselves)", response: responses({ 200: ApiKeyList }) },
-  }, async (request) => ({ apiKeys: await users.listApiKeys(callerOf(request)) }));
+  }, async (request) => ({ apiKeys: await users.listApiKeys(callerOf(request).userId) }));
 
   app.post('/api/users/current/api-keys', {
     config: { access: 'login' },
@@ -47,7 +47,7 @@ export const usersRoutes = (services: Services): FastifyPluginAsyncTypebox => as
     config: { access: 'login' },
     schema: { tags, summary: 'Revoke one of the caller\'s API keys', params: idParams('keyId'), response: responses({ 200: SuccessResponse }) },
   }, async (request) => {
-    await users.revokeApiKey(callerOf(request), request.params.keyId);
+    await users.revokeApiKey(callerOf(request).userId, request.params.keyId);
     return { success: true as const };
   });
 
@@ -64,7 +64,7 @@ export const usersRoutes = (services: Services): FastifyPluginAsyncTypebox => as
     schema: { tags, summary: 'Change a user name, password or role flags', params: idParams('userId'), body: UpdateUserBody, response: responses({ 200: UserEnvelope }) },
   }, async (request) => {
     const { userName, password, roles } = request.body;
-    return { user: await users.updateUser(request.params.userId, { userName, password, roles: parseRoles(roles) }) };
+    return { user: await users.updateUser(callerOf(request), request.params.userId, { userName, password, roles: parseRoles(roles) }) };
   });
 
   app.get(`/admin/api/user/${idSegment('userId')}/permissions`, {
@@ -93,6 +93,19 @@ export const usersRoutes = (services: Services): FastifyPluginAsyncTypebox => as
     schema: { tags, summary: 'Turn off two-factor sign-in for a user', params: idParams('userId'), response: responses({ 200: SuccessResponse }) },
   }, async (request) => {
     await users.disableTwoFactor(request.params.userId);
+    return { success: true as const };
+  });
+
+  app.get(`/admin/api/user/${idSegment('userId')}/api-keys`, {
+    config: admin,
+    schema: { tags, summary: "A user's live API keys, to review them (ours)", params: idParams('userId'), response: responses({ 200: ApiKeyList }) },
+  }, async (request) => ({ apiKeys: await users.listApiKeys(request.params.userId) }));
+
+  app.delete(`/admin/api/user/${idSegment('userId')}/api-keys/${idSegment('keyId')}`, {
+    config: admin,
+    schema: { tags, summary: "Revoke one of a user's API keys (ours)", params: Type.Object({ userId: Id, keyId: Id }), response: responses({ 200: SuccessResponse }) },
+  }, async (request) => {
+    await users.revokeApiKey(request.params.userId, request.params.keyId);
     return { success: true as const };
   });
 
