@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, scryptSync } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { TOTP, Secret } from 'otpauth';
 import { createRepositories } from '../../src/db/repositories/index.js';
@@ -141,6 +141,15 @@ describe('failed-login counter and lockout', () => {
     assert.equal((await login(user.userName, PASSWORD)).status, 200);
   });
 
+  it('evaluates at most iMaxFailedLogins guesses of a parallel burst, and mails "locked" once', async () => {
+    const user = await newUser(server, { password: PASSWORD });
+    const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => login(user.userName, `burst-${i}`)));
+    for (const answer of answers) assertGenericRefusal(answer);
+    assert.equal(await failedLogins(user.userId), 5);
+    assert.equal((await mails(user.userId, 'account_locked')).length, 1);
+    assertGenericRefusal(await login(user.userName, PASSWORD));
+  });
+
   it('answers 404 when unlocking an unknown user, and 403 for a non-administrator', async () => {
     assert.equal((await server.post('/admin/api/user/999999/login/reset', undefined, { key: admin.apiKey })).status, 404);
     const staff = await newUser(server, { roles: ['editRecords'] });
@@ -184,10 +193,38 @@ describe('second factor', () => {
     assertGenericRefusal(await login(user.userName, PASSWORD, { otp: 'recovery-one' }));
   });
 
+  it('refuses a TOTP code that was already used, even inside its window', async () => {
+    server.clock.advance(30_000);
+    const code = currentCode();
+    assert.equal((await login(user.userName, PASSWORD, { otp: code })).status, 200);
+    assertGenericRefusal(await login(user.userName, PASSWORD, { otp: code }));
+    await server.post(`/admin/api/user/${user.userId}/login/reset`, undefined, { key: admin.apiKey });
+  });
+
+  it('lets only one of two parallel logins spend the same recovery code', async () => {
+    await createRepositories(server.database.db).users.update(user.userId, { two_factor_recovery_codes: JSON.stringify([sha256Hex('recovery-two')]) });
+    const answers = await Promise.all([1, 2].map(() => login(user.userName, PASSWORD, { otp: 'recovery-two' })));
+    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 401]);
+    await server.post(`/admin/api/user/${user.userId}/login/reset`, undefined, { key: admin.apiKey });
+  });
+
   it('is turned off by the administrator', async () => {
     const answer = await server.post(`/admin/api/user/${user.userId}/disableTwoFactor`, undefined, { key: admin.apiKey });
     assert.equal(answer.status, 200);
     await server.post(`/admin/api/user/${user.userId}/login/reset`, undefined, { key: admin.apiKey });
+    assert.equal((await login(user.userName, PASSWORD)).status, 200);
+  });
+});
+
+describe('password hashes', () => {
+  it('replaces a hash made with weaker scrypt parameters at the next successful sign-in', async () => {
+    const user = await newUser(server);
+    const salt = randomBytes(16);
+    const weak = ['scrypt', 2 ** 14, 8, 1, salt.toString('base64'), scryptSync(PASSWORD, salt, 32, { N: 2 ** 14, r: 8, p: 1 }).toString('base64')].join('$');
+    await createRepositories(server.database.db).users.update(user.userId, { password_hash: weak });
+    assert.equal((await login(user.userName, PASSWORD)).status, 200);
+    const stored = await server.database.db.selectFrom('users').select('password_hash').where('id', '=', user.userId).executeTakeFirstOrThrow();
+    assert.match(stored.password_hash, /^scrypt\$131072\$8\$1\$/);
     assert.equal((await login(user.userName, PASSWORD)).status, 200);
   });
 });

@@ -67,6 +67,45 @@ export function usersRepository(db: Executor) {
       }
     },
 
+    /**
+     * Reserves one login attempt before the password is checked: counts it as failed unless the account is
+     * already locked (`maxFailures` reached; 0 = no lockout). Answers the new count, or undefined when locked,
+     * so that a parallel burst evaluates at most `maxFailures` wrong passwords.
+     */
+    async reserveLoginAttempt(id: number, maxFailures: number): Promise<number | undefined> {
+      let query = db.updateTable('users').set({ failed_logins: sql`failed_logins + 1` }).where('id', '=', id);
+      if (maxFailures > 0) query = query.where('failed_logins', '<', maxFailures);
+      const row = await query.returning('failed_logins').executeTakeFirst();
+      return row?.failed_logins;
+    },
+
+    /** Gives back a reserved attempt that was neither right nor wrong (the second factor is still to come). */
+    async releaseLoginAttempt(id: number): Promise<void> {
+      await db.updateTable('users').set({ failed_logins: sql`greatest(failed_logins - 1, 0)` }).where('id', '=', id).execute();
+    },
+
+    /** Accepts a TOTP step only once: answers false when this step (or a later one) was already used. */
+    async acceptTotpStep(id: number, step: number): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ two_factor_last_step: step })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('two_factor_last_step', 'is', null), eb('two_factor_last_step', '<', step)]))
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Replaces the recovery codes only if they are still `expected`, so that one code cannot be spent twice at once. */
+    async replaceRecoveryCodes(id: number, expected: string, remaining: string): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ two_factor_recovery_codes: remaining })
+        .where('id', '=', id)
+        .where('two_factor_recovery_codes', '=', expected)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
     /** Adds one failed login and answers the new count, atomically. */
     async recordFailedLogin(id: number): Promise<number> {
       const row = await db

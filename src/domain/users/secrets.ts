@@ -1,7 +1,7 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-// scrypt is memory-hard; N = 2^15 with r = 8 needs 32 MiB per hash and takes tens of milliseconds here.
-const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keyLength: 32, maxmem: 64 * 1024 * 1024 };
+// scrypt is memory-hard; OWASP's floor is N = 2^17 with r = 8 (128 MiB per hash). maxmem leaves room for it.
+const SCRYPT = { N: 2 ** 17, r: 8, p: 1, keyLength: 32, maxmem: 256 * 1024 * 1024 };
 
 function scryptAsync(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -14,6 +14,12 @@ export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await scryptAsync(password, salt, SCRYPT.keyLength, SCRYPT);
   return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/** A hash made with weaker parameters than today's: it is replaced at the next successful sign-in. */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split('$');
+  return scheme === 'scrypt' && (Number(n) < SCRYPT.N || Number(r) < SCRYPT.r || Number(p) < SCRYPT.p);
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -30,9 +36,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 // Spending the same work on an unknown user name keeps response times from revealing which names exist.
-const DUMMY_HASH = hashPassword(randomBytes(16).toString('hex'));
+// Made on first use: every process would otherwise spend a whole hash at start.
+let dummyHash: Promise<string> | undefined;
 export async function spendPasswordWork(password: string): Promise<void> {
-  await verifyPassword(password, await DUMMY_HASH);
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  await verifyPassword(password, await dummyHash);
 }
 
 /** A stored password hash that no password matches (accounts that sign in by key only). */

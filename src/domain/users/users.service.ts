@@ -9,6 +9,7 @@ import { conflict, forbidden, invalid, notFound, unauthorized } from '../errors.
 import type { SettingsService } from '../settings/settings.service.js';
 import {
   hashPassword,
+  needsRehash,
   newApiKey,
   newTemporaryPassword,
   sha256Hex,
@@ -122,50 +123,56 @@ export class UsersService {
     });
   }
 
-  /** E20. Every refusal is the same generic 401; wrong passwords and codes count towards the lockout. */
+  /**
+   * E20. Every refusal is the same generic 401. An attempt is reserved (counted as failed) before the password
+   * is checked, so a locked account evaluates no more guesses, however many arrive at once.
+   */
   async login(userName: string, password: string, otp?: string): Promise<LoginResult> {
     const user = userName.trim() === '' ? undefined : await this.repos.users.findByUserName(userName.trim());
-    if (!user) {
+    if (!user || user.deceased_date !== null || user.inactive) {
       await spendPasswordWork(password);
       throw unauthorized(LOGIN_FAILED);
     }
     const maxFailures = await this.settings.get('iMaxFailedLogins');
-    const isLocked = maxFailures > 0 && user.failed_logins >= maxFailures;
-    const isPasswordRight = await verifyPassword(password, user.password_hash);
-    if (isLocked || user.deceased_date !== null || user.inactive) throw unauthorized(LOGIN_FAILED);
-    if (!isPasswordRight) {
-      await this.recordFailure(user, maxFailures);
+    const failures = await this.repos.users.reserveLoginAttempt(user.id, maxFailures);
+    if (failures === undefined) {
+      await spendPasswordWork(password);
+      throw unauthorized(LOGIN_FAILED);
+    }
+    if (!(await verifyPassword(password, user.password_hash))) {
+      await this.noticeLockout(user.id, failures, maxFailures);
       throw unauthorized(LOGIN_FAILED);
     }
     if (user.two_factor_secret) {
-      if (otp === undefined || otp === '') return { requiresOTP: true };
+      if (otp === undefined || otp === '') {
+        await this.repos.users.releaseLoginAttempt(user.id);
+        return { requiresOTP: true };
+      }
       const isSecondFactorRight = await verifySecondFactor(this.db, user.id, user.two_factor_secret, otp, this.time.clock.now());
       if (!isSecondFactorRight) {
-        await this.recordFailure(user, maxFailures);
+        await this.noticeLockout(user.id, failures, maxFailures);
         throw unauthorized(LOGIN_FAILED);
       }
     }
+    const rehash = needsRehash(user.password_hash) ? await hashPassword(password) : undefined;
     const now = await this.time.now();
     const apiKey = await withTransaction(this.db, async (repos) => {
-      await repos.users.update(user.id, { failed_logins: 0 });
+      await repos.users.update(user.id, { failed_logins: 0, ...(rehash && { password_hash: rehash }) });
       return this.mintKey(repos, user.id, 'Login', now);
     });
     return { apiKey: apiKey.key };
   }
 
-  private async recordFailure(user: UserWithPerson, maxFailures: number): Promise<void> {
+  /** The failure that reached the limit mails the user that the account is locked. */
+  private async noticeLockout(userId: number, failures: number, maxFailures: number): Promise<void> {
+    if (maxFailures === 0 || failures !== maxFailures) return;
     const now = await this.time.now();
-    await withTransaction(this.db, async (repos) => {
-      const failures = await repos.users.recordFailedLogin(user.id);
-      if (maxFailures > 0 && failures === maxFailures) {
-        await repos.notifications.enqueue({
-          type: 'account_locked',
-          personId: user.id,
-          dedupeKey: `account_locked:${user.id}:${now}`,
-          scheduledFor: now,
-          createdAt: now,
-        });
-      }
+    await this.repos.notifications.enqueue({
+      type: 'account_locked',
+      personId: userId,
+      dedupeKey: `account_locked:${userId}:${now}`,
+      scheduledFor: now,
+      createdAt: now,
     });
   }
 
