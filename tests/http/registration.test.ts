@@ -122,6 +122,33 @@ describe('POST /api/public/user/password-reset', () => {
   });
 });
 
+describe('POST /api/public/user/password-reset, against abuse', () => {
+  const resetMails = (personId: number) =>
+    server.database.db.selectFrom('notifications').select('context').where('type', '=', 'password_reset').where('person_id', '=', personId).orderBy('id').execute();
+
+  it('queues one mail per cooldown, and a later link ends the earlier one', async () => {
+    const user = await newUser(server, { password: 'first password' });
+    await server.post('/api/public/user/password-reset', { userName: user.userName });
+    await server.post('/api/public/user/password-reset', { userName: user.userName });
+    assert.equal((await resetMails(user.personId)).length, 1);
+    server.clock.advance(6 * 60_000);
+    await server.post('/api/public/user/password-reset', { userName: user.userName });
+    const [first, second] = (await resetMails(user.personId)).map((row) => JSON.parse(row.context!).resetToken as string);
+    assert.ok(second);
+    assert.equal((await server.post('/api/public/user/password-reset/confirm', { token: first, password: 'second password' })).status, 400);
+    assert.equal((await server.post('/api/public/user/password-reset/confirm', { token: second, password: 'second password' })).status, 200);
+  });
+
+  it('takes at least the same time for a known and an unknown name', async () => {
+    const user = await newUser(server);
+    for (const userName of [user.userName, 'nobody-by-this-name']) {
+      const started = performance.now();
+      assert.equal((await server.post('/api/public/user/password-reset', { userName })).status, 200);
+      assert.ok(performance.now() - started >= 245, `${userName} answered in ${Math.round(performance.now() - started)} ms`);
+    }
+  });
+});
+
 describe('public form rate limit', () => {
   it('answers 429 with Retry-After past iPublicFormRateLimitPerMinute on each public form', async () => {
     const limited = await startTestServer();

@@ -44,6 +44,24 @@ export function apiKeysRepository(db: Executor) {
       await db.insertInto('password_reset_tokens').values({ user_id: userId, token_hash: tokenHash, created_at: at, expires_at: expiresAt }).execute();
     },
 
+    /** When the user's newest reset token still usable at `at` was made, or undefined. */
+    async latestLiveResetToken(userId: number, at: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('password_reset_tokens')
+        .select('created_at')
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', at)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      return row?.created_at;
+    },
+
+    /** Ends every unused reset token of the user (a newer one replaces them). */
+    async invalidateResetTokens(userId: number, at: string): Promise<void> {
+      await db.updateTable('password_reset_tokens').set({ used_at: at }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    },
+
     /** Marks an unused, unexpired reset token used; answers its user, or undefined. */
     async consumeResetToken(tokenHash: string, at: string): Promise<number | undefined> {
       const row = await db

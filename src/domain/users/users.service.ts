@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { createRepositories, withTransaction, type Repositories } from '../../db/repositories/index.js';
 import { UniqueViolationError } from '../../db/errors.js';
@@ -25,6 +26,10 @@ export const MAX_API_KEYS_PER_USER = 50;
 const KEY_TOUCH_INTERVAL_MS = 60_000;
 export const MIN_PASSWORD_LENGTH = 8;
 const RESET_TOKEN_LIFETIME_MS = 24 * 60 * 60_000;
+/** One reset mail per user per this long: a name known to an attacker cannot flood its owner's inbox. */
+export const RESET_COOLDOWN_MS = 5 * 60_000;
+// Every reset request takes at least this long, so that known and unknown names answer alike.
+const RESET_REQUEST_FLOOR_MS = 250;
 const LOGIN_FAILED = 'Invalid login or password';
 
 const COLUMN_OF = {
@@ -185,7 +190,7 @@ export class UsersService {
     const maxFailures = await this.settings.get('iMaxFailedLogins');
     if (maxFailures > 0 && row.failed_logins >= maxFailures) return undefined;
     const now = await this.time.now();
-    if (row.last_used_at === null || Date.parse(now.replace(' ', 'T')) - Date.parse(row.last_used_at.replace(' ', 'T')) >= KEY_TOUCH_INTERVAL_MS) {
+    if (row.last_used_at === null || millisecondsBetween(row.last_used_at, now) >= KEY_TOUCH_INTERVAL_MS) {
       await this.repos.apiKeys.touch(row.keyId, now);
     }
     return { userId: row.id, personId: row.id, userName: row.user_name, roles: rolesOf(row), keyId: row.keyId };
@@ -319,19 +324,33 @@ export class UsersService {
   }
 
   /**
-   * The public reset request (§14.2): always silent about whether the account exists. A user who exists, may
-   * sign in and has an e-mail address gets a one-time link valid for a day; only its hash is stored, the token
-   * itself travels in the outbox row until the mail is delivered.
+   * The public reset request (§14.2): always silent about whether the account exists, and always as slow as
+   * the slowest path, so that timing does not tell either. A user who exists, may sign in and has an e-mail
+   * address gets a one-time link valid for a day, at most one per cooldown; a new link ends the older ones.
+   * Only the token's hash is stored; the token itself travels in the outbox row until the mail is delivered.
    */
   async requestPasswordReset(userName: string): Promise<void> {
     if (userName.trim() === '') throw invalid('Login Name is required');
-    const user = await this.repos.users.findByUserName(userName.trim());
+    const started = performance.now();
+    try {
+      await this.issueResetToken(userName.trim());
+    } finally {
+      await sleep(Math.max(0, RESET_REQUEST_FLOOR_MS - (performance.now() - started)));
+    }
+  }
+
+  private async issueResetToken(userName: string): Promise<void> {
+    const user = await this.repos.users.findByUserName(userName);
     if (!user || user.deceased_date !== null || user.inactive || !user.email) return;
     const token = newApiKey();
     const now = await this.time.now();
-    const expires = new Date(Date.parse(`${now.replace(' ', 'T')}Z`) + RESET_TOKEN_LIFETIME_MS).toISOString().slice(0, 19).replace('T', ' ');
     await withTransaction(this.db, async (repos) => {
-      await repos.apiKeys.insertResetToken(user.id, sha256Hex(token), now, expires);
+      // Serialises a user's parallel requests, so that the cooldown holds for them too.
+      await repos.locks.exclusive(`password-reset:${user.id}`);
+      const latest = await repos.apiKeys.latestLiveResetToken(user.id, now);
+      if (latest !== undefined && millisecondsBetween(latest, now) < RESET_COOLDOWN_MS) return;
+      await repos.apiKeys.invalidateResetTokens(user.id, now);
+      await repos.apiKeys.insertResetToken(user.id, sha256Hex(token), now, addMilliseconds(now, RESET_TOKEN_LIFETIME_MS));
       await repos.notifications.enqueue({
         type: 'password_reset',
         personId: user.id,
@@ -374,6 +393,10 @@ export class UsersService {
     return { key, id };
   }
 }
+
+const instant = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`);
+const millisecondsBetween = (from: string, to: string) => instant(to) - instant(from);
+const addMilliseconds = (wall: string, ms: number) => new Date(instant(wall) + ms).toISOString().slice(0, 19).replace('T', ' ');
 
 function assertPasswordStrength(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) throw invalid(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
