@@ -99,7 +99,6 @@ export async function drainOutbox(services: Services, transport?: Transporter): 
         const to = { name: `${facts!.recipient_first_name} ${facts!.recipient_last_name}`, address: address! };
         await mailer.sendMail({ from: from ? { name: churchName, address: from } : undefined, to, subject: mail.subject, text: mail.text, html: mail.html, ...(replyTo ? { replyTo: { name: '', address: replyTo } } : {}) });
         await repos.notifications.markSent(row.id, await time.now());
-        if (row.type === 'password_reset') await repos.notifications.clearContext(row.id);
         result.sent++;
       } catch (error) {
         await repos.notifications.markFailure(row.id, error instanceof Error ? error.message : String(error), await time.now(), MAX_ATTEMPTS);

@@ -339,6 +339,49 @@ describe('outbox skip rules', () => {
   });
 });
 
+describe('secrets in the outbox', () => {
+  const resetRows = (personId: number) =>
+    db().selectFrom('notifications').select(['status', 'context']).where('type', '=', 'password_reset').where('person_id', '=', personId).execute();
+
+  it('clears a temporary password from a row skipped because e-mail is switched off', async () => {
+    const user = await newUser(server);
+    assert.equal((await server.post(`/admin/api/user/${user.userId}/password/reset`, {}, as(admin))).status, 200);
+    await setSetting('bEnabledEmail', '0');
+    try {
+      await runTimerJobs();
+    } finally {
+      await setSetting('bEnabledEmail', '1');
+    }
+    assert.deepEqual(await resetRows(user.personId), [{ status: 'skipped', context: null }]);
+  });
+
+  it('clears a reset token from a row that failed for good', async () => {
+    const user = await newUser(server);
+    await server.post('/api/public/user/password-reset', { userName: user.userName });
+    await setSetting('sSMTPHost', `127.0.0.1:${closedPort}`);
+    try {
+      for (let attempt = 1; attempt <= 4; attempt++) {
+        await runTimerJobs();
+        assert.notEqual((await resetRows(user.personId))[0].context, null, 'kept while it may still be sent');
+      }
+      await runTimerJobs();
+    } finally {
+      await setSetting('sSMTPHost', `127.0.0.1:${sinkPort}`);
+    }
+    assert.deepEqual(await resetRows(user.personId), [{ status: 'failed', context: null }]);
+  });
+
+  it('queues no account mail for a user without an address, and refuses (409) to mail them a new password', async () => {
+    const user = await newUser(server, { person: { email: null } });
+    const refused = await server.post(`/admin/api/user/${user.userId}/password/reset`, {}, as(admin));
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.message, 'This user has no e-mail address to send a new password to: set a password for them instead');
+    assert.equal((await server.post(`/admin/api/user/${user.userId}/login/reset`, {}, as(admin))).status, 200);
+    const rows = await db().selectFrom('notifications').select('type').where('person_id', '=', user.personId).execute();
+    assert.deepEqual(rows, []);
+  });
+});
+
 describe('outbox send failures', () => {
   it('keeps a failed send pending with attempts, lastError and lastAttemptDate, retries it on each drain, fails it for good at the 5th, and never changes the assignment', async () => {
     const { volunteer, coordinator, assignmentId } = await scenario();

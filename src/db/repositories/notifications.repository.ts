@@ -1,7 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { unnestRows } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { shiftStart, shiftEnd } from '../shift-times.js';
+
+/**
+ * The context of these types is a secret (a reset token, a temporary password): it leaves the row as soon as the
+ * row's status is final (sent, skipped or failed), whatever the outcome.
+ */
+const SECRET_TYPES = ['password_reset'];
+const withoutSecret = (isFinal: RawBuilder<unknown>) =>
+  sql<string | null>`case when ${isFinal} and type in (${sql.join(SECRET_TYPES)}) then null else context end`;
 
 export interface OutboxEntry {
   type: string;
@@ -89,16 +97,19 @@ export function notificationsRepository(db: Executor) {
     },
 
     async markSent(id: number, at: string): Promise<void> {
-      await db.updateTable('notifications').set({ status: 'sent', sent_at: at, last_attempt_at: at, last_error: null, claimed_until: null }).where('id', '=', id).execute();
+      await db
+        .updateTable('notifications')
+        .set({ status: 'sent', sent_at: at, last_attempt_at: at, last_error: null, claimed_until: null, context: withoutSecret(sql`true`) })
+        .where('id', '=', id)
+        .execute();
     },
 
     async markSkipped(id: number, reason: string): Promise<void> {
-      await db.updateTable('notifications').set({ status: 'skipped', last_error: reason.slice(0, 255), claimed_until: null }).where('id', '=', id).execute();
-    },
-
-    /** Secrets (a reset token, a temporary password) leave the row once their mail is delivered. */
-    async clearContext(id: number): Promise<void> {
-      await db.updateTable('notifications').set({ context: null }).where('id', '=', id).execute();
+      await db
+        .updateTable('notifications')
+        .set({ status: 'skipped', last_error: reason.slice(0, 255), claimed_until: null, context: withoutSecret(sql`true`) })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** A failed attempt: the row stays pending for the next drain, or becomes `failed` for good at `maxAttempts`. */
@@ -111,6 +122,7 @@ export function notificationsRepository(db: Executor) {
           last_attempt_at: at,
           claimed_until: null,
           status: sql`case when attempts + 1 >= ${maxAttempts} then 'failed' else 'pending' end`,
+          context: withoutSecret(sql`attempts + 1 >= ${maxAttempts}`),
         })
         .where('id', '=', id)
         .execute();

@@ -145,7 +145,7 @@ export class UsersService {
       throw unauthorized(LOGIN_FAILED);
     }
     if (!(await verifyPassword(password, user.password_hash))) {
-      await this.noticeLockout(user.id, failures, maxFailures);
+      await this.noticeLockout(user, failures, maxFailures);
       throw unauthorized(LOGIN_FAILED);
     }
     if (user.two_factor_secret) {
@@ -155,7 +155,7 @@ export class UsersService {
       }
       const isSecondFactorRight = await verifySecondFactor(this.db, user.id, user.two_factor_secret, otp, this.time.clock.now());
       if (!isSecondFactorRight) {
-        await this.noticeLockout(user.id, failures, maxFailures);
+        await this.noticeLockout(user, failures, maxFailures);
         throw unauthorized(LOGIN_FAILED);
       }
     }
@@ -169,13 +169,13 @@ export class UsersService {
   }
 
   /** The failure that reached the limit mails the user that the account is locked. */
-  private async noticeLockout(userId: number, failures: number, maxFailures: number): Promise<void> {
-    if (maxFailures === 0 || failures !== maxFailures) return;
+  private async noticeLockout(user: UserWithPerson, failures: number, maxFailures: number): Promise<void> {
+    if (maxFailures === 0 || failures !== maxFailures || !user.email) return;
     const now = await this.time.now();
     await this.repos.notifications.enqueue({
       type: 'account_locked',
-      personId: userId,
-      dedupeKey: `account_locked:${userId}:${now}`,
+      personId: user.id,
+      dedupeKey: `account_locked:${user.id}:${now}`,
       scheduledFor: now,
       createdAt: now,
     });
@@ -288,8 +288,11 @@ export class UsersService {
   /** Unlocks the account (failed-login counter to 0) and mails the user. */
   async resetLogin(userId: number): Promise<void> {
     const now = await this.time.now();
+    const user = await this.repos.users.findById(userId);
+    if (!user) throw notFound('User not found');
     await withTransaction(this.db, async (repos) => {
-      if (!(await repos.users.update(userId, { failed_logins: 0 }))) throw notFound('User not found');
+      await repos.users.update(userId, { failed_logins: 0 });
+      if (!user.email) return;
       await repos.notifications.enqueue({
         type: 'account_unlocked',
         personId: userId,
@@ -302,10 +305,13 @@ export class UsersService {
 
   /**
    * Sets a random password and queues a mail carrying it. The temporary password lives in the outbox row's
-   * context only until the mail is delivered.
+   * context only until the row is final (sent, skipped or failed); a user without an address gets 409.
    */
   async resetPassword(userId: number): Promise<void> {
-    if (!(await this.repos.users.findById(userId))) throw notFound('User not found');
+    const user = await this.repos.users.findById(userId);
+    if (!user) throw notFound('User not found');
+    // The new password would reach nobody: the administrator sets one instead (POST /admin/api/users/{id}).
+    if (!user.email) throw conflict('This user has no e-mail address to send a new password to: set a password for them instead');
     const temporaryPassword = newTemporaryPassword();
     const passwordHash = await hashPassword(temporaryPassword);
     const now = await this.time.now();
