@@ -8,9 +8,16 @@ import type { LogEvent } from 'kysely';
  */
 const scope = new AsyncLocalStorage<string[]>();
 
-/** Kysely's `log` hook: every statement sent, succeeded or failed, is recorded once in the current scope. */
+/**
+ * Kysely's `log` hook: every statement sent, succeeded or failed, is recorded once in the current scope, and a
+ * failed one is named on its error.
+ */
 export function recordStatement(event: LogEvent): void {
   scope.getStore()?.push(event.query.sql);
+  // The `pg` driver's errors do not say which statement failed; the log line of a 500 should (never its parameters).
+  if (event.level === 'error' && event.error instanceof Error && !('query' in event.error)) {
+    Object.defineProperty(event.error, 'query', { value: event.query.sql, enumerable: false });
+  }
 }
 
 /** Runs `work` and answers its result with the statements it sent, whatever awaits it spawned. */

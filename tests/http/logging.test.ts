@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { loggerOptions } from '../../src/http/logging.js';
+import { newUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+before(async () => {
+  server = await startTestServer();
+});
+after(() => server.close());
+
+/** Logs `err` through the service's own logger options and answers the line written. */
+function logLine(err: unknown): string {
+  const lines: string[] = [];
+  const sink = new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done(); } });
+  pino(loggerOptions('info'), sink).error({ err }, 'request failed');
+  return lines.join('');
+}
+
+describe('error log lines', () => {
+  it('carry the failed statement of a database error, never its parameters or the row values it quotes', async () => {
+    const user = await newUser(server);
+    const secret = 'a'.repeat(64);
+    const insert = (hash: string) =>
+      sql`insert into password_reset_tokens (user_id, token_hash, created_at, expires_at) values (${user.userId}, ${hash}, now(), now())`.execute(server.database.db);
+    await insert(secret);
+    const error = await insert(secret).then(() => undefined, (failure: unknown) => failure);
+    assert.ok(error instanceof Error, 'the second insert violates the unique token hash');
+    const line = logLine(error);
+    assert.match(line, /insert into password_reset_tokens/);
+    assert.match(line, /"code":"23505"/);
+    assert.ok(!line.includes(secret), line);
+  });
+});
