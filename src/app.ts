@@ -8,6 +8,7 @@ import { registerAccessControl, type RegisteredRoute } from './http/plugins/acce
 import { frameworkErrors, registerErrorHandling } from './http/plugins/errors.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { registerRateLimits } from './http/plugins/rate-limits.js';
+import { registerSecurityHeaders } from './http/plugins/security-headers.js';
 import { registerSerialization } from './http/plugins/serialization.js';
 import { registerValidation } from './http/plugins/validation.js';
 import { healthRoutes } from './http/routes/health.routes.js';
@@ -40,6 +41,8 @@ import { teamsRoutes } from './http/routes/volunteer/teams.routes.js';
 export interface AppDeps {
   database: Database;
   clock?: Clock;
+  /** Fastify's `trustProxy`: which proxies' `X-Forwarded-For` names the client (config TRUST_PROXY). */
+  trustProxy?: number | string[] | false;
   /** A pino logger, or pino options; tests pass `false`. */
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
 }
@@ -52,6 +55,9 @@ export interface App {
   readonly timerJobs: TimerJobs;
 }
 
+/** Believes the `hops` proxies nearest to the service (Fastify's own hop count, which its types do not name). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the HTTP application on an open, migrated database. It never listens; main.ts or tests do. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const loggerOption = deps.logger ?? false;
@@ -59,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const http = Fastify({
     ...(isLoggerInstance ? { loggerInstance: loggerOption as FastifyBaseLogger } : { logger: loggerOption as FastifyServerOptions['logger'] }),
     genReqId: () => randomUUID(),
+    trustProxy: typeof deps.trustProxy === 'number' ? trustHops(deps.trustProxy) : (deps.trustProxy ?? false),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     frameworkErrors,
@@ -81,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   http.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
   });
+  registerSecurityHeaders(http);
   registerValidation(http);
   registerSerialization(http);
   registerErrorHandling(http);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -8,6 +9,11 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   readonly adminPassword: string;
   readonly logLevel: string;
+  /**
+   * Which reverse proxies to believe about the client's address (`X-Forwarded-For`): a hop count, or the
+   * proxies' addresses and CIDR ranges; false believes none (the socket address counts).
+   */
+  readonly trustProxy: number | string[] | false;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -43,6 +49,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
   }
 
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY?.trim() ?? '', problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return Object.freeze({
@@ -52,5 +60,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     adminPassword,
     logLevel,
+    trustProxy,
   });
+}
+
+/** `TRUST_PROXY`: empty (none), a hop count such as `1`, or a comma-separated list of addresses and CIDR ranges. */
+function parseTrustProxy(text: string, problems: string[]): number | string[] | false {
+  if (text === '' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => {
+    const [address, prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || extra !== undefined) return true;
+    return prefix !== undefined && (!/^\d+$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128));
+  });
+  if (bad.length > 0) {
+    problems.push(`TRUST_PROXY must be a hop count or a comma-separated list of IP addresses and CIDR ranges (bad: ${bad.map((b) => `"${b}"`).join(', ')})`);
+  }
+  return entries;
 }

@@ -12,10 +12,10 @@ export function redactUrl(url: string): string {
 const LOGGED_ERROR_KEYS = ['code', 'severity', 'constraint', 'table', 'column', 'routine', 'query', 'statusCode'] as const;
 
 /** An error for a log line: its type, message, stack and cause, and only the fields of LOGGED_ERROR_KEYS. */
-export function serializeError(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: String(error) };
+export function serializeError(error: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
   const fields = error as unknown as Record<string, unknown>;
-  const line: Record<string, unknown> = { type: error.constructor.name, message: error.message, stack: error.stack };
+  const line: { type: string; message: string; stack: string; [key: string]: unknown } = { type: error.constructor.name, message: error.message, stack: error.stack ?? '' };
   for (const key of LOGGED_ERROR_KEYS) if (fields[key] !== undefined) line[key] = fields[key];
   if (error.cause !== undefined) line.cause = serializeError(error.cause);
   return line;

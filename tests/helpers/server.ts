@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp, type App, type AppDeps } from '../../src/app.js';
 import type { Database } from '../../src/db/database.js';
 import { TestClock } from './clock.js';
 import { openTestDatabase } from './database.js';
@@ -31,10 +31,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { clock?: TestClock } = {}): Promise<TestServer> {
+export async function startTestServer(options: { clock?: TestClock; trustProxy?: AppDeps['trustProxy'] } = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   const clock = options.clock ?? new TestClock();
-  const app = await buildApp({ database, clock, logger: false });
+  const app = await buildApp({ database, clock, logger: false, trustProxy: options.trustProxy });
 
   async function request<T>(method: InjectOptions['method'], url: string, opts: RequestOptions = {}): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...opts.headers };

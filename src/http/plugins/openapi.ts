@@ -32,6 +32,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     docs.addHook('onRoute', (route) => {
       route.config = { ...route.config, access: 'public' };
     });
-    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+    await docs.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      // The UI's own policy (hashes of its inline scripts), framed by no one, and without upgrading a plain-HTTP
+      // install's requests to an HTTPS port that does not answer.
+      staticCSP: true,
+      transformStaticCSP: (header: string) => header.replace(" frame-ancestors 'self';", " frame-ancestors 'none';").replace(' upgrade-insecure-requests;', ''),
+    });
+    docs.addHook('onSend', async (_request, reply) => {
+      reply.header('x-frame-options', 'DENY');
+    });
   });
 }
