@@ -79,9 +79,51 @@ function compileOnFirstUse(ajv: InstanceType<typeof Ajv>, schema: object) {
   return validate;
 }
 
+/** Every integer column is a PostgreSQL `integer`: an integer field without bounds of its own gets that range. */
+const INTEGER_RANGE = { minimum: -2147483648, maximum: 2147483647 };
+
+function withIntegerRange(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withIntegerRange);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) copy[key] = withIntegerRange(value);
+  const types = ([] as unknown[]).concat(copy.type ?? []);
+  if (types.includes('integer')) {
+    copy.minimum ??= INTEGER_RANGE.minimum;
+    copy.maximum ??= INTEGER_RANGE.maximum;
+  }
+  return copy;
+}
+
+/** A NUL character anywhere in a value (strings and object keys); PostgreSQL text cannot hold one. */
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value !== null && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item));
+  return false;
+}
+
+/** Infinity or NaN anywhere in a JSON body (`1e999` parses as Infinity). */
+function containsNonFinite(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (Array.isArray(value)) return value.some(containsNonFinite);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(containsNonFinite);
+  return false;
+}
+
+/**
+ * The one gate for input no route can store: a NUL character in the path, query or body, a non-finite number,
+ * an integer outside the database's range. Each is a 400 before any route code runs (a path id keeps the
+ * contract's 404).
+ */
 export function registerValidation(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    // The router and the query parser decode `%00` to NUL; the raw URL shows it in either part.
+    if (request.url.includes('%00') || containsNul(request.body)) throw invalid('The request must not contain a NUL character');
+    if (containsNonFinite(request.body)) throw invalid('Numbers in the request must be finite');
+  });
   app.setValidatorCompiler(({ schema, httpPart }: { schema: FastifySchema; httpPart?: string }) =>
-    compileOnFirstUse(httpPart === 'body' ? bodyAjv : textAjv, schema as object),
+    compileOnFirstUse(httpPart === 'body' ? bodyAjv : textAjv, withIntegerRange(schema) as object),
   );
   app.setSchemaErrorFormatter((errors, dataVar) => formatSchemaErrors(errors as ErrorObject[], dataVar));
 }
