@@ -118,6 +118,19 @@ describe('public calendar by token', () => {
     assert.equal(answer.body[0].allDay, false);
     assert.equal(answer.body[0].extendedProps.description, 'Bring music');
   });
+
+  it('leaves no markup in a FullCalendar description, however the HTML tries to smuggle it', async () => {
+    const hostile = await newCalendar('Hostile');
+    await server.post('/api/events', {
+      Title: 'Hostile', Type: typeId, Start: '2026-03-12 19:00:00', End: '2026-03-12 20:00:00', PinnedCalendars: [hostile.Id],
+      Desc: '<p>Hi</p><img src=x onerror="alert(\'>\')"><<img src=x onerror=alert(1)>img src=y onerror=alert(2)>',
+    }, as(admin));
+    const answer = await server.get(`/api/public/calendar/${hostile.AccessToken}/fullcalendar`, { query: { start: '2026-03-01', end: '2026-03-31' } });
+    assert.equal(answer.status, 200);
+    const description: string = answer.body[0].extendedProps.description;
+    assert.ok(description.startsWith('Hi'), description);
+    assert.doesNotMatch(description, /[<>]/);
+  });
 });
 
 describe('the member calendar feed', () => {

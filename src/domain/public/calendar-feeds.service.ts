@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { convert } from 'html-to-text';
 import ical, { ICalCalendar } from 'ical-generator';
 import type { Kysely } from 'kysely';
 import { createRepositories } from '../../db/repositories/index.js';
@@ -23,7 +24,15 @@ function feedBound(value: string | undefined): string | undefined {
   return parsed;
 }
 
-const stripHtml = (text: string | null) => (text ?? '').replace(/<[^>]*>/g, '').trim();
+/** An event's HTML description as plain text, through a real HTML parser (images and link targets dropped). */
+const htmlToText = (html: string | null) =>
+  convert(html ?? '', { wordwrap: false, selectors: [{ selector: 'img', format: 'skip' }, { selector: 'a', options: { ignoreHref: true } }] }).trim();
+
+/**
+ * The same text for a client that may put it into a page: markup that was only text in the source (`&lt;img&gt;`
+ * or a broken tag) must not become markup there, so angle brackets are escaped.
+ */
+const htmlToSafeText = (html: string | null) => htmlToText(html).replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The calendar feeds: public by calendar token (§14.5) and the member's own feed (§14.6, §15.8). */
 export class CalendarFeedsService {
@@ -69,7 +78,7 @@ export class CalendarFeedsService {
       start: isoWithOffset(event.start_at, timeZone),
       end: isoWithOffset(event.end_at, timeZone),
       allDay: false,
-      extendedProps: { description: stripHtml(event.description ?? event.text), eventTypeId: event.type_id, eventTypeName: event.type_name },
+      extendedProps: { description: htmlToSafeText(event.description ?? event.text), eventTypeId: event.type_id, eventTypeName: event.type_name },
     }));
   }
 
@@ -83,7 +92,7 @@ export class CalendarFeedsService {
         start: instantOf(event.start_at, timeZone),
         end: instantOf(event.end_at, timeZone),
         summary: event.title,
-        description: stripHtml(event.description ?? event.text) || undefined,
+        description: htmlToText(event.description ?? event.text) || undefined,
         timezone: timeZone,
       });
     }
