@@ -4,6 +4,9 @@ import ICAL from 'ical.js';
 import { newAdmin, newUser, type TestUser, otherEventTypeId } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
+// The feeds must speak the church's zone whatever the server's own is: this file runs far from both.
+process.env.TZ = 'Asia/Tokyo';
+
 let server: TestServer;
 let admin: TestUser;
 let typeId: number;
@@ -157,6 +160,26 @@ describe('the member calendar feed', () => {
     assert.notEqual(reset.body.token, saved.body.token);
     assert.equal((await server.get(saved.body.path)).status, 404);
     assert.equal((await server.get(reset.body.path)).status, 200);
+  });
+
+  it('writes both feeds in the church\'s wall-clock time with its zone and the zone\'s rules', async () => {
+    const member = await newUser(server);
+    await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: choir.Id }] }, as(admin));
+    const memberFeed = (await server.put('/api/users/current/calendar-feed', { calendarIds: [choir.Id] }, as(member))).body.path;
+    await setting('sTimeZone', 'America/Chicago');
+    try {
+      for (const path of [`/api/public/calendar/${choir.AccessToken}/ics`, memberFeed]) {
+        const text = (await server.get(path)).text;
+        assert.match(text, /BEGIN:VTIMEZONE\r\nTZID:America\/Chicago\r\n/, path);
+        assert.match(text, /DTSTART;TZID=America\/Chicago:20260310T190000\r\n/, path);
+        assert.match(text, /DTEND;TZID=America\/Chicago:20260310T210000\r\n/, path);
+        const rehearsal = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v)).find((e) => e.summary === 'Rehearsal')!;
+        // 19:00 in Chicago on 10 March 2026 (daylight time since the 8th) is 00:00 UTC the next day.
+        assert.equal(rehearsal.startDate.toJSDate().toISOString(), '2026-03-11T00:00:00.000Z');
+      }
+    } finally {
+      await setting('sTimeZone', 'America/New_York');
+    }
   });
 
   it('leaves out a chosen calendar once the administrator stops sharing it', async () => {

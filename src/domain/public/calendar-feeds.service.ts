@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { convert } from 'html-to-text';
+import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalCalendar } from 'ical-generator';
+import { DateTime } from 'luxon';
 import type { Kysely } from 'kysely';
 import { createRepositories } from '../../db/repositories/index.js';
 import type { DB, EventRow } from '../../db/schema.js';
 import type { CalendarsService, PortalCalendarRef } from '../calendars/calendars.service.js';
 import type { Caller } from '../access/caller.js';
 import type { ChurchTime } from '../church-time.js';
-import { instantOf, isoWithOffset } from '../clock.js';
+import { isoWithOffset } from '../clock.js';
 import { addDays, isValidDate, parseDateTime } from '../dates.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -85,12 +87,19 @@ export class CalendarFeedsService {
   private async toIcs(name: string, events: readonly FeedEvent[], extra: (calendar: ICalCalendar) => void = () => undefined): Promise<string> {
     const timeZone = await this.settings.get('sTimeZone');
     const churchName = await this.settings.get('sChurchName');
-    const calendar = ical({ name, prodId: { company: churchName || 'Church', product: 'Volunteer Ministry Service' }, timezone: timeZone });
+    // Times are the church's wall clock with its zone (TZID) and the zone's rules (VTIMEZONE), so that a
+    // subscriber anywhere sees a 10:00 service at 10:00 church time, whatever the server's own zone is.
+    const calendar = ical({
+      name,
+      prodId: { company: churchName || 'Church', product: 'Volunteer Ministry Service' },
+      timezone: { name: timeZone, generator: getVtimezoneComponent },
+    });
+    const wallClock = (wall: string) => DateTime.fromSQL(wall, { zone: timeZone });
     for (const event of events) {
       calendar.createEvent({
         id: `event-${event.id}`,
-        start: instantOf(event.start_at, timeZone),
-        end: instantOf(event.end_at, timeZone),
+        start: wallClock(event.start_at),
+        end: wallClock(event.end_at),
         summary: event.title,
         description: htmlToText(event.description ?? event.text) || undefined,
         timezone: timeZone,
