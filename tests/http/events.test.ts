@@ -310,6 +310,20 @@ describe('GET /api/events', () => {
     assert.equal(found.Start, '2026-05-03 10:00:00');
   });
 
+  it('answers a window of events a page at a time, with X-Total-Count', async () => {
+    const ids = [];
+    for (const day of ['2031-01-05', '2031-01-06', '2031-01-07']) ids.push(await newEvent({ Start: `${day} 10:00:00`, End: `${day} 11:00:00` }));
+    const window = { start: '2031-01-01', end: '2031-02-01' };
+    const all = await server.get('/api/events', { ...asStaff, query: window });
+    assert.deepEqual(all.body.Events.map((e: { Id: number }) => e.Id), ids);
+    assert.equal(all.headers['x-total-count'], '3');
+    const second = await server.get('/api/events', { ...asStaff, query: { ...window, limit: '2', offset: '2' } });
+    assert.deepEqual(second.body.Events.map((e: { Id: number }) => e.Id), [ids[2]]);
+    assert.equal(second.headers['x-total-count'], '3');
+    assertError(await server.get('/api/events', { ...asStaff, query: { limit: '1001' } }), 400);
+    assertError(await server.get('/api/events', { ...asStaff, query: { start: '2031-13-01' } }), 400, 'start and end must be dates in YYYY-MM-DD form');
+  });
+
   it('refuses a self-service login with 403 and a missing key with 401', async () => {
     assertError(await server.get('/api/events', asVolunteer), 403);
     assertError(await server.get('/api/events'), 401, 'Invalid API key');

@@ -136,6 +136,51 @@ describe('public calendar by token', () => {
   });
 });
 
+describe('the public iCalendar feed under load', () => {
+  const summaries = (text: string) => new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).summary);
+
+  it('lists only its window: three months back to eighteen months ahead', async () => {
+    const windowed = await newCalendar('Windowed');
+    await newEvent('Long ago', '2025-10-01 10:00:00', '2025-10-01 11:00:00', windowed.Id);
+    await newEvent('Soon', '2026-04-01 10:00:00', '2026-04-01 11:00:00', windowed.Id);
+    await newEvent('Far ahead', '2028-06-01 10:00:00', '2028-06-01 11:00:00', windowed.Id);
+    assert.deepEqual(summaries((await server.get(`/api/public/calendar/${windowed.AccessToken}/ics`)).text), ['Soon']);
+  });
+
+  it('serves a cached feed until an event of the calendar is edited, added or unpinned', async () => {
+    const cached = await newCalendar('Cached');
+    const eventId = await newEvent('First title', '2026-04-02 10:00:00', '2026-04-02 11:00:00', cached.Id);
+    const path = `/api/public/calendar/${cached.AccessToken}/ics`;
+    const first = (await server.get(path)).text;
+    assert.equal((await server.get(path)).text, first, 'the same text while nothing changed');
+    const edited = await server.post(`/api/events/${eventId}`, { Title: 'Second title' }, as(admin));
+    assert.equal(edited.status, 200, edited.text);
+    assert.deepEqual(summaries((await server.get(path)).text), ['Second title']);
+    await newEvent('Added', '2026-04-03 10:00:00', '2026-04-03 11:00:00', cached.Id);
+    assert.deepEqual(summaries((await server.get(path)).text), ['Second title', 'Added']);
+    assert.equal((await server.delete(`/api/events/${eventId}`, as(admin))).status, 200);
+    assert.deepEqual(summaries((await server.get(path)).text), ['Added']);
+  });
+
+  it('limits each feed to iPublicFormRateLimitPerMinute requests a minute per client', async () => {
+    const limited = await startTestServer();
+    try {
+      const limitedAdmin = await newAdmin(limited);
+      await limited.post('/admin/api/system/config/bEnableExternalCalendarAPI', { value: '1' }, { key: limitedAdmin.apiKey });
+      await limited.post('/admin/api/system/config/iPublicFormRateLimitPerMinute', { value: '2' }, { key: limitedAdmin.apiKey });
+      const created = (await limited.post('/api/calendars', { Name: 'Limited' }, { key: limitedAdmin.apiKey })).body;
+      const token = (await limited.post(`/api/calendars/${created.Id}/NewAccessToken`, undefined, { key: limitedAdmin.apiKey })).body.AccessToken;
+      for (const feed of ['ics', 'fullcalendar', 'events']) {
+        const statuses = [];
+        for (let i = 0; i < 3; i++) statuses.push((await limited.get(`/api/public/calendar/${token}/${feed}`)).status);
+        assert.deepEqual(statuses, [200, 200, 429], feed);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('the member calendar feed', () => {
   it('mints an address on the first save, serves the chosen shared calendars, and a reset retires the old address', async () => {
     const member = await newUser(server);

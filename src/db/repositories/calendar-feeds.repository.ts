@@ -1,4 +1,14 @@
+import { sql } from 'kysely';
 import type { Executor } from '../database.js';
+
+/** Calendars (or the unpinned events), a window, and at most `limit` rows, soonest first. */
+export interface FeedFilter {
+  calendarIds: readonly number[];
+  unpinned?: boolean;
+  from?: string;
+  to?: string;
+  limit?: number;
+}
 
 /** What the public and member calendar feeds read (contract §14.5, §14.6). */
 export function calendarFeedsRepository(db: Executor) {
@@ -10,6 +20,18 @@ export function calendarFeedsRepository(db: Executor) {
       .select('event_types.name as type_name')
       .where('events.inactive', '=', false);
 
+  const feedEvents = (filter: FeedFilter) => {
+    let query = activeEvents().where((eb) => eb.or([
+      ...(filter.calendarIds.length > 0
+        ? [eb('events.id', 'in', eb.selectFrom('calendar_events').select('event_id').where('calendar_id', 'in', [...filter.calendarIds]))]
+        : []),
+      ...(filter.unpinned ? [eb.not(eb.exists(eb.selectFrom('calendar_events').select('event_id').whereRef('calendar_events.event_id', '=', 'events.id')))] : []),
+    ]));
+    if (filter.from) query = query.where('events.end_at', '>', filter.from);
+    if (filter.to) query = query.where('events.start_at', '<', filter.to);
+    return query;
+  };
+
   return {
     async calendarByToken(token: string) {
       return db.selectFrom('calendars').selectAll().where('access_token', '=', token).executeTakeFirst();
@@ -19,17 +41,24 @@ export function calendarFeedsRepository(db: Executor) {
      * Active events pinned to one of the calendars (or pinned to none, with `unpinned`), kept when they end
      * after `from` and start before `to` (either bound may be absent).
      */
-    async events(filter: { calendarIds: readonly number[]; unpinned?: boolean; from?: string; to?: string }) {
+    async events(filter: FeedFilter) {
       if (filter.calendarIds.length === 0 && !filter.unpinned) return [];
-      let query = activeEvents().where((eb) => eb.or([
-        ...(filter.calendarIds.length > 0
-          ? [eb('events.id', 'in', eb.selectFrom('calendar_events').select('event_id').where('calendar_id', 'in', [...filter.calendarIds]))]
-          : []),
-        ...(filter.unpinned ? [eb.not(eb.exists(eb.selectFrom('calendar_events').select('event_id').whereRef('calendar_events.event_id', '=', 'events.id')))] : []),
-      ]));
-      if (filter.from) query = query.where('events.end_at', '>', filter.from);
-      if (filter.to) query = query.where('events.start_at', '<', filter.to);
-      return query.orderBy('events.start_at').orderBy('events.id').execute();
+      const query = feedEvents(filter).orderBy('events.start_at').orderBy('events.id');
+      return (filter.limit === undefined ? query : query.limit(filter.limit)).execute();
+    },
+
+    /**
+     * A value that changes whenever the events a feed would list change: one added, removed, pinned, unpinned or
+     * edited (every update gives the row a new `xmin`). Cheap next to building the feed, and the same on every
+     * instance, so a cached feed is never served stale after a change.
+     */
+    async eventsFingerprint(filter: FeedFilter): Promise<string> {
+      if (filter.calendarIds.length === 0 && !filter.unpinned) return '0';
+      const row = await feedEvents(filter)
+        .clearSelect()
+        .select(sql<string>`count(*) || ':' || coalesce(sum(hashtext(events.xmin::text || ':' || events.id)), 0)`.as('fingerprint'))
+        .executeTakeFirstOrThrow();
+      return row.fingerprint;
     },
 
     /** People with a known birthday who are alive and active. */

@@ -14,8 +14,22 @@ export function eventsRepository(db: Executor) {
       return db.selectFrom('events').selectAll().where('id', 'in', [...ids]).orderBy('start_at').orderBy('id').execute();
     },
 
-    async list(): Promise<EventRow[]> {
-      return db.selectFrom('events').selectAll().orderBy('start_at').orderBy('id').execute();
+    /** One page of the events overlapping [from, to) (either bound may be absent), soonest first, and how many there are. */
+    async list(page: { from?: string; to?: string; limit: number; offset: number }): Promise<{ rows: EventRow[]; total: number }> {
+      let query = db.selectFrom('events');
+      if (page.from) query = query.where('end_at', '>', page.from);
+      if (page.to) query = query.where('start_at', '<', page.to);
+      const rows = await query
+        .selectAll()
+        .select(sql<number>`count(*) over ()::int`.as('total'))
+        .orderBy('start_at')
+        .orderBy('id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      if (rows.length > 0 || page.offset === 0) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+      const counted = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+      return { rows: [], total: counted.total };
     },
 
     /** Inserts many events in one statement; answers them in the given order. */

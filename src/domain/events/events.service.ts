@@ -4,7 +4,11 @@ import type { DB, EventRow } from '../../db/schema.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher, type UnitOfWork } from '../domain-events.js';
 import { conflict, invalid, notFound } from '../errors.js';
+import { isValidDate } from '../dates.js';
 import { expandRecurrence, type Recurrence } from './recurrence.js';
+
+/** `GET /api/events` answers at most this many events per request; `offset` pages on. */
+export const EVENT_PAGE_LIMIT = 1000;
 
 /** 400 messages of the one event-creation engine; the volunteer area (E2) words them its own way. */
 export interface EventMessages {
@@ -137,8 +141,21 @@ export class EventsService {
     return { ...details, counts: await this.repos.events.counts(id) };
   }
 
-  async listEvents() {
-    return this.details(await this.repos.events.list());
+  /**
+   * One page of events (at most EVENT_PAGE_LIMIT; `total` tells how many match), optionally only those
+   * overlapping [start, end) given as dates (YYYY-MM-DD; 400 otherwise).
+   */
+  async listEvents(page: { start?: string; end?: string; limit?: number; offset?: number } = {}) {
+    for (const bound of [page.start, page.end]) {
+      if (bound !== undefined && !isValidDate(bound)) throw invalid('start and end must be dates in YYYY-MM-DD form');
+    }
+    const { rows, total } = await this.repos.events.list({
+      from: page.start && `${page.start} 00:00:00`,
+      to: page.end && `${page.end} 00:00:00`,
+      limit: Math.min(page.limit ?? EVENT_PAGE_LIMIT, EVENT_PAGE_LIMIT),
+      offset: page.offset ?? 0,
+    });
+    return { events: await this.details(rows), total };
   }
 
   /** Events with their type name, pinned calendars and Linked Groups, in three queries whatever their number. */

@@ -36,8 +36,15 @@ const htmlToText = (html: string | null) =>
  */
 const htmlToSafeText = (html: string | null) => htmlToText(html).replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** An iCalendar feed lists at most this many events (the soonest in its window). */
+export const FEED_EVENT_CAP = 2000;
+// Calendars whose last iCalendar text is kept; the least recently built goes first.
+const ICS_CACHE_SIZE = 50;
+
 /** The calendar feeds: public by calendar token (§14.5) and the member's own feed (§14.6, §15.8). */
 export class CalendarFeedsService {
+  private readonly icsCache = new Map<number, { key: string; text: string }>();
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly time: ChurchTime,
@@ -61,13 +68,34 @@ export class CalendarFeedsService {
 
   async publicEvents(token: string, start?: string, end?: string) {
     const calendar = await this.calendarOf(token);
-    return this.repos.calendarFeeds.events({ calendarIds: [calendar.id], from: feedBound(start), to: feedBound(end) });
+    return this.repos.calendarFeeds.events({ calendarIds: [calendar.id], from: feedBound(start), to: feedBound(end), limit: FEED_EVENT_CAP });
   }
 
+  /**
+   * The token's calendar as iCalendar: the feed window (three months back, eighteen ahead) and at most
+   * FEED_EVENT_CAP events. The text is cached per calendar and rebuilt only when the calendar's events, its name
+   * or the church's zone or name change (checked with one cheap query, so every instance sees a change at once).
+   */
   async publicIcs(token: string): Promise<string> {
     const calendar = await this.calendarOf(token);
-    const events = await this.repos.calendarFeeds.events({ calendarIds: [calendar.id] });
-    return this.toIcs(calendar.name, events);
+    const filter = { calendarIds: [calendar.id], ...(await this.feedWindow()), limit: FEED_EVENT_CAP };
+    const key = [
+      await this.repos.calendarFeeds.eventsFingerprint(filter), calendar.name, filter.from, filter.to,
+      await this.settings.get('sTimeZone'), await this.settings.get('sChurchName'),
+    ].join('\n');
+    const cached = this.icsCache.get(calendar.id);
+    if (cached?.key === key) return cached.text;
+    const text = await this.toIcs(calendar.name, await this.repos.calendarFeeds.events(filter));
+    this.icsCache.delete(calendar.id);
+    if (this.icsCache.size >= ICS_CACHE_SIZE) this.icsCache.delete(this.icsCache.keys().next().value!);
+    this.icsCache.set(calendar.id, { key, text });
+    return text;
+  }
+
+  /** The window of the iCalendar feeds, from today in the church's zone. */
+  private async feedWindow(): Promise<{ from: string; to: string }> {
+    const today = await this.time.today();
+    return { from: `${addDays(today, -92)} 00:00:00`, to: `${addDays(today, 549)} 00:00:00` };
   }
 
   /** FullCalendar objects: ISO 8601 with the zone offset for timed events. */
@@ -110,8 +138,8 @@ export class CalendarFeedsService {
   }
 
   /**
-   * The member feed: the calendars of the member's selection that the administrator shares, from three
-   * months back to eighteen months ahead. An unknown or retired token is a bare 404.
+   * The member feed: the calendars of the member's selection that the administrator shares, in the feed window
+   * (at most FEED_EVENT_CAP events). An unknown or retired token is a bare 404.
    */
   async memberIcs(token: string): Promise<string> {
     const repos = this.repos;
@@ -122,10 +150,8 @@ export class CalendarFeedsService {
     const isShared = (ref: PortalCalendarRef) => shared.some((s) => s.type === ref.type && s.id === ref.id);
     const calendarIds = selection.filter((ref) => ref.type === 'calendar' && isShared(ref)).map((ref) => ref.id);
     const systemIds = selection.filter((ref) => ref.type === 'system' && isShared(ref)).map((ref) => ref.id);
-    const today = await this.time.today();
-    const from = `${addDays(today, -92)} 00:00:00`;
-    const to = `${addDays(today, 549)} 00:00:00`;
-    const events = await repos.calendarFeeds.events({ calendarIds, unpinned: systemIds.includes(1), from, to });
+    const { from, to } = await this.feedWindow();
+    const events = await repos.calendarFeeds.events({ calendarIds, unpinned: systemIds.includes(1), from, to, limit: FEED_EVENT_CAP });
     const birthdays = systemIds.includes(0) ? await repos.calendarFeeds.birthdays() : [];
     return this.toIcs('My church calendar', events, (calendar) => {
       const years = [Number(from.slice(0, 4)), Number(from.slice(0, 4)) + 1, Number(from.slice(0, 4)) + 2];

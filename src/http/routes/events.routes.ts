@@ -5,6 +5,7 @@ import { hasRole } from '../../domain/access/caller.js';
 import { hasMinistryAuthority } from '../../domain/access/volunteer-access.js';
 import { forbidden, invalid } from '../../domain/errors.js';
 import { parseMonthDay, WEEKDAY_NAMES, type Recurrence } from '../../domain/events/recurrence.js';
+import { EVENT_PAGE_LIMIT } from '../../domain/events/events.service.js';
 import type { Services } from '../../domain/services.js';
 import { parsePermissiveBoolean } from '../../domain/values.js';
 import { actorOf, callerOf } from '../plugins/access.js';
@@ -77,8 +78,22 @@ export const eventsRoutes = (services: Services): FastifyPluginAsyncTypebox => a
 
   app.get('/api/events', {
     config: { access: 'staff' },
-    schema: { tags, summary: 'Every event, soonest first', response: responses({ 200: Type.Object({ Events: Type.Array(Event) }) }) },
-  }, async () => ({ Events: (await events.listEvents()).map(presentEvent) }));
+    schema: {
+      tags,
+      summary: 'Events, soonest first: at most 1,000 a page (offset pages on; X-Total-Count tells how many), optionally only those overlapping [start, end)',
+      querystring: Type.Object({
+        start: Type.Optional(Type.String({ maxLength: 10 })),
+        end: Type.Optional(Type.String({ maxLength: 10 })),
+        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: EVENT_PAGE_LIMIT })),
+        offset: Type.Optional(Type.Integer({ minimum: 0 })),
+      }),
+      response: responses({ 200: Type.Object({ Events: Type.Array(Event) }) }),
+    },
+  }, async (request, reply) => {
+    const page = await events.listEvents(request.query);
+    reply.header('X-Total-Count', String(page.total));
+    return { Events: page.events.map(presentEvent) };
+  });
 
   app.post('/api/events', {
     config: addEvents,

@@ -4,6 +4,7 @@ import { notFound } from '../../domain/errors.js';
 import { countryList, statesOf } from '../../domain/public/reference-data.js';
 import type { Services } from '../../domain/services.js';
 import { callerOf } from '../plugins/access.js';
+import { publicRateLimit } from '../plugins/rate-limits.js';
 import { Id, Nullable, responses } from '../schemas/common.js';
 
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 200 }) });
@@ -15,6 +16,8 @@ export const publicRoutes = (services: Services): FastifyPluginAsyncTypebox => a
   const { calendarFeeds } = services;
   const tags = ['Public'];
   const isPublic = { access: 'public' as const };
+  // Anyone may ask for a feed; building one costs real work, so feeds share the public form limit.
+  const isLimitedPublic = { access: 'public' as const, rateLimit: publicRateLimit(services, 'iPublicFormRateLimitPerMinute') };
 
   app.get('/api/public/data/countries', {
     config: isPublic,
@@ -36,7 +39,7 @@ export const publicRoutes = (services: Services): FastifyPluginAsyncTypebox => a
   });
 
   app.get('/api/public/calendar/:token/events', {
-    config: isPublic,
+    config: isLimitedPublic,
     schema: { tags, summary: "Events of the token's calendar overlapping [start, end)", params: TokenParams, querystring: Window, response: responses({ 200: Type.Array(Type.Unknown()) }) },
   }, async (request) => (await calendarFeeds.publicEvents(request.params.token, request.query.start, request.query.end)).map((event) => ({
     Id: event.id, Title: event.title, Desc: event.description, Text: event.text, Start: event.start_at, End: event.end_at,
@@ -44,7 +47,7 @@ export const publicRoutes = (services: Services): FastifyPluginAsyncTypebox => a
   })));
 
   app.get('/api/public/calendar/:token/ics', {
-    config: isPublic,
+    config: isLimitedPublic,
     schema: { tags, summary: "The token's calendar as iCalendar (RFC 5545)", params: TokenParams },
   }, async (request, reply) => reply
     .type('text/calendar; charset=utf-8')
@@ -52,12 +55,12 @@ export const publicRoutes = (services: Services): FastifyPluginAsyncTypebox => a
     .send(await calendarFeeds.publicIcs(request.params.token)));
 
   app.get('/api/public/calendar/:token/fullcalendar', {
-    config: isPublic,
+    config: isLimitedPublic,
     schema: { tags, summary: "The token's calendar as FullCalendar event objects", params: TokenParams, querystring: Window, response: responses({ 200: Type.Array(Type.Unknown()) }) },
   }, async (request) => calendarFeeds.fullCalendar(request.params.token, request.query.start, request.query.end));
 
   app.get('/api/public/portal-calendar/:token/calendar.ics', {
-    config: isPublic,
+    config: isLimitedPublic,
     schema: { tags, summary: "A member's own calendar feed", params: TokenParams },
   }, async (request, reply) => reply
     .type('text/calendar; charset=utf-8')
