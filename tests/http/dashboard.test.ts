@@ -404,6 +404,40 @@ describe('GET /api/ministries/dashboard (E8)', () => {
     assert.equal((await dashboard(admin)).failedNotifications, baseline + 7, 'everything but the account mail');
   });
 
+  it('carries each row\'s context as flat keys too, read alike by a coordinator, a second coordinator and a team leader', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry);
+    const occurrence = await newOccurrence(ministry, [{ positionId: position, minCount: 3 }], { date: '2026-03-12' });
+    const pending = await assignNew(occurrence, position);
+    const substitute = await newPerson(server);
+    await qualify(position, substitute.id);
+    const swap = await server.post(`/api/me/assignments/${pending.assignmentId}/propose-substitute`, { personId: substitute.id }, as(pending.volunteer));
+    assert.equal(swap.status, 201, swap.text);
+    const teamName = (await server.get(`${V}/ministries/${ministry.ministryId}/teams`, as(admin))).body.teams[0].name;
+    const flat = {
+      occurrenceId: occurrence, occurrenceDate: '2026-03-12', start: '2026-03-12 09:00:00', end: '2026-03-12 10:00:00',
+      occurrenceStatus: 'scheduled', ministryId: ministry.ministryId, ministryName: ministry.name, teamId: ministry.teamId, teamName,
+    };
+    const pick = (row: Record<string, unknown>) => Object.fromEntries(Object.keys(flat).map((key) => [key, row[key]]));
+    for (const viewer of [await newCoordinator(ministry), await newCoordinator(ministry), await newLeader(ministry)]) {
+      const body = await dashboard(viewer);
+      const upcoming = body.upcoming.find((row: { id: number }) => row.id === occurrence);
+      const gap = body.gaps.find((row: { occurrenceId: number }) => row.occurrenceId === occurrence);
+      const reply = body.pendingResponses.find((row: { id: number }) => row.id === pending.assignmentId);
+      const proposal = body.proposedSwaps.find((row: { id: number }) => row.id === swap.body.swap.id);
+      for (const row of [upcoming, gap, reply, proposal]) {
+        assert.deepEqual(pick(row), flat);
+        assert.equal(typeof row.eventId, 'number');
+        assert.equal(typeof row.scheduleId, 'number');
+        assert.deepEqual(pick(row.context), flat, 'the nested context stays');
+      }
+      assert.equal(reply.status, 'pending', "the assignment's own status wins");
+      assert.equal(proposal.status, 'proposed', "the swap's own status wins");
+    }
+    const gaps = await server.get(`${V}/gaps`, { ...as(admin), query: { from: '2026-03-12', to: '2026-03-13' } });
+    assert.deepEqual(pick(gaps.body.gaps.find((row: { occurrenceId: number }) => row.occurrenceId === occurrence)), flat);
+  });
+
   it('caps each panel at 100 rows and says so', async () => {
     const ministry = await newMinistry();
     const positions: number[] = [];

@@ -37,6 +37,16 @@ function contextOf(row: OccurrenceRow) {
   };
 }
 
+/**
+ * A panel row: its own fields, its occurrence's context both flat (the reference clients read `row.ministryName`)
+ * and nested (`row.context`). Where a key means something else on the row (an assignment's `status`), the row's
+ * own value wins; the occurrence's status is always there as `occurrenceStatus`.
+ */
+function withContext<T extends object>(own: T, row: OccurrenceRow) {
+  const context = contextOf(row);
+  return { ...context, ...own, context };
+}
+
 /** The coordinator dashboard (E8, contract §9) and the gaps list (§7.4): one query per panel, never one per row. */
 export class DashboardService {
   constructor(
@@ -69,12 +79,12 @@ export class DashboardService {
     const requirements = effective ?? (await loadEffectiveRequirements(repos, rows.map((r) => r.id)));
     return rows.flatMap((row) => (requirements.get(row.id)?.requirements ?? [])
       .filter((r) => r.gapCount > 0)
-      .map((r) => ({
+      .map((r) => withContext({
         occurrenceId: row.id, positionId: r.positionId, positionName: r.positionName, minCount: r.minCount, maxCount: r.maxCount,
         liveCount: r.liveCount, pendingCount: r.pendingCount, gapCount: r.gapCount, openCount: r.openCount,
         occurrenceDate: row.occurrence_date, start: row.start_at, end: row.end_at, scheduleId: row.schedule_id, scheduleName: row.schedule_name,
-        ministryId: row.ministry_id, context: contextOf(row),
-      })));
+        ministryId: row.ministry_id,
+      }, row)));
   }
 
   async dashboard(actor: VolunteerActor, daysText: string | undefined) {
@@ -101,20 +111,20 @@ export class DashboardService {
     ]);
     const upcoming = inScope.filter((row) => !isOver(row.end_at, now)).map((row) => {
       const { requirements, hasOwnRows } = effective.get(row.id) ?? { requirements: [], hasOwnRows: false };
-      return {
+      return withContext({
         id: row.id, scheduleId: row.schedule_id, scheduleName: row.schedule_name, scheduleOneOff: row.one_off, ministryId: row.ministry_id, teamId: row.team_id,
         eventId: row.event_id, occurrenceDate: row.occurrence_date, start: row.start_at, end: row.end_at, status: row.status, notes: row.notes,
-        ...occurrenceFigures(requirements, hasOwnRows), generatedDate: row.generated_at, context: contextOf(row),
-      };
+        ...occurrenceFigures(requirements, hasOwnRows), generatedDate: row.generated_at,
+      }, row);
     });
     const gaps = (await this.gapsOf(repos, inScope.filter((row) => row.status === 'scheduled' && !isOver(row.end_at, now)), effective))
       .sort((a, b) => (a.occurrenceDate === b.occurrenceDate ? a.positionId - b.positionId : a.occurrenceDate < b.occurrenceDate ? -1 : 1));
     const reminderHorizon = addMinutes(now, leadHours * 60);
     const pendingResponses = pending.map((row) => {
       const occurrence = byId.get(row.occurrence_id)!;
-      return { ...assignmentView(row), context: contextOf(occurrence), withinReminderWindow: leadHours > 0 && occurrence.start_at <= reminderHorizon };
+      return withContext({ ...assignmentView(row), withinReminderWindow: leadHours > 0 && occurrence.start_at <= reminderHorizon }, occurrence);
     });
-    const proposedSwaps = swaps.filter((swap) => byId.has(swap.occurrence_id)).map((swap) => ({ ...swapView(swap), context: contextOf(byId.get(swap.occurrence_id)!) }));
+    const proposedSwaps = swaps.filter((swap) => byId.has(swap.occurrence_id)).map((swap) => withContext(swapView(swap), byId.get(swap.occurrence_id)!));
     const panels = { upcoming, gaps, pendingResponses, proposedSwaps };
     const capped = Object.values(panels).some((panel) => panel.length > PANEL_LIMIT);
     return {
