@@ -110,7 +110,10 @@ export async function drainOutbox(services: Services, transport?: Transporter): 
   return result;
 }
 
-/** Queues a reminder for each live assignment whose shift starts within the lead (`iVolunteerReminderLeadHours`; 0 = off). */
+/**
+ * Queues a reminder for each live assignment whose shift starts within the lead (`iVolunteerReminderLeadHours`;
+ * 0 = off), due at the shift start minus the lead (§13.5) — a moment already past makes it simply due now.
+ */
 export async function scheduleReminders(services: Services): Promise<number> {
   const { settings, time, database } = services;
   const leadHours = await settings.get('iVolunteerReminderLeadHours');
@@ -125,7 +128,7 @@ export async function scheduleReminders(services: Services): Promise<number> {
   const scheduledFor = (start: string) => wallClock(new Date(instantOf(start, timeZone).getTime() - leadMs), timeZone);
   await repos.notifications.enqueueMany(due.map((a) => ({
     type: 'reminder', personId: a.person_id, dedupeKey: `reminder:${a.id}:${a.person_id}`,
-    scheduledFor: scheduledFor(a.start_at) < now ? now : scheduledFor(a.start_at), createdAt: now, assignmentId: a.id, occurrenceId: a.occurrence_id,
+    scheduledFor: scheduledFor(a.start_at), createdAt: now, assignmentId: a.id, occurrenceId: a.occurrence_id,
   })));
   return due.length;
 }

@@ -436,14 +436,15 @@ describe('outbox send failures', () => {
 });
 
 describe('reminders (iVolunteerReminderLeadHours)', () => {
-  it('queues one reminder for a live assignment starting within the lead, due at start − lead or now, and sends it once', async () => {
+  it('queues one reminder for a live assignment starting within the lead, due at start − lead even when that is past, and sends it once', async () => {
     const { volunteer, assignmentId } = await scenario({ date: '2026-03-05', startTime: '09:00', endTime: '10:00' });
     const far = await scenario({ date: '2026-03-07', startTime: '09:00', endTime: '10:00' });
     await runTimerJobs();
     await runTimerJobs();
     const reminder = await onlyNotification(assignmentId, 'reminder');
     assert.equal(reminder.dedupeKey, `reminder:${assignmentId}:${volunteer.personId}`);
-    assert.equal(reminder.scheduledFor, '2026-03-04 10:00:00');
+    // The shift starts 23 hours from now, inside the 48-hour lead: due 48 hours before it, a day ago.
+    assert.equal(reminder.scheduledFor, '2026-03-03 09:00:00');
     assert.equal(reminder.status, 'sent');
     const reminders = mailTo(await emailOf(volunteer.personId)).filter((m) => /reminder/i.test(m.subject));
     assert.equal(reminders.length, 1);
@@ -459,7 +460,7 @@ describe('reminders (iVolunteerReminderLeadHours)', () => {
     assert.equal((await notificationsOf(assignmentId, 'reminder')).length, 0, 'not yet within 48 h at 08:00');
     await scheduleReminders(server.app.services);
     const reminder = await onlyNotification(assignmentId, 'reminder');
-    assert.equal(reminder.scheduledFor, '2026-03-04 10:00:00');
+    assert.equal(reminder.scheduledFor, '2026-03-04 09:00:00', '48 hours before the start');
     await runTimerJobs();
   });
 
@@ -468,7 +469,8 @@ describe('reminders (iVolunteerReminderLeadHours)', () => {
     const { assignmentId } = await scenario({ date: '2026-03-09', startTime: '10:30', endTime: '11:30' });
     await atClock('2026-03-07T15:00:00Z', () => scheduleReminders(server.app.services));
     const reminder = await onlyNotification(assignmentId, 'reminder');
-    assert.equal(reminder.scheduledFor, '2026-03-07 10:00:00');
+    // 48 real hours before Monday 10:30 EDT is Saturday 09:30 EST.
+    assert.equal(reminder.scheduledFor, '2026-03-07 09:30:00');
     await db().deleteFrom('notifications').where('id', '=', reminder.id).execute();
   });
 
