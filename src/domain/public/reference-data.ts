@@ -7,11 +7,18 @@ const require = createRequire(import.meta.url);
 countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
+/**
+ * Places with a code outside ISO 3166-1's assigned list that the reference clients offer: Kosovo's user-assigned
+ * `XK`, and the territories ISO reserves exceptionally (Ascension, Clipperton, Diego Garcia, Ceuta and Melilla,
+ * the Canary Islands, Tristan da Cunha). Their names come from CLDR like every other; none has subdivisions.
+ */
+const EXTRA_REGIONS = ['XK', 'AC', 'CP', 'DG', 'EA', 'IC', 'TA'];
+
 let cachedCountries: Array<{ name: string; code: string }> | undefined;
 
-/** Every ISO 3166-1 country with its English name, alphabetical by name. */
+/** Every ISO 3166-1 country and the extra regions, with English names, alphabetical by name. */
 export function countryList(): Array<{ name: string; code: string }> {
-  cachedCountries ??= Object.keys(countries.getAlpha2Codes())
+  cachedCountries ??= [...Object.keys(countries.getAlpha2Codes()), ...EXTRA_REGIONS]
     .map((code) => ({ name: regionNames.of(code) ?? countries.getName(code, 'en') ?? code, code }))
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
   return cachedCountries;
@@ -24,6 +31,7 @@ export function countryList(): Array<{ name: string; code: string }> {
 export function statesOf(code: string): Record<string, string> | undefined {
   if (!/^[A-Za-z]{2}$/.test(code)) return undefined;
   const upper = code.toUpperCase();
+  if (EXTRA_REGIONS.includes(upper)) return {};
   if (!countries.isValid(upper)) return undefined;
   const entry = subdivisions.country(upper);
   const states = Object.entries(entry?.sub ?? {})

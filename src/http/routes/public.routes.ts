@@ -21,7 +21,7 @@ export const publicRoutes = (services: Services): FastifyPluginAsyncTypebox => a
 
   app.get('/api/public/data/countries', {
     config: isPublic,
-    schema: { tags, summary: 'ISO 3166-1 countries with English names', response: responses({ 200: Type.Array(Type.Object({ name: Type.String(), code: Type.String() })) }) },
+    schema: { tags, summary: 'ISO 3166-1 countries, Kosovo (XK) and the exceptionally reserved territories, with English names', response: responses({ 200: Type.Array(Type.Object({ name: Type.String(), code: Type.String() })) }) },
   }, async () => countryList());
 
   app.get('/api/public/data/countries/:code/states', {
