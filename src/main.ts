@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, migrateToLatest, openPglite, openPostgres, type Database, type PgliteDatabase } from './db/database.js';
 import { loggerOptions } from './http/logging.js';
-import { scheduleDelivery } from './jobs/outbox-delivery.js';
+import { startDelivery } from './jobs/outbox-delivery.js';
 import { scheduleTimerJobs } from './jobs/timer-jobs.js';
 
 async function main(): Promise<void> {
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   );
 
   const stopTimerJobs = scheduleTimerJobs(timerJobs, (error) => log.error({ err: error }, 'timer jobs failed'));
-  const stopDelivery = scheduleDelivery(services, (error) => log.error({ err: error }, 'outbox delivery failed'));
+  const stopDelivery = await startDelivery(services, (error) => log.error({ err: error }, 'outbox delivery failed'));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'shutting down');
     try {
       stopTimerJobs();
-      stopDelivery();
+      await stopDelivery();
       await http.close();
       await database.close();
       process.exit(0);

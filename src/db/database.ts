@@ -16,6 +16,11 @@ export interface Database {
   readonly kind: DatabaseKind;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` (from this or any other connection, once its transaction has
+   * committed); answers a function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -58,14 +63,38 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
   // query; without a listener its 'error' event would end the process.
   pool.on('error', () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: recordStatement });
-  return wrap(db, 'postgres', async () => undefined);
+  const listeners = new Set<pg.Client>();
+  // A LISTEN holds its connection for good, so each listener has a client of its own, outside the pool.
+  const listen = async (channel: string, onNotify: () => void) => {
+    const client = new pg.Client({ connectionString });
+    client.on('error', () => undefined);
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    await client.connect();
+    await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    listeners.add(client);
+    return async () => {
+      if (listeners.delete(client)) await client.end();
+    };
+  };
+  return wrap(db, 'postgres', listen, async () => {
+    await Promise.all([...listeners].map((client) => client.end()));
+    listeners.clear();
+  });
 }
 
 /** Wraps an already opened PGlite instance (tests load one from a migrated template). */
 export async function wrapPglite(pglite: PGlite, onClose: () => Promise<void> = async () => undefined): Promise<Database> {
   const { PGliteDialect } = await import('kysely-pglite-dialect');
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), log: recordStatement });
-  return wrap(db, 'pglite', async () => {
+  const listen = async (channel: string, onNotify: () => void) => {
+    const unlisten = await pglite.listen(channel, onNotify);
+    return async () => {
+      if (!pglite.closed) await unlisten();
+    };
+  };
+  return wrap(db, 'pglite', listen, async () => {
     // Kysely closes PGlite only when a query ever went through it; PGlite's timers would keep the process alive.
     if (!pglite.closed) await pglite.close();
     await onClose();
@@ -187,11 +216,12 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function wrap(db: Kysely<DB>, kind: DatabaseKind, onClose: () => Promise<void>): Database {
+function wrap(db: Kysely<DB>, kind: DatabaseKind, listen: Database['listen'], onClose: () => Promise<void>): Database {
   let closed = false;
   return {
     db,
     kind,
+    listen,
     async ping() {
       try {
         await sql`select 1`.execute(db);

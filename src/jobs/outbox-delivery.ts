@@ -133,14 +133,44 @@ export async function scheduleReminders(services: Services): Promise<number> {
   return due.length;
 }
 
-/** Drains the outbox every minute inside the service (the timer jobs drain it too); answers a stop function. */
-export function scheduleDelivery(services: Services, onError: (error: unknown) => void, everyMs = 60_000): () => void {
+/** The channel on which a committed transaction that queued a message wakes the workers (migration 0008). */
+export const OUTBOX_CHANNEL = 'outbox_due';
+
+/**
+ * The delivery worker of one service instance: drains the outbox as soon as any instance commits a queued
+ * message (LISTEN on OUTBOX_CHANNEL), and every `everyMs` as the fallback, one drain at a time (a wake-up during
+ * a drain runs one more). Answers a function that stops it.
+ */
+export async function startDelivery(services: Services, onError: (error: unknown) => void, everyMs = 60_000): Promise<() => Promise<void>> {
   let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
+  let isWanted = false;
+  const drain = () => {
+    if (running) {
+      isWanted = true;
+      return;
+    }
     running = true;
-    drainOutbox(services).catch(onError).finally(() => (running = false));
-  }, everyMs);
+    drainOutbox(services).catch(onError).finally(() => {
+      running = false;
+      if (isWanted) {
+        isWanted = false;
+        drain();
+      }
+    });
+  };
+  const timer = setInterval(drain, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  let unlisten: () => Promise<void> = async () => undefined;
+  try {
+    unlisten = await services.database.listen(OUTBOX_CHANNEL, drain);
+  } catch (error) {
+    // Without the wake-up, mail still leaves on the minute poll.
+    onError(error);
+  }
+  // Rows queued while no worker was listening (before this start) leave now, not in a minute.
+  drain();
+  return async () => {
+    clearInterval(timer);
+    await unlisten();
+  };
 }

@@ -6,6 +6,7 @@ import * as m0004 from './0004_create_password_reset_tokens.js';
 import * as m0005 from './0005_add_notification_claims.js';
 import * as m0006 from './0006_add_live_count_index.js';
 import * as m0007 from './0007_harden_accounts.js';
+import * as m0008 from './0008_notify_outbox_changes.js';
 
 /** Every migration, in order. A shipped migration is never edited; add a new file instead. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_add_notification_claims': m0005,
   '0006_add_live_count_index': m0006,
   '0007_harden_accounts': m0007,
+  '0008_notify_outbox_changes': m0008,
 };

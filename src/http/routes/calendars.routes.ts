@@ -37,9 +37,10 @@ export const calendarsRoutes = (services: Services): FastifyPluginAsyncTypebox =
     return presentCalendar(await calendars.create({ name: Name, foregroundColor: ForegroundColor, backgroundColor: BackgroundColor }));
   });
 
+  // The reference answers any unknown id here, however large, with its 400 (the service range-checks it).
   app.delete(calendarPath, {
     config: addEvents,
-    schema: { tags, summary: 'Delete a calendar', params: Type.Object({ calendarId: Type.Integer({ minimum: 0 }) }), response: responses({ 200: SuccessResponse }) },
+    schema: { tags, summary: 'Delete a calendar', params: Type.Object({ calendarId: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }) }), response: responses({ 200: SuccessResponse }) },
   }, async (request) => {
     await calendars.delete(request.params.calendarId);
     return { success: true as const };

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { SMTPServer } from 'smtp-server';
+import { buildApp, type App } from '../../src/app.js';
+import { startDelivery } from '../../src/jobs/outbox-delivery.js';
+import { newAdmin, newUser, type TestUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+// No poll may help: a worker that waited for its timer would take an hour.
+const AN_HOUR = 3_600_000;
+
+let server: TestServer;
+let admin: TestUser;
+let sink: SMTPServer;
+const arrivals: Array<{ to: string; at: number }> = [];
+const stops: Array<() => Promise<void>> = [];
+
+before(async () => {
+  server = await startTestServer();
+  admin = await newAdmin(server);
+  sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      stream.on('data', () => undefined);
+      stream.on('end', () => {
+        for (const recipient of session.envelope.rcptTo) arrivals.push({ to: recipient.address, at: performance.now() });
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve) => sink.listen(0, '127.0.0.1', () => resolve((sink.server.address() as AddressInfo).port)));
+  for (const [name, value] of [['sSMTPHost', `127.0.0.1:${port}`], ['sChurchEmail', 'office@church.example'], ['bEnabledEmail', '1'], ['iLoginRateLimitPerMinute', '0'], ['iPublicFormRateLimitPerMinute', '0']]) {
+    assert.equal((await server.post(`/admin/api/system/config/${name}`, { value }, { key: admin.apiKey })).status, 200);
+  }
+});
+after(async () => {
+  for (const stop of stops) await stop();
+  await new Promise<void>((resolve) => sink.close(() => resolve()));
+  await server.close();
+});
+
+async function arrivalFor(address: string, since: number): Promise<number> {
+  for (;;) {
+    const arrival = arrivals.find((a) => a.to === address && a.at >= since);
+    if (arrival) return arrival.at - since;
+    if (performance.now() - since > 5_000) return Infinity;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const emailOf = async (user: TestUser) =>
+  (await server.database.db.selectFrom('persons').select('email').where('id', '=', user.personId).executeTakeFirstOrThrow()).email!;
+
+describe('mail leaves within seconds of the commit', () => {
+  it('delivers a password-reset mail and an administrator\'s reset within 2 s, with no timer job and no poll', async () => {
+    stops.push(await startDelivery(server.app.services, (error) => assert.fail(String(error)), AN_HOUR));
+    const asker = await newUser(server);
+    const reset = await newUser(server);
+    let since = performance.now();
+    assert.equal((await server.post('/api/public/user/password-reset', { userName: asker.userName })).status, 200);
+    const askerMs = await arrivalFor(await emailOf(asker), since);
+    since = performance.now();
+    assert.equal((await server.post(`/admin/api/user/${reset.userId}/password/reset`, {}, { key: admin.apiKey })).status, 200);
+    const resetMs = await arrivalFor(await emailOf(reset), since);
+    assert.ok(askerMs <= 2_000, `the reset link arrived after ${askerMs} ms`);
+    assert.ok(resetMs <= 2_000, `the new password arrived after ${resetMs} ms`);
+  });
+
+  it('wakes the worker of another app on the same database, whose own requests queued nothing', async () => {
+    for (const stop of stops.splice(0)) await stop();
+    const other: App = await buildApp({ database: server.database, clock: server.clock, logger: false });
+    stops.push(await startDelivery(other.services, (error) => assert.fail(String(error)), AN_HOUR));
+    const user = await newUser(server);
+    const since = performance.now();
+    assert.equal((await server.post(`/admin/api/user/${user.userId}/password/reset`, {}, { key: admin.apiKey })).status, 200);
+    const ms = await arrivalFor(await emailOf(user), since);
+    assert.ok(ms <= 2_000, `arrived after ${ms} ms`);
+  });
+});
