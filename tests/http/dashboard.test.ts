@@ -456,6 +456,32 @@ describe('GET /api/ministries/dashboard (E8)', () => {
   });
 });
 
+describe('an occurrence follows its event', () => {
+  it('takes the new date when the event moves: moved into the past it leaves the gaps and counts as last served', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry);
+    const occurrence = await newOccurrence(ministry, [{ positionId: position, minCount: 2 }], { date: '2026-03-10' });
+    const { assignmentId, volunteer } = await assignNew(occurrence, position);
+    assert.equal((await server.post(`/api/me/assignments/${assignmentId}/respond`, { response: 'accepted' }, as(volunteer))).status, 200);
+    const coordinator = await newCoordinator(ministry);
+    assert.ok((await dashboard(coordinator)).gaps.some((gap: { occurrenceId: number }) => gap.occurrenceId === occurrence));
+
+    const eventId = (await server.get(`${V}/occurrences/${occurrence}`, as(admin))).body.occurrence.eventId;
+    const moved = await server.post(`/api/events/${eventId}`, { Start: '2026-03-02 09:00:00', End: '2026-03-02 10:00:00' }, as(admin));
+    assert.equal(moved.status, 200, moved.text);
+
+    const after = await server.get(`${V}/occurrences/${occurrence}`, as(admin));
+    assert.equal(after.body.occurrence.occurrenceDate, '2026-03-02');
+    assert.equal(after.body.occurrence.start, '2026-03-02 09:00:00');
+    assert.ok(!(await dashboard(coordinator)).gaps.some((gap: { occurrenceId: number }) => gap.occurrenceId === occurrence));
+    const next = await newOccurrence(ministry, [{ positionId: position, minCount: 1 }], { date: '2026-03-17' });
+    const eligible = await server.get(`${V}/occurrences/${next}/eligible`, { ...as(admin), query: { positionId: String(position) } });
+    assert.equal(eligible.status, 200, eligible.text);
+    const row = eligible.body.people.find((p: { personId: number }) => p.personId === volunteer.personId);
+    assert.equal(row.lastServedDate, '2026-03-02');
+  });
+});
+
 describe('GET /api/ministries/gaps', () => {
   it('puts the soonest gap first: an earlier start on the same day comes first', async () => {
     const ministry = await newMinistry();

@@ -25,6 +25,10 @@ export function occurrencesRepository(db: Executor) {
       ]);
 
   return {
+    /** Every occurrence anchored to the event takes its (new) date; staffing and assignments stay as they are. */
+    async followEvent(eventId: number, date: string): Promise<void> {
+      await db.updateTable('occurrences').set({ occurrence_date: date }).where('event_id', '=', eventId).where('occurrence_date', '<>', date).execute();
+    },
     async findDetailed(id: number) {
       return detailed().where('occurrences.id', '=', id).executeTakeFirst();
     },

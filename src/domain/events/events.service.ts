@@ -196,6 +196,8 @@ export class EventsService {
         ...(changes.inactive !== undefined && { inactive: changes.inactive }),
         ...(changes.ministryId !== undefined && { event_ministry_id: changes.ministryId }),
       });
+      // One truth for the date of the service: an occurrence moves with its event, in the same transaction.
+      if (changes.start !== undefined) await repos.occurrences.followEvent(id, changes.start.slice(0, 10));
       if (changes.calendarIds !== undefined) {
         await repos.events.unpinAll(id);
         await repos.events.pin([id], changes.calendarIds);
