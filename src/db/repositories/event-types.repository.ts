@@ -27,6 +27,25 @@ export function eventTypesRepository(db: Executor) {
       }
     },
 
+    /** Throws UniqueViolationError when another type already holds the new name (ignoring case). */
+    async update(id: number, changes: Partial<Pick<EventTypeRow, 'name' | 'def_start_time' | 'active'>>): Promise<EventTypeRow | undefined> {
+      try {
+        return await db.updateTable('event_types').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+      } catch (error) {
+        return translateConstraintError(error);
+      }
+    },
+
+    /** Deletes the type unless an event uses it; answers whether it was deleted. */
+    async deleteUnused(id: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('event_types')
+        .where('id', '=', id)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('events').select('events.id').whereRef('events.type_id', '=', 'event_types.id'))))
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
     /** Adds an active type named `name` unless one of that name exists, active or not (names are unique ignoring case). */
     async ensureNamed(name: string): Promise<void> {
       await sql`insert into event_types (name, active) select ${name}, true

@@ -3,7 +3,7 @@ import { UniqueViolationError } from '../../db/errors.js';
 import { createRepositories } from '../../db/repositories/index.js';
 import type { DB, EventTypeRow } from '../../db/schema.js';
 import { isVolunteerV2Enabled } from '../access/route-access.js';
-import { conflict, invalid } from '../errors.js';
+import { conflict, invalid, notFound } from '../errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
 /** The event type the volunteer area falls back to (contract §1.9, §5.6). */
@@ -23,6 +23,39 @@ export class EventTypesService {
 
   async list(): Promise<EventTypeRow[]> {
     return createRepositories(this.db).eventTypes.list();
+  }
+
+  /**
+   * Renames, re-times or retires a type (ours). 404 unknown, 409 for a name another type holds. A renamed `Other`
+   * is no longer the volunteer area's fallback; a retired one is not replaced (§5.6, §1.9).
+   */
+  async update(id: number, input: { name?: string; defStartTime?: string | null; active?: boolean }): Promise<EventTypeRow> {
+    const repos = createRepositories(this.db);
+    if (!(await repos.eventTypes.findById(id))) throw notFound('Event type not found');
+    const name = input.name?.trim();
+    if (name === '') throw invalid('name must not be empty');
+    const duplicate = () => conflict('An event type of that name already exists');
+    const holder = name === undefined ? undefined : await repos.eventTypes.findByName(name);
+    if (holder && holder.id !== id) throw duplicate();
+    try {
+      const updated = await repos.eventTypes.update(id, {
+        ...(name !== undefined && { name }),
+        ...(input.defStartTime !== undefined && { def_start_time: input.defStartTime }),
+        ...(input.active !== undefined && { active: input.active }),
+      });
+      if (!updated) throw notFound('Event type not found');
+      return updated;
+    } catch (error) {
+      if (error instanceof UniqueViolationError) throw duplicate();
+      throw error;
+    }
+  }
+
+  /** Deletes a type no event uses (ours): 404 unknown, 409 while events use it (retire it instead). */
+  async delete(id: number): Promise<void> {
+    const repos = createRepositories(this.db);
+    if (!(await repos.eventTypes.findById(id))) throw notFound('Event type not found');
+    if (!(await repos.eventTypes.deleteUnused(id))) throw conflict('Events use this event type: retire it instead (active: false)');
   }
 
   async create(input: { name: string; defStartTime?: string | null; active?: boolean }): Promise<EventTypeRow> {

@@ -12,7 +12,7 @@ import { actorOf, callerOf } from '../plugins/access.js';
 import { pathId } from '../plugins/volunteer-guards.js';
 import { presentCounts, presentEvent, presentEventType } from '../presenters/core.presenter.js';
 import { idParams, idSegment, PermissiveBoolean, responses, SuccessResponse } from '../schemas/common.js';
-import { AttendanceCount, CountsBody, Event, EventBody, EventType, EventTypeBody, EventUpdateBody, RepeatBody } from '../schemas/core.schemas.js';
+import { AttendanceCount, CountsBody, Event, EventBody, EventType, EventTypeBody, EventTypeUpdateBody, EventUpdateBody, RepeatBody } from '../schemas/core.schemas.js';
 
 function dateTime(value: string, field: string): string {
   const parsed = parseDateTime(value);
@@ -50,6 +50,14 @@ function recurrenceOf(body: Record<string, unknown>): Recurrence {
 }
 
 /** Calendar events, series, headcounts and event types (contract §15.4). */
+/** A type's default start time: blank clears it; anything else must be HH:MM (400). */
+function startTimeOf(value: string | null): string | null {
+  if (!value) return null;
+  const time = parseTimeOfDay(value);
+  if (!time) throw invalid('defStartTime must be a time of day as HH:MM');
+  return time;
+}
+
 export const eventsRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
   const { events, eventTypes } = services;
   const tags = ['Events'];
@@ -67,13 +75,30 @@ export const eventsRoutes = (services: Services): FastifyPluginAsyncTypebox => a
     schema: { tags, summary: 'Create an event type', body: EventTypeBody, response: responses({ 201: EventType }) },
   }, async (request, reply) => {
     const { name, defStartTime, active } = request.body;
-    let startTime: string | null = null;
-    if (defStartTime) {
-      startTime = parseTimeOfDay(defStartTime) ?? null;
-      if (!startTime) throw invalid('defStartTime must be a time of day as HH:MM');
-    }
-    const type = await eventTypes.create({ name, defStartTime: startTime, active: active === undefined ? true : parsePermissiveBoolean(active) });
+    const type = await eventTypes.create({ name, defStartTime: startTimeOf(defStartTime ?? null), active: active === undefined ? true : parsePermissiveBoolean(active) });
     return reply.code(201).send(presentEventType(type));
+  });
+
+  const typePath = `/api/events/types/${idSegment('typeId')}`;
+
+  app.post(typePath, {
+    config: addEvents,
+    schema: { tags, summary: "Rename an event type, change its default start time, or retire it with active false (ours)", params: idParams('typeId'), body: EventTypeUpdateBody, response: responses({ 200: EventType }) },
+  }, async (request) => {
+    const { name, defStartTime, active } = request.body;
+    return presentEventType(await eventTypes.update(request.params.typeId, {
+      name,
+      defStartTime: defStartTime === undefined ? undefined : startTimeOf(defStartTime),
+      active: active === undefined ? undefined : parsePermissiveBoolean(active),
+    }));
+  });
+
+  app.delete(typePath, {
+    config: addEvents,
+    schema: { tags, summary: 'Delete an event type no event uses (ours)', params: idParams('typeId'), response: responses({ 200: SuccessResponse }) },
+  }, async (request) => {
+    await eventTypes.delete(request.params.typeId);
+    return { success: true as const };
   });
 
   app.get('/api/events', {

@@ -146,3 +146,5 @@ export const EventTypeBody = Type.Object({
   defStartTime: Type.Optional(Nullable(text(8))),
   active: Type.Optional(PermissiveBoolean),
 });
+
+export const EventTypeUpdateBody = Type.Partial(EventTypeBody);
