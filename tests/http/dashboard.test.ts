@@ -456,6 +456,41 @@ describe('GET /api/ministries/dashboard (E8)', () => {
   });
 });
 
+describe('a window of more than 500 occurrences', () => {
+  it('finds the gaps and pending replies after the 500th occurrence, in the dashboard and the hasGaps list', async () => {
+    const ministry = await newMinistry();
+    const busy = await newPosition(ministry);
+    const title = `Vigil ${++counter}`;
+    // 520 fully staffed-by-rule occurrences (Min 0) on the first days of the window, through one schedule.
+    const events = Array.from({ length: 520 }, (_, i) => {
+      const day = `2026-03-${String(5 + (i % 10)).padStart(2, '0')}`;
+      const minute = String(Math.floor(i / 10)).padStart(2, '0');
+      return { title, type_id: typeId, start_at: `${day} 06:${minute}:00`, end_at: `${day} 06:${minute}:30`, created_at: '2026-03-01 00:00:00' };
+    });
+    await db().insertInto('events').values(events).execute();
+    const schedule = await server.post(`${V}/ministries/${ministry.ministryId}/schedules`, {
+      name: title, linkMode: 'event_type', eventTypeId: typeId, titleFilter: title, teamId: ministry.teamId, windowStart: '2026-03-01',
+      requirements: [{ positionId: busy, minCount: 0 }],
+    }, as(admin));
+    assert.equal(schedule.status, 201, schedule.text);
+    // One later occurrence that needs someone, with a reply awaited.
+    const late = await newOccurrence(ministry, [{ positionId: busy, minCount: 2 }], { date: '2026-03-20' });
+    const { assignmentId } = await assignNew(late, busy);
+    const coordinator = await newCoordinator(ministry);
+
+    const body = await dashboard(coordinator);
+    assert.ok(body.gaps.some((gap: { occurrenceId: number }) => gap.occurrenceId === late), 'the gap after the 500th occurrence is listed');
+    assert.ok(body.pendingResponses.some((reply: { id: number }) => reply.id === assignmentId), 'so is the reply awaited there');
+    assert.equal(body.upcoming.length, 100);
+    assert.equal(body.capped, true, 'the upcoming panel was cut');
+
+    const withGaps = await server.get(`${V}/occurrences`, { ...as(coordinator), query: { from: '2026-03-04', to: '2026-03-31', hasGaps: '1' } });
+    assert.equal(withGaps.status, 200, withGaps.text);
+    assert.deepEqual(withGaps.body.occurrences.map((o: { id: number }) => o.id), [late]);
+    assert.equal(withGaps.body.capped, false);
+  });
+});
+
 describe('an occurrence follows its event', () => {
   it('takes the new date when the event moves: moved into the past it leaves the gaps and counts as last served', async () => {
     const ministry = await newMinistry();

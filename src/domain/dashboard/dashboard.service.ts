@@ -8,7 +8,7 @@ import { assignmentView } from '../assignments/views.js';
 import type { ChurchTime } from '../church-time.js';
 import { addDays, addMinutes, isValidDate } from '../dates.js';
 import { invalid } from '../errors.js';
-import { OCCURRENCE_LIST_LIMIT } from '../occurrences/occurrences.service.js';
+import { OCCURRENCE_LIST_LIMIT, WINDOW_SCAN_LIMIT } from '../occurrences/occurrences.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { occurrenceFigures } from '../staffing/gaps.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
@@ -97,8 +97,10 @@ export class DashboardService {
     const today = now.slice(0, 10);
     const to = addDays(today, days);
     const scope = this.scopeOf(actor);
-    const inScope = (await repos.occurrences.list({ from: today, to, ...scope, limit: OCCURRENCE_LIST_LIMIT }))
-      .filter((row) => row.ministry_active);
+    // The panels are derived from the whole window (up to WINDOW_SCAN_LIMIT), then cut to their 100 rows each.
+    const windowRows = await repos.occurrences.list({ from: today, to, ...scope, limit: WINDOW_SCAN_LIMIT + 1 });
+    const isScopeCut = windowRows.length > WINDOW_SCAN_LIMIT;
+    const inScope = windowRows.slice(0, WINDOW_SCAN_LIMIT).filter((row) => row.ministry_active);
     const ids = inScope.map((row) => row.id);
     const byId = new Map(inScope.map((row) => [row.id, row]));
     const leadHours = await this.settings.get('iVolunteerReminderLeadHours');
@@ -126,7 +128,7 @@ export class DashboardService {
     });
     const proposedSwaps = swaps.filter((swap) => byId.has(swap.occurrence_id)).map((swap) => withContext(swapView(swap), byId.get(swap.occurrence_id)!));
     const panels = { upcoming, gaps, pendingResponses, proposedSwaps };
-    const capped = Object.values(panels).some((panel) => panel.length > PANEL_LIMIT);
+    const capped = isScopeCut || Object.values(panels).some((panel) => panel.length > PANEL_LIMIT);
     return {
       days,
       from: today,
