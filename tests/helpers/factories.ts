@@ -1,10 +1,17 @@
 import { createRepositories } from '../../src/db/repositories/index.js';
 import { ROLE_FLAGS, type Roles } from '../../src/domain/access/caller.js';
-import { UNUSABLE_PASSWORD_HASH } from '../../src/domain/users/secrets.js';
+import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../../src/domain/users/secrets.js';
 import type { PersonRow, NewPerson } from '../../src/db/schema.js';
 import type { TestServer } from './server.js';
 
 let sequence = 0;
+
+// A real scrypt hash costs more than half a second: a test file makes one per password it uses, not one per user.
+const hashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  return hashes.get(password)!;
+};
 const next = () => ++sequence;
 
 /** A person row with unique names; any column may be given. */
@@ -28,7 +35,7 @@ export interface TestUser {
 
 /**
  * A person with a user holding the given role flags and a fresh API key. Without `password` the account
- * cannot sign in with a password (hashing costs tens of milliseconds; most tests need only the key).
+ * cannot sign in with a password (most tests need only the key).
  */
 export async function newUser(
   server: TestServer,
@@ -37,27 +44,22 @@ export async function newUser(
   const person = await newPerson(server, options.person);
   const userName = `user${person.id}`;
   const roleList = Array.isArray(options.roles) ? options.roles : ROLE_FLAGS.filter((flag) => (options.roles as Partial<Roles> | undefined)?.[flag]);
-  const { users } = server.app.services;
-  if (options.password) {
-    await users.createUser({ personId: person.id, userName, password: options.password, roles: Object.fromEntries(roleList.map((r) => [r, true])) });
-  } else {
-    await createRepositories(server.database.db).users.insert({
-      id: person.id,
-      user_name: userName,
-      password_hash: UNUSABLE_PASSWORD_HASH,
-      created_at: '2026-01-01 09:00:00',
-      is_admin: roleList.includes('admin'),
-      add_events: roleList.includes('addEvents'),
-      manage_groups: roleList.includes('manageGroups'),
-      edit_records: roleList.includes('editRecords'),
-      delete_records: roleList.includes('deleteRecords'),
-      finance: roleList.includes('finance'),
-      manage_ministries: roleList.includes('manageMinistries'),
-      manage_my_ministries: roleList.includes('manageMyMinistries'),
-    });
-  }
+  await createRepositories(server.database.db).users.insert({
+    id: person.id,
+    user_name: userName,
+    password_hash: options.password ? await hashOnce(options.password) : UNUSABLE_PASSWORD_HASH,
+    created_at: '2026-01-01 09:00:00',
+    is_admin: roleList.includes('admin'),
+    add_events: roleList.includes('addEvents'),
+    manage_groups: roleList.includes('manageGroups'),
+    edit_records: roleList.includes('editRecords'),
+    delete_records: roleList.includes('deleteRecords'),
+    finance: roleList.includes('finance'),
+    manage_ministries: roleList.includes('manageMinistries'),
+    manage_my_ministries: roleList.includes('manageMyMinistries'),
+  });
   const caller = { userId: person.id, personId: person.id, userName, roles: {} as Roles };
-  const { apiKey } = await users.createApiKey(caller, 'test');
+  const { apiKey } = await server.app.services.users.createApiKey(caller, 'test');
   return { userId: person.id, personId: person.id, userName, apiKey };
 }
 

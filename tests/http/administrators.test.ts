@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, beforeEach, describe, it } from 'node:test';
+import { after, before, beforeEach, describe, it } from 'node:test';
 import { newAdmin, type TestUser } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
-// Each test starts from a church whose only administrators are the ones it creates.
 let server: TestServer | undefined;
-beforeEach(async () => {
-  await server?.close();
+before(async () => {
   server = await startTestServer();
+});
+// Each test starts from a church whose only administrators are the ones it creates.
+beforeEach(async () => {
+  await server!.database.db.updateTable('users').set({ is_admin: false }).execute();
 });
 after(() => server?.close());
 
@@ -37,8 +39,7 @@ describe('the last active administrator', () => {
 
   it('survives two administrators deleting each other at once, as users or as people', async () => {
     for (const path of ['/admin/api/user/', '/api/person/']) {
-      await server!.close();
-      server = await startTestServer();
+      await server!.database.db.updateTable('users').set({ is_admin: false }).execute();
       const one = await newAdmin(s());
       const two = await newAdmin(s());
       const answers = await Promise.all([s().delete(`${path}${two.userId}`, as(one)), s().delete(`${path}${one.userId}`, as(two))]);

@@ -42,11 +42,18 @@ after(async () => {
   await server.close();
 });
 
-async function arrivalFor(address: string, since: number): Promise<number> {
+/**
+ * How long after the answer (sent once the transaction committed) the mail reached the sink; 0 when it was there
+ * first. The request itself may take long (hashing a password); only what follows the commit counts.
+ */
+async function msAfterAnswer(address: string, request: () => Promise<{ status: number }>): Promise<number> {
+  const before = arrivals.length;
+  assert.equal((await request()).status, 200);
+  const answeredAt = performance.now();
   for (;;) {
-    const arrival = arrivals.find((a) => a.to === address && a.at >= since);
-    if (arrival) return arrival.at - since;
-    if (performance.now() - since > 5_000) return Infinity;
+    const arrival = arrivals.slice(before).find((a) => a.to === address);
+    if (arrival) return Math.max(0, arrival.at - answeredAt);
+    if (performance.now() - answeredAt > 5_000) return Infinity;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -59,14 +66,10 @@ describe('mail leaves within seconds of the commit', () => {
     stops.push(await startDelivery(server.app.services, (error) => assert.fail(String(error)), AN_HOUR));
     const asker = await newUser(server);
     const reset = await newUser(server);
-    let since = performance.now();
-    assert.equal((await server.post('/api/public/user/password-reset', { userName: asker.userName })).status, 200);
-    const askerMs = await arrivalFor(await emailOf(asker), since);
-    since = performance.now();
-    assert.equal((await server.post(`/admin/api/user/${reset.userId}/password/reset`, {}, { key: admin.apiKey })).status, 200);
-    const resetMs = await arrivalFor(await emailOf(reset), since);
-    assert.ok(askerMs <= 2_000, `the reset link arrived after ${askerMs} ms`);
-    assert.ok(resetMs <= 2_000, `the new password arrived after ${resetMs} ms`);
+    const askerMs = await msAfterAnswer(await emailOf(asker), () => server.post('/api/public/user/password-reset', { userName: asker.userName }));
+    const resetMs = await msAfterAnswer(await emailOf(reset), () => server.post(`/admin/api/user/${reset.userId}/password/reset`, {}, { key: admin.apiKey }));
+    assert.ok(askerMs <= 2_000, `the reset link arrived ${askerMs} ms after the answer`);
+    assert.ok(resetMs <= 2_000, `the new password arrived ${resetMs} ms after the answer`);
   });
 
   it('wakes the worker of another app on the same database, whose own requests queued nothing', async () => {
@@ -74,9 +77,7 @@ describe('mail leaves within seconds of the commit', () => {
     const other: App = await buildApp({ database: server.database, clock: server.clock, logger: false });
     stops.push(await startDelivery(other.services, (error) => assert.fail(String(error)), AN_HOUR));
     const user = await newUser(server);
-    const since = performance.now();
-    assert.equal((await server.post(`/admin/api/user/${user.userId}/password/reset`, {}, { key: admin.apiKey })).status, 200);
-    const ms = await arrivalFor(await emailOf(user), since);
-    assert.ok(ms <= 2_000, `arrived after ${ms} ms`);
+    const ms = await msAfterAnswer(await emailOf(user), () => server.post(`/admin/api/user/${user.userId}/password/reset`, {}, { key: admin.apiKey }));
+    assert.ok(ms <= 2_000, `arrived ${ms} ms after the answer`);
   });
 });
