@@ -241,12 +241,14 @@ export class UsersService {
       assertPasswordStrength(changes.password);
       update.password_hash = await hashPassword(changes.password);
     }
+    // Read before the transaction: on PGlite a query outside it (the clock reads a setting) would wait forever.
+    const now = await this.time.now();
     try {
       await withTransaction(this.db, async (repos) => {
         if (changes.roles?.admin === false) await assertAnotherAdministratorRemains(repos, userId);
         await repos.users.update(userId, update);
         if (update.password_hash !== undefined) {
-          await repos.apiKeys.revokeAll(userId, await this.time.now(), userId === caller.userId ? caller.keyId : undefined);
+          await repos.apiKeys.revokeAll(userId, now, userId === caller.userId ? caller.keyId : undefined);
         }
       });
     } catch (error) {
