@@ -15,6 +15,7 @@ import { buildServices } from '../src/domain/services.js';
 const config = loadConfig();
 const database = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
 const step = (text: string) => console.log(`demo: ${text}`);
+const DEMO_VOLUNTEER_PASSWORD = 'volunteer-demo';
 
 try {
   await migrateToLatest(database.db);
@@ -73,7 +74,12 @@ try {
       })),
     });
   }
-  step(`done: ${people.length} people, ${events.length} Sunday services, 2 ministries. Sign in as "admin" and open /api/docs.`);
+  step('volunteer logins');
+  // Grace and Daniel are among the Greeters' default volunteers, so their schedules have requests to answer.
+  for (const person of people.slice(0, 2)) {
+    await services.users.createUser({ personId: person.id, userName: person.first_name.toLowerCase(), password: DEMO_VOLUNTEER_PASSWORD });
+  }
+  step(`done: ${people.length} people, ${events.length} Sunday services, 2 ministries. Open http://${config.host}:${config.port}/ and sign in as "grace" or "daniel" (password "${DEMO_VOLUNTEER_PASSWORD}"), or as "admin".`);
 } finally {
   await database.close();
 }

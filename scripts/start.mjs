@@ -3,7 +3,8 @@
  * the tsx loader: 0.8 s faster to start and 40 MB less resident memory, because no loader thread or
  * per-module transform stays around. The bundle is named by a hash of the sources, so an unchanged tree
  * starts without building, a changed one is always rebuilt (about 0.1 s), and concurrent starts never read a
- * half-written file. Packages stay external and load from node_modules as usual.
+ * half-written file. Packages stay external and load from node_modules as usual. The web app is built the
+ * same way (scripts/build-web.mjs) unless WEB_ROOT names a build already.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -46,6 +47,10 @@ if (!fs.existsSync(bundle)) {
   for (const old of fs.readdirSync(outDir)) {
     if (old !== name && old.startsWith('main-') && old.endsWith('.mjs')) fs.rmSync(path.join(outDir, old), { force: true });
   }
+}
+if (!process.env.WEB_ROOT) {
+  const { ensureWebBuild } = await import('./build-web.mjs');
+  process.env.WEB_ROOT = await ensureWebBuild();
 }
 process.setSourceMapsEnabled(true);
 await import(pathToFileURL(bundle).href);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from './db/database.js';
@@ -32,6 +33,8 @@ import { publicRoutes } from './http/routes/public.routes.js';
 import { registrationRoutes } from './http/routes/registration.routes.js';
 import { backgroundRoutes } from './http/routes/background.routes.js';
 import { TimerJobs } from './jobs/timer-jobs.js';
+import { sessionRoutes } from './http/routes/session.routes.js';
+import { appShell, registerWebAssets } from './http/web/web-app.js';
 import { ministryEventsRoutes } from './http/routes/volunteer/ministry-events.routes.js';
 import { occurrencesRoutes } from './http/routes/volunteer/occurrences.routes.js';
 import { schedulesRoutes } from './http/routes/volunteer/schedules.routes.js';
@@ -43,6 +46,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Fastify's `trustProxy`: which proxies' `X-Forwarded-For` names the client (config TRUST_PROXY). */
   trustProxy?: number | string[] | false;
+  /** The built web app (index.html and assets/); without it only the API is served. */
+  webRoot?: string;
   /** A pino logger, or pino options; tests pass `false`. */
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
 }
@@ -91,7 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSecurityHeaders(http);
   registerValidation(http);
   registerSerialization(http);
-  registerErrorHandling(http);
+  registerErrorHandling(http, deps.webRoot ? appShell(deps.webRoot) : undefined);
+  await http.register(fastifyCookie);
   const routes = registerAccessControl(http, services);
   const timerJobs = new TimerJobs(services);
   await registerRateLimits(http);
@@ -99,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await http.register(healthRoutes(services));
   await http.register(loginRoutes(services));
+  await http.register(sessionRoutes(services));
   await http.register(usersRoutes(services));
   await http.register(settingsRoutes(services));
   await http.register(peopleRoutes(services));
@@ -122,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(publicRoutes(services));
   await http.register(registrationRoutes(services));
   await http.register(backgroundRoutes(timerJobs));
+  if (deps.webRoot) await registerWebAssets(http, deps.webRoot);
 
   await http.ready();
   return { http, services, routes, timerJobs };

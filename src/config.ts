@@ -14,6 +14,8 @@ export interface Config {
    * proxies' addresses and CIDR ranges; false believes none (the socket address counts).
    */
   readonly trustProxy: number | string[] | false;
+  /** The built web app, set by `npm start` after it builds web/ (WEB_ROOT); without it only the API is served. */
+  readonly webRoot: string | undefined;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword,
     logLevel,
     trustProxy,
+    webRoot: env.WEB_ROOT?.trim() || undefined,
   });
 }
 

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   // Building the routes touches no table, so it runs while the migrations wait on the database.
   const [, { http, services, timerJobs }] = await Promise.all([
     migrateToLatest(database.db),
-    buildApp({ database, logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy }),
+    buildApp({ database, logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy, webRoot: config.webRoot }),
   ]);
   const log = http.log;
   if (embedded?.templateProblem) {

@@ -49,7 +49,7 @@ export async function drainOutbox(services: Services, transport?: Transporter): 
   const repos = createRepositories(database.db);
   const result = { sent: 0, skipped: 0, failed: 0 };
   const now = await time.now();
-  let mailSettings: { isEmailOn: boolean; churchName: string; from: string; mailer: Transporter } | undefined;
+  let mailSettings: { isEmailOn: boolean; churchName: string; serviceUrl: string; from: string; mailer: Transporter } | undefined;
   // Every due row is handled in one drain, batch after batch; a row already tried in this drain is not claimed
   // again, so a failed send is retried on the next drain only.
   const handled: number[] = [];
@@ -60,10 +60,11 @@ export async function drainOutbox(services: Services, transport?: Transporter): 
     mailSettings ??= {
       isEmailOn: await settings.get('bEnabledEmail'),
       churchName: await settings.get('sChurchName'),
+      serviceUrl: (await settings.get('sServiceURL')).trim().replace(/\/+$/, ''),
       from: await settings.get('sChurchEmail'),
       mailer: transport ?? (await transportFor(services)),
     };
-    const { isEmailOn, churchName, from, mailer } = mailSettings;
+    const { isEmailOn, churchName, serviceUrl, from, mailer } = mailSettings;
     const contexts = new Map((await repos.notifications.mailContext(claimed.map((row) => row.id))).map((c) => [c.id, c]));
     for (const row of claimed) {
       const facts = contexts.get(row.id);
@@ -84,6 +85,7 @@ export async function drainOutbox(services: Services, transport?: Transporter): 
         const mail = composeMail({
           type: row.type,
           churchName,
+          serviceUrl,
           recipientFirstName: facts!.recipient_first_name,
           volunteerName: facts!.volunteer_first_name ? `${facts!.volunteer_first_name} ${facts!.volunteer_last_name}` : null,
           volunteerEmail: facts!.volunteer_email,

@@ -1,77 +1,30 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { openPglite } from '../../src/db/database.js';
 import { migrations } from '../../src/db/migrations/index.js';
+import { adminQuery, serverUrl, spawnService, waitForReady, type Running } from '../helpers/service-process.js';
 import { withDatabase } from '../helpers/template.js';
 
 /**
  * Starts the real service the way `npm start` does and talks to it over TCP. On the PostgreSQL pass it
  * runs against a fresh database on that server; otherwise on the embedded database in a temporary DATA_DIR.
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vms-startup-'));
 const databaseName = `vms_startup_${process.pid}`;
 const ADMIN_PASSWORD = 'first-admin-password';
 const HINT = 'Created the first administrator';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
 async function startService(extraEnv: Record<string, string> = {}): Promise<Running> {
-  const port = await freePort();
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    PORT: String(port),
+  return spawnService({
     DATA_DIR: dataDir,
     ADMIN_PASSWORD,
-    LOG_LEVEL: 'info',
+    ...(serverUrl && { DATABASE_URL: withDatabase(serverUrl, databaseName) }),
     ...extraEnv,
-  };
-  delete env.TEST_DATABASE_URL;
-  if (serverUrl) env.DATABASE_URL = withDatabase(serverUrl, databaseName);
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, port, output: () => output, exited };
-}
-
-async function waitForReady(service: Running, timeoutMs = 60_000): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (service.output().includes('Volunteer Ministry Service is ready')) return Date.now() - started;
-    if (service.child.exitCode !== null) throw new Error(`service exited early:\n${service.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`service not ready after ${timeoutMs} ms:\n${service.output()}`);
-}
-
-async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
+  });
 }
 
 before(async () => {

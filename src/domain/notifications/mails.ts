@@ -3,6 +3,8 @@
 export interface MailFacts {
   type: string;
   churchName: string;
+  /** The web app's address (setting `sServiceURL`), without a trailing slash; '' when not set. */
+  serviceUrl: string;
   recipientFirstName: string;
   volunteerName: string | null;
   volunteerEmail: string | null;
@@ -30,6 +32,7 @@ export function describeWallClock(wall: string): string {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const SCHEDULE_PATH = '/portal/volunteer/schedule';
+const scheduleLink = (facts: MailFacts) => `${facts.serviceUrl}${SCHEDULE_PATH}`;
 
 function shift(facts: MailFacts): string {
   const when = facts.start ? describeWallClock(facts.start) : 'the scheduled time';
@@ -47,12 +50,12 @@ export function composeMail(facts: MailFacts): Mail {
     case 'assignment':
       return body(facts, `Please serve as ${facts.positionName ?? 'a volunteer'}`, [
         `You have been asked to serve as ${shift(facts)}.`,
-        `Please accept or decline on your volunteer schedule: ${SCHEDULE_PATH}`,
+        `Please accept or decline on your volunteer schedule: ${scheduleLink(facts)}`,
       ]);
     case 'reminder':
-      return body(facts, `Volunteer reminder: ${facts.positionName ?? 'your shift'}`, [`A reminder that you serve as ${shift(facts)}.`, `Your schedule: ${SCHEDULE_PATH}`]);
+      return body(facts, `Volunteer reminder: ${facts.positionName ?? 'your shift'}`, [`A reminder that you serve as ${shift(facts)}.`, `Your schedule: ${scheduleLink(facts)}`]);
     case 'signup_confirm':
-      return body(facts, `You signed up to serve as ${facts.positionName ?? 'a volunteer'}`, [`Thank you for signing up to serve as ${shift(facts)}.`, `Your schedule: ${SCHEDULE_PATH}`]);
+      return body(facts, `You signed up to serve as ${facts.positionName ?? 'a volunteer'}`, [`Thank you for signing up to serve as ${shift(facts)}.`, `Your schedule: ${scheduleLink(facts)}`]);
     case 'decline_alert':
       return body(facts, `${facts.volunteerName ?? 'A volunteer'} declined ${facts.positionName ?? 'a position'}`, [`${facts.volunteerName ?? 'A volunteer'} declined to serve as ${shift(facts)}.`]);
     case 'gap_alert':
@@ -60,13 +63,17 @@ export function composeMail(facts: MailFacts): Mail {
     case 'swap_proposed':
       return body(facts, `A substitute is proposed for ${facts.positionName ?? 'a position'}`, [`A substitute was proposed for ${shift(facts)}. Please approve or reject it.`]);
     case 'swap_resolved':
-      return body(facts, `Substitution decided for ${facts.positionName ?? 'a position'}`, [`The substitution for ${shift(facts)} has been decided. See your schedule: ${SCHEDULE_PATH}`]);
+      return body(facts, `Substitution decided for ${facts.positionName ?? 'a position'}`, [`The substitution for ${shift(facts)} has been decided. See your schedule: ${scheduleLink(facts)}`]);
     case 'help_offer':
       return body(facts, 'Someone would like to help', [`${String(facts.context.offeredByName ?? 'A member')} would like to help ${facts.ministryName ?? String(facts.context.ministryName ?? 'your ministry')}.`]);
     case 'password_reset':
       return facts.context.temporaryPassword
         ? body(facts, 'Your password was reset', [`An administrator reset your password. Your temporary password is: ${String(facts.context.temporaryPassword)}`, 'Please change it after you sign in.'])
-        : body(facts, 'Reset your password', [`Use this code to choose a new password within a day: ${String(facts.context.resetToken ?? '')}`, 'If you did not ask for this, ignore this message.']);
+        : body(facts, 'Reset your password', [
+          ...(facts.serviceUrl ? [`Choose a new password within a day: ${facts.serviceUrl}/reset-password?token=${encodeURIComponent(String(facts.context.resetToken ?? ''))}`] : []),
+          `Or enter this code on the password page within a day: ${String(facts.context.resetToken ?? '')}`,
+          'If you did not ask for this, ignore this message.',
+        ]);
     case 'account_locked':
       return body(facts, 'Your account is locked', ['Too many wrong passwords were entered for your account, so it is locked. Ask an administrator to unlock it.']);
     case 'email_changed':

@@ -133,6 +133,8 @@ export const SETTINGS = {
   iDoNotEmailPropertyId: integer(null, { min: 1, blankAllowed: true }),
   sChurchName: text('Our Church'),
   sChurchEmail: text(''),
+  // Ours: where people open the web app (e.g. https://serve.example.org); mails link to it when set.
+  sServiceURL: text(''),
   sTimeZone: timeZone,
   aPortalCalendars: json<unknown>(null),
   sSMTPHost: text(''),

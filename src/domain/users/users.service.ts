@@ -226,6 +226,22 @@ export class UsersService {
     return this.getUser(input.personId);
   }
 
+  /**
+   * A signed-in user changes their own password: the current one must be right (a borrowed, unlocked phone
+   * must not be enough), and every other key of theirs stops working.
+   */
+  async changeOwnPassword(caller: Caller, currentPassword: string, newPassword: string): Promise<void> {
+    const user = await this.repos.users.findById(caller.userId);
+    if (!user) throw notFound('User not found');
+    if (!(await verifyPassword(currentPassword, user.password_hash))) throw invalid('The current password is not right');
+    await this.updateUser(caller, caller.userId, { password: newPassword });
+  }
+
+  /** Sign-out: the key the caller signed in with stops working at once. */
+  async signOut(caller: Caller): Promise<void> {
+    if (caller.keyId !== undefined) await this.revokeApiKey(caller.userId, caller.keyId);
+  }
+
   /** A changed password revokes the user's keys (but the caller's own key, when they change their own). */
   async updateUser(caller: Caller, userId: number, changes: UserChanges): Promise<UserView> {
     const existing = await this.repos.users.findById(userId);

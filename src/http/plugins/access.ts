@@ -4,6 +4,7 @@ import { assertRouteAccess, isRolloutGated, isVolunteerV2Enabled, needsVolunteer
 import type { VolunteerActor } from '../../domain/access/volunteer-access.js';
 import { forbidden, unauthorized } from '../../domain/errors.js';
 import type { Services } from '../../domain/services.js';
+import { apiKeyOf } from '../web/session-cookie.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,7 +38,8 @@ export function callerOf(request: FastifyRequest): Caller {
 }
 
 /**
- * The one place where routes are authenticated and gated: `x-api-key` first (401), then the rollout gate
+ * The one place where routes are authenticated and gated: the key (`x-api-key`, or the web app's session
+ * cookie with its CSRF header) first (401), then the rollout gate
  * of the volunteer area (403), then the route's declared role or gate (403).
  */
 export function registerAccessControl(app: FastifyInstance, services: Services): RegisteredRoute[] {
@@ -58,8 +60,7 @@ export function registerAccessControl(app: FastifyInstance, services: Services):
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
-    const key = request.headers['x-api-key'];
-    const caller = await services.users.authenticate(typeof key === 'string' ? key : undefined);
+    const caller = await services.users.authenticate(apiKeyOf(request));
     if (!caller) throw unauthorized('Invalid API key');
     request.caller = caller;
     if (isRolloutGated(access) && !isVolunteerV2Enabled(await services.settings.get('sVolunteerVersion'))) {

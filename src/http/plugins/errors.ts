@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import FindMyWay from 'find-my-way';
 import { ForeignKeyViolationError, isDatabaseError, UniqueViolationError } from '../../db/errors.js';
 import { AppError, type ErrorExtras } from '../../domain/errors.js';
+import type { AppShell } from '../web/web-app.js';
 
 const REDACTED = 'An error occurred. Please contact your system administrator.';
 const DATABASE_FAILURE = 'A database error occurred. Please contact your system administrator.';
@@ -44,7 +45,7 @@ declare module 'fastify' {
  * One renderer for every error: AppError as it says, constraint violations as 409/400, Fastify's own
  * client errors with their status, and anything else as a 500 that says nothing internal.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, pages?: AppShell): void {
   const knownPaths = FindMyWay({ ignoreTrailingSlash: true });
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -66,6 +67,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
+    // A browser opening one of the web app's pages gets the app, which routes on its own.
+    if (pages?.(request, reply)) return reply;
     const path = request.url.split('?')[0];
     const allowed = METHODS.filter((method) => knownPaths.find(method, path) !== null);
     if (allowed.length > 0 && !allowed.includes(request.method as (typeof METHODS)[number])) {

@@ -1,0 +1,79 @@
+/**
+ * The web app's figures of issue 15: the JavaScript a volunteer's phone downloads (gzipped), and the time
+ * from navigation to My schedule shown with data, for a volunteer of a seeded church (`npm run seed`, scale
+ * 0.1 by default: 500 people, about 50,000 assignments), on the embedded database. Not a test: it prints and
+ * writes bench/results/web-<date>.json.
+ *
+ *   npx tsx bench/web.ts [--scale 0.1] [--runs 10]
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
+import { launchBrowser } from '../tests/helpers/browser.js';
+import { spawnService, waitForReady } from '../tests/helpers/service-process.js';
+
+const { values } = parseArgs({ options: { scale: { type: 'string', default: '0.1' }, runs: { type: 'string', default: '10' } } });
+const runs = Number(values.runs);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vms-web-bench-'));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+console.log(`seeding a church at scale ${values.scale} into ${dataDir} …`);
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--scale', values.scale!], { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'inherit' });
+
+const service = await spawnService({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+await waitForReady(service, 120_000);
+const base = `http://127.0.0.1:${service.port}`;
+const browser = await launchBrowser();
+try {
+  const webRoot = newestBuild();
+  const scripts = fs.readdirSync(path.join(webRoot, 'assets')).filter((file) => file.endsWith('.js'));
+  const gzippedBytes = scripts.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(webRoot, 'assets', file)), { level: 9 }).length, 0);
+
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.goto(`${base}/sign-in`);
+  await page.getByLabel('User name').fill('volunteer1');
+  await page.getByLabel('Password', { exact: true }).fill('seed-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'My schedule' }).waitFor();
+
+  const timings: number[] = [];
+  let apiCalls = 0;
+  page.on('request', (request) => { if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls++; });
+  for (let run = 0; run < runs; run++) {
+    apiCalls = 0;
+    const started = performance.now();
+    await page.goto(`${base}/`);
+    await page.locator('li.card, .empty').first().waitFor();
+    timings.push(performance.now() - started);
+  }
+  const cards = await page.locator('li.card').count();
+  const result = {
+    date: new Date().toISOString(),
+    scale: Number(values.scale),
+    javascriptGzippedKB: Math.round(gzippedBytes / 102.4) / 10,
+    myScheduleApiCalls: apiCalls,
+    myScheduleAssignmentsShown: cards,
+    navigationToScheduleMs: { median: Math.round(median(timings)), max: Math.round(Math.max(...timings)), runs },
+  };
+  console.table(result);
+  fs.mkdirSync('bench/results', { recursive: true });
+  const out = path.join('bench', 'results', `web-${result.date.slice(0, 10)}.json`);
+  fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`wrote ${out}`);
+} finally {
+  await browser.close();
+  service.child.kill('SIGTERM');
+  await service.exited;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** The build `npm start` just made or reused (scripts/build-web.mjs keeps a few, newest last touched). */
+function newestBuild(): string {
+  const root = path.resolve('.cache', 'web');
+  const builds = fs.readdirSync(root).filter((entry) => !entry.includes('.tmp')).map((entry) => path.join(root, entry));
+  return builds.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+}

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { forbidden } from '../../domain/errors.js';
+import type { Services } from '../../domain/services.js';
+import { callerOf } from '../plugins/access.js';
+import { publicRateLimit } from '../plugins/rate-limits.js';
+import { responses, SuccessResponse } from '../schemas/common.js';
+import { LoginBody } from '../schemas/users.schemas.js';
+import { clearSessionCookie, CSRF_HEADER, hasCsrfHeader, setSessionCookie } from '../web/session-cookie.js';
+
+/**
+ * The web app's sign-in and sign-out (ours). Sign-in is E20's login with the same checks, limits and refusals;
+ * the new key goes into the HttpOnly session cookie instead of the answer, so no page script ever holds it.
+ */
+export const sessionRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
+  const tags = ['Users'];
+
+  app.post('/api/public/user/session', {
+    config: { access: 'public', rateLimit: publicRateLimit(services, 'iLoginRateLimitPerMinute') },
+    schema: {
+      tags,
+      summary: 'Sign in for the web app (ours): the key is set as an HttpOnly cookie, never answered',
+      description: `Needs the \`${CSRF_HEADER}: 1\` header. 202 asks for the second factor. Every refusal is the same 401 as E20.`,
+      body: LoginBody,
+      response: responses({
+        200: Type.Object({ signedIn: Type.Literal(true) }),
+        202: Type.Object({ requiresOTP: Type.Literal(true) }),
+      }),
+    },
+  }, async (request, reply) => {
+    // A login form posted from another site would sign the browser in as the attacker's account.
+    if (!hasCsrfHeader(request)) throw forbidden('Sign in from the web app');
+    const { userName = '', password = '', otp } = request.body;
+    const result = await services.users.login(userName, password, otp);
+    if ('requiresOTP' in result) return reply.code(202).send(result);
+    setSessionCookie(request, reply, result.apiKey);
+    return { signedIn: true as const };
+  });
+
+  app.delete('/api/users/current/session', {
+    config: { access: 'login' },
+    schema: { tags, summary: 'Sign out (ours): the key of this session is revoked and the cookie cleared', response: responses({ 200: SuccessResponse }) },
+  }, async (request, reply) => {
+    await services.users.signOut(callerOf(request));
+    clearSessionCookie(request, reply);
+    return { success: true as const };
+  });
+
+  app.post('/api/users/current/password', {
+    config: { access: 'login' },
+    schema: {
+      tags,
+      summary: 'Change my own password (ours); my other keys stop working',
+      body: Type.Object({
+        currentPassword: Type.String({ maxLength: 200 }),
+        newPassword: Type.String({ maxLength: 200 }),
+      }),
+      response: responses({ 200: SuccessResponse }),
+    },
+  }, async (request) => {
+    await services.users.changeOwnPassword(callerOf(request), request.body.currentPassword, request.body.newPassword);
+    return { success: true as const };
+  });
+};

@@ -1,0 +1,38 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * The web app's sign-in: its API key lives in an HttpOnly cookie that page scripts cannot read. A cookie is
+ * sent by the browser on any request to us, so the access hook only accepts it together with this header,
+ * which a cross-site form or image cannot add and a cross-site script cannot send without a CORS preflight
+ * that we never grant.
+ */
+export const SESSION_COOKIE = 'vms_session';
+export const CSRF_HEADER = 'x-vms-csrf';
+
+/** How long a browser keeps a sign-in; volunteers answer from their phones weeks apart. */
+const SESSION_DAYS = 30;
+
+/** The API key of a request: the `x-api-key` header, else the session cookie when the CSRF header comes with it. */
+export function apiKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string') return header;
+  return hasCsrfHeader(request) ? request.cookies[SESSION_COOKIE] : undefined;
+}
+
+export function hasCsrfHeader(request: FastifyRequest): boolean {
+  return request.headers[CSRF_HEADER] === '1';
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, apiKey: string): void {
+  reply.setCookie(SESSION_COOKIE, apiKey, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: '/',
+    maxAge: SESSION_DAYS * 24 * 60 * 60,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', path: '/' });
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * The web app's pages are one HTML shell that the app's router fills in; its scripts and styles are
+ * content-hashed files under `/assets/`, built by `npm start` (scripts/build-web.mjs).
+ */
+const API_PREFIXES = ['/api/', '/admin/api/'];
+
+// The app loads only its own files and talks only to this service; nothing may frame it.
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Radix's dialogs set inline styles (scroll lock, positioning).
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Answers the app's page for a browser navigation outside the API; false when the request is not one. */
+export type AppShell = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
+export function appShell(webRoot: string): AppShell {
+  const html = fs.readFileSync(path.join(webRoot, 'index.html'));
+  return (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const urlPath = request.url.split('?')[0];
+    if (urlPath === '/api' || urlPath === '/admin/api' || API_PREFIXES.some((prefix) => urlPath.startsWith(prefix))) return false;
+    if (!String(request.headers.accept ?? '').includes('text/html')) return false;
+    reply
+      .code(200)
+      .header('content-security-policy', CONTENT_SECURITY_POLICY)
+      .header('x-frame-options', 'DENY')
+      .header('referrer-policy', 'same-origin')
+      // Always asked again, so a new build's assets are picked up on the next visit.
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+    return true;
+  };
+}
+
+/** `/assets/*`: the built files, cached for a year because their names change with their content. */
+export async function registerWebAssets(app: FastifyInstance, webRoot: string): Promise<void> {
+  const assets = path.join(webRoot, 'assets');
+  await app.register(fastifyStatic, { root: assets, serve: false });
+  app.get('/assets/*', {
+    config: { access: 'public' },
+    schema: { hide: true },
+  }, (request: FastifyRequest<{ Params: { '*': string } }>, reply) =>
+    reply.sendFile(request.params['*'], assets, { immutable: true, maxAge: 365 * 24 * 60 * 60 * 1000 }));
+}

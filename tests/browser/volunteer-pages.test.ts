@@ -1,0 +1,361 @@
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { simpleParser } from 'mailparser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+import { launchBrowser, PHONE, screenshots, seriousAccessibilityProblems } from '../helpers/browser.js';
+import { startServiceProcess } from '../helpers/service-process.js';
+
+/**
+ * The volunteer's pages in headless Chromium against the real service (started as `npm start` starts it,
+ * on the embedded database or, in the PostgreSQL pass, on the server). Data is set up over the HTTP API
+ * as a coordinator would; what the volunteer does is done by clicking.
+ */
+const ADMIN_PASSWORD = 'browser-admin-password';
+const PASSWORD = 'volunteer-password';
+const V = '/api/ministries';
+
+let service: Awaited<ReturnType<typeof startServiceProcess>>;
+let browser: Browser;
+let adminKey: string;
+const mails: Array<{ to: string; text: string }> = [];
+let sink: SMTPServer;
+
+interface Volunteer { personId: number; userName: string; firstName: string }
+let ruth: Volunteer;
+let boaz: Volunteer;
+let naomi: Volunteer;
+let positionId: number;
+let positionName: string;
+let requestedOccurrence: number;
+let lastPlaceOccurrence: number;
+
+async function call<T = any>(method: string, path: string, body?: unknown, key = adminKey): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${service.base}${path}`, {
+    method,
+    headers: { 'x-api-key': key, ...(body !== undefined && { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function ok<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await call<T>(method, path, body);
+  assert.ok(answer.status >= 200 && answer.status < 300, `${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+async function loginKey(userName: string, password: string): Promise<string> {
+  const response = await fetch(`${service.base}/api/public/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName, password }),
+  });
+  assert.equal(response.status, 200);
+  return ((await response.json()) as { apiKey: string }).apiKey;
+}
+
+async function newVolunteer(firstName: string): Promise<Volunteer> {
+  const person = await ok('POST', '/api/persons', { firstName, lastName: 'Volunteer', email: `${firstName.toLowerCase()}@church.example` });
+  const userName = firstName.toLowerCase();
+  await ok('POST', '/admin/api/users', { personId: person.Id, userName, password: PASSWORD });
+  return { personId: person.Id, userName, firstName };
+}
+
+/** `YYYY-MM-DD`, days from today. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function staffedOccurrence(ministryId: number, teamId: number, typeId: number, date: string, maxCount: number): Promise<number> {
+  const events = await ok('POST', `${V}/ministries/${ministryId}/events`, { title: `Sunday service ${date}`, eventTypeId: typeId, date, startTime: '09:00', endTime: '11:00' });
+  const staffed = await ok('POST', `${V}/ministries/${ministryId}/staffed-events`, {
+    eventId: events.events[0].id,
+    teamId,
+    requirements: [{ positionId, minCount: 1, maxCount }],
+  });
+  return staffed.occurrence.id;
+}
+
+before(async () => {
+  sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      simpleParser(stream).then((mail) => {
+        for (const recipient of session.envelope.rcptTo) mails.push({ to: recipient.address, text: mail.text ?? '' });
+        callback();
+      }, callback);
+    },
+  });
+  const smtpPort = await new Promise<number>((resolve) => sink.listen(0, '127.0.0.1', () => resolve((sink.server.address() as AddressInfo).port)));
+  [service, browser] = await Promise.all([startServiceProcess('browser', { ADMIN_PASSWORD }), launchBrowser()]);
+  adminKey = await loginKey('admin', ADMIN_PASSWORD);
+
+  for (const [name, value] of [
+    ['sSMTPHost', `127.0.0.1:${smtpPort}`], ['sChurchEmail', 'office@church.example'], ['bEnabledEmail', '1'],
+    ['sServiceURL', service.base], ['iPublicFormRateLimitPerMinute', '0'], ['iLoginRateLimitPerMinute', '0'],
+  ]) {
+    await ok('POST', `/admin/api/system/config/${name}`, { value });
+  }
+  [ruth, boaz, naomi] = [await newVolunteer('Ruth'), await newVolunteer('Boaz'), await newVolunteer('Naomi')];
+
+  const ministry = await ok('POST', `${V}/ministries`, { name: 'Welcome Team' });
+  const ministryId = ministry.ministry.id;
+  await ok('POST', `${V}/ministries/${ministryId}`, { helpWanted: true, helpWantedText: 'We welcome everyone at the door.' });
+  const teamId = (await ok('GET', `${V}/ministries/${ministryId}/teams`)).teams[0].id;
+  positionName = 'Greeter';
+  positionId = (await ok('POST', `${V}/ministries/${ministryId}/positions`, { name: positionName, teamId })).position.id;
+  for (const volunteer of [ruth, boaz, naomi]) await ok('POST', `${V}/positions/${positionId}/qualifications`, { personId: volunteer.personId });
+  const types = await ok<Array<{ Id: number; Name: string }>>('GET', '/api/events/types');
+  const typeId = types.find((type) => type.Name === 'Other')!.Id;
+  requestedOccurrence = await staffedOccurrence(ministryId, teamId, typeId, inDays(3), 3);
+  lastPlaceOccurrence = await staffedOccurrence(ministryId, teamId, typeId, inDays(4), 1);
+  await ok('POST', `${V}/occurrences/${requestedOccurrence}/assignments`, { positionId, personId: ruth.personId, allowOutsidePool: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await service?.stop();
+  await new Promise<void>((resolve) => (sink ? sink.close(() => resolve()) : resolve()));
+});
+
+async function newPhone(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
+  // Every step here answers in well under a second; a missing element should fail fast, not after 30 s.
+  context.setDefaultTimeout(10_000);
+  return { context, page: await context.newPage() };
+}
+
+async function signIn(page: Page, userName: string, password = PASSWORD): Promise<void> {
+  await page.goto(`${service.base}/`);
+  await page.waitForURL(/\/sign-in/);
+  await page.getByLabel('User name').fill(userName);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'My schedule' }).waitFor();
+}
+
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  assert.deepEqual(await seriousAccessibilityProblems(page), [], `axe on ${name}`);
+  await screenshots(page, name);
+}
+
+describe('the volunteer pages in a browser', () => {
+  let ruthPhone: { context: BrowserContext; page: Page };
+
+  before(async () => {
+    ruthPhone = await newPhone();
+  });
+
+  it('serves the sign-in page at / and keeps the API\'s JSON 404 under /api/', async () => {
+    const { page } = ruthPhone;
+    await page.goto(`${service.base}/`);
+    await page.waitForURL(/\/sign-in\?next=%2F$/);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await expectAccessible(page, 'sign-in');
+    const missing = await fetch(`${service.base}/api/no-such-route`, { headers: { accept: 'text/html' } });
+    assert.equal(missing.status, 404);
+    assert.equal(((await missing.json()) as { message: string }).message, 'Not found');
+  });
+
+  it('refuses a wrong password in the service\'s words', async () => {
+    const { page } = ruthPhone;
+    await page.getByLabel('User name').fill(ruth.userName);
+    await page.getByLabel('Password', { exact: true }).fill('not-my-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid login or password' }).waitFor();
+  });
+
+  it('signs in with a cookie page scripts cannot read, and shows the assignment a coordinator made with three API calls', async () => {
+    const { page, context } = ruthPhone;
+    await signIn(page, ruth.userName);
+    const cookie = (await context.cookies()).find((c) => c.name === 'vms_session');
+    assert.ok(cookie, 'the session cookie is set');
+    assert.equal(cookie.httpOnly, true);
+    assert.equal(cookie.sameSite, 'Strict');
+    assert.equal(await page.evaluate(() => document.cookie), '', 'no script can read the key');
+
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname);
+    });
+    await page.reload();
+    const card = page.locator('li.card', { hasText: positionName });
+    await card.waitFor();
+    assert.ok(apiCalls.length <= 3, `My schedule made ${apiCalls.length} API calls: ${apiCalls.join(', ')}`);
+    await card.getByText('Welcome Team').waitFor();
+    await card.getByText('Waiting for your answer').waitFor();
+    await expectAccessible(page, 'my-schedule');
+  });
+
+  it('accepts the request with a comment, and the API shows it accepted', async () => {
+    const { page } = ruthPhone;
+    const card = page.locator('li.card', { hasText: positionName });
+    await card.getByRole('button', { name: 'Accept' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Accept this request?' });
+    await dialog.getByLabel('Comment for the coordinator (optional)').fill('Happy to help');
+    await expectAccessible(page, 'accept-dialog');
+    await dialog.getByRole('button', { name: 'Yes, I will serve' }).click();
+    await page.getByText('Thank you, you accepted.').waitFor();
+    await card.getByText('Accepted', { exact: true }).waitFor();
+
+    const ruthKey = await loginKey(ruth.userName, PASSWORD);
+    const mine = await call('GET', '/api/me/assignments', undefined, ruthKey);
+    assert.deepEqual(mine.body.assignments.map((a: { occurrenceId: number; status: string }) => [a.occurrenceId, a.status]), [[requestedOccurrence, 'accepted']]);
+  });
+
+  it('proposes a substitute from the eligible people, and shows the proposal until the coordinator decides', async () => {
+    const { page } = ruthPhone;
+    await page.locator('li.card', { hasText: positionName }).getByRole('link', { name: 'Propose a substitute' }).click();
+    await page.getByRole('heading', { name: 'Propose a substitute' }).waitFor();
+    const choice = page.getByRole('radio', { name: /Boaz Volunteer/ });
+    await choice.waitFor();
+    assert.equal(await page.getByRole('radio', { name: /Ruth Volunteer/ }).count(), 0, 'not myself');
+    await expectAccessible(page, 'propose-substitute');
+    await choice.check();
+    await page.getByRole('button', { name: 'Send the proposal' }).click();
+    await page.getByText('Your proposal is sent. The coordinator decides.').waitFor();
+    await page.getByRole('link', { name: 'Back to my schedule' }).click();
+    await page.getByText('You proposed Boaz Volunteer as your substitute. The coordinator decides.').waitFor();
+    const mine = await call('GET', '/api/me/assignments', undefined, await loginKey(ruth.userName, PASSWORD));
+    assert.equal(mine.body.assignments[0].pendingSwapPersonName, 'Boaz Volunteer');
+  });
+
+  it('shows past service on its own tab, and offers help to a ministry that asks for it', async () => {
+    const { page } = ruthPhone;
+    await page.getByRole('tab', { name: 'Past' }).click();
+    await page.getByText('No past service yet.').waitFor();
+    await expectAccessible(page, 'my-schedule-past');
+    await page.getByRole('link', { name: 'Help wanted', exact: true }).click();
+    await page.getByRole('heading', { name: 'Help wanted' }).waitFor();
+    const welcome = page.locator('li.card', { hasText: 'Welcome Team' });
+    await welcome.getByText('We welcome everyone at the door.').waitFor();
+    await expectAccessible(page, 'help-wanted');
+    await welcome.getByRole('button', { name: "I'd like to help" }).click();
+    await welcome.getByText('Thank you! The ministry knows you would like to help.').waitFor();
+  });
+
+  it('shows my qualifications and ministries, and gives my calendar as a webcal:// link', async () => {
+    const { page } = ruthPhone;
+    await page.getByRole('link', { name: 'Me', exact: true }).click();
+    await page.getByRole('heading', { name: 'What I am qualified for' }).waitFor();
+    await page.locator('section', { hasText: 'What I am qualified for' }).getByText(positionName).waitFor();
+    await page.getByRole('button', { name: 'Create my calendar link' }).click();
+    const link = page.getByLabel('Calendar link');
+    await link.waitFor();
+    const webcal = await link.inputValue();
+    assert.match(webcal, /^webcal:\/\/127\.0\.0\.1:\d+\/api\/public\/portal-calendar\/[0-9a-f]+\/calendar\.ics$/);
+    const feed = await fetch(webcal.replace('webcal://', 'http://'));
+    assert.equal(feed.status, 200);
+    assert.match(await feed.text(), /BEGIN:VCALENDAR/);
+    await expectAccessible(page, 'me');
+  });
+
+  it('lets two volunteers race for the last place: exactly one is signed up, the other is told it is full', async () => {
+    const contenders = [await newPhone(), await newPhone()];
+    await Promise.all([signIn(contenders[0].page, boaz.userName), signIn(contenders[1].page, naomi.userName)]);
+    for (const { page } of contenders) {
+      await page.getByRole('link', { name: 'Open spots', exact: true }).click();
+      await page.locator('li.card', { hasText: '1 place left' }).waitFor();
+    }
+    await expectAccessible(contenders[0].page, 'open-spots');
+    const buttons = contenders.map(({ page }) => page.locator('li.card', { hasText: '1 place left' }).getByRole('button', { name: 'Sign up' }));
+    await Promise.all(buttons.map((button) => button.click()));
+    const outcomes = await Promise.all(contenders.map(({ page }) =>
+      Promise.race([
+        page.getByText(/You are signed up for Greeter/).waitFor().then(() => 'signed up'),
+        page.getByRole('alert').filter({ hasText: 'This position is already full on this occurrence' }).waitFor().then(() => 'full'),
+      ])));
+    assert.deepEqual([...outcomes].sort(), ['full', 'signed up']);
+    const loser = contenders[outcomes.indexOf('full')].page;
+    await loser.locator('li.card', { hasText: '1 place left' }).waitFor({ state: 'detached' });
+    const staffing = await ok('GET', `${V}/occurrences/${lastPlaceOccurrence}`);
+    assert.deepEqual(staffing.requirements.map((r: { liveCount: number; openCount: number }) => [r.liveCount, r.openCount]), [[1, 0]], 'one live assignment, no room left');
+    await Promise.all(contenders.map(({ context }) => context.close()));
+  });
+
+  it('resets a forgotten password through the mailed link', async () => {
+    const { context, page } = await newPhone();
+    await page.goto(`${service.base}/sign-in`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('User name').fill(naomi.userName);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page.getByText(/a message is on its way/).waitFor();
+    await expectAccessible(page, 'reset-request');
+
+    const deadline = Date.now() + 15_000;
+    let mail: { text: string } | undefined;
+    while (!(mail = mails.find((m) => m.to === 'naomi@church.example' && m.text.includes('reset-password'))) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.ok(mail, 'the reset mail arrived');
+    const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0];
+    assert.ok(link?.startsWith(service.base), mail.text);
+
+    await page.goto(link!);
+    await page.getByLabel('New password', { exact: true }).fill('naomi-new-password');
+    await page.getByLabel('New password again').fill('naomi-new-password');
+    await expectAccessible(page, 'reset-choose');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await page.getByText('Your password is changed. Sign in with the new one.').waitFor();
+    await page.getByRole('link', { name: 'Go to sign in' }).click();
+    await page.getByLabel('User name').fill(naomi.userName);
+    await page.getByLabel('Password', { exact: true }).fill('naomi-new-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'My schedule' }).waitFor();
+    await context.close();
+  });
+
+  it('changes my own password on its page', async () => {
+    const { page } = ruthPhone;
+    await page.goto(`${service.base}/account/password`);
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByLabel('New password', { exact: true }).fill('ruth-new-password');
+    await page.getByLabel('New password again').fill('ruth-new-password');
+    await expectAccessible(page, 'change-password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password is changed.').waitFor();
+    assert.equal((await fetch(`${service.base}/api/public/user/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: ruth.userName, password: 'ruth-new-password' }),
+    })).status, 200);
+  });
+
+  it('signs out, and the key the cookie held is refused from then on', async () => {
+    const { page, context } = ruthPhone;
+    const key = (await context.cookies()).find((c) => c.name === 'vms_session')!.value;
+    assert.equal((await call('GET', '/api/users/current', undefined, key)).status, 200);
+    await page.goto(`${service.base}/`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/sign-in$/);
+    assert.equal((await context.cookies()).find((c) => c.name === 'vms_session'), undefined, 'the cookie is gone');
+    assert.equal((await call('GET', '/api/users/current', undefined, key)).status, 401);
+  });
+
+  it('shows the pages in Spanish when the reader chooses it', async () => {
+    const { page } = ruthPhone;
+    await signIn(page, ruth.userName, 'ruth-new-password');
+    await page.getByRole('link', { name: 'Me', exact: true }).click();
+    await page.getByLabel('Language').selectOption('es');
+    await page.getByRole('heading', { name: 'Para qué estoy calificado' }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'es');
+    await page.getByRole('link', { name: 'Mi horario' }).click();
+    await page.getByRole('heading', { name: 'Mi horario' }).waitFor();
+    await screenshots(page, 'my-schedule-es');
+    await page.getByRole('link', { name: 'Yo', exact: true }).click();
+    await page.getByLabel('Idioma').selectOption('en');
+  });
+
+  it('says plainly that volunteer scheduling is off while the rollout is v1', async () => {
+    const { page } = ruthPhone;
+    await ok('POST', '/admin/api/system/config/sVolunteerVersion', { value: 'v1' });
+    try {
+      await page.goto(`${service.base}/open-spots`);
+      await page.getByRole('heading', { name: 'Volunteer scheduling is not switched on' }).waitFor();
+      await expectAccessible(page, 'not-enabled');
+    } finally {
+      await ok('POST', '/admin/api/system/config/sVolunteerVersion', { value: 'v2' });
+    }
+  });
+});

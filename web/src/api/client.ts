@@ -1,0 +1,34 @@
+import createClient from 'openapi-fetch';
+import type { paths } from './schema';
+
+/**
+ * The typed client of our own API (types generated from /api/openapi.json). The key is the HttpOnly session
+ * cookie the browser sends by itself; the header is the CSRF guard the service asks for with it.
+ */
+export const api = createClient<paths>({
+  baseUrl: '',
+  credentials: 'same-origin',
+  headers: { 'x-vms-csrf': '1' },
+});
+
+/** A refused call, with the service's canonical `message`. */
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+function messageOf(error: unknown, response: Response): string {
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  return response.statusText || `HTTP ${response.status}`;
+}
+
+/** The answer's body, or an ApiError carrying the service's message. */
+export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw new ApiError(response.status, messageOf(error, response));
+  return data as T;
+}
+
+export const isApiError = (error: unknown, status?: number): error is ApiError =>
+  error instanceof ApiError && (status === undefined || error.status === status);

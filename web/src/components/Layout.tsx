@@ -1,0 +1,68 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { api, ok } from '../api/client';
+import { CURRENT_USER } from '../session';
+
+const LINKS = [
+  { to: '/', key: 'nav.schedule' },
+  { to: '/open-spots', key: 'nav.openSpots' },
+  { to: '/help-wanted', key: 'nav.helpWanted' },
+  { to: '/me', key: 'nav.me' },
+] as const;
+
+export function Layout() {
+  const { t } = useTranslation();
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#content">{t('app.skipToContent')}</a>
+      <header className="top-bar">
+        <span className="brand">{t('app.title')}</span>
+        <SignOutButton />
+      </header>
+      <nav className="tabs-nav" aria-label={t('app.mainNavigation')}>
+        {LINKS.map((link) => (
+          <NavLink key={link.to} to={link.to} end={link.to === '/'} className="tab-link">
+            <span>{t(link.key)}</span>
+          </NavLink>
+        ))}
+      </nav>
+      <main id="content" className="content" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function SignOutButton() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const signOut = useMutation({
+    mutationFn: () => ok(api.DELETE('/api/users/current/session')),
+    onSettled: () => {
+      queryClient.clear();
+      queryClient.setQueryData(CURRENT_USER, null);
+      void navigate('/sign-in');
+    },
+  });
+  return (
+    <button type="button" className="button button-quiet" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+      {signOut.isPending ? t('signOut.working') : t('signOut.action')}
+    </button>
+  );
+}
+
+/** Pages that need no sign-in (sign-in itself, password reset) share this frame. */
+export function PublicLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#content">{t('app.skipToContent')}</a>
+      <header className="top-bar"><span className="brand">{t('app.title')}</span></header>
+      <main id="content" className="content content-narrow" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client';
+
+export function Loading() {
+  const { t } = useTranslation();
+  return <p className="muted" role="status">{t('app.loading')}</p>;
+}
+
+/** A refusal in the service's own words; a lost connection in ours. */
+export function errorText(error: unknown, t: (key: string) => string): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof TypeError) return t('errors.network');
+  return t('errors.generic');
+}
+
+export function ErrorNote({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="note note-error" role="alert">
+      <p>{errorText(error, t)}</p>
+      {onRetry && <button type="button" className="button button-quiet" onClick={onRetry}>{t('app.retry')}</button>}
+    </div>
+  );
+}
+
+export function SuccessNote({ children }: { children: ReactNode }) {
+  return <div className="note note-success" role="status">{children}</div>;
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <div className="empty">{children}</div>;
+}

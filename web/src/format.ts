@@ -1,0 +1,24 @@
+/**
+ * The service writes times as the church's wall clock (`YYYY-MM-DD HH:MM:SS` in `sTimeZone`, no offset).
+ * They are shown as that wall clock, in the reader's language: read as UTC and formatted in UTC, so the
+ * reader's own zone never shifts them.
+ */
+function wallClock(value: string): Date {
+  const [date, time = '00:00:00'] = value.split(' ');
+  const [year, month, day] = date.split('-').map(Number);
+  const [hours, minutes] = time.split(':').map(Number);
+  return new Date(Date.UTC(year, month - 1, day, hours, minutes));
+}
+
+export function formatDay(value: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(wallClock(value));
+}
+
+export function formatTimes(start: string, end: string, locale: string): string {
+  const format = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  return format.formatRange(wallClock(start), wallClock(end));
+}
+
+export function formatDate(value: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(wallClock(value));
+}

@@ -1,0 +1,32 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en } from './en';
+import { es } from './es';
+
+export const LANGUAGES = { en: 'English', es: 'Español' } as const;
+export type Language = keyof typeof LANGUAGES;
+const STORAGE_KEY = 'vms-language';
+
+function initialLanguage(): Language {
+  const chosen = localStorage.getItem(STORAGE_KEY);
+  if (chosen && chosen in LANGUAGES) return chosen as Language;
+  const browser = navigator.language.slice(0, 2);
+  return browser in LANGUAGES ? (browser as Language) : 'en';
+}
+
+void i18next.use(initReactI18next).init({
+  resources: { en: { translation: en }, es: { translation: es } },
+  lng: initialLanguage(),
+  fallbackLng: 'en',
+  // React escapes what it renders.
+  interpolation: { escapeValue: false },
+});
+document.documentElement.lang = i18next.language;
+
+export function chooseLanguage(language: Language): void {
+  localStorage.setItem(STORAGE_KEY, language);
+  void i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+}
+
+export { i18next };

@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api, ok } from '../api/client';
+import type { HelpWantedMinistry } from '../api/types';
+import { Empty, ErrorNote, Loading, SuccessNote } from '../components/feedback';
+
+export const HELP_WANTED = ['me', 'help-wanted'] as const;
+
+export function HelpWanted() {
+  const { t } = useTranslation();
+  const ministries = useQuery({ queryKey: HELP_WANTED, queryFn: async () => (await ok(api.GET('/api/me/help-wanted'))).ministries });
+  return (
+    <>
+      <h1>{t('helpWanted.title')}</h1>
+      <p className="muted">{t('helpWanted.intro')}</p>
+      {ministries.isPending && <Loading />}
+      {ministries.isError && <ErrorNote error={ministries.error} onRetry={() => void ministries.refetch()} />}
+      {ministries.data?.length === 0 && <Empty><p>{t('helpWanted.empty')}</p></Empty>}
+      <ul className="list">
+        {ministries.data?.map((ministry) => <MinistryCard key={ministry.ministryId} ministry={ministry} />)}
+      </ul>
+    </>
+  );
+}
+
+function MinistryCard({ ministry }: { ministry: HelpWantedMinistry }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const offer = useMutation({
+    mutationFn: () => ok(api.POST('/api/me/help-wanted/{ministryId}', { params: { path: { ministryId: String(ministry.ministryId) } } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: HELP_WANTED }),
+  });
+  return (
+    <li className="card">
+      <h2 className="card-title">{ministry.ministryName}</h2>
+      {ministry.helpWantedText && <p>{ministry.helpWantedText}</p>}
+      {ministry.recruitingPositions.length > 0 && (
+        <>
+          <h3 className="subheading">{t('helpWanted.positions')}</h3>
+          <ul className="plain-list">
+            {ministry.recruitingPositions.map((position) => (
+              <li key={`${position.teamName}-${position.positionName}`}>
+                <strong>{position.positionName}</strong> <span className="muted">({position.teamName})</span>
+                {position.description && <div className="muted">{position.description}</div>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {offer.isSuccess && <SuccessNote>{offer.data.joinedPool || offer.data.notified > 0 ? t('helpWanted.offered') : t('helpWanted.offeredAgain')}</SuccessNote>}
+      {offer.isError && <ErrorNote error={offer.error} />}
+      {ministry.inPool && !offer.isSuccess && <p className="muted">{t('helpWanted.inPool')}</p>}
+      <div className="actions">
+        <button type="button" className="button button-primary" disabled={offer.isPending} onClick={() => offer.mutate()}>{t('helpWanted.offer')}</button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,110 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api, ok } from '../api/client';
+import { Empty, ErrorNote, Loading } from '../components/feedback';
+import { chooseLanguage, LANGUAGES, type Language } from '../i18n';
+import { useCurrentUser } from '../session';
+import { HELP_WANTED } from './HelpWanted';
+
+const CALENDAR_FEED = ['me', 'calendar-feed'] as const;
+
+export function Me() {
+  const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
+  return (
+    <>
+      <h1>{t('me.title')}</h1>
+      <QualificationsAndMinistries />
+      <CalendarFeed />
+      <section className="card">
+        <h2 className="card-title">{t('me.account')}</h2>
+        {user.data && <p>{t('me.signedInAs', { name: `${user.data.firstName} ${user.data.lastName}`.trim() || user.data.userName })}</p>}
+        <p><Link to="/account/password">{t('me.changePassword')}</Link></p>
+        <label className="field">
+          <span>{t('app.language')}</span>
+          <select value={i18n.language} onChange={(e) => chooseLanguage(e.target.value as Language)}>
+            {Object.entries(LANGUAGES).map(([code, name]) => <option key={code} value={code} lang={code}>{name}</option>)}
+          </select>
+        </label>
+      </section>
+    </>
+  );
+}
+
+function QualificationsAndMinistries() {
+  const { t } = useTranslation();
+  const qualifications = useQuery({ queryKey: ['me', 'qualifications'], queryFn: async () => (await ok(api.GET('/api/me/qualifications'))).qualifications });
+  const helpWanted = useQuery({ queryKey: HELP_WANTED, queryFn: async () => (await ok(api.GET('/api/me/help-wanted'))).ministries });
+  if (qualifications.isPending || helpWanted.isPending) return <Loading />;
+  if (qualifications.isError) return <ErrorNote error={qualifications.error} onRetry={() => void qualifications.refetch()} />;
+  if (helpWanted.isError) return <ErrorNote error={helpWanted.error} onRetry={() => void helpWanted.refetch()} />;
+  // My ministries: the ones I am qualified in, and the advertising ones whose pool I am in.
+  const ministries = [...new Set([
+    ...qualifications.data.map((row) => row.ministryName),
+    ...helpWanted.data.filter((row) => row.inPool).map((row) => row.ministryName),
+  ])].sort((a, b) => a.localeCompare(b));
+  return (
+    <>
+      <section className="card">
+        <h2 className="card-title">{t('me.qualifications')}</h2>
+        {qualifications.data.length === 0 ? <Empty><p>{t('me.noQualifications')}</p></Empty> : (
+          <ul className="plain-list">
+            {qualifications.data.map((row) => (
+              <li key={row.positionId}><strong>{row.positionName}</strong> <span className="muted">{row.ministryName} · {row.teamName}</span></li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="card">
+        <h2 className="card-title">{t('me.ministries')}</h2>
+        {ministries.length === 0 ? <Empty><p>{t('me.noMinistries')}</p></Empty> : (
+          <ul className="plain-list">{ministries.map((name) => <li key={name}>{name}</li>)}</ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function CalendarFeed() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [copied, setCopied] = useState(false);
+  const feed = useQuery({ queryKey: CALENDAR_FEED, queryFn: () => ok(api.GET('/api/users/current/calendar-feed')) });
+  const create = useMutation({
+    mutationFn: () => ok(api.PUT('/api/users/current/calendar-feed', { body: { calendarIds: feed.data?.calendarIds ?? [] } })),
+    onSuccess: (answer) => queryClient.setQueryData(CALENDAR_FEED, answer),
+  });
+  const webcal = feed.data?.path ? `webcal://${window.location.host}${feed.data.path}` : undefined;
+  const copy = async () => {
+    if (!webcal) return;
+    await navigator.clipboard.writeText(webcal);
+    setCopied(true);
+  };
+  return (
+    <section className="card">
+      <h2 className="card-title">{t('me.calendar')}</h2>
+      <p className="muted">{t('me.calendarIntro')}</p>
+      {feed.isPending && <Loading />}
+      {feed.isError && <ErrorNote error={feed.error} onRetry={() => void feed.refetch()} />}
+      {create.isError && <ErrorNote error={create.error} />}
+      {feed.data && !webcal && (
+        <button type="button" className="button button-primary" disabled={create.isPending} onClick={() => create.mutate()}>{t('me.calendarCreate')}</button>
+      )}
+      {webcal && (
+        <>
+          <label className="field">
+            <span>{t('me.calendarLink')}</span>
+            <input readOnly value={webcal} onFocus={(e) => e.target.select()} />
+          </label>
+          <div className="actions">
+            <button type="button" className="button button-primary" onClick={() => void copy()}>{t('me.calendarCopy')}</button>
+            <a className="button button-quiet" href={webcal}>{t('me.calendarOpen')}</a>
+          </div>
+          {copied && <p role="status" className="muted">{t('me.calendarCopied')}</p>}
+        </>
+      )}
+    </section>
+  );
+}

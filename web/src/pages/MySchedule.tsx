@@ -1,0 +1,169 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api, ok } from '../api/client';
+import type { MeAssignment } from '../api/types';
+import { Empty, ErrorNote, Loading, SuccessNote } from '../components/feedback';
+import { formatDay, formatTimes } from '../format';
+
+export const MY_ASSIGNMENTS = ['me', 'assignments'] as const;
+
+export function useMyAssignments(includePast = false) {
+  return useQuery({
+    queryKey: [...MY_ASSIGNMENTS, includePast ? 'with-past' : 'upcoming'],
+    queryFn: async () => (await ok(api.GET('/api/me/assignments', { params: { query: includePast ? { includePast: '1' } : {} } }))).assignments,
+  });
+}
+
+export function MySchedule() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState('upcoming');
+  return (
+    <>
+      <h1>{t('schedule.title')}</h1>
+      <Tabs.Root value={tab} onValueChange={setTab}>
+        <Tabs.List className="segmented" aria-label={t('schedule.title')}>
+          <Tabs.Trigger value="upcoming" className="segment">{t('schedule.upcoming')}</Tabs.Trigger>
+          <Tabs.Trigger value="past" className="segment">{t('schedule.past')}</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="upcoming"><Upcoming /></Tabs.Content>
+        <Tabs.Content value="past">{tab === 'past' && <Past />}</Tabs.Content>
+      </Tabs.Root>
+    </>
+  );
+}
+
+function Upcoming() {
+  const { t } = useTranslation();
+  const assignments = useMyAssignments();
+  const [notice, setNotice] = useState<string>();
+  if (assignments.isPending) return <Loading />;
+  if (assignments.isError) return <ErrorNote error={assignments.error} onRetry={() => void assignments.refetch()} />;
+  return (
+    <>
+      {notice && <SuccessNote>{notice}</SuccessNote>}
+      {assignments.data.length === 0 ? (
+        <Empty>
+          <p>{t('schedule.emptyUpcoming')}</p>
+          <Link to="/open-spots" className="button button-primary">{t('schedule.toOpenSpots')}</Link>
+        </Empty>
+      ) : (
+        <ul className="list">
+          {assignments.data.map((assignment) => <AssignmentCard key={assignment.id} assignment={assignment} onDone={setNotice} />)}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function Past() {
+  const { t } = useTranslation();
+  const upcoming = useMyAssignments();
+  const all = useMyAssignments(true);
+  if (all.isPending || upcoming.isPending) return <Loading />;
+  if (all.isError) return <ErrorNote error={all.error} onRetry={() => void all.refetch()} />;
+  if (upcoming.isError) return <ErrorNote error={upcoming.error} onRetry={() => void upcoming.refetch()} />;
+  const upcomingIds = new Set(upcoming.data.map((assignment) => assignment.id));
+  const past = all.data.filter((assignment) => !upcomingIds.has(assignment.id)).reverse();
+  if (past.length === 0) return <Empty><p>{t('schedule.emptyPast')}</p></Empty>;
+  return <ul className="list">{past.map((assignment) => <AssignmentCard key={assignment.id} assignment={assignment} />)}</ul>;
+}
+
+export function ShiftHeading({ position, ministry, team, start, end }: { position: string; ministry: string; team: string; start: string; end: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <div className="shift">
+      <h2 className="card-title">{position}</h2>
+      <p className="card-meta">{ministry} · {team}</p>
+      <p className="card-when">
+        <span>{formatDay(start, i18n.language)}</span>
+        <span>{formatTimes(start, end, i18n.language)}</span>
+      </p>
+    </div>
+  );
+}
+
+function AssignmentCard({ assignment, onDone }: { assignment: MeAssignment; onDone?: (notice: string) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const withdraw = useMutation({
+    mutationFn: (swapId: number) => ok(api.POST('/api/me/swaps/{swapId}/withdraw', { params: { path: { swapId: String(swapId) } }, body: {} })),
+    onSuccess: () => onDone?.(t('schedule.withdrawn')),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: MY_ASSIGNMENTS }),
+  });
+  const statusKey = `schedule.status.${assignment.status}`;
+  return (
+    <li className="card" data-assignment-id={assignment.id}>
+      <div className="card-head">
+        <ShiftHeading position={assignment.positionName} ministry={assignment.ministryName} team={assignment.teamName} start={assignment.start} end={assignment.end} />
+        <span className={`badge badge-${assignment.status}`}>{t(statusKey, { defaultValue: assignment.status })}</span>
+      </div>
+      {assignment.occurrenceStatus === 'cancelled' && <p className="note note-warning">{t('schedule.occurrenceCancelled')}</p>}
+      {assignment.pendingSwapId != null && (
+        <div className="note">
+          <p>{t('schedule.substitutePending', { name: assignment.pendingSwapPersonName ?? '' })}</p>
+          <button type="button" className="button button-quiet" disabled={withdraw.isPending} onClick={() => withdraw.mutate(assignment.pendingSwapId!)}>{t('schedule.withdraw')}</button>
+          {withdraw.isError && <ErrorNote error={withdraw.error} />}
+        </div>
+      )}
+      {(assignment.canRespond || (assignment.canProposeSubstitute && assignment.pendingSwapId == null)) && (
+        <div className="actions">
+          {assignment.canRespond && assignment.status !== 'accepted' && <RespondDialog assignment={assignment} response="accepted" onDone={onDone} />}
+          {assignment.canRespond && assignment.status !== 'declined' && <RespondDialog assignment={assignment} response="declined" onDone={onDone} />}
+          {assignment.canProposeSubstitute && assignment.pendingSwapId == null && (
+            <Link to={`/assignments/${assignment.id}/substitute`} className="button button-quiet">{t('schedule.proposeSubstitute')}</Link>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function RespondDialog({ assignment, response, onDone }: { assignment: MeAssignment; response: 'accepted' | 'declined'; onDone?: (notice: string) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [comment, setComment] = useState('');
+  const respond = useMutation({
+    mutationFn: () => ok(api.POST('/api/me/assignments/{assignmentId}/respond', {
+      params: { path: { assignmentId: String(assignment.id) } },
+      body: { response, ...(comment.trim() && { comment: comment.trim() }) },
+    })),
+    onSuccess: async () => {
+      setOpen(false);
+      onDone?.(t(response === 'accepted' ? 'schedule.accepted' : 'schedule.declined'));
+      await queryClient.invalidateQueries({ queryKey: MY_ASSIGNMENTS });
+    },
+  });
+  const isAccept = response === 'accepted';
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => { setOpen(next); if (!next) respond.reset(); }}>
+      <Dialog.Trigger asChild>
+        <button type="button" className={isAccept ? 'button button-primary' : 'button button-danger'}>{t(isAccept ? 'schedule.accept' : 'schedule.decline')}</button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog">
+          <Dialog.Title>{t(isAccept ? 'schedule.acceptTitle' : 'schedule.declineTitle')}</Dialog.Title>
+          <Dialog.Description className="muted">{assignment.positionName} · {assignment.ministryName}</Dialog.Description>
+          <form className="form" onSubmit={(event) => { event.preventDefault(); respond.mutate(); }}>
+            <label className="field">
+              <span>{t('schedule.comment')}</span>
+              <textarea name="comment" rows={3} maxLength={1000} value={comment} onChange={(e) => setComment(e.target.value)} />
+            </label>
+            {respond.isError && <ErrorNote error={respond.error} />}
+            <div className="actions">
+              <button type="submit" className={isAccept ? 'button button-primary' : 'button button-danger'} disabled={respond.isPending}>
+                {t(isAccept ? 'schedule.confirmAccept' : 'schedule.confirmDecline')}
+              </button>
+              <Dialog.Close asChild><button type="button" className="button button-quiet">{t('schedule.cancel')}</button></Dialog.Close>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,66 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api, ok } from '../api/client';
+import type { Opportunity } from '../api/types';
+import { Empty, ErrorNote, Loading, SuccessNote } from '../components/feedback';
+import { formatDay } from '../format';
+import { MY_ASSIGNMENTS, ShiftHeading } from './MySchedule';
+
+const OPPORTUNITIES = ['me', 'opportunities'] as const;
+
+/** E10's list and E11's sign-up: the server decides; a full place says so and the list is read again. */
+export function OpenSpots() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<string>();
+  const opportunities = useQuery({
+    queryKey: OPPORTUNITIES,
+    queryFn: async () => (await ok(api.GET('/api/me/opportunities'))).opportunities,
+  });
+  const signUp = useMutation({
+    mutationFn: (spot: Opportunity) => ok(api.POST('/api/me/signup', { body: { occurrenceId: spot.occurrenceId, positionId: spot.positionId } })),
+    onSuccess: (_answer, spot) => setNotice(t('openSpots.signedUp', { position: spot.positionName, day: formatDay(spot.start, i18n.language) })),
+    onError: () => setNotice(undefined),
+    onSettled: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: OPPORTUNITIES }), queryClient.invalidateQueries({ queryKey: MY_ASSIGNMENTS })]);
+    },
+  });
+
+  return (
+    <>
+      <h1>{t('openSpots.title')}</h1>
+      <p className="muted">{t('openSpots.intro')}</p>
+      {notice && <SuccessNote>{notice}</SuccessNote>}
+      {signUp.isError && <ErrorNote error={signUp.error} />}
+      {opportunities.isPending && <Loading />}
+      {opportunities.isError && <ErrorNote error={opportunities.error} onRetry={() => void opportunities.refetch()} />}
+      {opportunities.data?.length === 0 && (
+        <Empty>
+          <p>{t('openSpots.empty')}</p>
+          <Link to="/help-wanted" className="button button-primary">{t('nav.helpWanted')}</Link>
+        </Empty>
+      )}
+      {opportunities.data && opportunities.data.length > 0 && (
+        <ul className="list">
+          {opportunities.data.map((spot) => {
+            const isThisOne = signUp.isPending && signUp.variables === spot;
+            return (
+              <li key={`${spot.occurrenceId}-${spot.positionId}`} className="card">
+                <ShiftHeading position={spot.positionName} ministry={spot.ministryName} team={spot.teamName} start={spot.start} end={spot.end} />
+                <p><span className="badge">{t('openSpots.places', { count: spot.openCount })}</span></p>
+                {spot.alreadyServing && <p className="note note-warning">{t('openSpots.alreadyServing', { positions: spot.alreadyServingPositionNames.join(', ') })}</p>}
+                <div className="actions">
+                  <button type="button" className="button button-primary" disabled={signUp.isPending} onClick={() => signUp.mutate(spot)}>
+                    {isThisOne ? t('openSpots.signingUp') : t('openSpots.signUp')}
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, isApiError, ok } from './api/client';
+
+export const CURRENT_USER = ['current-user'] as const;
+
+/** The signed-in user, or null when the browser holds no working sign-in. */
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: CURRENT_USER,
+    queryFn: async () => {
+      try {
+        return (await ok(api.GET('/api/users/current'))).user;
+      } catch (error) {
+        if (isApiError(error, 401)) return null;
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Whether the church has switched volunteer scheduling on (the rollout gate answers 403 under v1). */
+export function useVolunteerAreaEnabled() {
+  return useQuery({
+    queryKey: ['volunteer-status'],
+    queryFn: async () => {
+      try {
+        await ok(api.GET('/api/ministries/status'));
+        return true;
+      } catch (error) {
+        if (isApiError(error, 403)) return false;
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+}
