@@ -149,6 +149,8 @@ export interface EventTypesTable {
   def_start_time: string | null;
   def_recur_type: Generated<string>;
   active: Generated<boolean>;
+  /** The `Other` type the service seeded (§1.9), whatever it is called now. */
+  seeded_fallback: Generated<boolean>;
 }
 
 export interface EventsTable {

@@ -515,18 +515,38 @@ describe('an occurrence follows its event', () => {
     const row = eligible.body.people.find((p: { personId: number }) => p.personId === volunteer.personId);
     assert.equal(row.lastServedDate, '2026-03-02');
   });
+
+  it('takes the new date when a coordinator moves the event through the ministry\'s own edit route', async () => {
+    const ministry = await newMinistry();
+    const position = await newPosition(ministry);
+    const occurrence = await newOccurrence(ministry, [{ positionId: position, minCount: 1 }], { date: '2026-03-22' });
+    const coordinator = await newCoordinator(ministry);
+    const eventId = (await server.get(`${V}/occurrences/${occurrence}`, as(admin))).body.occurrence.eventId;
+    const moved = await server.post(`${V}/ministries/${ministry.ministryId}/events/${eventId}`, { date: '2026-03-29' }, as(coordinator));
+    assert.equal(moved.status, 200, moved.text);
+    const after = await server.get(`${V}/occurrences/${occurrence}`, as(coordinator));
+    assert.equal(after.body.occurrence.occurrenceDate, '2026-03-29');
+    const gaps = await server.get(`${V}/gaps`, { ...as(coordinator), query: { from: '2026-03-29', to: '2026-03-29' } });
+    assert.deepEqual(gaps.body.gaps.map((gap: { occurrenceId: number }) => gap.occurrenceId), [occurrence]);
+  });
 });
 
 describe('GET /api/ministries/gaps', () => {
-  it('puts the soonest gap first: an earlier start on the same day comes first', async () => {
+  it('sorts gaps by occurrence date, then position (contract §18 #29), then start', async () => {
     const ministry = await newMinistry();
-    const position = await newPosition(ministry);
-    const evening = await newOccurrence(ministry, [{ positionId: position, minCount: 1 }], { date: '2026-06-10', startTime: '18:00', endTime: '19:00' });
-    const morning = await newOccurrence(ministry, [{ positionId: position, minCount: 1 }], { date: '2026-06-10', startTime: '07:00', endTime: '08:00' });
-    const previous = await newOccurrence(ministry, [{ positionId: position, minCount: 1 }], { date: '2026-06-09', startTime: '20:00', endTime: '21:00' });
-    const answer = await server.get(`${V}/gaps`, { ...as(await newCoordinator(ministry)), query: { from: '2026-06-01', to: '2026-06-30' } });
+    const first = await newPosition(ministry);
+    const second = await newPosition(ministry);
+    const evening = await newOccurrence(ministry, [{ positionId: first, minCount: 1 }], { date: '2026-06-10', startTime: '18:00', endTime: '19:00' });
+    const morning = await newOccurrence(ministry, [{ positionId: second, minCount: 1 }, { positionId: first, minCount: 1 }], { date: '2026-06-10', startTime: '07:00', endTime: '08:00' });
+    const previous = await newOccurrence(ministry, [{ positionId: second, minCount: 1 }], { date: '2026-06-09', startTime: '20:00', endTime: '21:00' });
+    const coordinator = await newCoordinator(ministry);
+    const answer = await server.get(`${V}/gaps`, { ...as(coordinator), query: { from: '2026-06-01', to: '2026-06-30' } });
     assert.equal(answer.status, 200);
-    assert.deepEqual(answer.body.gaps.map((g: { occurrenceId: number }) => g.occurrenceId), [previous, morning, evening]);
+    const expected = [[previous, second], [morning, first], [evening, first], [morning, second]];
+    assert.deepEqual(answer.body.gaps.map((g: { occurrenceId: number; positionId: number }) => [g.occurrenceId, g.positionId]), expected);
+    const board = await server.get(`${V}/dashboard`, { ...as(coordinator), query: { days: '120' } });
+    assert.equal(board.status, 200);
+    assert.deepEqual(board.body.gaps.map((g: { occurrenceId: number; positionId: number }) => [g.occurrenceId, g.positionId]), expected);
   });
 
   it('requires from and to, and refuses a window that ends before it starts', async () => {

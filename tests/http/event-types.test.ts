@@ -61,6 +61,23 @@ describe('POST /api/events/types/{typeId} (ours)', () => {
     assert.equal((await lookup()).defaultEventTypeId, null);
   });
 
+  it('gives a church that renamed Other no second Other on the next switch to v2, but seeds it again once deleted', async () => {
+    const other = await otherEventTypeId(s(), admin.apiKey);
+    assert.equal((await s().post(`/api/events/types/${other}`, { name: 'General' }, as(admin))).status, 200);
+    await setting('sVolunteerVersion', 'v1');
+    await setting('sVolunteerVersion', 'v2');
+    const names = async () => ((await s().get('/api/events/types', as(admin))).body as Array<{ Id: number; Name: string }>).map((type) => [type.Id, type.Name]);
+    assert.deepEqual(await names(), [[other, 'General']]);
+    assert.equal((await lookup()).defaultEventTypeId, null);
+
+    assert.equal((await s().delete(`/api/events/types/${other}`, as(admin))).status, 200);
+    await setting('sVolunteerVersion', 'v1');
+    await setting('sVolunteerVersion', 'both');
+    const seeded = await names();
+    assert.deepEqual(seeded.map(([, name]) => name), ['Other'], 'no type of that name, and none seeded before: §1.9 seeds it');
+    assert.equal((await lookup()).defaultEventTypeId, seeded[0][0]);
+  });
+
   it('falls back to Other when the configured default is retired', async () => {
     const other = await otherEventTypeId(s(), admin.apiKey);
     const preferred = await newType('Sunday service');

@@ -166,6 +166,22 @@ describe('the public iCalendar feed under load', () => {
     assert.deepEqual(summaries((await server.get(path)).text), ['Added']);
   });
 
+  it('lists at most 2,000 events, the soonest of its window', async () => {
+    const crowded = await newCalendar('Crowded');
+    const db = server.database.db;
+    // Loaded in bulk: 2,001 services through the API would be the slowest part of the suite.
+    const events = await db.insertInto('events').values(Array.from({ length: 2001 }, (_, i) => {
+      const day = new Date(Date.UTC(2026, 3, 1) + Math.floor(i / 8) * 86_400_000).toISOString().slice(0, 10);
+      const hour = String(8 + (i % 8)).padStart(2, '0');
+      return { title: `Service ${i + 1}`, type_id: typeId, start_at: `${day} ${hour}:00:00`, end_at: `${day} ${hour}:30:00`, created_at: '2026-03-01 00:00:00' };
+    })).returning('id').execute();
+    await db.insertInto('calendar_events').values(events.map((event) => ({ calendar_id: crowded.Id, event_id: event.id }))).execute();
+    const listed = summaries((await server.get(`/api/public/calendar/${crowded.AccessToken}/ics`)).text);
+    assert.equal(listed.length, 2000);
+    assert.equal(listed[0], 'Service 1');
+    assert.ok(!listed.includes('Service 2001'), 'the latest service is the one left out');
+  });
+
   it('limits each feed to iPublicFormRateLimitPerMinute requests a minute per client', async () => {
     const limited = await startTestServer();
     try {

@@ -7,6 +7,7 @@ import * as m0005 from './0005_add_notification_claims.js';
 import * as m0006 from './0006_add_live_count_index.js';
 import * as m0007 from './0007_harden_accounts.js';
 import * as m0008 from './0008_notify_outbox_changes.js';
+import * as m0009 from './0009_mark_seeded_other_type.js';
 
 /** Every migration, in order. A shipped migration is never edited; add a new file instead. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_add_live_count_index': m0006,
   '0007_harden_accounts': m0007,
   '0008_notify_outbox_changes': m0008,
+  '0009_mark_seeded_other_type': m0009,
 };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { anyId, unnestRows } from '../bulk.js';
 import type { Executor } from '../database.js';
+import { reachesNothing, schedulesInScope, type ScopeIds } from '../scope-filter.js';
 import { shiftEnd } from '../shift-times.js';
 import type { AssignmentStatus, ResponseKind } from '../schema.js';
 
@@ -184,11 +185,19 @@ export function assignmentsRepository(db: Executor) {
     },
 
     /** Pending assignments on the given occurrences, soonest occurrence first. */
-    async pendingOn(occurrenceIds: readonly number[], limit: number) {
-      if (occurrenceIds.length === 0) return [];
-      return withNames()
-        .where('assignments.occurrence_id', '=', anyId(occurrenceIds))
-        .where('assignments.status', '=', 'pending')
+    /** Pending assignments on the scope's occurrences of a window whose ministry is active (the dashboard's panel). */
+    async pendingInWindow(window: ScopeIds & { from: string; to: string }, limit: number) {
+      if (reachesNothing(window)) return [];
+      let query = withNames()
+        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
+        .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id')
+        .where('occurrences.occurrence_date', '>=', window.from)
+        .where('occurrences.occurrence_date', '<=', window.to)
+        .where('ministries.active', '=', true)
+        .where('assignments.status', '=', 'pending');
+      const inScope = schedulesInScope(window);
+      if (inScope) query = query.where(inScope);
+      return query
         .orderBy('occurrences.occurrence_date')
         .orderBy('assignments.id')
         .limit(limit)

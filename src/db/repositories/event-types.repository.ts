@@ -46,10 +46,13 @@ export function eventTypesRepository(db: Executor) {
       return result.numDeletedRows > 0n;
     },
 
-    /** Adds an active type named `name` unless one of that name exists, active or not (names are unique ignoring case). */
-    async ensureNamed(name: string): Promise<void> {
-      await sql`insert into event_types (name, active) select ${name}, true
-                where not exists (select 1 from event_types where lower(name) = lower(${name}))`.execute(db);
+    /**
+     * Seeds the fallback type `name` (active) unless a type of that name exists, active or not (names are unique
+     * ignoring case), or the one seeded before still exists under another name.
+     */
+    async ensureSeededFallback(name: string): Promise<void> {
+      await sql`insert into event_types (name, active, seeded_fallback) select ${name}, true, true
+                where not exists (select 1 from event_types where lower(name) = lower(${name}) or seeded_fallback)`.execute(db);
     },
   };
 }

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
+import { reachesNothing, schedulesInScope } from '../scope-filter.js';
 import { shiftStart, shiftEnd } from '../shift-times.js';
 
 /** Occurrences with what their views need: schedule, team, ministry and the event times moved by the offsets. */
@@ -29,27 +31,37 @@ export function occurrencesRepository(db: Executor) {
     async followEvent(eventId: number, date: string): Promise<void> {
       await db.updateTable('occurrences').set({ occurrence_date: date }).where('event_id', '=', eventId).where('occurrence_date', '<>', date).execute();
     },
+    async listByIds(ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      return detailed().where('occurrences.id', '=', anyId(ids)).execute();
+    },
+
     async findDetailed(id: number) {
       return detailed().where('occurrences.id', '=', id).executeTakeFirst();
     },
 
     /** Occurrences in [from, to] (dates), scoped to ministries or teams (undefined = all), ordered by date then id. */
+    /**
+     * A window's occurrences by date, then id. `after` continues from the last row of the previous page, so a
+     * caller can read a whole window page by page, however large it is.
+     */
     async list(filter: {
       from: string; to: string; ministryIds?: readonly number[]; teamIds?: readonly number[]; ministryId?: number; teamId?: number;
-      scheduleId?: number; status?: string; text?: string; limit: number;
+      scheduleId?: number; status?: string; text?: string; limit: number; after?: { date: string; id: number };
     }) {
       let query = detailed()
         .where('occurrences.occurrence_date', '>=', filter.from)
         .where('occurrences.occurrence_date', '<=', filter.to);
-      if (filter.ministryIds || filter.teamIds) {
-        const ministryIds = [...(filter.ministryIds ?? [])];
-        const teamIds = [...(filter.teamIds ?? [])];
-        if (ministryIds.length === 0 && teamIds.length === 0) return [];
+      const after = filter.after;
+      if (after) {
         query = query.where((eb) => eb.or([
-          ...(ministryIds.length > 0 ? [eb('schedules.ministry_id', 'in', ministryIds)] : []),
-          ...(teamIds.length > 0 ? [eb('schedules.team_id', 'in', teamIds)] : []),
+          eb('occurrences.occurrence_date', '>', after.date),
+          eb.and([eb('occurrences.occurrence_date', '=', after.date), eb('occurrences.id', '>', after.id)]),
         ]));
       }
+      if (reachesNothing(filter)) return [];
+      const inScope = schedulesInScope(filter);
+      if (inScope) query = query.where(inScope);
       if (filter.ministryId !== undefined) query = query.where('schedules.ministry_id', '=', filter.ministryId);
       if (filter.teamId !== undefined) query = query.where('schedules.team_id', '=', filter.teamId);
       if (filter.scheduleId !== undefined) query = query.where('schedules.id', '=', filter.scheduleId);

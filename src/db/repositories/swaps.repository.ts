@@ -1,5 +1,6 @@
 import type { Executor } from '../database.js';
 import { translateConstraintError } from '../errors.js';
+import { reachesNothing, schedulesInScope, type ScopeIds } from '../scope-filter.js';
 
 export function swapsRepository(db: Executor) {
   const detailed = () =>
@@ -29,20 +30,23 @@ export function swapsRepository(db: Executor) {
       return detailed().where('swaps.id', '=', id).executeTakeFirst();
     },
 
-    async list(filter: { assignmentId?: number; status?: string; ministryIds?: readonly number[]; teamIds?: readonly number[]; ministryId?: number; occurrenceId?: number; limit?: number }) {
+    /** `window` keeps the swaps on occurrences of those dates whose ministry is active (the dashboard's panel). */
+    async list(filter: ScopeIds & {
+      assignmentId?: number; status?: string; ministryId?: number; occurrenceId?: number; window?: { from: string; to: string }; limit?: number;
+    }) {
       let query = detailed();
       if (filter.assignmentId !== undefined) query = query.where('swaps.assignment_id', '=', filter.assignmentId);
       if (filter.status !== undefined) query = query.where('swaps.status', '=', filter.status as 'proposed');
       if (filter.ministryId !== undefined) query = query.where('schedules.ministry_id', '=', filter.ministryId);
       if (filter.occurrenceId !== undefined) query = query.where('assignments.occurrence_id', '=', filter.occurrenceId);
-      if (filter.ministryIds || filter.teamIds) {
-        const ministryIds = [...(filter.ministryIds ?? [])];
-        const teamIds = [...(filter.teamIds ?? [])];
-        if (ministryIds.length === 0 && teamIds.length === 0) return [];
-        query = query.where((eb) => eb.or([
-          ...(ministryIds.length > 0 ? [eb('schedules.ministry_id', 'in', ministryIds)] : []),
-          ...(teamIds.length > 0 ? [eb('schedules.team_id', 'in', teamIds)] : []),
-        ]));
+      if (reachesNothing(filter)) return [];
+      const inScope = schedulesInScope(filter);
+      if (inScope) query = query.where(inScope);
+      if (filter.window) {
+        query = query
+          .where('occurrences.occurrence_date', '>=', filter.window.from)
+          .where('occurrences.occurrence_date', '<=', filter.window.to)
+          .where('schedules.ministry_id', 'in', db.selectFrom('ministries').select('id').where('active', '=', true));
       }
       query = query.orderBy('swaps.proposed_at', 'desc').orderBy('swaps.id', 'desc');
       if (filter.limit !== undefined) query = query.limit(filter.limit);

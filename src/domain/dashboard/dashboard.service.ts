@@ -8,7 +8,8 @@ import { assignmentView } from '../assignments/views.js';
 import type { ChurchTime } from '../church-time.js';
 import { addDays, addMinutes, isValidDate } from '../dates.js';
 import { invalid } from '../errors.js';
-import { OCCURRENCE_LIST_LIMIT, WINDOW_SCAN_LIMIT } from '../occurrences/occurrences.service.js';
+import { OCCURRENCE_LIST_LIMIT } from '../occurrences/occurrences.service.js';
+import { windowPages } from '../occurrences/window-pages.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { occurrenceFigures } from '../staffing/gaps.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
@@ -69,9 +70,7 @@ export class DashboardService {
     if (query.to < query.from) throw invalid('The window ends before it starts');
     const repos = this.repos;
     const rows = await repos.occurrences.list({ from: query.from, to: query.to, ...this.scopeOf(actor), ministryId: query.ministryId, status: 'scheduled', limit: OCCURRENCE_LIST_LIMIT });
-    // Soonest first by start (the list comes by date, then id, so a later-made morning occurrence would follow the evening one).
-    const soonest = [...rows].sort((a, b) => (a.start_at === b.start_at ? a.id - b.id : a.start_at < b.start_at ? -1 : 1));
-    return { gaps: await this.gapsOf(repos, soonest) };
+    return { gaps: byGapOrder(await this.gapsOf(repos, rows)) };
   }
 
   /** The gaps of `rows`; `effective` may hold their requirements already (else they are loaded). */
@@ -97,38 +96,46 @@ export class DashboardService {
     const today = now.slice(0, 10);
     const to = addDays(today, days);
     const scope = this.scopeOf(actor);
-    // The panels are derived from the whole window (up to WINDOW_SCAN_LIMIT), then cut to their 100 rows each.
-    const windowRows = await repos.occurrences.list({ from: today, to, ...scope, limit: WINDOW_SCAN_LIMIT + 1 });
-    const isScopeCut = windowRows.length > WINDOW_SCAN_LIMIT;
-    const inScope = windowRows.slice(0, WINDOW_SCAN_LIMIT).filter((row) => row.ministry_active);
-    const ids = inScope.map((row) => row.id);
-    const byId = new Map(inScope.map((row) => [row.id, row]));
+    const window = { from: today, to, ...scope };
     const leadHours = await this.settings.get('iVolunteerReminderLeadHours');
-    const [effective, pending, swaps, failedNotifications, scopeBlock] = await Promise.all([
-      loadEffectiveRequirements(repos, ids),
-      repos.assignments.pendingOn(ids, PANEL_LIMIT + 1),
-      repos.swaps.list({ status: 'proposed', ...scope, limit: 5000 }),
+    const [pending, swaps, failedNotifications, scopeBlock] = await Promise.all([
+      repos.assignments.pendingInWindow(window, PANEL_LIMIT + 1),
+      repos.swaps.list({ status: 'proposed', ...scope, window: { from: today, to }, limit: PANEL_LIMIT + 1 }),
       repos.assignments.failedCount({ all: isManager(actor), ministryIds: scope.ministryIds ?? [], teamIds: scope.teamIds ?? [] }),
       this.scopeBlock(repos, actor),
     ]);
-    const upcoming = inScope.filter((row) => !isOver(row.end_at, now)).map((row) => {
-      const { requirements, hasOwnRows } = effective.get(row.id) ?? { requirements: [], hasOwnRows: false };
-      return withContext({
-        id: row.id, scheduleId: row.schedule_id, scheduleName: row.schedule_name, scheduleOneOff: row.one_off, ministryId: row.ministry_id, teamId: row.team_id,
-        eventId: row.event_id, occurrenceDate: row.occurrence_date, start: row.start_at, end: row.end_at, status: row.status, notes: row.notes,
-        ...occurrenceFigures(requirements, hasOwnRows), generatedDate: row.generated_at,
-      }, row);
-    });
-    const gaps = (await this.gapsOf(repos, inScope.filter((row) => row.status === 'scheduled' && !isOver(row.end_at, now)), effective))
-      .sort((a, b) => (a.occurrenceDate === b.occurrenceDate ? a.positionId - b.positionId : a.occurrenceDate < b.occurrenceDate ? -1 : 1));
+    // Upcoming and gaps are derived from the whole window, page by page, until each panel has more than it shows.
+    const byId = new Map<number, OccurrenceRow>();
+    const upcoming: Array<ReturnType<typeof withContext>> = [];
+    let gaps: Awaited<ReturnType<DashboardService['gapsOf']>> = [];
+    for await (const page of windowPages(repos, window)) {
+      const inScope = page.filter((row) => row.ministry_active);
+      for (const row of inScope) byId.set(row.id, row);
+      const effective = await loadEffectiveRequirements(repos, inScope.map((row) => row.id));
+      const notOver = inScope.filter((row) => !isOver(row.end_at, now));
+      upcoming.push(...notOver.map((row) => {
+        const { requirements, hasOwnRows } = effective.get(row.id) ?? { requirements: [], hasOwnRows: false };
+        return withContext({
+          id: row.id, scheduleId: row.schedule_id, scheduleName: row.schedule_name, scheduleOneOff: row.one_off, ministryId: row.ministry_id, teamId: row.team_id,
+          eventId: row.event_id, occurrenceDate: row.occurrence_date, start: row.start_at, end: row.end_at, status: row.status, notes: row.notes,
+          ...occurrenceFigures(requirements, hasOwnRows), generatedDate: row.generated_at,
+        }, row);
+      }));
+      gaps = byGapOrder([...gaps, ...(await this.gapsOf(repos, notOver.filter((row) => row.status === 'scheduled'), effective))]);
+      // Later pages hold later dates only, so once the panel's last shown gap is earlier than this page's last day, it is settled.
+      const lastDate = page[page.length - 1].occurrence_date;
+      if (upcoming.length > PANEL_LIMIT && gaps.length > PANEL_LIMIT && gaps[PANEL_LIMIT - 1].occurrenceDate < lastDate) break;
+    }
+    const missing = [...new Set([...pending.map((row) => row.occurrence_id), ...swaps.map((swap) => swap.occurrence_id)])].filter((id) => !byId.has(id));
+    for (const row of await repos.occurrences.listByIds(missing)) byId.set(row.id, row);
     const reminderHorizon = addMinutes(now, leadHours * 60);
     const pendingResponses = pending.map((row) => {
       const occurrence = byId.get(row.occurrence_id)!;
       return withContext({ ...assignmentView(row), withinReminderWindow: leadHours > 0 && occurrence.start_at <= reminderHorizon }, occurrence);
     });
-    const proposedSwaps = swaps.filter((swap) => byId.has(swap.occurrence_id)).map((swap) => withContext(swapView(swap), byId.get(swap.occurrence_id)!));
+    const proposedSwaps = swaps.map((swap) => withContext(swapView(swap), byId.get(swap.occurrence_id)!));
     const panels = { upcoming, gaps, pendingResponses, proposedSwaps };
-    const capped = isScopeCut || Object.values(panels).some((panel) => panel.length > PANEL_LIMIT);
+    const capped = Object.values(panels).some((panel) => panel.length > PANEL_LIMIT);
     return {
       days,
       from: today,
@@ -161,4 +168,14 @@ export class DashboardService {
       teams: teams.map((t) => ({ id: t.id, name: t.name, ministryId: t.ministry_id, active: t.active, ministryName: names.get(t.ministry_id) ?? '' })),
     };
   }
+}
+
+/**
+ * Gap lists (E8 and `/gaps`) by `occurrenceDate`, then `positionId` (contract §18 #29); two gaps of one
+ * position on one day come by start, then occurrence.
+ */
+function byGapOrder<T extends { occurrenceDate: string; positionId: number; start: string; occurrenceId: number }>(gaps: T[]): T[] {
+  const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+  return gaps.sort((a, b) => compare(a.occurrenceDate, b.occurrenceDate) || a.positionId - b.positionId
+    || compare(a.start, b.start) || a.occurrenceId - b.occurrenceId);
 }

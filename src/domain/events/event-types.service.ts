@@ -15,9 +15,10 @@ export class EventTypesService {
     private readonly db: Kysely<DB>,
     settings: SettingsService,
   ) {
-    // Switching the volunteer rollout to v2 or both brings an active `Other` type unless one of that name exists.
+    // Switching the volunteer rollout to v2 or both brings an active `Other` type unless one of that name exists
+    // (§1.9), or the church renamed the one seeded before (issue 14 item 6: a renamed `Other` is not found again).
     settings.onWrite('sVolunteerVersion', async (value, repos) => {
-      if (isVolunteerV2Enabled(value)) await repos.eventTypes.ensureNamed(OTHER_EVENT_TYPE);
+      if (isVolunteerV2Enabled(value)) await repos.eventTypes.ensureSeededFallback(OTHER_EVENT_TYPE);
     });
   }
 

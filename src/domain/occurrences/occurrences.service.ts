@@ -14,14 +14,10 @@ import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import { assignmentView, isLive } from '../assignments/views.js';
 import { rotationOrder } from '../ministries/rotation.js';
 import { parsePermissiveBoolean } from '../values.js';
+import { windowPages } from './window-pages.js';
 
 /** Occurrence lists, the scoped id lists behind gaps and the dashboard, and the E1 event list stop here. */
 export const OCCURRENCE_LIST_LIMIT = 500;
-/**
- * How many occurrences of a window a derived view (the dashboard's panels, `hasGaps`) reads before it cuts; far
- * above any church's window (5,000 people, 20 ministries: about 800 in 28 days). A cut is always reported (`capped`).
- */
-export const WINDOW_SCAN_LIMIT = 5000;
 
 type OccurrenceRow = NonNullable<Awaited<ReturnType<Repositories['occurrences']['findDetailed']>>>;
 
@@ -121,18 +117,24 @@ export class OccurrencesService {
     };
     const scope = isManager(actor) ? {} : { ministryIds: coordinatedMinistryIds(actor), teamIds: [...actor.ledTeamIds] };
     const hasGaps = parsePermissiveBoolean(query.hasGaps) === true;
-    const rows = await this.repos.occurrences.list({
+    const filter = {
       from, to, ...scope,
       ministryId: numeric('ministryId'), teamId: numeric('teamId'), scheduleId: numeric('scheduleId'),
-      // Gaps are found over the whole window before the list is cut, not among its first rows only.
-      status: query.status || undefined, text: query.text || undefined, limit: (hasGaps ? WINDOW_SCAN_LIMIT : OCCURRENCE_LIST_LIMIT) + 1,
-    });
-    const isScanCut = hasGaps && rows.length > WINDOW_SCAN_LIMIT;
-    let views = (await this.withRequirements(this.repos, rows.slice(0, hasGaps ? WINDOW_SCAN_LIMIT : OCCURRENCE_LIST_LIMIT + 1)))
+      status: query.status || undefined, text: query.text || undefined,
+    };
+    const viewsOf = async (rows: readonly OccurrenceRow[]) => (await this.withRequirements(this.repos, rows))
       .map(({ row, requirements, hasOwnRows }) => occurrenceView(row, requirements, hasOwnRows));
-    if (hasGaps) views = views.filter((view) => view.gapCount > 0);
-    const capped = isScanCut || views.length > OCCURRENCE_LIST_LIMIT;
-    return { occurrences: views.slice(0, OCCURRENCE_LIST_LIMIT), limit: OCCURRENCE_LIST_LIMIT, capped };
+    let views: Array<ReturnType<typeof occurrenceView>> = [];
+    if (hasGaps) {
+      // Gaps are found over the whole window, page by page, not among its first rows only.
+      for await (const page of windowPages(this.repos, filter)) {
+        views.push(...(await viewsOf(page)).filter((view) => view.gapCount > 0));
+        if (views.length > OCCURRENCE_LIST_LIMIT) break;
+      }
+    } else {
+      views = await viewsOf(await this.repos.occurrences.list({ ...filter, limit: OCCURRENCE_LIST_LIMIT + 1 }));
+    }
+    return { occurrences: views.slice(0, OCCURRENCE_LIST_LIMIT), limit: OCCURRENCE_LIST_LIMIT, capped: views.length > OCCURRENCE_LIST_LIMIT };
   }
 
   /** Cancelling keeps the row: the alternative to deleting. */
