@@ -38,6 +38,10 @@ async function main(): Promise<void> {
     'Volunteer Ministry Service is ready',
   );
 
+  const stopFollowingSettings = await services.settings.followChanges(services.database.listen).catch((error: unknown) => {
+    log.error({ err: error }, 'settings changes from other instances are not announced here; cached settings live 5 s');
+    return async () => undefined;
+  });
   const stopTimerJobs = scheduleTimerJobs(timerJobs, (error) => log.error({ err: error }, 'timer jobs failed'));
   const stopDelivery = await startDelivery(services, (error) => log.error({ err: error }, 'outbox delivery failed'));
 
@@ -49,6 +53,7 @@ async function main(): Promise<void> {
     try {
       stopTimerJobs();
       await stopDelivery();
+      await stopFollowingSettings();
       await http.close();
       await database.close();
       process.exit(0);

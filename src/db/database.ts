@@ -21,6 +21,12 @@ export interface Database {
    * committed); answers a function that stops listening.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` unless another instance runs work of the same `name` now: a PostgreSQL session advisory lock on
+   * a connection of its own, so a crashed holder's lock ends with its connection. The embedded database has one
+   * process by construction (the data directory's lock), so there it always runs.
+   */
+  whileHolding<T>(name: string, work: () => Promise<T>): Promise<{ held: true; value: T } | { held: false }>;
   close(): Promise<void>;
 }
 
@@ -222,6 +228,18 @@ function wrap(db: Kysely<DB>, kind: DatabaseKind, listen: Database['listen'], on
     db,
     kind,
     listen,
+    async whileHolding<T>(name: string, work: () => Promise<T>) {
+      if (kind === 'pglite') return { held: true as const, value: await work() };
+      return db.connection().execute(async (connection) => {
+        const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtext(${name})) as locked`.execute(connection);
+        if (!rows[0].locked) return { held: false as const };
+        try {
+          return { held: true as const, value: await work() };
+        } finally {
+          await sql`select pg_advisory_unlock(hashtext(${name}))`.execute(connection);
+        }
+      });
+    },
     async ping() {
       try {
         await sql`select 1`.execute(db);
@@ -245,6 +263,12 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** The migrations of this build that the database has not run yet (none once `migrateToLatest` has run). */
+export async function pendingMigrations(db: Kysely<DB>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  return (await migrator.getMigrations()).filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
 }
 
 export type Executor = Kysely<DB> | Transaction<DB>;

@@ -5,6 +5,8 @@ import { runGeneration } from '../domain/schedules/generation.js';
 import type { Services } from '../domain/services.js';
 import { drainOutbox, scheduleReminders } from './outbox-delivery.js';
 
+const TIMER_JOBS_LOCK = 'timer-jobs';
+
 /**
  * The timer jobs (contract §15.5): the daily top-up, reminder scheduling, the outbox drain, then completion of
  * past assignments. Each step is idempotent and safe when several instances tick at once.
@@ -12,8 +14,17 @@ import { drainOutbox, scheduleReminders } from './outbox-delivery.js';
 export class TimerJobs {
   constructor(private readonly services: Services) {}
 
-  /** Answers whether the jobs ran: not when the last run is more recent than `iTimerJobsMinIntervalMinutes`, unless forced. */
+  /**
+   * Answers whether the jobs ran: not while another instance runs them (one at a time across instances; a
+   * crashed instance's turn ends with its connection, so the next tick anywhere picks the work up), and not
+   * when the last run is more recent than `iTimerJobsMinIntervalMinutes`, unless forced.
+   */
   async run(force = false): Promise<{ ran: boolean }> {
+    const turn = await this.services.database.whileHolding(TIMER_JOBS_LOCK, () => this.runNow(force));
+    return turn.held ? turn.value : { ran: false };
+  }
+
+  private async runNow(force: boolean): Promise<{ ran: boolean }> {
     const { settings, time } = this.services;
     const now = await time.now();
     const interval = await settings.get('iTimerJobsMinIntervalMinutes');

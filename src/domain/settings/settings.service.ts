@@ -6,8 +6,12 @@ import { notFound } from '../errors.js';
 import { isSettingName, SETTINGS, type SettingName, type SettingValue } from './registry.js';
 import { settingsRepository } from '../../db/repositories/settings.repository.js';
 
-/** Other instances on the same PostgreSQL server see a change within this many milliseconds. */
-const CACHE_TTL_MS = 5000;
+/** The channel a committed settings change is announced on (migration 0010), to every instance of the database. */
+export const SETTINGS_CHANNEL = 'settings_changed';
+/** How long cached values are trusted when no change announcement can reach this instance. */
+const UNWATCHED_TTL_MS = 5000;
+/** While announcements arrive, cached values are dropped on each; this lifetime only covers a lost listener. */
+const WATCHED_TTL_MS = 60_000;
 
 type WriteHook = (value: string, repos: Repositories) => Promise<void>;
 
@@ -15,6 +19,9 @@ type WriteHook = (value: string, repos: Repositories) => Promise<void>;
 export class SettingsService {
   private cached: { values: Map<string, string>; loadedAt: number } | undefined;
   private readonly hooks = new Map<SettingName, WriteHook[]>();
+  private ttlMs = UNWATCHED_TTL_MS;
+  /** Counts invalidations, so that a read that overlapped one does not cache what it read. */
+  private generation = 0;
 
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -43,7 +50,7 @@ export class SettingsService {
       await repos.settings.upsert(known, normalized);
       for (const hook of this.hooks.get(known) ?? []) await hook(normalized, repos);
     });
-    this.cached = undefined;
+    this.invalidate();
     return SETTINGS[known].secret ? '' : normalized;
   }
 
@@ -52,9 +59,24 @@ export class SettingsService {
     this.hooks.set(name, [...(this.hooks.get(name) ?? []), hook]);
   }
 
+  /**
+   * Drops the cached values whenever any instance commits a settings change (`listen` is the database's), so
+   * that a change holds everywhere within a second; answers a function that stops following.
+   */
+  async followChanges(listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>): Promise<() => Promise<void>> {
+    const unlisten = await listen(SETTINGS_CHANNEL, () => this.invalidate());
+    this.invalidate();
+    this.ttlMs = WATCHED_TTL_MS;
+    return async () => {
+      this.ttlMs = UNWATCHED_TTL_MS;
+      await unlisten();
+    };
+  }
+
   /** Forgets cached values; the next read goes to the database. */
   invalidate(): void {
     this.cached = undefined;
+    this.generation++;
   }
 
   private known(name: string): SettingName {
@@ -63,10 +85,12 @@ export class SettingsService {
   }
 
   private async load(executor?: Executor): Promise<Map<string, string>> {
-    if (this.cached && Date.now() - this.cached.loadedAt < CACHE_TTL_MS) return this.cached.values;
+    if (this.cached && Date.now() - this.cached.loadedAt < this.ttlMs) return this.cached.values;
+    const generation = this.generation;
     const rows = await settingsRepository(executor ?? this.db).all();
     const values = new Map(rows.map((row) => [row.name, row.value]));
-    this.cached = { values, loadedAt: Date.now() };
+    // A change announced while this read was under way may be missing from it: such values are not kept.
+    if (generation === this.generation) this.cached = { values, loadedAt: Date.now() };
     return values;
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { pendingMigrations } from '../../db/database.js';
 import type { Services } from '../../domain/services.js';
 
 /** `GET /healthz`: 200 once migrations have run and the database answers, 503 otherwise (contract §17). */
@@ -13,4 +14,23 @@ export const healthRoutes = (services: Services): FastifyPluginAsyncTypebox => a
     },
   }, async (_request, reply) =>
     (await services.database.ping()) ? { status: 'ok' as const } : reply.code(503).send({ status: 'unavailable' as const }));
+
+  // Readiness for a load balancer (issue 19): this instance should get traffic only while its database answers and
+  // has every migration this build expects (an instance of an older build beside a newer schema still answers).
+  app.get('/readyz', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['Operations'],
+      summary: 'Readiness: the database answers and has every migration of this build (ours)',
+      response: {
+        200: Type.Object({ status: Type.Literal('ready') }),
+        503: Type.Object({ status: Type.Literal('unavailable'), reason: Type.String() }),
+      },
+    },
+  }, async (_request, reply) => {
+    if (!(await services.database.ping())) return reply.code(503).send({ status: 'unavailable' as const, reason: 'The database does not answer' });
+    const pending = await pendingMigrations(services.database.db);
+    if (pending.length > 0) return reply.code(503).send({ status: 'unavailable' as const, reason: `Migrations not run yet: ${pending.join(', ')}` });
+    return { status: 'ready' as const };
+  });
 };

@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { buildApp, type App } from '../../src/app.js';
+import { newAdmin, type TestUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * Two instances on one database (issue 19): a setting changed through one holds on the other within a second,
+ * because a committed change is announced to every instance (NOTIFY settings_changed) and drops its cache.
+ */
+let server: TestServer;
+let admin: TestUser;
+let other: App;
+const stops: Array<() => Promise<void>> = [];
+
+before(async () => {
+  server = await startTestServer();
+  admin = await newAdmin(server);
+  other = await buildApp({ database: server.database, clock: server.clock, logger: false });
+  stops.push(await other.services.settings.followChanges(server.database.listen));
+});
+after(async () => {
+  for (const stop of stops) await stop();
+  await other.http.close();
+  await server.close();
+});
+
+async function churchNameOnOther(): Promise<string> {
+  const answer = await other.http.inject({ method: 'GET', url: '/admin/api/system/config/sChurchName', headers: { 'x-api-key': admin.apiKey } });
+  assert.equal(answer.statusCode, 200, answer.body);
+  return (answer.json() as { value: string }).value;
+}
+
+describe('settings changed on another instance', () => {
+  it('hold here within a second, though this instance had the old value cached', async () => {
+    const before = await churchNameOnOther();
+    assert.notEqual(before, 'St. Announced');
+    const changed = await server.post('/admin/api/system/config/sChurchName', { value: 'St. Announced' }, { key: admin.apiKey });
+    assert.equal(changed.status, 200, changed.text);
+    const changedAt = performance.now();
+    let seen = before;
+    while (seen !== 'St. Announced' && performance.now() - changedAt < 1_000) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      seen = await churchNameOnOther();
+    }
+    assert.equal(seen, 'St. Announced', 'the other instance still answers the cached value after a second');
+  });
+});
