@@ -27,7 +27,7 @@ describe('every route declares its access', () => {
 
   it('lets through without a key only routes declared public', async () => {
     const publicRoutes = server.app.routes.filter((route) => route.access === 'public').map((route) => route.url);
-    for (const url of publicRoutes) assert.match(url, /^(\/healthz|\/api\/public\/|\/api\/openapi\.json|\/api\/docs)/, url);
+    for (const url of publicRoutes) assert.match(url, /^(\/healthz|\/readyz|\/api\/public\/|\/api\/openapi\.json|\/api\/docs)/, url);
   });
 });
 
