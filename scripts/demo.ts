@@ -10,6 +10,7 @@ import { createRepositories } from '../src/db/repositories/index.js';
 import { ROLE_FLAGS, type Caller, type Roles } from '../src/domain/access/caller.js';
 import { systemClock } from '../src/domain/clock.js';
 import { addDays } from '../src/domain/dates.js';
+import { parseScheduleCreate } from '../src/domain/schedules/schedule-input.js';
 import { buildServices } from '../src/domain/services.js';
 
 const config = loadConfig();
@@ -53,26 +54,26 @@ try {
   for (const plan of plans) {
     step(`${plan.ministry} ministry`);
     const { ministry } = await services.ministries.create(actor, { name: plan.ministry, description: `The ${plan.ministry.toLowerCase()} ministry`, sundaySchool: false });
-    const ministryRow = (await repos.ministries.findById(ministry.id))!;
+    const ministryRow = await services.volunteerAccess.ministry(actor, ministry.id);
     const { team } = await services.teams.create(actor, ministryRow, { name: plan.team });
     const positionIds: number[] = [];
     for (const [order, name] of plan.positions.entries()) {
       const { position } = await services.positions.create(actor, ministryRow, { name, teamId: team.id, order, recruiting: order === 0 });
       positionIds.push(position.id);
-      const positionRow = (await repos.positions.findById(position.id))!;
+      const positionRow = await services.volunteerAccess.position(actor, position.id);
       // Everyone is qualified for the first position; the later ones have fewer people, so gaps show.
       for (const person of plan.volunteers.slice(0, order === 0 ? plan.volunteers.length : 2)) {
         await services.qualifications.grant(actor, positionRow, person.id, null);
       }
     }
     await services.ministries.update(actor, ministryRow, { helpWanted: true, helpWantedText: `${plan.ministry} would love more helpers on Sundays.` });
-    await services.schedules.create(actor, ministryRow, {
+    await services.schedules.create(actor, ministryRow, parseScheduleCreate({
       name: `${plan.team} on Sundays`, linkMode: 'event_type', eventTypeId: other.id, titleFilter: 'Sunday Service', teamId: team.id, windowStart: today,
       requirements: positionIds.map((positionId, i) => ({
         positionId, minCount: i === 0 ? 2 : 1, maxCount: i === 0 ? 3 : 1,
         defaults: i === 0 ? plan.volunteers.slice(0, 2).map((p) => ({ personId: p.id })) : [],
       })),
-    });
+    }));
   }
   step('volunteer logins');
   // Grace and Daniel are among the Greeters' default volunteers, so their schedules have requests to answer.

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -7,13 +6,17 @@ import { systemClock, type Clock } from './domain/clock.js';
 import { buildServices, type Services } from './domain/services.js';
 import { registerAccessControl, type RegisteredRoute } from './http/plugins/access.js';
 import { frameworkErrors, registerErrorHandling } from './http/plugins/errors.js';
+import { registerGracefulClose } from './http/plugins/graceful-close.js';
+import { ServiceMetrics } from './http/plugins/metrics.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { registerRateLimits } from './http/plugins/rate-limits.js';
+import { currentLog, registerRequestIds, requestIdOf } from './http/plugins/request-ids.js';
 import { registerSecurityHeaders } from './http/plugins/security-headers.js';
 import { registerSerialization } from './http/plugins/serialization.js';
 import { registerValidation } from './http/plugins/validation.js';
 import { healthRoutes } from './http/routes/health.routes.js';
 import { loginRoutes } from './http/routes/login.routes.js';
+import { metricsRoutes } from './http/routes/metrics.routes.js';
 import { settingsRoutes } from './http/routes/settings.routes.js';
 import { usersRoutes } from './http/routes/users.routes.js';
 import { calendarsRoutes } from './http/routes/calendars.routes.js';
@@ -50,6 +53,8 @@ export interface AppDeps {
   webRoot?: string;
   /** A pino logger, or pino options; tests pass `false`. */
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+  /** The bearer token of `GET /metrics` (config METRICS_TOKEN); without it there are no metrics and the route answers 404. */
+  metricsToken?: string;
 }
 
 export interface App {
@@ -69,14 +74,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const isLoggerInstance = typeof loggerOption === 'object' && loggerOption !== null && 'child' in loggerOption;
   const http = Fastify({
     ...(isLoggerInstance ? { loggerInstance: loggerOption as FastifyBaseLogger } : { logger: loggerOption as FastifyServerOptions['logger'] }),
-    genReqId: () => randomUUID(),
+    genReqId: requestIdOf,
     trustProxy: typeof deps.trustProxy === 'number' ? trustHops(deps.trustProxy) : (deps.trustProxy ?? false),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
   const services = buildServices(deps.database, deps.clock ?? systemClock, {
-    onSubscriberError: (error, event) => http.log.error({ err: error, event }, 'a domain event subscriber failed'),
+    onSubscriberError: (error, event) => currentLog(http.log).error({ err: error, event }, 'a domain event subscriber failed'),
   });
 
   http.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -93,17 +98,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   http.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
   });
+  registerRequestIds(http);
+  registerGracefulClose(http);
   registerSecurityHeaders(http);
   registerValidation(http);
   registerSerialization(http);
   registerErrorHandling(http, deps.webRoot ? appShell(deps.webRoot) : undefined);
   await http.register(fastifyCookie);
   const routes = registerAccessControl(http, services);
-  const timerJobs = new TimerJobs(services);
-  await registerRateLimits(http);
+  const metrics = deps.metricsToken ? new ServiceMetrics(services, deps.metricsToken) : undefined;
+  metrics?.observeRequests(http);
+  const timerJobs = new TimerJobs(services, deps.database, metrics?.countTimerJobRun);
+  await registerRateLimits(http, services);
   await registerOpenApi(http);
 
   await http.register(healthRoutes(services));
+  await http.register(metricsRoutes(metrics));
   await http.register(loginRoutes(services));
   await http.register(sessionRoutes(services));
   await http.register(usersRoutes(services));

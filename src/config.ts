@@ -16,6 +16,14 @@ export interface Config {
   readonly trustProxy: number | string[] | false;
   /** The built web app, set by `npm start` after it builds web/ (WEB_ROOT); without it only the API is served. */
   readonly webRoot: string | undefined;
+  /** The bearer token that opens `GET /metrics`; without it the route answers 404. */
+  readonly metricsToken: string | undefined;
+  /** Connections in the PostgreSQL pool (ignored by the embedded database, which has one). */
+  readonly databasePoolSize: number;
+  /** PostgreSQL's `statement_timeout` for the pool's connections, in milliseconds; 0 sets none. */
+  readonly databaseStatementTimeoutMs: number;
+  /** How long a SIGTERM/SIGINT may take to finish requests in flight and stop the workers before the process gives up. */
+  readonly shutdownTimeoutMs: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -53,6 +61,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const trustProxy = parseTrustProxy(env.TRUST_PROXY?.trim() ?? '', problems);
 
+  const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    problems.push(`METRICS_TOKEN must be at least 16 characters long (got ${metricsToken.length})`);
+  }
+
+  // The timer jobs hold one pooled connection for their advisory lock while they work on others: one would deadlock.
+  const databasePoolSize = wholeNumber(env, 'DATABASE_POOL_SIZE', 10, 2, 100, problems);
+  const databaseStatementTimeoutMs = wholeNumber(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000, problems);
+  const shutdownTimeoutMs = wholeNumber(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 1, 600_000, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return Object.freeze({
@@ -64,7 +82,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     trustProxy,
     webRoot: env.WEB_ROOT?.trim() || undefined,
+    metricsToken,
+    databasePoolSize,
+    databaseStatementTimeoutMs,
+    shutdownTimeoutMs,
   });
+}
+
+/** A whole-number variable within [min, max], or `fallback` when unset; a bad value is added to `problems`. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const text = env[name]?.trim() || String(fallback);
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${text}")`);
+  }
+  return value;
 }
 
 /** `TRUST_PROXY`: empty (none), a hop count such as `1`, or a comma-separated list of addresses and CIDR ranges. */

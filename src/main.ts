@@ -9,11 +9,11 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
   const embedded: PgliteDatabase | undefined = config.databaseUrl ? undefined : await openPglite(config.dataDir);
-  const database: Database = embedded ?? openPostgres(config.databaseUrl!);
+  const database: Database = embedded ?? openPostgres(config.databaseUrl!, { poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs });
   // Building the routes touches no table, so it runs while the migrations wait on the database.
   const [, { http, services, timerJobs }] = await Promise.all([
     migrateToLatest(database.db),
-    buildApp({ database, logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy, webRoot: config.webRoot }),
+    buildApp({ database, logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy, webRoot: config.webRoot, metricsToken: config.metricsToken }),
   ]);
   const log = http.log;
   if (embedded?.templateProblem) {
@@ -46,16 +46,21 @@ async function main(): Promise<void> {
   const stopDelivery = await startDelivery(services, (error) => log.error({ err: error }, 'outbox delivery failed'));
 
   let stopping = false;
+  // New connections are refused at once; requests in flight finish while the workers stop, and only then does the
+  // database close. A request or job that hangs must not keep a stopping instance alive: SHUTDOWN_TIMEOUT_MS ends it.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down');
+    const stopStartedAt = performance.now();
+    log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: finishing the requests in flight');
+    setTimeout(() => {
+      log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown did not finish within SHUTDOWN_TIMEOUT_MS; exiting with work unfinished');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
     try {
-      stopTimerJobs();
-      await stopDelivery();
-      await stopFollowingSettings();
-      await http.close();
+      await Promise.all([http.close(), stopTimerJobs(), stopDelivery(), stopFollowingSettings()]);
       await database.close();
+      log.info({ shutdownMs: Math.round(performance.now() - stopStartedAt) }, 'stopped');
       process.exit(0);
     } catch (error) {
       log.error({ err: error }, 'shutdown failed');

@@ -18,7 +18,7 @@ if (url) {
   await admin.query(`drop database if exists ${PG_TEMPLATE_DATABASE} with (force)`);
   await admin.query(`create database ${PG_TEMPLATE_DATABASE}`);
   await admin.end();
-  const database = openPostgres(withDatabase(url, PG_TEMPLATE_DATABASE), 1);
+  const database = openPostgres(withDatabase(url, PG_TEMPLATE_DATABASE), { poolSize: 1 });
   await migrateToLatest(database.db);
   await database.close();
   console.log(`prepared PostgreSQL template database ${PG_TEMPLATE_DATABASE} in ${Math.round(performance.now() - started)} ms`);

@@ -1,4 +1,4 @@
-import type { MinistryRow, PositionRow } from '../../src/db/schema.js';
+import type { Authorized } from '../../src/domain/access/authorized.js';
 import { MINISTRIES, type MinistryTemplate } from './catalogue.js';
 import type { SeedContext } from './context.js';
 import type { SeededPeople, SeededPerson } from './people.js';
@@ -13,13 +13,13 @@ export const SIGN_UP = 2;
 export interface SeededTeam {
   id: number;
   name: string;
-  ministry: MinistryRow;
+  ministry: Authorized<'ministry'>;
   /** [core, second, sign-up], each with the general people qualified for it (bench volunteers not included). */
-  positions: Array<{ row: PositionRow; qualified: number[] }>;
+  positions: Array<{ row: Authorized<'position'>; qualified: number[] }>;
 }
 
 export interface SeededChurch {
-  ministries: MinistryRow[];
+  ministries: Array<Authorized<'ministry'>>;
   teams: SeededTeam[];
 }
 
@@ -43,9 +43,9 @@ async function seedMinistry(context: SeedContext, index: number, teamCount: numb
   const random = new Random(7_000 + index);
   const { template, name } = ministryName(index);
   const { ministry } = await services.ministries.create(actor, { name, description: `The ${name} ministry`, sundaySchool: false });
-  const row = (await repos.ministries.findById(ministry.id))!;
+  const row = await services.volunteerAccess.ministry(actor, ministry.id);
   if (template.helpWantedText !== '') await services.ministries.update(actor, row, { helpWanted: true, helpWantedText: template.helpWantedText });
-  const [defaultTeam] = await repos.teams.listWithDetails({ ministryId: row.id });
+  const defaultTeam = await services.volunteerAccess.team(actor, (await repos.teams.listWithDetails({ ministryId: row.id }))[0].id, 'ministry');
   const teams: SeededTeam[] = [];
   for (let t = 0; t < teamCount; t++) {
     const name = teamName(template, t);
@@ -62,7 +62,7 @@ async function seedMinistry(context: SeedContext, index: number, teamCount: numb
         // Positions are self-assignable unless told otherwise; only the sign-up role is open to members.
         selfAssignable: order === SIGN_UP,
       });
-      positions.push({ row: (await repos.positions.findById(position.id))!, qualified: [] });
+      positions.push({ row: await services.volunteerAccess.position(actor, position.id), qualified: [] });
     }
     teams.push({ id: team.id, name, ministry: row, positions });
   }
@@ -87,7 +87,7 @@ export async function seedMinistries(context: SeedContext): Promise<SeededChurch
 export async function seedQualifications(context: SeedContext, church: SeededChurch, people: SeededPeople): Promise<number> {
   const { services, actor, random, parallelism, progress } = context;
   const step = progress.begin('qualifications');
-  const grants: Array<{ position: PositionRow; personId: number }> = [];
+  const grants: Array<{ position: Authorized<'position'>; personId: number }> = [];
   for (const team of church.teams) {
     for (const [index, position] of team.positions.entries()) {
       position.qualified = random.sample(people.servers, QUALIFIED_PER_POSITION[index]).map((p) => p.id);
@@ -117,12 +117,12 @@ export const managerOf = (people: SeededPeople): SeededPerson => people.bench[1]
  * Every bench volunteer serves in the same first ministries, so that the sign-up benchmark's parallel clients
  * compete for the same open slots (the capacity check under contention is what it measures).
  */
-export function volunteerMinistries(church: SeededChurch): MinistryRow[] {
+export function volunteerMinistries(church: SeededChurch): Array<Authorized<'ministry'>> {
   return church.ministries.slice(0, VOLUNTEER_MINISTRIES);
 }
 
 /** The bench coordinator coordinates the first three ministries. */
-export const coordinatedMinistries = (church: SeededChurch): MinistryRow[] => church.ministries.slice(0, COORDINATED_MINISTRIES);
+export const coordinatedMinistries = (church: SeededChurch): Array<Authorized<'ministry'>> => church.ministries.slice(0, COORDINATED_MINISTRIES);
 
 /**
  * Scope grants: the bench coordinator on its ministries, one more coordinator per ministry and one leader per

@@ -1,6 +1,6 @@
-import type { MinistryRow } from '../../src/db/schema.js';
+import type { Authorized } from '../../src/domain/access/authorized.js';
 import { addDays } from '../../src/domain/dates.js';
-import { TimerJobs } from '../../src/jobs/timer-jobs.js';
+import { parseScheduleCreate } from '../../src/domain/schedules/schedule-input.js';
 import { EVENT_TYPE_NAME, SERVICES } from './catalogue.js';
 import { CORE, SECOND, SIGN_UP, type SeededChurch, type SeededTeam } from './church.js';
 import type { SeedContext } from './context.js';
@@ -73,7 +73,7 @@ async function serviceEventType(context: SeedContext): Promise<number> {
  * The two weekly Sunday services as the first ministry's own events (E2), from a year ago to a year and a week
  * ahead: every schedule of every ministry follows one of them by type and title.
  */
-async function seedServices(context: SeedContext, owner: MinistryRow, firstDay: string): Promise<number> {
+async function seedServices(context: SeedContext, owner: Authorized<'ministry'>, firstDay: string): Promise<number> {
   const { services, actor, progress } = context;
   const step = progress.begin('Sunday services (two weekly series over two years)');
   const eventTypeId = await serviceEventType(context);
@@ -96,11 +96,11 @@ async function createSchedules(context: SeedContext, plans: readonly SchedulePla
   let done = 0;
   const every = Math.max(1, Math.ceil(plans.length / 10));
   const ids = await mapLimit(plans, parallelism, async (plan) => {
-    const { schedule } = await services.schedules.create(actor, plan.team.ministry, {
+    const { schedule } = await services.schedules.create(actor, plan.team.ministry, parseScheduleCreate({
       name: `${plan.team.name} – ${plan.service.label} service`,
       linkMode: 'event_type', eventTypeId, titleFilter: plan.service.title, teamId: plan.team.id, windowStart,
       requirements: plan.needs.map((need) => ({ positionId: need.positionId, minCount: need.minCount, maxCount: need.maxCount, defaults: need.history })),
-    });
+    }));
     if (++done % every === 0) step.tick(done, plans.length);
     return schedule.id;
   });
@@ -110,12 +110,12 @@ async function createSchedules(context: SeedContext, plans: readonly SchedulePla
 
 /** With the real clock: each schedule saves its year-ahead defaults and generates (E5) the next 52 weeks. */
 async function generateFuture(context: SeedContext, plans: readonly SchedulePlan[], scheduleIds: readonly number[]): Promise<void> {
-  const { services, repos, actor, parallelism, progress } = context;
+  const { services, actor, parallelism, progress } = context;
   const step = progress.begin('the year ahead (generate)');
   let done = 0;
   const every = Math.max(1, Math.ceil(plans.length / 10));
   await mapLimit(plans, parallelism, async (plan, i) => {
-    const schedule = (await repos.schedules.findById(scheduleIds[i]))!;
+    const schedule = await services.volunteerAccess.schedule(actor, scheduleIds[i]);
     await services.schedules.generate(actor, schedule, {
       requirements: plan.needs.map((need) => ({ positionId: need.positionId, defaults: need.future })),
     });
@@ -132,16 +132,15 @@ async function generateFuture(context: SeedContext, plans: readonly SchedulePlan
 async function completeHistory(context: SeedContext, scheduleCount: number): Promise<void> {
   const { services, clock, progress } = context;
   const step = progress.begin('completing past assignments (timer job)');
-  const jobs = new TimerJobs(services);
   const stepWeeks = Math.max(1, Math.floor(40_000 / (scheduleCount * 26)));
   let runs = 0;
   for (let week = stepWeeks; week < WEEKS; week += stepWeeks) {
     clock.shiftDays(-(WEEKS - week) * 7);
-    await jobs.completePastAssignments();
+    await services.assignments.completeEnded();
     runs++;
   }
   clock.reset();
-  await jobs.completePastAssignments();
+  await services.assignments.completeEnded();
   step.done(`${runs + 1} runs`);
 }
 

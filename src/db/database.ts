@@ -27,7 +27,18 @@ export interface Database {
    * process by construction (the data directory's lock), so there it always runs.
    */
   whileHolding<T>(name: string, work: () => Promise<T>): Promise<{ held: true; value: T } | { held: false }>;
+  /** The connections of the pool now (for metrics). The embedded database has one connection and no pool. */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+export type PoolStats = { total: number; idle: number; waiting: number } | { total: 1 };
+
+export interface PostgresOptions {
+  /** Connections in the pool (default 10). */
+  poolSize?: number;
+  /** `statement_timeout` of every pooled connection in milliseconds; 0 or absent leaves the server's own. */
+  statementTimeoutMs?: number;
 }
 
 export class DataDirLockedError extends Error {}
@@ -63,8 +74,9 @@ export function pgliteParsers() {
 const loadPglite = async () => (await import('@electric-sql/pglite')).PGlite;
 
 /** Opens a PostgreSQL server through a `pg` pool. */
-export function openPostgres(connectionString: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize, types: pgTypeParsers() });
+export function openPostgres(connectionString: string, { poolSize = 10, statementTimeoutMs = 0 }: PostgresOptions = {}): Database {
+  // A runaway query ends with an error instead of holding a connection (and its locks) for good.
+  const pool = new pg.Pool({ connectionString, max: poolSize, statement_timeout: statementTimeoutMs || undefined, types: pgTypeParsers() });
   // An idle connection the server drops (restart, failover) leaves the pool, which reconnects on the next
   // query; without a listener its 'error' event would end the process.
   pool.on('error', () => undefined);
@@ -84,7 +96,8 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
       if (listeners.delete(client)) await client.end();
     };
   };
-  return wrap(db, 'postgres', listen, async () => {
+  const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return wrap(db, 'postgres', listen, poolStats, async () => {
     await Promise.all([...listeners].map((client) => client.end()));
     listeners.clear();
   });
@@ -100,7 +113,7 @@ export async function wrapPglite(pglite: PGlite, onClose: () => Promise<void> = 
       if (!pglite.closed) await unlisten();
     };
   };
-  return wrap(db, 'pglite', listen, async () => {
+  return wrap(db, 'pglite', listen, () => ({ total: 1 }), async () => {
     // Kysely closes PGlite only when a query ever went through it; PGlite's timers would keep the process alive.
     if (!pglite.closed) await pglite.close();
     await onClose();
@@ -133,8 +146,7 @@ export interface PgliteDatabase extends Database {
  * be used it falls back to initdb and says why in `templateProblem`.
  */
 export async function openPglite(dataDir: string, templateFile = PGLITE_TEMPLATE_FILE): Promise<PgliteDatabase> {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const releaseLock = acquireLock(path.join(dataDir, 'service.lock'));
+  const releaseLock = lockDataDirectory(dataDir);
   try {
     const pgdata = path.join(dataDir, 'pgdata');
     let start: PgliteStart = 'opened';
@@ -190,6 +202,15 @@ function unpackTemplate(templateFile: string, pgdata: string): void {
   }
 }
 
+/**
+ * Holds `dataDir` (creating it) for this process: a second process on the same directory is refused with a
+ * DataDirLockedError instead of silently losing writes. Answers the release.
+ */
+export function lockDataDirectory(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  return acquireLock(path.join(dataDir, 'service.lock'));
+}
+
 function acquireLock(lockPath: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -222,12 +243,13 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function wrap(db: Kysely<DB>, kind: DatabaseKind, listen: Database['listen'], onClose: () => Promise<void>): Database {
+function wrap(db: Kysely<DB>, kind: DatabaseKind, listen: Database['listen'], poolStats: Database['poolStats'], onClose: () => Promise<void>): Database {
   let closed = false;
   return {
     db,
     kind,
     listen,
+    poolStats,
     async whileHolding<T>(name: string, work: () => Promise<T>) {
       if (kind === 'pglite') return { held: true as const, value: await work() };
       return db.connection().execute(async (connection) => {

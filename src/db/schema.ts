@@ -88,9 +88,23 @@ export interface SettingsTable {
   value: string;
 }
 
+/** One client's fixed window of a public rate limit (migration 0011); `key` names the client and the limit. */
+export interface RateLimitWindowsTable {
+  key: string;
+  started_at: Timestamp;
+  hits: number;
+}
+
+/** What an outbox message is about; the mail composer has one text per type. */
+export const NOTIFICATION_TYPES = [
+  'assignment', 'reminder', 'signup_confirm', 'decline_alert', 'gap_alert', 'swap_proposed', 'swap_resolved', 'help_offer',
+  'password_reset', 'account_locked', 'account_unlocked', 'email_changed',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
 export interface NotificationsTable {
   id: Generated<number>;
-  type: string;
+  type: NotificationType;
   channel: Generated<string>;
   person_id: number;
   context: string | null;
@@ -295,7 +309,21 @@ export interface RequirementDefaultsTable {
   sort: Generated<number>;
 }
 
-export type AssignmentStatus = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'substituted' | 'completed';
+export const ASSIGNMENT_STATUSES = ['pending', 'accepted', 'declined', 'cancelled', 'substituted', 'completed'] as const;
+export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
+
+/** The assignments that staff a position (contract §13.3): gaps, capacity, reminders and conflicts count these. */
+export const LIVE_STATUSES = ['pending', 'accepted'] as const satisfies readonly AssignmentStatus[];
+export type LiveStatus = (typeof LIVE_STATUSES)[number];
+export const isLive = (status: AssignmentStatus): status is LiveStatus => (LIVE_STATUSES as readonly AssignmentStatus[]).includes(status);
+
+/** A row in one of these still holds its position; only declined and cancelled rows are re-used (rule I8). */
+export const HOLDING_STATUSES = ['pending', 'accepted', 'substituted', 'completed'] as const satisfies readonly AssignmentStatus[];
+export const holdsPosition = (status: AssignmentStatus) => (HOLDING_STATUSES as readonly AssignmentStatus[]).includes(status);
+
+/** What counts as having served, for rotation order: live work and work done, not work handed to a substitute. */
+export const SERVICE_STATUSES = ['pending', 'accepted', 'completed'] as const satisfies readonly AssignmentStatus[];
+
 export type AssignmentSource = 'coordinator' | 'self_signup' | 'substitute';
 
 export interface AssignmentsTable {
@@ -395,6 +423,7 @@ export interface DB {
   scopes: ScopesTable;
   calendar_ministry_grants: CalendarMinistryGrantsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  rate_limit_windows: RateLimitWindowsTable;
 }
 
 export type PersonRow = Selectable<PersonsTable>;

@@ -1,8 +1,11 @@
-import type { Executor } from '../db/database.js';
 import { wallClock, type Clock } from './clock.js';
 import type { SettingsService } from './settings/settings.service.js';
 
-/** "Now" and "today" as wall-clock values in the church's time zone (setting `sTimeZone`, contract §1.8). */
+/**
+ * "Now" and "today" as wall-clock values in the church's time zone (setting `sTimeZone`, contract §1.8). They read
+ * the setting outside any transaction, so take them before opening one (a read on the root handle inside a
+ * transaction waits forever on the embedded database's single connection).
+ */
 export class ChurchTime {
   constructor(
     readonly clock: Clock,
@@ -10,12 +13,12 @@ export class ChurchTime {
   ) {}
 
   /** `YYYY-MM-DD HH:MM:SS` */
-  async now(executor?: Executor): Promise<string> {
-    return wallClock(this.clock.now(), await this.settings.get('sTimeZone', executor));
+  async now(): Promise<string> {
+    return wallClock(this.clock.now(), await this.settings.get('sTimeZone'));
   }
 
   /** `YYYY-MM-DD` */
-  async today(executor?: Executor): Promise<string> {
-    return (await this.now(executor)).slice(0, 10);
+  async today(): Promise<string> {
+    return (await this.now()).slice(0, 10);
   }
 }

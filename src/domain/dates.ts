@@ -1,5 +1,13 @@
 /** Calendar arithmetic on wall-clock strings (`YYYY-MM-DD`, `YYYY-MM-DD HH:MM:SS`); no time zones involved. */
 
+import { invalid } from './errors.js';
+
+/** The contract's generic 400 for a malformed date (§1.8). */
+export const DATE_FORMAT_MESSAGE = 'Dates must be in YYYY-MM-DD form';
+
+/** The 400 for a malformed date in a field that names itself. */
+export const dateFieldMessage = (field: string) => `${field} must be a date in YYYY-MM-DD form`;
+
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
@@ -12,6 +20,13 @@ export function isValidDate(value: string): boolean {
   // There is no year 0 (PostgreSQL refuses it).
   if (year < 1 || month < 1 || month > 12 || day < 1) return false;
   return day <= daysInMonth(year, month);
+}
+
+/** An optional date filter: blank means none; anything else must be a real day (400 DATE_FORMAT_MESSAGE). */
+export function optionalDate(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!isValidDate(value)) throw invalid(DATE_FORMAT_MESSAGE);
+  return value;
 }
 
 export function daysInMonth(year: number, month: number): number {

@@ -25,6 +25,7 @@ import { DomainEventPublisher, type DomainEvent } from './domain-events.js';
 import { EventTypesService } from './events/event-types.service.js';
 import { EventsService } from './events/events.service.js';
 import { GroupsService } from './groups/groups.service.js';
+import { OutboxService } from './notifications/outbox.service.js';
 import { PeopleService } from './people/people.service.js';
 import { SettingsService } from './settings/settings.service.js';
 import { UsersService } from './users/users.service.js';
@@ -49,6 +50,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     time,
     publisher,
     users: new UsersService(db, time, settings),
+    outbox: new OutboxService(db, time, settings),
     people: new PeopleService(db, time),
     groups: new GroupsService(db, time, publisher),
     calendars,

@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createRepositories } from '../../src/db/repositories/index.js';
 import type { ScheduleRow } from '../../src/db/schema.js';
 import { runGeneration } from '../../src/domain/schedules/generation.js';
 import { saveDefaults } from '../../src/domain/schedules/staffing-plan.js';
-import { newAdmin, newPerson, type TestUser, otherEventTypeId } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { newPerson, otherEventTypeId, setUp, useServer, useUser } from '../kit/index.js';
 
 /** One generation run (E5 steps 2–3) on a real database, called directly: idempotency and the order of work. */
-let server: TestServer;
-let admin: TestUser;
+const server = useServer();
+const admin = useUser(server, ['admin']);
 let schedule: ScheduleRow;
 let requirementId: number;
 let qualified: number;
@@ -18,9 +17,7 @@ const V = '/api/ministries';
 const repos = () => createRepositories(server.database.db);
 const context = (today: string, horizonWeeks = 2) => ({ today, now: `${today} 08:00:00`, horizonWeeks });
 
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
+setUp(async () => {
   const key = { key: admin.apiKey };
   const ministryId = (await server.post(`${V}/ministries`, { name: 'Generation' }, key)).body.ministry.id;
   const teamId = (await server.get(`${V}/ministries/${ministryId}/teams`, key)).body.teams[0].id;
@@ -38,7 +35,6 @@ before(async () => {
   schedule = (await repos().schedules.findById(created.body.schedule.id))!;
   requirementId = (await repos().requirements.templateRows([schedule.id]))[0].id;
 });
-after(() => server.close());
 
 const occurrences = async () => (await server.database.db.selectFrom('occurrences').select(['id', 'occurrence_date']).where('schedule_id', '=', schedule.id).orderBy('occurrence_date').execute());
 const assignmentsOn = async (occurrenceId: number) => server.database.db.selectFrom('assignments').select(['person_id', 'status']).where('occurrence_id', '=', occurrenceId).execute();

@@ -1,22 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createRepositories } from '../../src/db/repositories/index.js';
-import { newAdmin, newUser, otherEventTypeId, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { newUser, otherEventTypeId, useServer, useUser } from '../kit/index.js';
 
 /**
  * Batches larger than one statement may carry parameters for (PostgreSQL refuses more than 65,535): the
  * timer job completes every ended assignment of a backlog (after an import or a long outage) in one go.
  */
-let server: TestServer;
-let admin: TestUser;
+const server = useServer();
+const admin = useUser(server, ['admin']);
 const V = '/api/ministries';
-
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
-});
-after(() => server.close());
 
 describe('cancelling the messages of completed assignments', () => {
   it('handles 70,000 assignment ids in one call and cancels the pending message among them', async () => {

@@ -18,8 +18,11 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
+/** A test's database; on a server, with its connection string, so that service processes can share it. */
+export type TestDatabase = Database & { url?: string };
+
 /** A fresh database cloned from the migrated template; closing it throws it away. */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `vms_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -36,6 +39,7 @@ export async function openTestDatabase(): Promise<Database> {
     const database = openPostgres(withDatabase(url, name));
     return {
       ...database,
+      url: withDatabase(url, name),
       async close() {
         await database.close();
         await adminQuery(`drop database if exists ${name} with (force)`);

@@ -1,8 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { buildApp, type App, type AppDeps } from '../../src/app.js';
-import type { Database } from '../../src/db/database.js';
 import { TestClock } from './clock.js';
-import { openTestDatabase } from './database.js';
+import { openTestDatabase, type TestDatabase } from './database.js';
 
 export interface Answer<T = any> {
   status: number;
@@ -21,7 +20,7 @@ export interface RequestOptions {
 /** A built app on a fresh database, with a movable clock; requests go through Fastify's inject (full HTTP stack). */
 export interface TestServer {
   app: App;
-  database: Database;
+  database: TestDatabase;
   clock: TestClock;
   request<T = any>(method: InjectOptions['method'], url: string, options?: RequestOptions): Promise<Answer<T>>;
   get<T = any>(url: string, options?: RequestOptions): Promise<Answer<T>>;
@@ -31,10 +30,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { clock?: TestClock; trustProxy?: AppDeps['trustProxy'] } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: Pick<AppDeps, 'trustProxy' | 'metricsToken' | 'logger'> & { clock?: TestClock } = {},
+): Promise<TestServer> {
   const database = await openTestDatabase();
   const clock = options.clock ?? new TestClock();
-  const app = await buildApp({ database, clock, logger: false, trustProxy: options.trustProxy });
+  const app = await buildApp({ database, clock, logger: options.logger ?? false, trustProxy: options.trustProxy, metricsToken: options.metricsToken });
 
   async function request<T>(method: InjectOptions['method'], url: string, opts: RequestOptions = {}): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...opts.headers };

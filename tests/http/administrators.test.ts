@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { newAdmin, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { newAdmin, type TestUser, startTestServer, type TestServer, as } from '../kit/index.js';
 
 let server: TestServer | undefined;
 before(async () => {
@@ -14,7 +13,6 @@ beforeEach(async () => {
 after(() => server?.close());
 
 const s = () => server!;
-const as = (user: TestUser) => ({ key: user.apiKey });
 const LAST = 'This is the last active administrator: make another user an administrator first';
 
 function assertLastAdministrator(answer: { status: number; body: any }) {

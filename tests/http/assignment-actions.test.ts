@@ -1,63 +1,26 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { newAdmin, newPerson, newUser, type TestUser, otherEventTypeId } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, it } from 'node:test';
+import {
+  as, newAssignment, newCoordinator, newMinistry, newPerson, newPosition, newStaffedEvent, newUser, qualify, setUp, useMinistry, useServer, useUser,
+  type TestUser,
+} from '../kit/index.js';
 
-let server: TestServer;
-let admin: TestUser;
-let coordinator: TestUser;
-let ministryId: number;
-let teamId: number;
-let typeId: number;
+const server = useServer();
+const admin = useUser(server, ['admin']);
+const ministry = useMinistry(server, { name: 'Hospitality' });
+const coordinator = {} as TestUser;
 const V = '/api/ministries';
-const as = (user: TestUser) => ({ key: user.apiKey });
 const db = () => server.database.db;
 
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
-  ministryId = (await server.post(`${V}/ministries`, { name: 'Hospitality' }, as(admin))).body.ministry.id;
-  teamId = (await server.get(`${V}/ministries/${ministryId}/teams`, as(admin))).body.teams[0].id;
-  typeId = await otherEventTypeId(server, admin.apiKey);
-  coordinator = await newCoordinator(ministryId);
-});
-after(() => server.close());
-
-let counter = 0;
-
-async function newCoordinator(ministry: number): Promise<TestUser> {
-  const user = await newUser(server, { roles: ['manageMyMinistries'] });
-  const grant = await server.post(`${V}/scopes`, { personId: user.personId, scopeType: 'ministry', scopeId: ministry }, as(admin));
-  assert.ok(grant.status === 201 || grant.status === 200, `scope grant answered ${grant.status}`);
-  return user;
-}
-
-async function newPosition(): Promise<number> {
-  return (await server.post(`${V}/ministries/${ministryId}/positions`, { name: `Position ${++counter}`, teamId }, as(admin))).body.position.id;
-}
-
-/** A one-event occurrence on 2026-03-10 09:00–10:00 (wall clock) needing one of the position. */
-async function newOccurrence(positionId: number): Promise<number> {
-  const event = (await server.post(`${V}/ministries/${ministryId}/events`, { title: `Coffee ${++counter}`, eventTypeId: typeId, date: '2026-03-10', startTime: '09:00', endTime: '10:00' }, as(admin))).body.events[0];
-  const answer = await server.post(`${V}/ministries/${ministryId}/staffed-events`, { eventId: event.id, teamId, requirements: [{ positionId, minCount: 1, maxCount: 3 }] }, as(admin));
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  return answer.body.occurrence.id;
-}
-
-async function qualify(positionId: number, personId: number) {
-  const answer = await server.post(`${V}/positions/${positionId}/qualifications`, { personId }, as(admin));
-  assert.ok(answer.status === 201 || answer.status === 200, `qualification answered ${answer.status}`);
-}
+setUp(async () => Object.assign(coordinator, await newCoordinator(server, ministry.id)));
 
 /** A pending assignment of a fresh volunteer (with a login) on a fresh occurrence. */
 async function pendingAssignment() {
-  const positionId = await newPosition();
-  const occurrenceId = await newOccurrence(positionId);
+  const positionId = (await newPosition(server, ministry.id, ministry.teamId)).id;
+  const { occurrenceId } = await newStaffedEvent(server, ministry, [{ positionId, minCount: 1, maxCount: 3 }]);
   const volunteer = await newUser(server);
-  await qualify(positionId, volunteer.personId);
-  const answer = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId, personId: volunteer.personId }, as(admin));
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  return { positionId, occurrenceId, volunteer, assignmentId: answer.body.assignment.id as number };
+  await qualify(server, positionId, volunteer.personId);
+  return { positionId, occurrenceId, volunteer, assignmentId: (await newAssignment(server, occurrenceId, positionId, volunteer.personId)).id };
 }
 
 const responsesOf = (assignmentId: number) =>
@@ -81,7 +44,7 @@ describe('GET /api/ministries/assignments/{id}', () => {
   it('answers the assignment with its responses oldest first, its swaps and its messages', async () => {
     const { positionId, volunteer, assignmentId } = await pendingAssignment();
     const substitute = await newPerson(server);
-    await qualify(positionId, substitute.id);
+    await qualify(server, positionId, substitute.id);
     assert.equal((await server.post(`/api/me/assignments/${assignmentId}/respond`, { response: 'accepted' }, as(volunteer))).status, 200);
     const proposal = await server.post(`/api/me/assignments/${assignmentId}/propose-substitute`, { personId: substitute.id, comment: 'Sam agreed' }, as(volunteer));
     assert.equal(proposal.status, 201);
@@ -102,8 +65,7 @@ describe('GET /api/ministries/assignments/{id}', () => {
     const { volunteer, assignmentId } = await pendingAssignment();
     assert.equal((await server.get(`${V}/assignments/999999`, as(coordinator))).status, 404);
     assert.equal((await server.get(`${V}/assignments/${assignmentId}`, as(volunteer))).status, 403);
-    const elsewhere = (await server.post(`${V}/ministries`, { name: `Elsewhere ${++counter}` }, as(admin))).body.ministry.id;
-    const stranger = await newCoordinator(elsewhere);
+    const stranger = await newCoordinator(server, (await newMinistry(server)).id);
     assert.equal((await server.get(`${V}/assignments/${assignmentId}`, as(stranger))).status, 403);
   });
 });
@@ -225,7 +187,7 @@ describe('DELETE /api/ministries/assignments/{id}', () => {
   it('keeps a pending row that carries a substitute proposal', async () => {
     const { positionId, volunteer, assignmentId } = await pendingAssignment();
     const substitute = await newPerson(server);
-    await qualify(positionId, substitute.id);
+    await qualify(server, positionId, substitute.id);
     assert.equal((await server.post(`/api/me/assignments/${assignmentId}/propose-substitute`, { personId: substitute.id }, as(volunteer))).status, 201);
     await db().deleteFrom('responses').where('assignment_id', '=', assignmentId).execute();
     const answer = await server.delete(`${V}/assignments/${assignmentId}`, as(coordinator));
@@ -237,7 +199,7 @@ describe('DELETE /api/ministries/assignments/{id}', () => {
   it('keeps the replacement row of an approved substitution', async () => {
     const { positionId, volunteer, assignmentId } = await pendingAssignment();
     const substitute = await newPerson(server);
-    await qualify(positionId, substitute.id);
+    await qualify(server, positionId, substitute.id);
     const swap = (await server.post(`/api/me/assignments/${assignmentId}/propose-substitute`, { personId: substitute.id }, as(volunteer))).body.swap;
     const approved = await server.post(`${V}/swaps/${swap.id}/approve`, {}, as(coordinator));
     assert.equal(approved.status, 200);
@@ -329,7 +291,7 @@ describe('GET /api/ministries/assignments/{id}/notifications', () => {
   it('lists the rows carrying the assignment, newest first', async () => {
     const { positionId, volunteer, assignmentId } = await pendingAssignment();
     const substitute = await newPerson(server);
-    await qualify(positionId, substitute.id);
+    await qualify(server, positionId, substitute.id);
     await server.post(`/api/me/assignments/${assignmentId}/propose-substitute`, { personId: substitute.id }, as(volunteer));
     const answer = await server.get(`${V}/assignments/${assignmentId}/notifications`, as(coordinator));
     assert.equal(answer.status, 200);

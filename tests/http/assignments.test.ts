@@ -1,47 +1,27 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { newAdmin, newPerson, newUser, type TestUser, otherEventTypeId } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, it } from 'node:test';
+import {
+  as, newMinistry, newPerson, newPosition, newStaffedEvent, newUser, qualify, unique, useMinistry, useServer, useUser, type Need, type TestUser,
+} from '../kit/index.js';
 
-let server: TestServer;
-let admin: TestUser;
-let ministryId: number;
-let teamId: number;
-let typeId: number;
+const server = useServer();
+const admin = useUser(server, ['admin']);
+const ministry = useMinistry(server, { name: 'Welcome' });
 const V = '/api/ministries';
-const as = (user: TestUser) => ({ key: user.apiKey });
 const db = () => server.database.db;
 
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
-  ministryId = (await server.post(`${V}/ministries`, { name: 'Welcome' }, as(admin))).body.ministry.id;
-  teamId = (await server.get(`${V}/ministries/${ministryId}/teams`, as(admin))).body.teams[0].id;
-  typeId = await otherEventTypeId(server, admin.apiKey);
-});
-after(() => server.close());
+/** A position of the ministry's team; its id. */
+const positionOf = async (fields: Parameters<typeof newPosition>[3] = {}) => (await newPosition(server, ministry.id, ministry.teamId, fields)).id;
 
-let positionCounter = 0;
-async function newPosition(fields: Record<string, unknown> = {}): Promise<number> {
-  return (await server.post(`${V}/ministries/${ministryId}/positions`, { name: `Position ${++positionCounter}`, teamId, ...fields }, as(admin))).body.position.id;
-}
-
-/** A Staff-this-event occurrence on 2026-03-10 09:00–10:00 with the given needs. */
-async function newOccurrence(requirements: Array<{ positionId: number; minCount: number; maxCount?: number }>): Promise<number> {
-  const event = (await server.post(`${V}/ministries/${ministryId}/events`, { title: `Coffee ${++positionCounter}`, eventTypeId: typeId, date: '2026-03-10', startTime: '09:00', endTime: '10:00' }, as(admin))).body.events[0];
-  return (await server.post(`${V}/ministries/${ministryId}/staffed-events`, { eventId: event.id, teamId, requirements }, as(admin))).body.occurrence.id;
-}
-
-async function qualify(positionId: number, personId: number) {
-  await server.post(`${V}/positions/${positionId}/qualifications`, { personId }, as(admin));
-}
+/** A Staff-this-event occurrence on 2026-03-10 09:00–10:00 with the given needs; its id. */
+const occurrenceOf = async (needs: Need[]) => (await newStaffedEvent(server, ministry, needs)).occurrenceId;
 
 describe('POST /api/ministries/occurrences/{id}/assignments (E14)', () => {
   it('assigns a qualified pool member: 201, pending, coordinator source, resolved requirement, one assignment message', async () => {
-    const position = await newPosition();
-    const occurrenceId = await newOccurrence([{ positionId: position, minCount: 1 }]);
+    const position = await positionOf();
+    const occurrenceId = await occurrenceOf([{ positionId: position, minCount: 1 }]);
     const person = await newPerson(server);
-    await qualify(position, person.id);
+    await qualify(server, position, person.id);
     const answer = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: position, personId: person.id }, as(admin));
     assert.equal(answer.status, 201);
     assert.equal(answer.body.assignment.status, 'pending');
@@ -53,19 +33,18 @@ describe('POST /api/ministries/occurrences/{id}/assignments (E14)', () => {
   });
 
   it('checks I4, I5, I2, I3 and I1 in that order of meaning', async () => {
-    const position = await newPosition();
-    const occurrenceId = await newOccurrence([{ positionId: position, minCount: 1 }]);
+    const position = await positionOf();
+    const occurrenceId = await occurrenceOf([{ positionId: position, minCount: 1 }]);
     const person = await newPerson(server);
     const assign = (body: Record<string, unknown>) => server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: position, personId: person.id, ...body }, as(admin));
 
-    const elsewhere = (await server.post(`${V}/ministries`, { name: 'Elsewhere' }, as(admin))).body.ministry.id;
-    const elsewhereTeam = (await server.get(`${V}/ministries/${elsewhere}/teams`, as(admin))).body.teams[0].id;
-    const foreign = (await server.post(`${V}/ministries/${elsewhere}/positions`, { name: 'Cook', teamId: elsewhereTeam }, as(admin))).body.position.id;
+    const elsewhere = await newMinistry(server, { name: 'Elsewhere' });
+    const foreign = (await newPosition(server, elsewhere.id, elsewhere.teamId, { name: 'Cook' })).id;
     assert.equal((await assign({ positionId: foreign })).status, 400, 'I4');
 
     assert.equal((await assign({})).status, 403, 'I2: not qualified');
     await server.post(`${V}/positions/${position}/qualifications`, { personId: person.id }, as(admin));
-    await server.delete(`${V}/ministries/${ministryId}/pool/${person.id}`, as(admin));
+    await server.delete(`${V}/ministries/${ministry.id}/pool/${person.id}`, as(admin));
     assert.equal((await assign({})).status, 409, 'I3: outside the pool');
     assert.equal((await assign({ allowOutsidePool: true })).status, 201, 'allowOutsidePool lifts I3');
     assert.equal((await assign({ allowOutsidePool: true })).status, 409, 'I1: one row per person');
@@ -73,25 +52,25 @@ describe('POST /api/ministries/occurrences/{id}/assignments (E14)', () => {
     await server.post(`${V}/occurrences/${occurrenceId}/status`, { status: 'cancelled' }, as(admin));
     assert.equal((await assign({ positionId: foreign })).status, 400, 'I4 comes first');
     const other = await newPerson(server);
-    await qualify(position, other.id);
+    await qualify(server, position, other.id);
     const cancelled = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: position, personId: other.id }, as(admin));
     assert.equal(cancelled.status, 409, 'I5: cancelled occurrence');
   });
 
   it('answers 404 for an unknown position or person', async () => {
-    const position = await newPosition();
-    const occurrenceId = await newOccurrence([{ positionId: position, minCount: 1 }]);
+    const position = await positionOf();
+    const occurrenceId = await occurrenceOf([{ positionId: position, minCount: 1 }]);
     assert.equal((await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: 999999, personId: admin.personId }, as(admin))).status, 404);
     assert.equal((await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: position, personId: 999999 }, as(admin))).status, 404);
   });
 
   it('re-uses a declined row (I8) and allows another position on the same occurrence (I7)', async () => {
-    const greeter = await newPosition();
-    const usher = await newPosition();
-    const occurrenceId = await newOccurrence([{ positionId: greeter, minCount: 1 }, { positionId: usher, minCount: 1 }]);
+    const greeter = await positionOf();
+    const usher = await positionOf();
+    const occurrenceId = await occurrenceOf([{ positionId: greeter, minCount: 1 }, { positionId: usher, minCount: 1 }]);
     const person = await newPerson(server);
-    await qualify(greeter, person.id);
-    await qualify(usher, person.id);
+    await qualify(server, greeter, person.id);
+    await qualify(server, usher, person.id);
     const first = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: greeter, personId: person.id }, as(admin));
     await db().updateTable('assignments').set({ status: 'declined' }).where('id', '=', first.body.assignment.id).execute();
     const again = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: greeter, personId: person.id }, as(admin));
@@ -105,10 +84,10 @@ describe('POST /api/ministries/occurrences/{id}/assignments (E14)', () => {
   });
 
   it('creates one row when 20 assigns of one person race', async () => {
-    const position = await newPosition();
-    const occurrenceId = await newOccurrence([{ positionId: position, minCount: 1, maxCount: 20 }]);
+    const position = await positionOf();
+    const occurrenceId = await occurrenceOf([{ positionId: position, minCount: 1, maxCount: 20 }]);
     const person = await newPerson(server);
-    await qualify(position, person.id);
+    await qualify(server, position, person.id);
     const answers = await Promise.all(Array.from({ length: 20 }, () =>
       server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: position, personId: person.id }, as(admin))));
     assert.deepEqual(answers.map((a) => a.status).sort(), [201, ...Array(19).fill(409)]);
@@ -119,11 +98,11 @@ describe('POST /api/ministries/occurrences/{id}/assignments (E14)', () => {
 
 describe('POST /api/me/signup (E11)', () => {
   it('signs the caller up, accepted and self_signup, on both paths, ignoring a personId in the body', async () => {
-    const position = await newPosition();
-    const occurrenceId = await newOccurrence([{ positionId: position, minCount: 1, maxCount: 2 }]);
+    const position = await positionOf();
+    const occurrenceId = await occurrenceOf([{ positionId: position, minCount: 1, maxCount: 2 }]);
     const volunteer = await newUser(server);
     const other = await newPerson(server);
-    await qualify(position, volunteer.personId);
+    await qualify(server, position, volunteer.personId);
     const answer = await server.post('/api/me/signup', { occurrenceId, positionId: position, personId: other.id }, as(volunteer));
     assert.equal(answer.status, 201);
     assert.equal(answer.body.assignment.personId, volunteer.personId);
@@ -133,39 +112,39 @@ describe('POST /api/me/signup (E11)', () => {
     const confirm = await db().selectFrom('notifications').selectAll().where('type', '=', 'signup_confirm').where('person_id', '=', volunteer.personId).execute();
     assert.equal(confirm.length, 1);
     const second = await newUser(server);
-    await qualify(position, second.personId);
+    await qualify(server, position, second.personId);
     assert.equal((await server.post(`${V}/me/signup`, { occurrenceId, positionId: position }, as(second))).status, 201);
   });
 
   it('refuses the unqualified (403), a position not open for sign-up (403) and a position of another team (400)', async () => {
-    const open = await newPosition();
-    const closed = await newPosition({ selfAssignable: false });
-    const occurrenceId = await newOccurrence([{ positionId: open, minCount: 1 }, { positionId: closed, minCount: 1 }]);
+    const open = await positionOf();
+    const closed = await positionOf({ selfAssignable: false });
+    const occurrenceId = await occurrenceOf([{ positionId: open, minCount: 1 }, { positionId: closed, minCount: 1 }]);
     const volunteer = await newUser(server);
     assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: open }, as(volunteer))).status, 403);
-    await qualify(closed, volunteer.personId);
+    await qualify(server, closed, volunteer.personId);
     assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: closed }, as(volunteer))).status, 403);
-    const otherTeam = (await server.post(`${V}/ministries/${ministryId}/teams`, { name: `Parking ${++positionCounter}` }, as(admin))).body.team.id;
-    const parking = (await server.post(`${V}/ministries/${ministryId}/positions`, { name: 'Attendant', teamId: otherTeam }, as(admin))).body.position.id;
-    await qualify(parking, volunteer.personId);
+    const otherTeam = (await server.post(`${V}/ministries/${ministry.id}/teams`, { name: unique('Parking') }, as(admin))).body.team.id;
+    const parking = (await server.post(`${V}/ministries/${ministry.id}/positions`, { name: 'Attendant', teamId: otherTeam }, as(admin))).body.position.id;
+    await qualify(server, parking, volunteer.personId);
     assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: parking }, as(volunteer))).status, 400);
   });
 
   it('answers 409 at MaxCount, without a requirement, when already holding, when cancelled and when over', async () => {
-    const position = await newPosition();
-    const unplanned = await newPosition();
-    const occurrenceId = await newOccurrence([{ positionId: position, minCount: 1, maxCount: 1 }]);
+    const position = await positionOf();
+    const unplanned = await positionOf();
+    const occurrenceId = await occurrenceOf([{ positionId: position, minCount: 1, maxCount: 1 }]);
     const [first, second] = [await newUser(server), await newUser(server)];
     for (const user of [first, second]) {
-      await qualify(position, user.personId);
-      await qualify(unplanned, user.personId);
+      await qualify(server, position, user.personId);
+      await qualify(server, unplanned, user.personId);
     }
     assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: unplanned }, as(first))).status, 409, 'no requirement');
     assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: position }, as(first))).status, 201);
     assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: position }, as(first))).status, 409, 'already holds');
     assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: position }, as(second))).status, 409, 'MaxCount');
 
-    const later = await newOccurrence([{ positionId: position, minCount: 1, maxCount: 5 }]);
+    const later = await occurrenceOf([{ positionId: position, minCount: 1, maxCount: 5 }]);
     await server.post(`${V}/occurrences/${later}/status`, { status: 'cancelled' }, as(admin));
     assert.equal((await server.post('/api/me/signup', { occurrenceId: later, positionId: position }, as(second))).status, 409, 'cancelled');
     await server.post(`${V}/occurrences/${later}/status`, { status: 'scheduled' }, as(admin));
@@ -178,10 +157,10 @@ describe('POST /api/me/signup (E11)', () => {
   });
 
   it('re-uses a declined row, accepted and self_signup, without a second confirmation', async () => {
-    const position = await newPosition();
-    const occurrenceId = await newOccurrence([{ positionId: position, minCount: 1, maxCount: 2 }]);
+    const position = await positionOf();
+    const occurrenceId = await occurrenceOf([{ positionId: position, minCount: 1, maxCount: 2 }]);
     const volunteer = await newUser(server);
-    await qualify(position, volunteer.personId);
+    await qualify(server, position, volunteer.personId);
     const first = await server.post('/api/me/signup', { occurrenceId, positionId: position }, as(volunteer));
     await db().updateTable('assignments').set({ status: 'declined' }).where('id', '=', first.body.assignment.id).execute();
     const again = await server.post('/api/me/signup', { occurrenceId, positionId: position }, as(volunteer));
@@ -192,8 +171,8 @@ describe('POST /api/me/signup (E11)', () => {
   });
 
   it('never passes MaxCount when 50 volunteers race for 3 places', async () => {
-    const position = await newPosition();
-    const occurrenceId = await newOccurrence([{ positionId: position, minCount: 1, maxCount: 3 }]);
+    const position = await positionOf();
+    const occurrenceId = await occurrenceOf([{ positionId: position, minCount: 1, maxCount: 3 }]);
     const volunteers: TestUser[] = [];
     for (let i = 0; i < 50; i++) {
       const volunteer = await newUser(server);

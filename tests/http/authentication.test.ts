@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { newUser, newAdmin } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, it } from 'node:test';
+import { newAdmin, newUser, useServer } from '../kit/index.js';
 
-let server: TestServer;
-before(async () => {
-  server = await startTestServer();
-});
-after(() => server.close());
+const server = useServer();
 
 const INVALID_KEY = { success: false, message: 'Invalid API key', error: 'Invalid API key', code: 401 };
 

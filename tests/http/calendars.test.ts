@@ -1,29 +1,14 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { syncBuiltinESMExports } from 'node:module';
-import { after, before, describe, it } from 'node:test';
-import { newAdmin, newUser, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, it } from 'node:test';
+import { newUser, as, useServer, useUser } from '../kit/index.js';
 
-let server: TestServer;
-let admin: TestUser;
-let planner: TestUser;
-let staff: TestUser;
-let volunteer: TestUser;
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
-  planner = await newUser(server, { roles: ['addEvents'] });
-  staff = await newUser(server, { roles: ['finance'] });
-  volunteer = await newUser(server);
-});
-after(() => server.close());
-
-const as = (user: () => TestUser) => ({ get key() { return user().apiKey; } });
-const asAdmin = as(() => admin);
-const asPlanner = as(() => planner);
-const asStaff = as(() => staff);
-const asVolunteer = as(() => volunteer);
+const server = useServer();
+const admin = useUser(server, ['admin']);
+const planner = useUser(server, ['addEvents']);
+const staff = useUser(server, ['finance']);
+const volunteer = useUser(server);
 
 const ADD_EVENTS_REFUSAL = 'User must be an Admin or have AddEvents permission';
 
@@ -36,7 +21,7 @@ function assertCanonical(body: any, status: number) {
 
 let sequence = 0;
 async function newCalendar(fields: { Name?: string; ForegroundColor?: string; BackgroundColor?: string } = {}) {
-  const answer = await server.post('/api/calendars', { Name: `Calendar ${++sequence}`, ForegroundColor: 'FFFFFF', BackgroundColor: '2E7D32', ...fields }, asPlanner);
+  const answer = await server.post('/api/calendars', { Name: `Calendar ${++sequence}`, ForegroundColor: 'FFFFFF', BackgroundColor: '2E7D32', ...fields }, as(planner));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body as { Id: number; Name: string; AccessToken: string | null; ForegroundColor: string; BackgroundColor: string; MinistryId: number | null };
 }
@@ -56,7 +41,7 @@ async function newMinistryCalendar(): Promise<{ calendarId: number; ministryId: 
 }
 
 async function otherTypeId(): Promise<number> {
-  const types = await server.get('/api/events/types', asPlanner);
+  const types = await server.get('/api/events/types', as(planner));
   const other = types.body.find((type: { Name: string }) => type.Name === 'Other');
   assert.ok(other, 'the seeded event type Other');
   return other.Id;
@@ -69,7 +54,7 @@ async function newPinnedEvent(calendarIds: number[]): Promise<number> {
     Start: '2026-05-03 10:00:00',
     End: '2026-05-03 11:00:00',
     PinnedCalendars: calendarIds,
-  }, asPlanner);
+  }, as(planner));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body.eventId;
 }
@@ -78,7 +63,7 @@ describe('GET /api/calendars', () => {
   it('lists every calendar in the contract shape', async () => {
     const sunday = await newCalendar({ Name: 'Sunday Services', ForegroundColor: '000000', BackgroundColor: 'FFD54F' });
     const youth = await newCalendar({ Name: 'Youth' });
-    const answer = await server.get('/api/calendars', asStaff);
+    const answer = await server.get('/api/calendars', as(staff));
     assert.equal(answer.status, 200);
     assert.ok(Array.isArray(answer.body));
     assert.deepEqual(answer.body.find((c: { Id: number }) => c.Id === sunday.Id), {
@@ -89,9 +74,9 @@ describe('GET /api/calendars', () => {
 
   it("shows the ministry of a ministry's own calendar in MinistryId", async () => {
     const { calendarId, ministryId } = await newMinistryCalendar();
-    const list = await server.get('/api/calendars', asStaff);
+    const list = await server.get('/api/calendars', as(staff));
     assert.equal(list.body.find((c: { Id: number }) => c.Id === calendarId).MinistryId, ministryId);
-    const one = await server.get(`/api/calendars/${calendarId}`, asStaff);
+    const one = await server.get(`/api/calendars/${calendarId}`, as(staff));
     assert.equal(one.body[0].MinistryId, ministryId);
   });
 
@@ -103,7 +88,7 @@ describe('GET /api/calendars', () => {
   });
 
   it('refuses a self-service login with 403', async () => {
-    const answer = await server.get('/api/calendars', asVolunteer);
+    const answer = await server.get('/api/calendars', as(volunteer));
     assert.equal(answer.status, 403);
     assertCanonical(answer.body, 403);
   });
@@ -118,7 +103,7 @@ describe('GET /api/calendars', () => {
 describe('GET /api/calendars/{id}', () => {
   it('answers an array holding just that calendar', async () => {
     const calendar = await newCalendar({ Name: 'Choir', ForegroundColor: 'FFFFFF', BackgroundColor: '6A1B9A' });
-    const answer = await server.get(`/api/calendars/${calendar.Id}`, asStaff);
+    const answer = await server.get(`/api/calendars/${calendar.Id}`, as(staff));
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body, [{
       Id: calendar.Id, Name: 'Choir', AccessToken: null, ForegroundColor: 'FFFFFF', BackgroundColor: '6A1B9A', MinistryId: null,
@@ -126,32 +111,32 @@ describe('GET /api/calendars/{id}', () => {
   });
 
   it('answers an unknown id with 404', async () => {
-    const answer = await server.get('/api/calendars/987654', asStaff);
+    const answer = await server.get('/api/calendars/987654', as(staff));
     assert.equal(answer.status, 404);
     assertCanonical(answer.body, 404);
   });
 
   it('answers an id too large for any row with 404, and a non-numeric id with 404', async () => {
-    assert.equal((await server.get('/api/calendars/99999999999', asStaff)).status, 404);
-    assert.equal((await server.get('/api/calendars/abc', asStaff)).status, 404);
+    assert.equal((await server.get('/api/calendars/99999999999', as(staff))).status, 404);
+    assert.equal((await server.get('/api/calendars/abc', as(staff))).status, 404);
   });
 
   it('refuses a self-service login with 403 and a request without a key with 401', async () => {
     const calendar = await newCalendar();
-    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, asVolunteer)).status, 403);
+    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, as(volunteer))).status, 403);
     assert.equal((await server.get(`/api/calendars/${calendar.Id}`)).status, 401);
   });
 });
 
 describe('POST /api/calendars', () => {
   it('creates a calendar with 200 and answers it with its new Id', async () => {
-    const answer = await server.post('/api/calendars', { Name: 'Men\u2019s Breakfast', ForegroundColor: 'FFFFFF', BackgroundColor: 'C62828' }, asPlanner);
+    const answer = await server.post('/api/calendars', { Name: 'Men\u2019s Breakfast', ForegroundColor: 'FFFFFF', BackgroundColor: 'C62828' }, as(planner));
     assert.equal(answer.status, 200);
     assert.equal(typeof answer.body.Id, 'number');
     assert.deepEqual(answer.body, {
       Id: answer.body.Id, Name: 'Men\u2019s Breakfast', AccessToken: null, ForegroundColor: 'FFFFFF', BackgroundColor: 'C62828', MinistryId: null,
     });
-    const read = await server.get(`/api/calendars/${answer.body.Id}`, asPlanner);
+    const read = await server.get(`/api/calendars/${answer.body.Id}`, as(planner));
     assert.deepEqual(read.body, [answer.body]);
   });
 
@@ -162,7 +147,7 @@ describe('POST /api/calendars', () => {
   });
 
   it('is allowed to an administrator without the addEvents flag', async () => {
-    const answer = await server.post('/api/calendars', { Name: 'Admin made', ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0' }, asAdmin);
+    const answer = await server.post('/api/calendars', { Name: 'Admin made', ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0' }, as(admin));
     assert.equal(answer.status, 200);
   });
 
@@ -173,7 +158,7 @@ describe('POST /api/calendars', () => {
       { Name: '   ', ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0' },
       { ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0' },
     ]) {
-      const answer = await server.post('/api/calendars', body, asPlanner);
+      const answer = await server.post('/api/calendars', body, as(planner));
       assert.equal(answer.status, 400, JSON.stringify(body));
       assertCanonical(answer.body, 400);
       assert.match(answer.body.message, /Name/);
@@ -182,7 +167,7 @@ describe('POST /api/calendars', () => {
   });
 
   it('refuses a Name longer than 99 characters with 400', async () => {
-    const answer = await server.post('/api/calendars', { Name: 'x'.repeat(100), ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0' }, asPlanner);
+    const answer = await server.post('/api/calendars', { Name: 'x'.repeat(100), ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0' }, as(planner));
     assert.equal(answer.status, 400);
     assert.match(answer.body.message, /Name/);
   });
@@ -192,7 +177,7 @@ describe('POST /api/calendars', () => {
     for (const colour of ['12345G', '12345', '1234567', 'red', '', 'FFFFFFFF']) {
       for (const field of ['ForegroundColor', 'BackgroundColor']) {
         const body = { Name: 'Bad colour', ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0', [field]: colour };
-        const answer = await server.post('/api/calendars', body, asPlanner);
+        const answer = await server.post('/api/calendars', body, as(planner));
         assert.equal(answer.status, 400, `${field} ${JSON.stringify(colour)}`);
         assertCanonical(answer.body, 400);
       }
@@ -202,11 +187,11 @@ describe('POST /api/calendars', () => {
 
   it('refuses a login without addEvents with 403 and writes nothing', async () => {
     const before = await countCalendars();
-    const answer = await server.post('/api/calendars', { Name: 'Nope', ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0' }, asStaff);
+    const answer = await server.post('/api/calendars', { Name: 'Nope', ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0' }, as(staff));
     assert.equal(answer.status, 403);
     assertCanonical(answer.body, 403);
     assert.equal(answer.body.message, ADD_EVENTS_REFUSAL);
-    assert.equal((await server.post('/api/calendars', { Name: 'Nope', ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0' }, asVolunteer)).status, 403);
+    assert.equal((await server.post('/api/calendars', { Name: 'Nope', ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0' }, as(volunteer))).status, 403);
     assert.equal(await countCalendars(), before);
   });
 
@@ -218,21 +203,21 @@ describe('POST /api/calendars', () => {
 describe('DELETE /api/calendars/{id}', () => {
   it('deletes the calendar and answers {success:true}', async () => {
     const calendar = await newCalendar();
-    const answer = await server.delete(`/api/calendars/${calendar.Id}`, asPlanner);
+    const answer = await server.delete(`/api/calendars/${calendar.Id}`, as(planner));
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body, { success: true });
-    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, asPlanner)).status, 404);
-    const list = await server.get('/api/calendars', asPlanner);
+    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, as(planner))).status, 404);
+    const list = await server.get('/api/calendars', as(planner));
     assert.ok(!list.body.some((c: { Id: number }) => c.Id === calendar.Id));
   });
 
   it('answers an unknown id with 400 Not Found: Unknown calendar id', async () => {
-    const answer = await server.delete('/api/calendars/987654', asPlanner);
+    const answer = await server.delete('/api/calendars/987654', as(planner));
     assert.equal(answer.status, 400);
     assertCanonical(answer.body, 400);
     assert.equal(answer.body.message, 'Not Found: Unknown calendar id: 987654');
     for (const id of ['0', '99999999999']) {
-      const edge = await server.delete(`/api/calendars/${id}`, asPlanner);
+      const edge = await server.delete(`/api/calendars/${id}`, as(planner));
       assert.equal(edge.status, 400, id);
       assert.equal(edge.body.message, `Not Found: Unknown calendar id: ${id}`);
     }
@@ -240,8 +225,8 @@ describe('DELETE /api/calendars/{id}', () => {
 
   it('answers a second delete of the same calendar with 400', async () => {
     const calendar = await newCalendar();
-    assert.equal((await server.delete(`/api/calendars/${calendar.Id}`, asPlanner)).status, 200);
-    const again = await server.delete(`/api/calendars/${calendar.Id}`, asPlanner);
+    assert.equal((await server.delete(`/api/calendars/${calendar.Id}`, as(planner))).status, 200);
+    const again = await server.delete(`/api/calendars/${calendar.Id}`, as(planner));
     assert.equal(again.status, 400);
     assert.equal(again.body.message, `Not Found: Unknown calendar id: ${calendar.Id}`);
   });
@@ -253,10 +238,10 @@ describe('DELETE /api/calendars/{id}', () => {
     const pins = () => server.database.db.selectFrom('calendar_events').select(['calendar_id', 'event_id']).where('event_id', '=', eventId).orderBy('calendar_id').execute();
     assert.equal((await pins()).length, 2);
 
-    assert.equal((await server.delete(`/api/calendars/${doomed.Id}`, asPlanner)).status, 200);
+    assert.equal((await server.delete(`/api/calendars/${doomed.Id}`, as(planner))).status, 200);
 
     assert.deepEqual(await pins(), [{ calendar_id: kept.Id, event_id: eventId }]);
-    const event = await server.get(`/api/events/${eventId}`, asPlanner);
+    const event = await server.get(`/api/events/${eventId}`, as(planner));
     assert.equal(event.status, 200);
     assert.deepEqual(event.body.PinnedCalendars, [kept.Id]);
   });
@@ -264,39 +249,39 @@ describe('DELETE /api/calendars/{id}', () => {
   it('keeps an event whose only calendar is deleted', async () => {
     const calendar = await newCalendar();
     const eventId = await newPinnedEvent([calendar.Id]);
-    assert.equal((await server.delete(`/api/calendars/${calendar.Id}`, asPlanner)).status, 200);
-    const event = await server.get(`/api/events/${eventId}`, asPlanner);
+    assert.equal((await server.delete(`/api/calendars/${calendar.Id}`, as(planner))).status, 200);
+    const event = await server.get(`/api/events/${eventId}`, as(planner));
     assert.equal(event.status, 200);
     assert.equal(event.body.Id, eventId);
     assert.deepEqual(event.body.PinnedCalendars, []);
-    const listed = await server.get('/api/events', asPlanner);
+    const listed = await server.get('/api/events', as(planner));
     assert.ok(listed.body.Events.some((e: { Id: number }) => e.Id === eventId));
   });
 
   it('refuses a login without addEvents with 403 and keeps the calendar', async () => {
     const calendar = await newCalendar();
-    const answer = await server.delete(`/api/calendars/${calendar.Id}`, asStaff);
+    const answer = await server.delete(`/api/calendars/${calendar.Id}`, as(staff));
     assert.equal(answer.status, 403);
     assert.equal(answer.body.message, ADD_EVENTS_REFUSAL);
-    assert.equal((await server.delete(`/api/calendars/${calendar.Id}`, asVolunteer)).status, 403);
-    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, asStaff)).status, 200);
+    assert.equal((await server.delete(`/api/calendars/${calendar.Id}`, as(volunteer))).status, 403);
+    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, as(staff))).status, 200);
   });
 
   it('refuses a request without a key with 401', async () => {
     const calendar = await newCalendar();
     assert.equal((await server.delete(`/api/calendars/${calendar.Id}`)).status, 401);
-    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, asStaff)).status, 200);
+    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, as(staff))).status, 200);
   });
 });
 
 describe('POST /api/calendars/{id}/NewAccessToken', () => {
   it('answers the calendar with a new random token of 64 hex characters, and stores it', async () => {
     const calendar = await newCalendar({ Name: 'Public feed' });
-    const answer = await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, undefined, asPlanner);
+    const answer = await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, undefined, as(planner));
     assert.equal(answer.status, 200);
     assert.match(answer.body.AccessToken, /^[0-9a-f]{64}$/);
     assert.deepEqual(answer.body, { ...calendar, AccessToken: answer.body.AccessToken });
-    const read = await server.get(`/api/calendars/${calendar.Id}`, asStaff);
+    const read = await server.get(`/api/calendars/${calendar.Id}`, as(staff));
     assert.equal(read.body[0].AccessToken, answer.body.AccessToken);
   });
 
@@ -306,7 +291,7 @@ describe('POST /api/calendars/{id}/NewAccessToken', () => {
     const tokens = new Set<string>();
     for (let i = 0; i < 3; i++) {
       for (const calendar of [one, two]) {
-        const answer = await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {}, asPlanner);
+        const answer = await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {}, as(planner));
         assert.equal(answer.status, 200);
         tokens.add(answer.body.AccessToken);
       }
@@ -316,7 +301,7 @@ describe('POST /api/calendars/{id}/NewAccessToken', () => {
 
   it('draws again when the new token is already another calendar\'s', async (t) => {
     const holder = await newCalendar();
-    const taken = (await server.post(`/api/calendars/${holder.Id}/NewAccessToken`, {}, asPlanner)).body.AccessToken as string;
+    const taken = (await server.post(`/api/calendars/${holder.Id}/NewAccessToken`, {}, as(planner))).body.AccessToken as string;
     const calendar = await newCalendar();
     // Force the collision a 256-bit random token never meets in practice: the first draw repeats the holder's token.
     const draw = crypto.randomBytes;
@@ -324,7 +309,7 @@ describe('POST /api/calendars/{id}/NewAccessToken', () => {
     t.mock.method(crypto, 'randomBytes', (size: number) => (size === 32 && draws++ === 0 ? Buffer.from(taken, 'hex') : draw(size)));
     syncBuiltinESMExports();
     try {
-      const answer = await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {}, asPlanner);
+      const answer = await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {}, as(planner));
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       assert.ok(draws >= 2, 'the service drew a token more than once');
       assert.match(answer.body.AccessToken, /^[0-9a-f]{64}$/);
@@ -333,59 +318,59 @@ describe('POST /api/calendars/{id}/NewAccessToken', () => {
       t.mock.restoreAll();
       syncBuiltinESMExports();
     }
-    assert.equal((await server.get(`/api/calendars/${holder.Id}`, asStaff)).body[0].AccessToken, taken);
+    assert.equal((await server.get(`/api/calendars/${holder.Id}`, as(staff))).body[0].AccessToken, taken);
   });
 
   it('answers an unknown calendar with 404', async () => {
-    const answer = await server.post('/api/calendars/987654/NewAccessToken', {}, asPlanner);
+    const answer = await server.post('/api/calendars/987654/NewAccessToken', {}, as(planner));
     assert.equal(answer.status, 404);
     assertCanonical(answer.body, 404);
   });
 
   it('refuses a login without addEvents with 403 and leaves the token alone', async () => {
     const calendar = await newCalendar();
-    const answer = await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {}, asStaff);
+    const answer = await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {}, as(staff));
     assert.equal(answer.status, 403);
     assert.equal(answer.body.message, ADD_EVENTS_REFUSAL);
-    assert.equal((await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {}, asVolunteer)).status, 403);
+    assert.equal((await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {}, as(volunteer))).status, 403);
     assert.equal((await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {})).status, 401);
-    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, asStaff)).body[0].AccessToken, null);
+    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, as(staff))).body[0].AccessToken, null);
   });
 });
 
 describe('DELETE /api/calendars/{id}/AccessToken', () => {
   it('clears the token and answers the calendar with AccessToken null', async () => {
     const calendar = await newCalendar();
-    const minted = await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {}, asPlanner);
+    const minted = await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {}, as(planner));
     assert.match(minted.body.AccessToken, /^[0-9a-f]{64}$/);
-    const answer = await server.delete(`/api/calendars/${calendar.Id}/AccessToken`, asPlanner);
+    const answer = await server.delete(`/api/calendars/${calendar.Id}/AccessToken`, as(planner));
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body, { ...calendar, AccessToken: null });
-    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, asStaff)).body[0].AccessToken, null);
+    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, as(staff))).body[0].AccessToken, null);
   });
 
   it('answers an unknown calendar with 404', async () => {
-    const answer = await server.delete('/api/calendars/987654/AccessToken', asPlanner);
+    const answer = await server.delete('/api/calendars/987654/AccessToken', as(planner));
     assert.equal(answer.status, 404);
     assertCanonical(answer.body, 404);
   });
 
   it('refuses a login without addEvents with 403 and keeps the token', async () => {
     const calendar = await newCalendar();
-    const minted = await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {}, asPlanner);
-    const answer = await server.delete(`/api/calendars/${calendar.Id}/AccessToken`, asStaff);
+    const minted = await server.post(`/api/calendars/${calendar.Id}/NewAccessToken`, {}, as(planner));
+    const answer = await server.delete(`/api/calendars/${calendar.Id}/AccessToken`, as(staff));
     assert.equal(answer.status, 403);
     assert.equal(answer.body.message, ADD_EVENTS_REFUSAL);
-    assert.equal((await server.delete(`/api/calendars/${calendar.Id}/AccessToken`, asVolunteer)).status, 403);
+    assert.equal((await server.delete(`/api/calendars/${calendar.Id}/AccessToken`, as(volunteer))).status, 403);
     assert.equal((await server.delete(`/api/calendars/${calendar.Id}/AccessToken`)).status, 401);
-    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, asStaff)).body[0].AccessToken, minted.body.AccessToken);
+    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, as(staff))).body[0].AccessToken, minted.body.AccessToken);
   });
 });
 
 describe('/admin/api/member-portal/calendars', () => {
   type Entry = { type: 'calendar' | 'system'; id: number; name: string; colors: { background: string; foreground: string }; ministryId: number | null; visible: boolean };
   const portal = async (): Promise<Entry[]> => {
-    const answer = await server.get('/admin/api/member-portal/calendars', asAdmin);
+    const answer = await server.get('/admin/api/member-portal/calendars', as(admin));
     assert.equal(answer.status, 200);
     assert.deepEqual(Object.keys(answer.body), ['calendars']);
     return answer.body.calendars;
@@ -408,7 +393,7 @@ describe('/admin/api/member-portal/calendars', () => {
       assert.match(entry.colors.foreground, /^[0-9A-Fa-f]{6}$/);
     }
     assert.deepEqual(visibleRefs(entries), []);
-    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, asStaff)).status, 200);
+    assert.equal((await server.get(`/api/calendars/${calendar.Id}`, as(staff))).status, 200);
   });
 
   it("shows the ministry of a ministry's own calendar in ministryId", async () => {
@@ -420,7 +405,7 @@ describe('/admin/api/member-portal/calendars', () => {
     const shown = await newCalendar();
     const hidden = await newCalendar();
     const systemId = (await portal()).find((e) => e.type === 'system')!.id;
-    const answer = await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: shown.Id }, { type: 'system', id: systemId }] }, asAdmin);
+    const answer = await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: shown.Id }, { type: 'system', id: systemId }] }, as(admin));
     assert.equal(answer.status, 200);
     assert.equal(answer.body.success, true);
     assert.equal(find(answer.body.calendars, 'calendar', shown.Id)?.visible, true);
@@ -429,7 +414,7 @@ describe('/admin/api/member-portal/calendars', () => {
     assert.deepEqual(visibleRefs(answer.body.calendars), [`calendar:${shown.Id}`, `system:${systemId}`].sort());
 
     assert.deepEqual(visibleRefs(await portal()), [`calendar:${shown.Id}`, `system:${systemId}`].sort());
-    const setting = await server.get('/admin/api/system/config/aPortalCalendars', asAdmin);
+    const setting = await server.get('/admin/api/system/config/aPortalCalendars', as(admin));
     assert.equal(setting.status, 200);
     const stored = JSON.stringify(JSON.parse(setting.body.value));
     assert.ok(stored.includes(JSON.stringify({ type: 'calendar', id: shown.Id })), stored);
@@ -440,21 +425,21 @@ describe('/admin/api/member-portal/calendars', () => {
   it('replaces the earlier choice, and an empty list shares nothing', async () => {
     const first = await newCalendar();
     const second = await newCalendar();
-    await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: first.Id }] }, asAdmin);
-    const replaced = await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: second.Id }] }, asAdmin);
+    await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: first.Id }] }, as(admin));
+    const replaced = await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: second.Id }] }, as(admin));
     assert.equal(replaced.status, 200);
     assert.deepEqual(visibleRefs(await portal()), [`calendar:${second.Id}`]);
-    const emptied = await server.post('/admin/api/member-portal/calendars', { visible: [] }, asAdmin);
+    const emptied = await server.post('/admin/api/member-portal/calendars', { visible: [] }, as(admin));
     assert.equal(emptied.status, 200);
     assert.deepEqual(visibleRefs(await portal()), []);
   });
 
   it('refuses visible that is not a list with 400 and changes nothing', async () => {
     const calendar = await newCalendar();
-    await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: calendar.Id }] }, asAdmin);
+    await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: calendar.Id }] }, as(admin));
     const before = visibleRefs(await portal());
     for (const body of [{}, { visible: null }, { visible: 'calendar' }, { visible: { type: 'calendar', id: calendar.Id } }, { visible: 5 }]) {
-      const answer = await server.post('/admin/api/member-portal/calendars', body, asAdmin);
+      const answer = await server.post('/admin/api/member-portal/calendars', body, as(admin));
       assert.equal(answer.status, 400, JSON.stringify(body));
       assertCanonical(answer.body, 400);
       assert.equal(answer.body.message, 'Send the calendars to show as a list.');
@@ -465,8 +450,8 @@ describe('/admin/api/member-portal/calendars', () => {
   it('refuses an entry naming no calendar with 400 and changes nothing', async () => {
     const calendar = await newCalendar();
     const deleted = await newCalendar();
-    await server.delete(`/api/calendars/${deleted.Id}`, asPlanner);
-    await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: calendar.Id }] }, asAdmin);
+    await server.delete(`/api/calendars/${deleted.Id}`, as(planner));
+    await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: calendar.Id }] }, as(admin));
     const before = visibleRefs(await portal());
     assert.deepEqual(before, [`calendar:${calendar.Id}`]);
     const other = await newCalendar();
@@ -480,7 +465,7 @@ describe('/admin/api/member-portal/calendars', () => {
       'calendar',
       null,
     ]) {
-      const answer = await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: other.Id }, entry] }, asAdmin);
+      const answer = await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: other.Id }, entry] }, as(admin));
       assert.equal(answer.status, 400, JSON.stringify(entry));
       assertCanonical(answer.body, 400);
     }
@@ -489,8 +474,8 @@ describe('/admin/api/member-portal/calendars', () => {
 
   it('stops listing a deleted calendar', async () => {
     const calendar = await newCalendar();
-    await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: calendar.Id }] }, asAdmin);
-    await server.delete(`/api/calendars/${calendar.Id}`, asPlanner);
+    await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: calendar.Id }] }, as(admin));
+    await server.delete(`/api/calendars/${calendar.Id}`, as(planner));
     assert.equal(find(await portal(), 'calendar', calendar.Id), undefined);
   });
 

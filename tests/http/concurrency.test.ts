@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { newAdmin, newPerson, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, it } from 'node:test';
+import { newPerson, setUp, useServer, useUser } from '../kit/index.js';
 
 /**
  * One-row-per-person rules under parallel requests. On PostgreSQL (TEST_DATABASE_URL) these requests run
  * on separate pooled connections at once; on PGlite they are serialised by its single session.
  */
-let server: TestServer;
-let admin: TestUser;
+const server = useServer();
+const admin = useUser(server, ['admin']);
 let ministryId: number;
 let positionId: number;
 const V = '/api/ministries';
@@ -16,14 +15,11 @@ const PARALLEL = 20;
 
 const statuses = (answers: Array<{ status: number }>) => answers.map((a) => a.status).sort((a, b) => a - b);
 
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
+setUp(async () => {
   ministryId = (await server.post(`${V}/ministries`, { name: 'Parallel' }, { key: admin.apiKey })).body.ministry.id;
   const teamId = (await server.get(`${V}/ministries/${ministryId}/teams`, { key: admin.apiKey })).body.teams[0].id;
   positionId = (await server.post(`${V}/ministries/${ministryId}/positions`, { name: 'Greeter', teamId }, { key: admin.apiKey })).body.position.id;
 });
-after(() => server.close());
 
 const inParallel = <T>(make: () => Promise<T>) => Promise.all(Array.from({ length: PARALLEL }, make));
 

@@ -1,96 +1,26 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { newAdmin, newPerson, newUser, type TestUser, otherEventTypeId } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, it } from 'node:test';
+import {
+  as, grantScope, newAssignment, newCoordinator, newMinistry, newPerson, newPosition, newStaffedEvent, newTeam, newTeamLeader, newUser, qualify,
+  unique, useOtherEventType, useServer, useUser, type Ministry, type TestUser,
+} from '../kit/index.js';
 
-let server: TestServer;
-let admin: TestUser;
-let typeId: number;
+const server = useServer();
+const admin = useUser(server, ['admin']);
+const otherType = useOtherEventType(server);
 const V = '/api/ministries';
-const as = (user: TestUser) => ({ key: user.apiKey });
 const db = () => server.database.db;
 const DAYS_MESSAGE = 'The days parameter must be a whole number between 1 and 365';
 
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
-  typeId = await otherEventTypeId(server, admin.apiKey);
-});
-after(() => server.close());
-
-let counter = 0;
-
-interface Ministry { ministryId: number; teamId: number; name: string }
-
-async function newMinistry(name = `Ministry ${++counter}`): Promise<Ministry> {
-  const created = await server.post(`${V}/ministries`, { name }, as(admin));
-  assert.equal(created.status, 201, created.text);
-  const ministryId = created.body.ministry.id;
-  const teamId = (await server.get(`${V}/ministries/${ministryId}/teams`, as(admin))).body.teams[0].id;
-  return { ministryId, teamId, name };
-}
-
-async function newTeam(ministry: Ministry, name = `Team ${++counter}`): Promise<Ministry> {
-  const answer = await server.post(`${V}/ministries/${ministry.ministryId}/teams`, { name }, as(admin));
-  assert.equal(answer.status, 201, answer.text);
-  return { ...ministry, teamId: answer.body.team.id };
-}
-
-async function newPosition(where: Ministry, fields: Record<string, unknown> = {}): Promise<number> {
-  const answer = await server.post(`${V}/ministries/${where.ministryId}/positions`, { name: `Position ${++counter}`, teamId: where.teamId, ...fields }, as(admin));
-  assert.equal(answer.status, 201, answer.text);
-  return answer.body.position.id;
-}
-
-/** A Staff-this-event occurrence of the team; one already over is created with the clock a day back. */
-async function newOccurrence(
-  where: Ministry,
-  requirements: Array<{ positionId: number; minCount: number; maxCount?: number }>,
-  when: { date?: string; startTime?: string; endTime?: string } = {},
-): Promise<number> {
-  const { date = '2026-03-10', startTime = '09:00', endTime = '10:00' } = when;
-  const current = server.clock.now().toISOString();
-  if (date <= '2026-03-04') server.clock.set('2026-03-03T15:00:00Z');
-  try {
-    const events = await server.post(`${V}/ministries/${where.ministryId}/events`, { title: `Event ${++counter}`, eventTypeId: typeId, date, startTime, endTime }, as(admin));
-    assert.equal(events.status, 201, events.text);
-    const staffed = await server.post(`${V}/ministries/${where.ministryId}/staffed-events`, { eventId: events.body.events[0].id, teamId: where.teamId, requirements }, as(admin));
-    assert.equal(staffed.status, 201, staffed.text);
-    return staffed.body.occurrence.id;
-  } finally {
-    server.clock.set(current);
-  }
-}
-
-async function qualify(positionId: number, personId: number) {
-  const answer = await server.post(`${V}/positions/${positionId}/qualifications`, { personId }, as(admin));
-  assert.ok(answer.status === 200 || answer.status === 201, answer.text);
-}
+/** The ministry with another of its teams in `teamId`: where a position or a staffed event of that team goes. */
+const teamOf = async (ministry: Ministry, name?: string): Promise<Ministry> =>
+  ({ ...ministry, teamId: (await newTeam(server, ministry.id, name === undefined ? {} : { name })).id });
 
 /** A pending assignment of a freshly qualified volunteer. */
 async function assignNew(occurrenceId: number, positionId: number): Promise<{ assignmentId: number; volunteer: TestUser }> {
   const volunteer = await newUser(server);
-  await qualify(positionId, volunteer.personId);
-  const answer = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId, personId: volunteer.personId }, as(admin));
-  assert.equal(answer.status, 201, answer.text);
-  return { assignmentId: answer.body.assignment.id, volunteer };
-}
-
-async function grant(personId: number, scopeType: 'ministry' | 'team', scopeId: number) {
-  const answer = await server.post(`${V}/scopes`, { personId, scopeType, scopeId }, as(admin));
-  assert.equal(answer.status, 201, answer.text);
-}
-
-async function newCoordinator(...ministries: Ministry[]): Promise<TestUser> {
-  const coordinator = await newUser(server, { roles: ['manageMyMinistries'] });
-  for (const ministry of ministries) await grant(coordinator.personId, 'ministry', ministry.ministryId);
-  return coordinator;
-}
-
-async function newLeader(...teams: Ministry[]): Promise<TestUser> {
-  const leader = await newUser(server, { roles: ['manageMyMinistries'] });
-  for (const team of teams) await grant(leader.personId, 'team', team.teamId);
-  return leader;
+  await qualify(server, positionId, volunteer.personId);
+  return { assignmentId: (await newAssignment(server, occurrenceId, positionId, volunteer.personId)).id, volunteer };
 }
 
 async function dashboard(user: TestUser, days?: string) {
@@ -142,18 +72,18 @@ describe('GET /api/ministries/dashboard (E8)', () => {
     const flagOnly = await newUser(server, { roles: ['manageMyMinistries'] });
     assert.equal((await server.get(`${V}/dashboard`, as(flagOnly))).status, 403, 'the flag without a grant');
     const grantOnly = await newUser(server, { roles: ['addEvents'] });
-    await grant(grantOnly.personId, 'ministry', (await newMinistry()).ministryId);
+    await grantScope(server, grantOnly.personId, 'ministry', (await newMinistry(server)).id);
     assert.equal((await server.get(`${V}/dashboard`, as(grantOnly))).status, 403, 'a ministry grant without the flag');
   });
 
   it('scopes the upcoming panel: a manager sees every ministry, a coordinator their ministries, a team leader their teams', async () => {
-    const ministry = await newMinistry();
-    const otherTeam = await newTeam(ministry);
-    const elsewhere = await newMinistry();
-    const [p1, p2, p3] = [await newPosition(ministry), await newPosition(otherTeam), await newPosition(elsewhere)];
-    const first = await newOccurrence(ministry, [{ positionId: p1, minCount: 0 }], { date: '2026-03-06' });
-    const second = await newOccurrence(otherTeam, [{ positionId: p2, minCount: 0 }], { date: '2026-03-07' });
-    const third = await newOccurrence(elsewhere, [{ positionId: p3, minCount: 0 }], { date: '2026-03-08' });
+    const ministry = await newMinistry(server);
+    const otherTeam = await teamOf(ministry);
+    const elsewhere = await newMinistry(server);
+    const [p1, p2, p3] = [(await newPosition(server, ministry.id, ministry.teamId)).id, (await newPosition(server, otherTeam.id, otherTeam.teamId)).id, (await newPosition(server, elsewhere.id, elsewhere.teamId)).id];
+    const first = (await newStaffedEvent(server, ministry, [{ positionId: p1, minCount: 0 }], { date: '2026-03-06' })).occurrenceId;
+    const second = (await newStaffedEvent(server, otherTeam, [{ positionId: p2, minCount: 0 }], { date: '2026-03-07' })).occurrenceId;
+    const third = (await newStaffedEvent(server, elsewhere, [{ positionId: p3, minCount: 0 }], { date: '2026-03-08' })).occurrenceId;
     const mine = new Set([first, second, third]);
 
     const manager = await newUser(server, { roles: ['manageMinistries'] });
@@ -162,20 +92,20 @@ describe('GET /api/ministries/dashboard (E8)', () => {
     assert.equal(managerView.scope.isAdmin, false);
     assert.equal(managerView.scope.isManager, true);
 
-    assert.deepEqual(ids((await dashboard(await newCoordinator(ministry))).upcoming), [first, second]);
-    assert.deepEqual(ids((await dashboard(await newLeader(otherTeam))).upcoming), [second]);
-    assert.deepEqual(ids((await dashboard(await newLeader(otherTeam, elsewhere))).upcoming), [second, third]);
+    assert.deepEqual(ids((await dashboard(await newCoordinator(server, ministry.id))).upcoming), [first, second]);
+    assert.deepEqual(ids((await dashboard(await newTeamLeader(server, otherTeam.teamId, ['manageMyMinistries']))).upcoming), [second]);
+    assert.deepEqual(ids((await dashboard(await newTeamLeader(server, [otherTeam.teamId, elsewhere.teamId], ['manageMyMinistries']))).upcoming), [second, third]);
   });
 
   it('lists occurrences inside the window that are not over, each with its context', async () => {
-    const ministry = await newMinistry('Context Ministry');
-    const position = await newPosition(ministry);
+    const ministry = await newMinistry(server, { name: 'Context Ministry' });
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
     const needs = [{ positionId: position, minCount: 0 }];
-    const over = await newOccurrence(ministry, needs, { date: '2026-03-04', startTime: '08:00', endTime: '09:00' });
-    const running = await newOccurrence(ministry, needs, { date: '2026-03-04', startTime: '09:30', endTime: '11:00' });
-    const lastDay = await newOccurrence(ministry, needs, { date: '2026-04-01' });
-    const beyond = await newOccurrence(ministry, needs, { date: '2026-04-02' });
-    const coordinator = await newCoordinator(ministry);
+    const over = (await newStaffedEvent(server, ministry, needs, { date: '2026-03-04', startTime: '08:00', endTime: '09:00' })).occurrenceId;
+    const running = (await newStaffedEvent(server, ministry, needs, { date: '2026-03-04', startTime: '09:30', endTime: '11:00' })).occurrenceId;
+    const lastDay = (await newStaffedEvent(server, ministry, needs, { date: '2026-04-01' })).occurrenceId;
+    const beyond = (await newStaffedEvent(server, ministry, needs, { date: '2026-04-02' })).occurrenceId;
+    const coordinator = await newCoordinator(server, ministry.id);
 
     const body = await dashboard(coordinator);
     assert.deepEqual(ids(body.upcoming), [running, lastDay]);
@@ -183,7 +113,7 @@ describe('GET /api/ministries/dashboard (E8)', () => {
     assert.deepEqual(ids((await dashboard(coordinator, '29')).upcoming), [running, lastDay, beyond]);
 
     const row = body.upcoming[0];
-    const team = (await server.get(`${V}/ministries/${ministry.ministryId}/teams`, as(admin))).body.teams[0];
+    const team = (await server.get(`${V}/ministries/${ministry.id}/teams`, as(admin))).body.teams[0];
     assert.deepEqual(Object.keys(row.context).sort(), [
       'end', 'eventId', 'ministryId', 'ministryName', 'occurrenceDate', 'occurrenceId', 'occurrenceStatus', 'scheduleId', 'scheduleName', 'start', 'teamId', 'teamName',
     ]);
@@ -192,7 +122,7 @@ describe('GET /api/ministries/dashboard (E8)', () => {
     assert.match(row.context.start, /^2026-03-04[T ]09:30/);
     assert.match(row.context.end, /^2026-03-04[T ]11:00/);
     assert.equal(row.context.occurrenceStatus, 'scheduled');
-    assert.equal(row.context.ministryId, ministry.ministryId);
+    assert.equal(row.context.ministryId, ministry.id);
     assert.equal(row.context.ministryName, 'Context Ministry');
     assert.equal(row.context.teamId, ministry.teamId);
     assert.equal(row.context.teamName, team.name);
@@ -201,91 +131,91 @@ describe('GET /api/ministries/dashboard (E8)', () => {
   });
 
   it('leaves occurrences of an inactive ministry out of every panel but keeps it in the scope block', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry);
-    const occurrence = await newOccurrence(ministry, [{ positionId: position, minCount: 2 }]);
+    const ministry = await newMinistry(server);
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const occurrence = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 2 }])).occurrenceId;
     const { assignmentId, volunteer } = await assignNew(occurrence, position);
     const substitute = await newPerson(server);
-    await qualify(position, substitute.id);
+    await qualify(server, position, substitute.id);
     assert.equal((await server.post(`/api/me/assignments/${assignmentId}/propose-substitute`, { personId: substitute.id }, as(volunteer))).status, 201);
-    const coordinator = await newCoordinator(ministry);
-    const leader = await newLeader(ministry);
+    const coordinator = await newCoordinator(server, ministry.id);
+    const leader = await newTeamLeader(server, ministry.teamId, ['manageMyMinistries']);
     const active = await dashboard(coordinator);
     assert.deepEqual([active.upcoming.length, active.gaps.length, active.pendingResponses.length, active.proposedSwaps.length], [1, 1, 1, 1]);
 
-    assert.equal((await server.post(`${V}/ministries/${ministry.ministryId}`, { active: false }, as(admin))).status, 200);
+    assert.equal((await server.post(`${V}/ministries/${ministry.id}`, { active: false }, as(admin))).status, 200);
     for (const [who, caller] of [['coordinator', coordinator], ['team leader', leader], ['admin', admin]] as const) {
       const body = await dashboard(caller);
       for (const panel of ['upcoming', 'gaps', 'pendingResponses', 'proposedSwaps']) {
         assert.ok(!occurrenceIds(body[panel]).includes(occurrence), `${who}: ${panel}`);
       }
-      const listed = body.scope.ministries.find((m: { id: number }) => m.id === ministry.ministryId);
+      const listed = body.scope.ministries.find((m: { id: number }) => m.id === ministry.id);
       assert.equal(listed?.active, false, `${who}: the inactive ministry stays in the scope block`);
     }
   });
 
   it('names in the scope block the ministries and teams the caller may navigate to, inactive ones included', async () => {
-    const ministry = await newMinistry('Scoped Ministry');
-    const second = await newTeam(ministry, 'Second team');
-    const dormant = await newTeam(ministry, 'Dormant team');
+    const ministry = await newMinistry(server, { name: 'Scoped Ministry' });
+    const second = await teamOf(ministry, 'Second team');
+    const dormant = await teamOf(ministry, 'Dormant team');
     assert.equal((await server.post(`${V}/teams/${dormant.teamId}`, { active: false }, as(admin))).status, 200);
-    const led = await newMinistry('Led Ministry');
-    const ledTeam = await newTeam(led, 'Led team');
-    const unrelated = await newMinistry();
+    const led = await newMinistry(server, { name: 'Led Ministry' });
+    const ledTeam = await teamOf(led, 'Led team');
+    const unrelated = await newMinistry(server);
 
-    const coordinator = await newCoordinator(ministry);
+    const coordinator = await newCoordinator(server, ministry.id);
     const coordinatorScope = (await dashboard(coordinator)).scope;
     assert.equal(coordinatorScope.isAdmin, false);
     assert.equal(coordinatorScope.isManager, false);
-    assert.deepEqual(coordinatorScope.ministries, [{ id: ministry.ministryId, name: 'Scoped Ministry', description: null, active: true, manageable: true }]);
+    assert.deepEqual(coordinatorScope.ministries, [{ id: ministry.id, name: 'Scoped Ministry', description: null, active: true, manageable: true }]);
     assert.deepEqual(coordinatorScope.teams.map((t: { id: number }) => t.id).sort(), [ministry.teamId, second.teamId, dormant.teamId].sort());
     const dormantRow = coordinatorScope.teams.find((t: { id: number }) => t.id === dormant.teamId);
-    assert.deepEqual(dormantRow, { id: dormant.teamId, name: 'Dormant team', ministryId: ministry.ministryId, active: false, ministryName: 'Scoped Ministry' });
+    assert.deepEqual(dormantRow, { id: dormant.teamId, name: 'Dormant team', ministryId: ministry.id, active: false, ministryName: 'Scoped Ministry' });
 
-    const leader = await newLeader(ledTeam);
+    const leader = await newTeamLeader(server, ledTeam.teamId, ['manageMyMinistries']);
     const leaderScope = (await dashboard(leader)).scope;
-    assert.deepEqual(leaderScope.ministries, [{ id: led.ministryId, name: 'Led Ministry', description: null, active: true, manageable: false }]);
-    assert.deepEqual(leaderScope.teams, [{ id: ledTeam.teamId, name: 'Led team', ministryId: led.ministryId, active: true, ministryName: 'Led Ministry' }]);
+    assert.deepEqual(leaderScope.ministries, [{ id: led.id, name: 'Led Ministry', description: null, active: true, manageable: false }]);
+    assert.deepEqual(leaderScope.teams, [{ id: ledTeam.teamId, name: 'Led team', ministryId: led.id, active: true, ministryName: 'Led Ministry' }]);
 
-    const both = await newCoordinator(ministry);
-    await grant(both.personId, 'team', ledTeam.teamId);
+    const both = await newCoordinator(server, ministry.id);
+    await grantScope(server, both.personId, 'team', ledTeam.teamId);
     const bothScope = (await dashboard(both)).scope;
-    assert.deepEqual(bothScope.ministries.map((m: { id: number; manageable: boolean }) => [m.id, m.manageable]).sort(), [[ministry.ministryId, true], [led.ministryId, false]].sort());
-    assert.ok(!bothScope.ministries.some((m: { id: number }) => m.id === unrelated.ministryId));
+    assert.deepEqual(bothScope.ministries.map((m: { id: number; manageable: boolean }) => [m.id, m.manageable]).sort(), [[ministry.id, true], [led.id, false]].sort());
+    assert.ok(!bothScope.ministries.some((m: { id: number }) => m.id === unrelated.id));
 
-    await server.post(`${V}/ministries/${unrelated.ministryId}`, { active: false }, as(admin));
+    await server.post(`${V}/ministries/${unrelated.id}`, { active: false }, as(admin));
     const adminScope = (await dashboard(admin)).scope;
     const all = (await db().selectFrom('ministries').select('id').execute()).map((m) => m.id).sort((a, b) => a - b);
     assert.deepEqual(adminScope.ministries.map((m: { id: number }) => m.id).sort((a: number, b: number) => a - b), all, 'every ministry, inactive ones too');
-    assert.equal(adminScope.ministries.find((m: { id: number }) => m.id === unrelated.ministryId).active, false);
+    assert.equal(adminScope.ministries.find((m: { id: number }) => m.id === unrelated.id).active, false);
     assert.ok(adminScope.ministries.every((m: { manageable: boolean }) => m.manageable));
     assert.ok(adminScope.teams.some((t: { id: number; active: boolean }) => t.id === dormant.teamId && !t.active));
   });
 
   it('answers empty panels and no failed messages to a team leader whose team has nothing scheduled', async () => {
-    const ministry = await newMinistry();
-    const quietTeam = await newTeam(ministry);
-    const position = await newPosition(ministry);
-    const occurrence = await newOccurrence(ministry, [{ positionId: position, minCount: 1 }]);
+    const ministry = await newMinistry(server);
+    const quietTeam = await teamOf(ministry);
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const occurrence = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 1 }])).occurrenceId;
     const { assignmentId } = await assignNew(occurrence, position);
     await db().updateTable('notifications').set({ status: 'failed' }).where('assignment_id', '=', assignmentId).execute();
-    const body = await dashboard(await newLeader(quietTeam));
+    const body = await dashboard(await newTeamLeader(server, quietTeam.teamId, ['manageMyMinistries']));
     assert.deepEqual([body.upcoming, body.gaps, body.pendingResponses, body.proposedSwaps], [[], [], [], []]);
     assert.equal(body.failedNotifications, 0);
     assert.equal(body.capped, false);
   });
 
   it('lists gaps (requirements below Min) sorted by occurrence date, then position id', async () => {
-    const ministry = await newMinistry();
-    const [a, b, c] = [await newPosition(ministry), await newPosition(ministry), await newPosition(ministry)];
-    const later = await newOccurrence(ministry, [{ positionId: b, minCount: 1 }, { positionId: a, minCount: 2 }], { date: '2026-03-20' });
-    const sooner = await newOccurrence(ministry, [{ positionId: c, minCount: 1 }, { positionId: b, minCount: 0, maxCount: 3 }, { positionId: a, minCount: 1 }], { date: '2026-03-12' });
+    const ministry = await newMinistry(server);
+    const [a, b, c] = [(await newPosition(server, ministry.id, ministry.teamId)).id, (await newPosition(server, ministry.id, ministry.teamId)).id, (await newPosition(server, ministry.id, ministry.teamId)).id];
+    const later = (await newStaffedEvent(server, ministry, [{ positionId: b, minCount: 1 }, { positionId: a, minCount: 2 }], { date: '2026-03-20' })).occurrenceId;
+    const sooner = (await newStaffedEvent(server, ministry, [{ positionId: c, minCount: 1 }, { positionId: b, minCount: 0, maxCount: 3 }, { positionId: a, minCount: 1 }], { date: '2026-03-12' })).occurrenceId;
     await assignNew(later, b);
     await assignNew(later, a);
-    const cancelled = await newOccurrence(ministry, [{ positionId: a, minCount: 1 }], { date: '2026-03-11' });
+    const cancelled = (await newStaffedEvent(server, ministry, [{ positionId: a, minCount: 1 }], { date: '2026-03-11' })).occurrenceId;
     await server.post(`${V}/occurrences/${cancelled}/status`, { status: 'cancelled' }, as(admin));
 
-    const body = await dashboard(await newCoordinator(ministry));
+    const body = await dashboard(await newCoordinator(server, ministry.id));
     assert.deepEqual(body.gaps.map((g: { occurrenceId: number; positionId: number }) => [g.occurrenceId, g.positionId]), [[sooner, a], [sooner, c], [later, a]]);
     const partial = body.gaps[2];
     assert.deepEqual([partial.minCount, partial.liveCount, partial.gapCount], [2, 1, 1]);
@@ -294,17 +224,17 @@ describe('GET /api/ministries/dashboard (E8)', () => {
   });
 
   it('lists pending assignments awaiting a reply, flagging those inside the reminder lead', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry);
-    const soon = await newOccurrence(ministry, [{ positionId: position, minCount: 3 }], { date: '2026-03-05', startTime: '09:00', endTime: '10:00' });
-    const far = await newOccurrence(ministry, [{ positionId: position, minCount: 3 }], { date: '2026-03-20' });
+    const ministry = await newMinistry(server);
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const soon = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 3 }], { date: '2026-03-05', startTime: '09:00', endTime: '10:00' })).occurrenceId;
+    const far = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 3 }], { date: '2026-03-20' })).occurrenceId;
     const pendingSoon = await assignNew(soon, position);
     const pendingFar = await assignNew(far, position);
     const answered = await assignNew(soon, position);
     assert.equal((await server.post(`/api/me/assignments/${answered.assignmentId}/respond`, { response: 'accepted' }, as(answered.volunteer))).status, 200);
     const declined = await assignNew(far, position);
     assert.equal((await server.post(`/api/me/assignments/${declined.assignmentId}/respond`, { response: 'declined' }, as(declined.volunteer))).status, 200);
-    const coordinator = await newCoordinator(ministry);
+    const coordinator = await newCoordinator(server, ministry.id);
 
     try {
       await setLeadHours(24); // 2026-03-05 09:00 is 23 hours away
@@ -327,11 +257,11 @@ describe('GET /api/ministries/dashboard (E8)', () => {
   });
 
   it('lists proposed substitutions only, each with its context', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry);
-    const occurrence = await newOccurrence(ministry, [{ positionId: position, minCount: 3 }]);
+    const ministry = await newMinistry(server);
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const occurrence = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 3 }])).occurrenceId;
     const substitute = await newPerson(server);
-    await qualify(position, substitute.id);
+    await qualify(server, position, substitute.id);
     const proposed = await assignNew(occurrence, position);
     const withdrawn = await assignNew(occurrence, position);
     const swap = await server.post(`/api/me/assignments/${proposed.assignmentId}/propose-substitute`, { personId: substitute.id }, as(proposed.volunteer));
@@ -339,26 +269,26 @@ describe('GET /api/ministries/dashboard (E8)', () => {
     const gone = await server.post(`/api/me/assignments/${withdrawn.assignmentId}/propose-substitute`, { personId: substitute.id }, as(withdrawn.volunteer));
     assert.equal((await server.post(`/api/me/swaps/${gone.body.swap.id}/withdraw`, {}, as(withdrawn.volunteer))).status, 200);
 
-    const body = await dashboard(await newCoordinator(ministry));
+    const body = await dashboard(await newCoordinator(server, ministry.id));
     assert.deepEqual(ids(body.proposedSwaps), [swap.body.swap.id]);
     assert.equal(body.proposedSwaps[0].status, 'proposed');
     assert.equal(body.proposedSwaps[0].context.occurrenceId, occurrence);
-    assert.equal(body.proposedSwaps[0].context.ministryId, ministry.ministryId);
-    const outsider = await newCoordinator(await newMinistry());
+    assert.equal(body.proposedSwaps[0].context.ministryId, ministry.id);
+    const outsider = await newCoordinator(server, (await newMinistry(server)).id);
     assert.deepEqual((await dashboard(outsider)).proposedSwaps, []);
   });
 
   it('counts failed messages of occurrences and assignments in scope and failed help offers of ministries in scope, nothing else', async () => {
-    const ministry = await newMinistry();
-    const otherTeam = await newTeam(ministry);
-    const elsewhere = await newMinistry();
-    const [position, teamPosition, foreignPosition] = [await newPosition(ministry), await newPosition(otherTeam), await newPosition(elsewhere)];
-    const occurrence = await newOccurrence(ministry, [{ positionId: position, minCount: 5 }]);
-    const teamOccurrence = await newOccurrence(otherTeam, [{ positionId: teamPosition, minCount: 5 }]);
-    const foreign = await newOccurrence(elsewhere, [{ positionId: foreignPosition, minCount: 5 }]);
-    const coordinator = await newCoordinator(ministry);
-    const leader = await newLeader(otherTeam);
-    const outsider = await newCoordinator(elsewhere);
+    const ministry = await newMinistry(server);
+    const otherTeam = await teamOf(ministry);
+    const elsewhere = await newMinistry(server);
+    const [position, teamPosition, foreignPosition] = [(await newPosition(server, ministry.id, ministry.teamId)).id, (await newPosition(server, otherTeam.id, otherTeam.teamId)).id, (await newPosition(server, elsewhere.id, elsewhere.teamId)).id];
+    const occurrence = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 5 }])).occurrenceId;
+    const teamOccurrence = (await newStaffedEvent(server, otherTeam, [{ positionId: teamPosition, minCount: 5 }])).occurrenceId;
+    const foreign = (await newStaffedEvent(server, elsewhere, [{ positionId: foreignPosition, minCount: 5 }])).occurrenceId;
+    const coordinator = await newCoordinator(server, ministry.id);
+    const leader = await newTeamLeader(server, otherTeam.teamId, ['manageMyMinistries']);
+    const outsider = await newCoordinator(server, elsewhere.id);
     const baseline = (await dashboard(admin)).failedNotifications;
 
     const a = await assignNew(occurrence, position);
@@ -385,11 +315,11 @@ describe('GET /api/ministries/dashboard (E8)', () => {
     assert.equal(declineAlerts.length, 1);
 
     // A failed help offer for the ministry, and one for elsewhere.
-    await server.post(`${V}/ministries/${ministry.ministryId}`, { helpWanted: true }, as(admin));
-    await server.post(`${V}/ministries/${elsewhere.ministryId}`, { helpWanted: true }, as(admin));
+    await server.post(`${V}/ministries/${ministry.id}`, { helpWanted: true }, as(admin));
+    await server.post(`${V}/ministries/${elsewhere.id}`, { helpWanted: true }, as(admin));
     const offerer = await newUser(server);
-    assert.equal((await server.post(`/api/me/help-wanted/${ministry.ministryId}`, undefined, as(offerer))).body.notified, 1);
-    assert.equal((await server.post(`/api/me/help-wanted/${elsewhere.ministryId}`, undefined, as(offerer))).body.notified, 1);
+    assert.equal((await server.post(`/api/me/help-wanted/${ministry.id}`, undefined, as(offerer))).body.notified, 1);
+    assert.equal((await server.post(`/api/me/help-wanted/${elsewhere.id}`, undefined, as(offerer))).body.notified, 1);
     await db().updateTable('notifications').set({ status: 'failed' }).where('type', '=', 'help_offer').where('dedupe_key', 'like', `help_offer:%:${offerer.personId}:%`).execute();
 
     // An account mail that failed belongs to no ministry.
@@ -405,21 +335,21 @@ describe('GET /api/ministries/dashboard (E8)', () => {
   });
 
   it('carries each row\'s context as flat keys too, read alike by a coordinator, a second coordinator and a team leader', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry);
-    const occurrence = await newOccurrence(ministry, [{ positionId: position, minCount: 3 }], { date: '2026-03-12' });
+    const ministry = await newMinistry(server);
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const occurrence = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 3 }], { date: '2026-03-12' })).occurrenceId;
     const pending = await assignNew(occurrence, position);
     const substitute = await newPerson(server);
-    await qualify(position, substitute.id);
+    await qualify(server, position, substitute.id);
     const swap = await server.post(`/api/me/assignments/${pending.assignmentId}/propose-substitute`, { personId: substitute.id }, as(pending.volunteer));
     assert.equal(swap.status, 201, swap.text);
-    const teamName = (await server.get(`${V}/ministries/${ministry.ministryId}/teams`, as(admin))).body.teams[0].name;
+    const teamName = (await server.get(`${V}/ministries/${ministry.id}/teams`, as(admin))).body.teams[0].name;
     const flat = {
       occurrenceId: occurrence, occurrenceDate: '2026-03-12', start: '2026-03-12 09:00:00', end: '2026-03-12 10:00:00',
-      occurrenceStatus: 'scheduled', ministryId: ministry.ministryId, ministryName: ministry.name, teamId: ministry.teamId, teamName,
+      occurrenceStatus: 'scheduled', ministryId: ministry.id, ministryName: ministry.name, teamId: ministry.teamId, teamName,
     };
     const pick = (row: Record<string, unknown>) => Object.fromEntries(Object.keys(flat).map((key) => [key, row[key]]));
-    for (const viewer of [await newCoordinator(ministry), await newCoordinator(ministry), await newLeader(ministry)]) {
+    for (const viewer of [await newCoordinator(server, ministry.id), await newCoordinator(server, ministry.id), await newTeamLeader(server, ministry.teamId, ['manageMyMinistries'])]) {
       const body = await dashboard(viewer);
       const upcoming = body.upcoming.find((row: { id: number }) => row.id === occurrence);
       const gap = body.gaps.find((row: { occurrenceId: number }) => row.occurrenceId === occurrence);
@@ -439,11 +369,11 @@ describe('GET /api/ministries/dashboard (E8)', () => {
   });
 
   it('caps each panel at 100 rows and says so', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const positions: number[] = [];
-    for (let i = 0; i < 101; i++) positions.push(await newPosition(ministry));
-    const occurrence = await newOccurrence(ministry, positions.map((positionId) => ({ positionId, minCount: 1 })), { date: '2026-03-30' });
-    const coordinator = await newCoordinator(ministry);
+    for (let i = 0; i < 101; i++) positions.push((await newPosition(server, ministry.id, ministry.teamId)).id);
+    const occurrence = (await newStaffedEvent(server, ministry, positions.map((positionId) => ({ positionId, minCount: 1 })), { date: '2026-03-30' })).occurrenceId;
+    const coordinator = await newCoordinator(server, ministry.id);
     const body = await dashboard(coordinator);
     assert.equal(body.gaps.length, 100);
     assert.equal(body.capped, true);
@@ -458,25 +388,25 @@ describe('GET /api/ministries/dashboard (E8)', () => {
 
 describe('a window of more than 500 occurrences', () => {
   it('finds the gaps and pending replies after the 500th occurrence, in the dashboard and the hasGaps list', async () => {
-    const ministry = await newMinistry();
-    const busy = await newPosition(ministry);
-    const title = `Vigil ${++counter}`;
+    const ministry = await newMinistry(server);
+    const busy = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const title = unique('Vigil');
     // 520 fully staffed-by-rule occurrences (Min 0) on the first days of the window, through one schedule.
     const events = Array.from({ length: 520 }, (_, i) => {
       const day = `2026-03-${String(5 + (i % 10)).padStart(2, '0')}`;
       const minute = String(Math.floor(i / 10)).padStart(2, '0');
-      return { title, type_id: typeId, start_at: `${day} 06:${minute}:00`, end_at: `${day} 06:${minute}:30`, created_at: '2026-03-01 00:00:00' };
+      return { title, type_id: otherType.id, start_at: `${day} 06:${minute}:00`, end_at: `${day} 06:${minute}:30`, created_at: '2026-03-01 00:00:00' };
     });
     await db().insertInto('events').values(events).execute();
-    const schedule = await server.post(`${V}/ministries/${ministry.ministryId}/schedules`, {
-      name: title, linkMode: 'event_type', eventTypeId: typeId, titleFilter: title, teamId: ministry.teamId, windowStart: '2026-03-01',
+    const schedule = await server.post(`${V}/ministries/${ministry.id}/schedules`, {
+      name: title, linkMode: 'event_type', eventTypeId: otherType.id, titleFilter: title, teamId: ministry.teamId, windowStart: '2026-03-01',
       requirements: [{ positionId: busy, minCount: 0 }],
     }, as(admin));
     assert.equal(schedule.status, 201, schedule.text);
     // One later occurrence that needs someone, with a reply awaited.
-    const late = await newOccurrence(ministry, [{ positionId: busy, minCount: 2 }], { date: '2026-03-20' });
+    const late = (await newStaffedEvent(server, ministry, [{ positionId: busy, minCount: 2 }], { date: '2026-03-20' })).occurrenceId;
     const { assignmentId } = await assignNew(late, busy);
-    const coordinator = await newCoordinator(ministry);
+    const coordinator = await newCoordinator(server, ministry.id);
 
     const body = await dashboard(coordinator);
     assert.ok(body.gaps.some((gap: { occurrenceId: number }) => gap.occurrenceId === late), 'the gap after the 500th occurrence is listed');
@@ -493,12 +423,12 @@ describe('a window of more than 500 occurrences', () => {
 
 describe('an occurrence follows its event', () => {
   it('takes the new date when the event moves: moved into the past it leaves the gaps and counts as last served', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry);
-    const occurrence = await newOccurrence(ministry, [{ positionId: position, minCount: 2 }], { date: '2026-03-10' });
+    const ministry = await newMinistry(server);
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const occurrence = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 2 }], { date: '2026-03-10' })).occurrenceId;
     const { assignmentId, volunteer } = await assignNew(occurrence, position);
     assert.equal((await server.post(`/api/me/assignments/${assignmentId}/respond`, { response: 'accepted' }, as(volunteer))).status, 200);
-    const coordinator = await newCoordinator(ministry);
+    const coordinator = await newCoordinator(server, ministry.id);
     assert.ok((await dashboard(coordinator)).gaps.some((gap: { occurrenceId: number }) => gap.occurrenceId === occurrence));
 
     const eventId = (await server.get(`${V}/occurrences/${occurrence}`, as(admin))).body.occurrence.eventId;
@@ -509,7 +439,7 @@ describe('an occurrence follows its event', () => {
     assert.equal(after.body.occurrence.occurrenceDate, '2026-03-02');
     assert.equal(after.body.occurrence.start, '2026-03-02 09:00:00');
     assert.ok(!(await dashboard(coordinator)).gaps.some((gap: { occurrenceId: number }) => gap.occurrenceId === occurrence));
-    const next = await newOccurrence(ministry, [{ positionId: position, minCount: 1 }], { date: '2026-03-17' });
+    const next = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 1 }], { date: '2026-03-17' })).occurrenceId;
     const eligible = await server.get(`${V}/occurrences/${next}/eligible`, { ...as(admin), query: { positionId: String(position) } });
     assert.equal(eligible.status, 200, eligible.text);
     const row = eligible.body.people.find((p: { personId: number }) => p.personId === volunteer.personId);
@@ -517,12 +447,12 @@ describe('an occurrence follows its event', () => {
   });
 
   it('takes the new date when a coordinator moves the event through the ministry\'s own edit route', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry);
-    const occurrence = await newOccurrence(ministry, [{ positionId: position, minCount: 1 }], { date: '2026-03-22' });
-    const coordinator = await newCoordinator(ministry);
+    const ministry = await newMinistry(server);
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const occurrence = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 1 }], { date: '2026-03-22' })).occurrenceId;
+    const coordinator = await newCoordinator(server, ministry.id);
     const eventId = (await server.get(`${V}/occurrences/${occurrence}`, as(admin))).body.occurrence.eventId;
-    const moved = await server.post(`${V}/ministries/${ministry.ministryId}/events/${eventId}`, { date: '2026-03-29' }, as(coordinator));
+    const moved = await server.post(`${V}/ministries/${ministry.id}/events/${eventId}`, { date: '2026-03-29' }, as(coordinator));
     assert.equal(moved.status, 200, moved.text);
     const after = await server.get(`${V}/occurrences/${occurrence}`, as(coordinator));
     assert.equal(after.body.occurrence.occurrenceDate, '2026-03-29');
@@ -533,13 +463,13 @@ describe('an occurrence follows its event', () => {
 
 describe('GET /api/ministries/gaps', () => {
   it('sorts gaps by occurrence date, then position (contract §18 #29), then start', async () => {
-    const ministry = await newMinistry();
-    const first = await newPosition(ministry);
-    const second = await newPosition(ministry);
-    const evening = await newOccurrence(ministry, [{ positionId: first, minCount: 1 }], { date: '2026-06-10', startTime: '18:00', endTime: '19:00' });
-    const morning = await newOccurrence(ministry, [{ positionId: second, minCount: 1 }, { positionId: first, minCount: 1 }], { date: '2026-06-10', startTime: '07:00', endTime: '08:00' });
-    const previous = await newOccurrence(ministry, [{ positionId: second, minCount: 1 }], { date: '2026-06-09', startTime: '20:00', endTime: '21:00' });
-    const coordinator = await newCoordinator(ministry);
+    const ministry = await newMinistry(server);
+    const first = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const second = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const evening = (await newStaffedEvent(server, ministry, [{ positionId: first, minCount: 1 }], { date: '2026-06-10', startTime: '18:00', endTime: '19:00' })).occurrenceId;
+    const morning = (await newStaffedEvent(server, ministry, [{ positionId: second, minCount: 1 }, { positionId: first, minCount: 1 }], { date: '2026-06-10', startTime: '07:00', endTime: '08:00' })).occurrenceId;
+    const previous = (await newStaffedEvent(server, ministry, [{ positionId: second, minCount: 1 }], { date: '2026-06-09', startTime: '20:00', endTime: '21:00' })).occurrenceId;
+    const coordinator = await newCoordinator(server, ministry.id);
     const answer = await server.get(`${V}/gaps`, { ...as(coordinator), query: { from: '2026-06-01', to: '2026-06-30' } });
     assert.equal(answer.status, 200);
     const expected = [[previous, second], [morning, first], [evening, first], [morning, second]];
@@ -561,32 +491,32 @@ describe('GET /api/ministries/gaps', () => {
   });
 
   it('lists only requirements with a gap, soonest first, scoped like the occurrence list and filtered by ministryId', async () => {
-    const ministry = await newMinistry();
-    const otherTeam = await newTeam(ministry);
-    const elsewhere = await newMinistry();
-    const [p, q, r] = [await newPosition(ministry), await newPosition(otherTeam), await newPosition(elsewhere)];
-    const filled = await newPosition(ministry);
-    const late = await newOccurrence(ministry, [{ positionId: p, minCount: 1 }, { positionId: filled, minCount: 1 }], { date: '2026-05-10' });
+    const ministry = await newMinistry(server);
+    const otherTeam = await teamOf(ministry);
+    const elsewhere = await newMinistry(server);
+    const [p, q, r] = [(await newPosition(server, ministry.id, ministry.teamId)).id, (await newPosition(server, otherTeam.id, otherTeam.teamId)).id, (await newPosition(server, elsewhere.id, elsewhere.teamId)).id];
+    const filled = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const late = (await newStaffedEvent(server, ministry, [{ positionId: p, minCount: 1 }, { positionId: filled, minCount: 1 }], { date: '2026-05-10' })).occurrenceId;
     await assignNew(late, filled);
-    const early = await newOccurrence(otherTeam, [{ positionId: q, minCount: 2 }], { date: '2026-05-05' });
-    const zero = await newOccurrence(ministry, [{ positionId: p, minCount: 0, maxCount: 2 }], { date: '2026-05-06' });
-    const foreign = await newOccurrence(elsewhere, [{ positionId: r, minCount: 1 }], { date: '2026-05-07' });
+    const early = (await newStaffedEvent(server, otherTeam, [{ positionId: q, minCount: 2 }], { date: '2026-05-05' })).occurrenceId;
+    const zero = (await newStaffedEvent(server, ministry, [{ positionId: p, minCount: 0, maxCount: 2 }], { date: '2026-05-06' })).occurrenceId;
+    const foreign = (await newStaffedEvent(server, elsewhere, [{ positionId: r, minCount: 1 }], { date: '2026-05-07' })).occurrenceId;
     const window = { from: '2026-05-01', to: '2026-05-31' };
     const pairs = (body: { gaps: Array<{ occurrenceId: number; positionId: number }> }) => body.gaps.map((g) => [g.occurrenceId, g.positionId]);
 
-    const coordinator = await newCoordinator(ministry);
+    const coordinator = await newCoordinator(server, ministry.id);
     const coordinatorAnswer = await server.get(`${V}/gaps`, { ...as(coordinator), query: window });
     assert.equal(coordinatorAnswer.status, 200);
     assert.deepEqual(pairs(coordinatorAnswer.body), [[early, q], [late, p]]);
     assert.ok(!pairs(coordinatorAnswer.body).some(([o]) => o === zero), 'a Min 0 row is never a gap');
     assert.equal(coordinatorAnswer.body.gaps[0].gapCount, 2);
 
-    const leaderAnswer = await server.get(`${V}/gaps`, { ...as(await newLeader(otherTeam)), query: window });
+    const leaderAnswer = await server.get(`${V}/gaps`, { ...as(await newTeamLeader(server, otherTeam.teamId, ['manageMyMinistries'])), query: window });
     assert.deepEqual(pairs(leaderAnswer.body), [[early, q]]);
 
-    const adminAnswer = await server.get(`${V}/gaps`, { ...as(admin), query: { ...window, ministryId: String(elsewhere.ministryId) } });
+    const adminAnswer = await server.get(`${V}/gaps`, { ...as(admin), query: { ...window, ministryId: String(elsewhere.id) } });
     assert.deepEqual(pairs(adminAnswer.body), [[foreign, r]]);
-    const outside = await server.get(`${V}/gaps`, { ...as(coordinator), query: { ...window, ministryId: String(elsewhere.ministryId) } });
+    const outside = await server.get(`${V}/gaps`, { ...as(coordinator), query: { ...window, ministryId: String(elsewhere.id) } });
     assert.ok(outside.status === 403 || (outside.status === 200 && outside.body.gaps.length === 0), `a ministry outside the scope: ${outside.status}`);
 
     assert.equal((await server.get(`${V}/gaps`, { ...as(await newUser(server)), query: window })).status, 403);

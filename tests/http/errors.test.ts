@@ -1,17 +1,11 @@
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { redact } from '../../src/http/plugins/errors.js';
-import { newAdmin, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { newAdmin, startTestServer, useServer, useUser } from '../kit/index.js';
 
-let server: TestServer;
-let admin: TestUser;
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
-});
-after(() => server.close());
+const server = useServer();
+const admin = useUser(server, ['admin']);
 
 function assertCanonical(body: any, status: number) {
   assert.equal(body.success, false);

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, beforeEach, describe, it } from 'node:test';
-import { newAdmin, newUser, otherEventTypeId, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { newAdmin, newUser, otherEventTypeId, type TestUser, startTestServer, type TestServer, as } from '../kit/index.js';
 
 // Each test starts from a new install: one event type, `Other`.
 let server: TestServer | undefined;
@@ -16,7 +15,6 @@ beforeEach(async () => {
 after(() => server?.close());
 
 const s = () => server!;
-const as = (user: TestUser) => ({ key: user.apiKey });
 const lookup = async () => (await s().get('/api/ministries/event-types', as(admin))).body as { eventTypes: Array<{ id: number; name: string }>; defaultEventTypeId: number | null };
 const setting = (name: string, value: string | number) => s().post(`/admin/api/system/config/${name}`, { value }, as(admin));
 

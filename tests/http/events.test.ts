@@ -1,61 +1,34 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { newAdmin, newPerson, newUser, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { newPerson, as, expectError, useServer, useUser } from '../kit/index.js';
 
-let server: TestServer;
-let admin: TestUser;
-let planner: TestUser;
-let staff: TestUser;
-let groupManager: TestUser;
-let volunteer: TestUser;
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
-  planner = await newUser(server, { roles: ['addEvents'] });
-  staff = await newUser(server, { roles: ['finance'] });
-  groupManager = await newUser(server, { roles: ['manageGroups'] });
-  volunteer = await newUser(server);
-});
-after(() => server.close());
-
-const as = (user: () => TestUser) => ({ get key() { return user().apiKey; } });
-const asAdmin = as(() => admin);
-const asPlanner = as(() => planner);
-const asStaff = as(() => staff);
-const asGroupManager = as(() => groupManager);
-const asVolunteer = as(() => volunteer);
+const server = useServer();
+const admin = useUser(server, ['admin']);
+const planner = useUser(server, ['addEvents']);
+const staff = useUser(server, ['finance']);
+const groupManager = useUser(server, ['manageGroups']);
+const volunteer = useUser(server);
 
 const ADD_EVENTS_REFUSAL = 'User must be an Admin or have AddEvents permission';
-
-function assertError(answer: { status: number; body: any }, status: number, message?: string | RegExp) {
-  assert.equal(answer.status, status, JSON.stringify(answer.body));
-  assert.equal(answer.body.success, false);
-  assert.equal(answer.body.code, status);
-  assert.equal(typeof answer.body.message, 'string');
-  assert.equal(answer.body.error, answer.body.message);
-  if (typeof message === 'string') assert.equal(answer.body.message, message);
-  else if (message) assert.match(answer.body.message, message);
-}
 
 let sequence = 0;
 const unique = (prefix: string) => `${prefix} ${++sequence}`;
 
 async function newCalendar(): Promise<{ Id: number; Name: string }> {
-  const answer = await server.post('/api/calendars', { Name: unique('Calendar') }, asPlanner);
+  const answer = await server.post('/api/calendars', { Name: unique('Calendar') }, as(planner));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body;
 }
 
 async function newGroup(): Promise<{ Id: number; Name: string }> {
-  const answer = await server.post('/api/groups/', { groupName: unique('Group') }, asGroupManager);
+  const answer = await server.post('/api/groups/', { groupName: unique('Group') }, as(groupManager));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body;
 }
 
 async function newEventType(fields: Record<string, unknown> = {}): Promise<{ Id: number; Name: string }> {
-  const answer = await server.post('/api/events/types', { name: unique('Type'), ...fields }, asPlanner);
+  const answer = await server.post('/api/events/types', { name: unique('Type'), ...fields }, as(planner));
   assert.equal(answer.status, 201, JSON.stringify(answer.body));
   return answer.body;
 }
@@ -63,7 +36,7 @@ async function newEventType(fields: Record<string, unknown> = {}): Promise<{ Id:
 let otherTypeId: number;
 async function otherType(): Promise<number> {
   if (otherTypeId === undefined) {
-    const types = (await server.get('/api/events/types', asPlanner)).body as Array<{ Id: number; Name: string }>;
+    const types = (await server.get('/api/events/types', as(planner))).body as Array<{ Id: number; Name: string }>;
     otherTypeId = types.find((type) => type.Name === 'Other')!.Id;
   }
   return otherTypeId;
@@ -74,13 +47,13 @@ async function eventBody(fields: Record<string, unknown> = {}) {
 }
 
 async function newEvent(fields: Record<string, unknown> = {}): Promise<number> {
-  const answer = await server.post('/api/events', await eventBody(fields), asPlanner);
+  const answer = await server.post('/api/events', await eventBody(fields), as(planner));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body.eventId;
 }
 
 async function readEvent(id: number) {
-  const answer = await server.get(`/api/events/${id}`, asStaff);
+  const answer = await server.get(`/api/events/${id}`, as(staff));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body;
 }
@@ -112,7 +85,7 @@ describe('GET /api/events/types', () => {
   it('lists every event type by name with the contract fields, the seeded Other included', async () => {
     const zeta = await newEventType({ name: unique('Zeta type') });
     const alpha = await newEventType({ name: unique('Alpha type'), defStartTime: '09:30' });
-    const answer = await server.get('/api/events/types', asStaff);
+    const answer = await server.get('/api/events/types', as(staff));
     assert.equal(answer.status, 200);
     const names = answer.body.map((type: { Name: string }) => type.Name);
     const positions = [alpha.Name, 'Other', zeta.Name].map((name) => names.indexOf(name));
@@ -125,53 +98,53 @@ describe('GET /api/events/types', () => {
   });
 
   it('refuses a self-service login with 403 and a missing key with 401', async () => {
-    assertError(await server.get('/api/events/types', asVolunteer), 403);
-    assertError(await server.get('/api/events/types'), 401, 'Invalid API key');
+    expectError(await server.get('/api/events/types', as(volunteer)), 403, 'This account may only use the volunteer and profile routes');
+    expectError(await server.get('/api/events/types'), 401, 'Invalid API key');
   });
 });
 
 describe('POST /api/events/types', () => {
   it('creates an active type with 201 and the object the list shows', async () => {
     const name = unique('Youth night');
-    const answer = await server.post('/api/events/types', { name, defStartTime: '18:45' }, asPlanner);
+    const answer = await server.post('/api/events/types', { name, defStartTime: '18:45' }, as(planner));
     assert.equal(answer.status, 201);
     assert.equal(answer.body.Name, name);
     assert.equal(answer.body.Active, true);
     assert.match(answer.body.DefStartTime, /^18:45(:00)?$/);
-    const listed = (await server.get('/api/events/types', asStaff)).body.find((type: { Id: number }) => type.Id === answer.body.Id);
+    const listed = (await server.get('/api/events/types', as(staff))).body.find((type: { Id: number }) => type.Id === answer.body.Id);
     assert.deepEqual(listed, answer.body);
   });
 
   it('creates an inactive type when active is false, and lets an administrator create one', async () => {
-    const answer = await server.post('/api/events/types', { name: unique('Retired'), active: false }, asAdmin);
+    const answer = await server.post('/api/events/types', { name: unique('Retired'), active: false }, as(admin));
     assert.equal(answer.status, 201);
     assert.equal(answer.body.Active, false);
   });
 
   it('refuses a name already taken, ignoring case, with 409 and writes nothing', async () => {
     const before = await countRows('event_types');
-    assertError(await server.post('/api/events/types', { name: 'OTHER' }, asPlanner), 409);
+    expectError(await server.post('/api/events/types', { name: 'OTHER' }, as(planner)), 409, 'An event type of that name already exists');
     const existing = await newEventType();
-    assertError(await server.post('/api/events/types', { name: existing.Name.toLowerCase() }, asPlanner), 409);
+    expectError(await server.post('/api/events/types', { name: existing.Name.toLowerCase() }, as(planner)), 409, 'An event type of that name already exists');
     assert.equal(await countRows('event_types'), before + 1);
   });
 
   it('answers one 201 and 409 for the rest, never 500, when the same name is created concurrently', async () => {
     const name = unique('Rush');
     const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => server.post('/api/events/types', { name: i % 2 ? name : name.toUpperCase() }, asPlanner)),
+      Array.from({ length: 8 }, (_, i) => server.post('/api/events/types', { name: i % 2 ? name : name.toUpperCase() }, as(planner))),
     );
     assert.deepEqual(answers.map((answer) => answer.status).sort(), [201, 409, 409, 409, 409, 409, 409, 409]);
-    for (const answer of answers.filter((a) => a.status === 409)) assertError(answer, 409);
+    for (const answer of answers.filter((a) => a.status === 409)) expectError(answer, 409, 'An event type of that name already exists');
   });
 
   it('refuses a default start time that is not a time of day with 400', async () => {
-    assertError(await server.post('/api/events/types', { name: unique('Late'), defStartTime: '25:00' }, asPlanner), 400);
+    expectError(await server.post('/api/events/types', { name: unique('Late'), defStartTime: '25:00' }, as(planner)), 400, 'defStartTime must be a time of day as HH:MM');
   });
 
   it('refuses a caller without AddEvents with 403 and a missing key with 401', async () => {
-    assertError(await server.post('/api/events/types', { name: unique('Nope') }, asStaff), 403, ADD_EVENTS_REFUSAL);
-    assertError(await server.post('/api/events/types', { name: unique('Nope') }), 401, 'Invalid API key');
+    expectError(await server.post('/api/events/types', { name: unique('Nope') }, as(staff)), 403, ADD_EVENTS_REFUSAL);
+    expectError(await server.post('/api/events/types', { name: unique('Nope') }), 401, 'Invalid API key');
   });
 });
 
@@ -182,7 +155,7 @@ describe('POST /api/events', () => {
     const answer = await server.post('/api/events', {
       Title: 'Easter service', Type: type.Id, Start: '2026-04-05 10:00:00', End: '2026-04-05 11:30:00',
       PinnedCalendars: [calendar.Id], Desc: 'Sunrise', Text: 'Bring a friend',
-    }, asPlanner);
+    }, as(planner));
     assert.equal(answer.status, 200);
     assert.equal(answer.body.success, true);
     assert.equal(typeof answer.body.eventId, 'number');
@@ -226,15 +199,15 @@ describe('POST /api/events', () => {
 
   it('refuses an unknown event type with 400 invalid event type id', async () => {
     const before = await countRows('events');
-    assertError(await server.post('/api/events', await eventBody({ Type: 987654 }), asPlanner), 400, 'invalid event type id');
+    expectError(await server.post('/api/events', await eventBody({ Type: 987654 }), as(planner)), 400, 'invalid event type id');
     assert.equal(await countRows('events'), before);
   });
 
   it('refuses one good and one unknown pinned calendar with 400 invalid calendar pinning, writing no event and no pin', async () => {
     const calendar = await newCalendar();
     const [events, pins] = [await countRows('events'), await countRows('calendar_events')];
-    const answer = await server.post('/api/events', await eventBody({ PinnedCalendars: [calendar.Id, 987654] }), asPlanner);
-    assertError(answer, 400, 'invalid calendar pinning');
+    const answer = await server.post('/api/events', await eventBody({ PinnedCalendars: [calendar.Id, 987654] }), as(planner));
+    expectError(answer, 400, 'invalid calendar pinning');
     assert.equal(await countRows('events'), events);
     assert.equal(await countRows('calendar_events'), pins);
   });
@@ -242,7 +215,7 @@ describe('POST /api/events', () => {
   it('refuses an unknown LinkedGroupId with 400 and writes nothing', async () => {
     const calendar = await newCalendar();
     const [events, pins, links] = [await countRows('events'), await countRows('calendar_events'), await countRows('event_audience')];
-    assertError(await server.post('/api/events', await eventBody({ LinkedGroupId: 987654, PinnedCalendars: [calendar.Id] }), asPlanner), 400);
+    expectError(await server.post('/api/events', await eventBody({ LinkedGroupId: 987654, PinnedCalendars: [calendar.Id] }), as(planner)), 400, 'The class does not exist');
     assert.equal(await countRows('events'), events);
     assert.equal(await countRows('calendar_events'), pins);
     assert.equal(await countRows('event_audience'), links);
@@ -250,7 +223,7 @@ describe('POST /api/events', () => {
 
   it('refuses an unknown MinistryId with 400 Unknown volunteer ministry', async () => {
     const before = await countRows('events');
-    assertError(await server.post('/api/events', await eventBody({ MinistryId: 5 }), asPlanner), 400, 'Unknown volunteer ministry');
+    expectError(await server.post('/api/events', await eventBody({ MinistryId: 5 }), as(planner)), 400, 'Unknown volunteer ministry');
     assert.equal(await countRows('events'), before);
   });
 
@@ -264,31 +237,31 @@ describe('POST /api/events', () => {
     ['Start', '0000-01-01 10:00:00'],
   ] as const) {
     it(`refuses ${field} "${value}" with 400 naming the field`, async () => {
-      const answer = await server.post('/api/events', await eventBody({ [field]: value }), asPlanner);
-      assertError(answer, 400, new RegExp(field));
+      const answer = await server.post('/api/events', await eventBody({ [field]: value }), as(planner));
+      expectError(answer, 400, new RegExp(field));
     });
   }
 
   it('refuses an End before the Start with 400', async () => {
     const before = await countRows('events');
-    assertError(await server.post('/api/events', await eventBody({ Start: '2026-05-03 10:00:00', End: '2026-05-03 09:59:59' }), asPlanner), 400);
+    expectError(await server.post('/api/events', await eventBody({ Start: '2026-05-03 10:00:00', End: '2026-05-03 09:59:59' }), as(planner)), 400, 'The event must end after it starts');
     assert.equal(await countRows('events'), before);
   });
 
   it('refuses a missing Title with 400 naming the field', async () => {
     const { Title: _title, ...body } = await eventBody();
-    assertError(await server.post('/api/events', body, asPlanner), 400, /Title/);
+    expectError(await server.post('/api/events', body, as(planner)), 400, /Title/);
   });
 
   it('refuses a caller without AddEvents with 403, a self-service login with 403, and a missing key with 401', async () => {
     const body = await eventBody();
-    assertError(await server.post('/api/events', body, asStaff), 403, ADD_EVENTS_REFUSAL);
-    assertError(await server.post('/api/events', body, asVolunteer), 403, ADD_EVENTS_REFUSAL);
-    assertError(await server.post('/api/events', body), 401, 'Invalid API key');
+    expectError(await server.post('/api/events', body, as(staff)), 403, ADD_EVENTS_REFUSAL);
+    expectError(await server.post('/api/events', body, as(volunteer)), 403, ADD_EVENTS_REFUSAL);
+    expectError(await server.post('/api/events', body), 401, 'Invalid API key');
   });
 
   it('lets an administrator create an event', async () => {
-    const answer = await server.post('/api/events', await eventBody(), asAdmin);
+    const answer = await server.post('/api/events', await eventBody(), as(admin));
     assert.equal(answer.status, 200);
     assert.equal(answer.body.success, true);
   });
@@ -299,7 +272,7 @@ describe('GET /api/events', () => {
     const group = await newGroup();
     const linked = await newEvent({ LinkedGroupId: group.Id });
     const plain = await newEvent();
-    const answer = await server.get('/api/events', asStaff);
+    const answer = await server.get('/api/events', as(staff));
     assert.equal(answer.status, 200);
     assert.ok(Array.isArray(answer.body.Events));
     const byId = new Map(answer.body.Events.map((event: { Id: number }) => [event.Id, event]));
@@ -314,32 +287,32 @@ describe('GET /api/events', () => {
     const ids = [];
     for (const day of ['2031-01-05', '2031-01-06', '2031-01-07']) ids.push(await newEvent({ Start: `${day} 10:00:00`, End: `${day} 11:00:00` }));
     const window = { start: '2031-01-01', end: '2031-02-01' };
-    const all = await server.get('/api/events', { ...asStaff, query: window });
+    const all = await server.get('/api/events', { ...as(staff), query: window });
     assert.deepEqual(all.body.Events.map((e: { Id: number }) => e.Id), ids);
     assert.equal(all.headers['x-total-count'], '3');
-    const second = await server.get('/api/events', { ...asStaff, query: { ...window, limit: '2', offset: '2' } });
+    const second = await server.get('/api/events', { ...as(staff), query: { ...window, limit: '2', offset: '2' } });
     assert.deepEqual(second.body.Events.map((e: { Id: number }) => e.Id), [ids[2]]);
     assert.equal(second.headers['x-total-count'], '3');
-    assertError(await server.get('/api/events', { ...asStaff, query: { limit: '1001' } }), 400);
-    assertError(await server.get('/api/events', { ...asStaff, query: { start: '2031-13-01' } }), 400, 'start and end must be dates in YYYY-MM-DD form');
+    expectError(await server.get('/api/events', { ...as(staff), query: { limit: '1001' } }), 400, 'limit must be <= 1000');
+    expectError(await server.get('/api/events', { ...as(staff), query: { start: '2031-13-01' } }), 400, 'start and end must be dates in YYYY-MM-DD form');
   });
 
   it('refuses a self-service login with 403 and a missing key with 401', async () => {
-    assertError(await server.get('/api/events', asVolunteer), 403);
-    assertError(await server.get('/api/events'), 401, 'Invalid API key');
+    expectError(await server.get('/api/events', as(volunteer)), 403, 'This account may only use the volunteer and profile routes');
+    expectError(await server.get('/api/events'), 401, 'Invalid API key');
   });
 });
 
 describe('GET /api/events/{id}', () => {
   it('answers 404 for an unknown event and for a non-numeric id', async () => {
-    assertError(await server.get('/api/events/987654', asStaff), 404);
-    assertError(await server.get('/api/events/abc', asStaff), 404);
+    expectError(await server.get('/api/events/987654', as(staff)), 404, 'Event not found');
+    expectError(await server.get('/api/events/abc', as(staff)), 404, 'Not found', { request: { method: 'GET', path: '/api/events/abc' } });
   });
 
   it('refuses a self-service login with 403 and a missing key with 401', async () => {
     const id = await newEvent();
-    assertError(await server.get(`/api/events/${id}`, asVolunteer), 403);
-    assertError(await server.get(`/api/events/${id}`), 401, 'Invalid API key');
+    expectError(await server.get(`/api/events/${id}`, as(volunteer)), 403, 'This account may only use the volunteer and profile routes');
+    expectError(await server.get(`/api/events/${id}`), 401, 'Invalid API key');
   });
 });
 
@@ -347,7 +320,7 @@ describe('POST /api/events/{id}', () => {
   it('changes only the fields sent', async () => {
     const calendar = await newCalendar();
     const id = await newEvent({ Title: 'Before', Desc: 'Kept', PinnedCalendars: [calendar.Id] });
-    const answer = await server.post(`/api/events/${id}`, { Title: 'After', End: '2026-05-03T12:00:00' }, asPlanner);
+    const answer = await server.post(`/api/events/${id}`, { Title: 'After', End: '2026-05-03T12:00:00' }, as(planner));
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body, { success: true });
     const event = await readEvent(id);
@@ -361,20 +334,20 @@ describe('POST /api/events/{id}', () => {
   it('replaces the pins when PinnedCalendars is given, and clears them with []', async () => {
     const [first, second, third] = [await newCalendar(), await newCalendar(), await newCalendar()];
     const id = await newEvent({ PinnedCalendars: [first.Id, second.Id] });
-    assert.equal((await server.post(`/api/events/${id}`, { PinnedCalendars: [third.Id] }, asPlanner)).status, 200);
+    assert.equal((await server.post(`/api/events/${id}`, { PinnedCalendars: [third.Id] }, as(planner))).status, 200);
     assert.deepEqual((await readEvent(id)).PinnedCalendars, [third.Id]);
-    assert.equal((await server.post(`/api/events/${id}`, { PinnedCalendars: [] }, asPlanner)).status, 200);
+    assert.equal((await server.post(`/api/events/${id}`, { PinnedCalendars: [] }, as(planner))).status, 200);
     assert.deepEqual((await readEvent(id)).PinnedCalendars, []);
   });
 
   it('changes the type and the LinkedGroupId, and clears the link with 0', async () => {
     const [type, group] = [await newEventType(), await newGroup()];
     const id = await newEvent();
-    assert.equal((await server.post(`/api/events/${id}`, { Type: type.Id, LinkedGroupId: group.Id }, asPlanner)).status, 200);
+    assert.equal((await server.post(`/api/events/${id}`, { Type: type.Id, LinkedGroupId: group.Id }, as(planner))).status, 200);
     let event = await readEvent(id);
     assert.equal(event.Type, type.Id);
     assert.equal(event.LinkedGroupId, group.Id);
-    assert.equal((await server.post(`/api/events/${id}`, { LinkedGroupId: 0 }, asPlanner)).status, 200);
+    assert.equal((await server.post(`/api/events/${id}`, { LinkedGroupId: 0 }, as(planner))).status, 200);
     event = await readEvent(id);
     assert.equal(event.LinkedGroupId, 0);
   });
@@ -382,15 +355,15 @@ describe('POST /api/events/{id}', () => {
   it('refuses an unknown pinned calendar with 400 and leaves the pins unchanged', async () => {
     const calendar = await newCalendar();
     const id = await newEvent({ PinnedCalendars: [calendar.Id] });
-    assertError(await server.post(`/api/events/${id}`, { PinnedCalendars: [987654] }, asPlanner), 400, 'invalid calendar pinning');
+    expectError(await server.post(`/api/events/${id}`, { PinnedCalendars: [987654] }, as(planner)), 400, 'invalid calendar pinning');
     assert.deepEqual((await readEvent(id)).PinnedCalendars, [calendar.Id]);
   });
 
   it('refuses an unknown type, a bad date and an End before the stored Start with 400, changing nothing', async () => {
     const id = await newEvent({ Title: 'Unchanged' });
-    assertError(await server.post(`/api/events/${id}`, { Title: 'Changed', Type: 987654 }, asPlanner), 400, 'invalid event type id');
-    assertError(await server.post(`/api/events/${id}`, { Title: 'Changed', Start: '2026-13-01 10:00:00' }, asPlanner), 400, /Start/);
-    assertError(await server.post(`/api/events/${id}`, { Title: 'Changed', End: '2026-05-03 09:00:00' }, asPlanner), 400);
+    expectError(await server.post(`/api/events/${id}`, { Title: 'Changed', Type: 987654 }, as(planner)), 400, 'invalid event type id');
+    expectError(await server.post(`/api/events/${id}`, { Title: 'Changed', Start: '2026-13-01 10:00:00' }, as(planner)), 400, /Start/);
+    expectError(await server.post(`/api/events/${id}`, { Title: 'Changed', End: '2026-05-03 09:00:00' }, as(planner)), 400, 'The event must end after it starts');
     const event = await readEvent(id);
     assert.equal(event.Title, 'Unchanged');
     assert.equal(event.End, '2026-05-03 11:30:00');
@@ -398,17 +371,17 @@ describe('POST /api/events/{id}', () => {
 
   it('refuses an unknown MinistryId with 400 Unknown volunteer ministry', async () => {
     const id = await newEvent();
-    assertError(await server.post(`/api/events/${id}`, { MinistryId: 3 }, asPlanner), 400, 'Unknown volunteer ministry');
+    expectError(await server.post(`/api/events/${id}`, { MinistryId: 3 }, as(planner)), 400, 'Unknown volunteer ministry');
   });
 
   it('answers 404 for an unknown event', async () => {
-    assertError(await server.post('/api/events/987654', { Title: 'Ghost' }, asPlanner), 404);
+    expectError(await server.post('/api/events/987654', { Title: 'Ghost' }, as(planner)), 404, 'Event not found');
   });
 
   it('refuses a caller without AddEvents with 403 and a missing key with 401', async () => {
     const id = await newEvent({ Title: 'Kept title' });
-    assertError(await server.post(`/api/events/${id}`, { Title: 'Taken over' }, asStaff), 403, ADD_EVENTS_REFUSAL);
-    assertError(await server.post(`/api/events/${id}`, { Title: 'Taken over' }), 401, 'Invalid API key');
+    expectError(await server.post(`/api/events/${id}`, { Title: 'Taken over' }, as(staff)), 403, ADD_EVENTS_REFUSAL);
+    expectError(await server.post(`/api/events/${id}`, { Title: 'Taken over' }), 401, 'Invalid API key');
     assert.equal((await readEvent(id)).Title, 'Kept title');
   });
 });
@@ -416,22 +389,22 @@ describe('POST /api/events/{id}', () => {
 describe('POST /api/events/{id}/status', () => {
   it('makes an event inactive and active again; InActive follows', async () => {
     const id = await newEvent();
-    const answer = await server.post(`/api/events/${id}/status`, { active: false }, asPlanner);
+    const answer = await server.post(`/api/events/${id}/status`, { active: false }, as(planner));
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body, { success: true });
     assert.equal((await readEvent(id)).InActive, true);
-    assert.equal((await server.post(`/api/events/${id}/status`, { active: '1' }, asPlanner)).status, 200);
+    assert.equal((await server.post(`/api/events/${id}/status`, { active: '1' }, as(planner))).status, 200);
     assert.equal((await readEvent(id)).InActive, false);
   });
 
   it('answers 404 for an unknown event', async () => {
-    assertError(await server.post('/api/events/987654/status', { active: true }, asPlanner), 404);
+    expectError(await server.post('/api/events/987654/status', { active: true }, as(planner)), 404, 'Event not found');
   });
 
   it('refuses a caller without AddEvents with 403 and a missing key with 401', async () => {
     const id = await newEvent();
-    assertError(await server.post(`/api/events/${id}/status`, { active: false }, asStaff), 403, ADD_EVENTS_REFUSAL);
-    assertError(await server.post(`/api/events/${id}/status`, { active: false }), 401, 'Invalid API key');
+    expectError(await server.post(`/api/events/${id}/status`, { active: false }, as(staff)), 403, ADD_EVENTS_REFUSAL);
+    expectError(await server.post(`/api/events/${id}/status`, { active: false }), 401, 'Invalid API key');
     assert.equal((await readEvent(id)).InActive, false);
   });
 });
@@ -447,11 +420,11 @@ describe('DELETE /api/events/{id}', () => {
   it('deletes the event with its pins, links and counts', async () => {
     const [calendar, group] = [await newCalendar(), await newGroup()];
     const id = await newEvent({ PinnedCalendars: [calendar.Id], LinkedGroupId: group.Id });
-    assert.equal((await server.put(`/api/events/${id}/attendance-counts`, { counts: [{ name: 'Adults', count: 3 }] }, asPlanner)).status, 200);
-    const answer = await server.delete(`/api/events/${id}`, asPlanner);
+    assert.equal((await server.put(`/api/events/${id}/attendance-counts`, { counts: [{ name: 'Adults', count: 3 }] }, as(planner))).status, 200);
+    const answer = await server.delete(`/api/events/${id}`, as(planner));
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body, { success: true });
-    assertError(await server.get(`/api/events/${id}`, asStaff), 404);
+    expectError(await server.get(`/api/events/${id}`, as(staff)), 404, 'Event not found');
     for (const table of ['calendar_events', 'event_audience', 'event_counts'] as const) {
       const rows = await server.database.db.selectFrom(table).select('event_id').where('event_id', '=', id).execute();
       assert.deepEqual(rows, [], table);
@@ -464,7 +437,7 @@ describe('DELETE /api/events/{id}', () => {
     await checkIn(id);
     await checkIn(id);
     await checkIn(id, '2026-05-03 11:00:00');
-    assertError(await server.delete(`/api/events/${id}`, asPlanner), 409, 'Cannot delete event: 2 people are currently checked in.');
+    expectError(await server.delete(`/api/events/${id}`, as(planner)), 409, 'Cannot delete event: 2 people are currently checked in.', { eventId: id });
     const event = await readEvent(id);
     assert.deepEqual(event.PinnedCalendars, [calendar.Id]);
   });
@@ -472,25 +445,25 @@ describe('DELETE /api/events/{id}', () => {
   it('deletes an event whose attendees have all checked out', async () => {
     const id = await newEvent();
     await checkIn(id, '2026-05-03 11:00:00');
-    assert.equal((await server.delete(`/api/events/${id}`, asPlanner)).status, 200);
-    assertError(await server.get(`/api/events/${id}`, asStaff), 404);
+    assert.equal((await server.delete(`/api/events/${id}`, as(planner))).status, 200);
+    expectError(await server.get(`/api/events/${id}`, as(staff)), 404, 'Event not found');
   });
 
   it('refuses with 409 while a kiosk is assigned to the event, and deletes nothing', async () => {
     const id = await newEvent();
     await server.database.db.insertInto('kiosk_devices').values({ name: unique('Kiosk'), assigned_event_id: id }).execute();
-    assertError(await server.delete(`/api/events/${id}`, asPlanner), 409, 'Cannot delete event: event is currently assigned to a kiosk.');
+    expectError(await server.delete(`/api/events/${id}`, as(planner)), 409, 'Cannot delete event: event is currently assigned to a kiosk.', { eventId: id });
     assert.equal((await readEvent(id)).Id, id);
   });
 
   it('answers 404 for an unknown event', async () => {
-    assertError(await server.delete('/api/events/987654', asPlanner), 404);
+    expectError(await server.delete('/api/events/987654', as(planner)), 404, 'Event not found');
   });
 
   it('refuses a caller without AddEvents with 403 and a missing key with 401, deleting nothing', async () => {
     const id = await newEvent();
-    assertError(await server.delete(`/api/events/${id}`, asStaff), 403, ADD_EVENTS_REFUSAL);
-    assertError(await server.delete(`/api/events/${id}`), 401, 'Invalid API key');
+    expectError(await server.delete(`/api/events/${id}`, as(staff)), 403, ADD_EVENTS_REFUSAL);
+    expectError(await server.delete(`/api/events/${id}`), 401, 'Invalid API key');
     assert.equal((await readEvent(id)).Id, id);
   });
 });
@@ -500,7 +473,7 @@ describe('PUT /api/events/{id}/attendance-counts', () => {
     const id = await newEvent();
     const first = await server.put(`/api/events/${id}/attendance-counts`, {
       counts: [{ name: 'Adults', count: 40, notes: 'Full room' }, { name: 'Children', count: 12 }],
-    }, asPlanner);
+    }, as(planner));
     assert.equal(first.status, 200);
     assert.deepEqual(first.body, {
       eventId: id,
@@ -509,7 +482,7 @@ describe('PUT /api/events/{id}/attendance-counts', () => {
         { id: 2, name: 'Children', count: 12, notes: null },
       ],
     });
-    const second = await server.put(`/api/events/${id}/attendance-counts`, { counts: [{ name: 'Everyone', count: 0 }] }, asPlanner);
+    const second = await server.put(`/api/events/${id}/attendance-counts`, { counts: [{ name: 'Everyone', count: 0 }] }, as(planner));
     assert.equal(second.status, 200);
     assert.deepEqual(second.body.AttendanceCounts.map((c: { name: string; count: number }) => [c.name, c.count]), [['Everyone', 0]]);
     assert.deepEqual((await readEvent(id)).AttendanceCounts, second.body.AttendanceCounts);
@@ -517,8 +490,8 @@ describe('PUT /api/events/{id}/attendance-counts', () => {
 
   it('clears the counts with []', async () => {
     const id = await newEvent();
-    await server.put(`/api/events/${id}/attendance-counts`, { counts: [{ name: 'Adults', count: 5 }] }, asPlanner);
-    const answer = await server.put(`/api/events/${id}/attendance-counts`, { counts: [] }, asPlanner);
+    await server.put(`/api/events/${id}/attendance-counts`, { counts: [{ name: 'Adults', count: 5 }] }, as(planner));
+    const answer = await server.put(`/api/events/${id}/attendance-counts`, { counts: [] }, as(planner));
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body, { eventId: id, AttendanceCounts: [] });
     assert.deepEqual((await readEvent(id)).AttendanceCounts, []);
@@ -527,20 +500,20 @@ describe('PUT /api/events/{id}/attendance-counts', () => {
   for (const count of [-1, 2.5, '7']) {
     it(`refuses a count of ${JSON.stringify(count)} with 400 and keeps the stored counts`, async () => {
       const id = await newEvent();
-      await server.put(`/api/events/${id}/attendance-counts`, { counts: [{ name: 'Adults', count: 5 }] }, asPlanner);
-      assertError(await server.put(`/api/events/${id}/attendance-counts`, { counts: [{ name: 'Adults', count }] }, asPlanner), 400);
+      await server.put(`/api/events/${id}/attendance-counts`, { counts: [{ name: 'Adults', count: 5 }] }, as(planner));
+      expectError(await server.put(`/api/events/${id}/attendance-counts`, { counts: [{ name: 'Adults', count }] }, as(planner)), 400, 'Each count must be a whole number of 0 or more');
       assert.deepEqual((await readEvent(id)).AttendanceCounts.map((c: { count: number }) => c.count), [5]);
     });
   }
 
   it('answers 404 for an unknown event', async () => {
-    assertError(await server.put('/api/events/987654/attendance-counts', { counts: [] }, asPlanner), 404);
+    expectError(await server.put('/api/events/987654/attendance-counts', { counts: [] }, as(planner)), 404, 'Event not found');
   });
 
   it('refuses a caller without AddEvents with 403 and a missing key with 401', async () => {
     const id = await newEvent();
-    assertError(await server.put(`/api/events/${id}/attendance-counts`, { counts: [{ name: 'Adults', count: 1 }] }, asStaff), 403, ADD_EVENTS_REFUSAL);
-    assertError(await server.put(`/api/events/${id}/attendance-counts`, { counts: [{ name: 'Adults', count: 1 }] }), 401, 'Invalid API key');
+    expectError(await server.put(`/api/events/${id}/attendance-counts`, { counts: [{ name: 'Adults', count: 1 }] }, as(staff)), 403, ADD_EVENTS_REFUSAL);
+    expectError(await server.put(`/api/events/${id}/attendance-counts`, { counts: [{ name: 'Adults', count: 1 }] }), 401, 'Invalid API key');
     assert.deepEqual((await readEvent(id)).AttendanceCounts, []);
   });
 });
@@ -549,7 +522,7 @@ describe('POST /api/events/repeat', () => {
   it('creates a weekly series on the given weekday with its pins and link, answering {success, count, skipped, eventIds}', async () => {
     const [calendar, group] = [await newCalendar(), await newGroup()];
     const body = await repeatBody({ PinnedCalendars: [calendar.Id], LinkedGroupId: group.Id, Desc: 'Weekly' });
-    const answer = await server.post('/api/events/repeat', body, asPlanner);
+    const answer = await server.post('/api/events/repeat', body, as(planner));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.success, true);
     assert.equal(answer.body.count, 5);
@@ -569,7 +542,7 @@ describe('POST /api/events/repeat', () => {
 
   it('lands a monthly day 31 on the last day of each shorter month', async () => {
     const body = await repeatBody({ RecurType: 'monthly', RecurDOW: undefined, RecurDOM: 31, RangeStart: '2027-01-01', RangeEnd: '2027-06-30' });
-    const answer = await server.post('/api/events/repeat', body, asPlanner);
+    const answer = await server.post('/api/events/repeat', body, as(planner));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     const rows = await eventRowsTitled(body.Title);
     assert.deepEqual(rows.map((row) => String(row.start_at).slice(0, 10)), ['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30', '2027-05-31', '2027-06-30']);
@@ -577,7 +550,7 @@ describe('POST /api/events/repeat', () => {
 
   it('creates a yearly series on RecurDOY', async () => {
     const body = await repeatBody({ RecurType: 'yearly', RecurDOW: undefined, RecurDOY: '12-25', RangeStart: '2027-01-01', RangeEnd: '2029-12-31' });
-    const answer = await server.post('/api/events/repeat', body, asPlanner);
+    const answer = await server.post('/api/events/repeat', body, as(planner));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.count, 3);
     const rows = await eventRowsTitled(body.Title);
@@ -585,7 +558,7 @@ describe('POST /api/events/repeat', () => {
   });
 
   it('creates inactive events when Inactive is true', async () => {
-    const answer = await server.post('/api/events/repeat', await repeatBody({ Inactive: true }), asPlanner);
+    const answer = await server.post('/api/events/repeat', await repeatBody({ Inactive: true }), as(planner));
     assert.equal(answer.status, 200);
     for (const id of answer.body.eventIds) assert.equal((await readEvent(id)).InActive, true);
   });
@@ -596,7 +569,7 @@ describe('POST /api/events/repeat', () => {
     await newEvent({ Type: type.Id, Start: '2027-01-17 18:00:00', End: '2027-01-17 19:00:00', InActive: true });
     await newEvent({ Type: otherTypeOfDay.Id, Start: '2027-01-24 18:00:00', End: '2027-01-24 19:00:00' });
     const body = await repeatBody({ Type: type.Id, SkipExisting: true });
-    const answer = await server.post('/api/events/repeat', body, asPlanner);
+    const answer = await server.post('/api/events/repeat', body, as(planner));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.count, 4);
     assert.equal(answer.body.skipped, 1);
@@ -607,7 +580,7 @@ describe('POST /api/events/repeat', () => {
   it('creates every date without SkipExisting, even where an event of the type exists', async () => {
     const type = await newEventType();
     await newEvent({ Type: type.Id, Start: '2027-01-10 18:00:00', End: '2027-01-10 19:00:00' });
-    const answer = await server.post('/api/events/repeat', await repeatBody({ Type: type.Id }), asPlanner);
+    const answer = await server.post('/api/events/repeat', await repeatBody({ Type: type.Id }), as(planner));
     assert.equal(answer.status, 200);
     assert.equal(answer.body.count, 5);
     assert.equal(answer.body.skipped, 0);
@@ -615,7 +588,7 @@ describe('POST /api/events/repeat', () => {
 
   it('accepts a series of exactly 366 events', async () => {
     const last = new Date(Date.UTC(2027, 0, 3 + 365 * 7)).toISOString().slice(0, 10);
-    const answer = await server.post('/api/events/repeat', await repeatBody({ RangeStart: '2027-01-03', RangeEnd: last }), asPlanner);
+    const answer = await server.post('/api/events/repeat', await repeatBody({ RangeStart: '2027-01-03', RangeEnd: last }), as(planner));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.count, 366);
   });
@@ -627,7 +600,7 @@ describe('POST /api/events/repeat', () => {
       .execute();
     const calendarIds = calendars.map((calendar) => calendar.id).sort((a, b) => a - b);
     const last = new Date(Date.UTC(2027, 0, 3 + 365 * 7)).toISOString().slice(0, 10);
-    const answer = await server.post('/api/events/repeat', await repeatBody({ RangeStart: '2027-01-03', RangeEnd: last, PinnedCalendars: calendarIds }), asPlanner);
+    const answer = await server.post('/api/events/repeat', await repeatBody({ RangeStart: '2027-01-03', RangeEnd: last, PinnedCalendars: calendarIds }), as(planner));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.count, 366);
     const row = await server.database.db.selectFrom('calendar_events')
@@ -641,24 +614,24 @@ describe('POST /api/events/repeat', () => {
   it('refuses a series of 367 events with 400 naming the cap of 366, writing nothing', async () => {
     const last = new Date(Date.UTC(2027, 0, 3 + 366 * 7)).toISOString().slice(0, 10);
     const before = await countRows('events');
-    const answer = await server.post('/api/events/repeat', await repeatBody({ RangeStart: '2027-01-03', RangeEnd: last }), asPlanner);
-    assertError(answer, 400, /366/);
+    const answer = await server.post('/api/events/repeat', await repeatBody({ RangeStart: '2027-01-03', RangeEnd: last }), as(planner));
+    expectError(answer, 400, /366/);
     assert.equal(await countRows('events'), before);
   });
 
   it('refuses a series with an unknown pinned calendar with 400, writing no event and no pin', async () => {
     const calendar = await newCalendar();
     const [events, pins] = [await countRows('events'), await countRows('calendar_events')];
-    const answer = await server.post('/api/events/repeat', await repeatBody({ PinnedCalendars: [calendar.Id, 987654] }), asPlanner);
-    assertError(answer, 400, 'invalid calendar pinning');
+    const answer = await server.post('/api/events/repeat', await repeatBody({ PinnedCalendars: [calendar.Id, 987654] }), as(planner));
+    expectError(answer, 400, 'invalid calendar pinning');
     assert.equal(await countRows('events'), events);
     assert.equal(await countRows('calendar_events'), pins);
   });
 
   it('refuses an unknown LinkedGroupId and an unknown type with 400, writing nothing', async () => {
     const before = await countRows('events');
-    assertError(await server.post('/api/events/repeat', await repeatBody({ LinkedGroupId: 987654 }), asPlanner), 400);
-    assertError(await server.post('/api/events/repeat', await repeatBody({ Type: 987654 }), asPlanner), 400, 'invalid event type id');
+    expectError(await server.post('/api/events/repeat', await repeatBody({ LinkedGroupId: 987654 }), as(planner)), 400, 'The class does not exist');
+    expectError(await server.post('/api/events/repeat', await repeatBody({ Type: 987654 }), as(planner)), 400, 'invalid event type id');
     assert.equal(await countRows('events'), before);
   });
 
@@ -666,31 +639,31 @@ describe('POST /api/events/repeat', () => {
     it(`refuses a missing ${field} with 400 Missing required field: ${field}`, async () => {
       const body: Record<string, unknown> = await repeatBody();
       delete body[field];
-      assertError(await server.post('/api/events/repeat', body, asPlanner), 400, `Missing required field: ${field}`);
+      expectError(await server.post('/api/events/repeat', body, as(planner)), 400, `Missing required field: ${field}`);
     });
   }
 
   it('refuses a RangeEnd before the RangeStart with 400', async () => {
-    const answer = await server.post('/api/events/repeat', await repeatBody({ RangeStart: '2027-02-01', RangeEnd: '2027-01-31' }), asPlanner);
-    assertError(answer, 400, 'RangeEnd must be on or after RangeStart');
+    const answer = await server.post('/api/events/repeat', await repeatBody({ RangeStart: '2027-02-01', RangeEnd: '2027-01-31' }), as(planner));
+    expectError(answer, 400, 'RangeEnd must be on or after RangeStart');
   });
 
   it('refuses an unknown recurrence type such as daily with 400, writing nothing', async () => {
     const before = await countRows('events');
-    assertError(await server.post('/api/events/repeat', await repeatBody({ RecurType: 'daily' }), asPlanner), 400);
+    expectError(await server.post('/api/events/repeat', await repeatBody({ RecurType: 'daily' }), as(planner)), 400, 'Unknown recurrence type: daily; use weekly, monthly or yearly');
     assert.equal(await countRows('events'), before);
   });
 
   for (const [field, value] of [['RangeStart', '2027-13-01'], ['RangeStart', '0000-01-01'], ['RangeEnd', '2027-02-30'], ['StartTime', '25:00'], ['EndTime', '10:60']] as const) {
     it(`refuses ${field} "${value}" with 400`, async () => {
-      assertError(await server.post('/api/events/repeat', await repeatBody({ [field]: value }), asPlanner), 400, new RegExp(field));
+      expectError(await server.post('/api/events/repeat', await repeatBody({ [field]: value }), as(planner)), 400, new RegExp(field));
     });
   }
 
   it('refuses a caller without AddEvents with 403 and a missing key with 401, writing nothing', async () => {
     const before = await countRows('events');
-    assertError(await server.post('/api/events/repeat', await repeatBody(), asStaff), 403, ADD_EVENTS_REFUSAL);
-    assertError(await server.post('/api/events/repeat', await repeatBody()), 401, 'Invalid API key');
+    expectError(await server.post('/api/events/repeat', await repeatBody(), as(staff)), 403, ADD_EVENTS_REFUSAL);
+    expectError(await server.post('/api/events/repeat', await repeatBody()), 401, 'Invalid API key');
     assert.equal(await countRows('events'), before);
   });
 });

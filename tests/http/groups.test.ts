@@ -1,20 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { DomainEvent } from '../../src/domain/domain-events.js';
-import { newPerson, newUser, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { newPerson, newUser, expectError, useServer, useUser } from '../kit/index.js';
 
-let server: TestServer;
-let manager: TestUser;
-let staff: TestUser;
-let volunteer: TestUser;
-before(async () => {
-  server = await startTestServer();
-  manager = await newUser(server, { roles: ['manageGroups'] });
-  staff = await newUser(server, { roles: ['editRecords'] });
-  volunteer = await newUser(server);
-});
-after(() => server.close());
+const server = useServer();
+const manager = useUser(server, ['manageGroups']);
+const staff = useUser(server, ['editRecords']);
+const volunteer = useUser(server);
 
 const asManager = { get key() { return manager.apiKey; } };
 const asStaff = { get key() { return staff.apiKey; } };
@@ -40,11 +32,6 @@ async function membershipEventsDuring(groupId: number, work: () => Promise<void>
     stop();
   }
   return events;
-}
-
-function assertError(answer: { status: number; body: any }, status: number, message: string) {
-  assert.equal(answer.status, status);
-  assert.deepEqual(answer.body, { success: false, message, error: message, code: status });
 }
 
 describe('GET /api/groups/', () => {
@@ -81,7 +68,7 @@ describe('GET /api/groups/', () => {
 
   it('answers 403 to a self-service login and 401 without a key', async () => {
     assert.equal((await server.get('/api/groups/', asVolunteer)).status, 403);
-    assertError(await server.get('/api/groups/'), 401, 'Invalid API key');
+    expectError(await server.get('/api/groups/'), 401, 'Invalid API key');
   });
 });
 
@@ -137,9 +124,9 @@ describe('POST /api/groups/', () => {
 
   it('is refused with 403 without manageGroups, allowed to an administrator, and 401 without a key', async () => {
     const before = (await server.get('/api/groups/', asStaff)).body.length;
-    assertError(await server.post('/api/groups/', { groupName: 'Not mine' }, asStaff), 403, MANAGE_GROUPS_REFUSAL);
+    expectError(await server.post('/api/groups/', { groupName: 'Not mine' }, asStaff), 403, MANAGE_GROUPS_REFUSAL);
     assert.equal((await server.post('/api/groups/', { groupName: 'Not mine' }, asVolunteer)).status, 403);
-    assertError(await server.post('/api/groups/', { groupName: 'Not mine' }), 401, 'Invalid API key');
+    expectError(await server.post('/api/groups/', { groupName: 'Not mine' }), 401, 'Invalid API key');
     assert.equal((await server.get('/api/groups/', asStaff)).body.length, before, 'nothing created');
     const admin = await newUser(server, { roles: ['admin'] });
     assert.equal((await server.post('/api/groups/', { groupName: 'Admin made' }, { key: admin.apiKey })).status, 200);
@@ -157,7 +144,7 @@ describe('GET /api/groups/{groupId}', () => {
   });
 
   it('answers 404 for an unknown or non-numeric id, and 403 to a self-service login', async () => {
-    assertError(await server.get('/api/groups/987654', asStaff), 404, 'Group not found');
+    expectError(await server.get('/api/groups/987654', asStaff), 404, 'Group not found');
     assert.equal((await server.get('/api/groups/abc', asStaff)).status, 404);
     const group = await newGroup();
     assert.equal((await server.get(`/api/groups/${group.Id}`, asVolunteer)).status, 403);
@@ -182,7 +169,7 @@ describe('GET /api/groups/{groupId}/members', () => {
   it('answers an empty list for a group without members and 404 for an unknown group', async () => {
     const group = await newGroup();
     assert.deepEqual((await server.get(`/api/groups/${group.Id}/members`, asStaff)).body, { Person2group2roleP2g2rs: [] });
-    assertError(await server.get('/api/groups/987654/members', asStaff), 404, 'Group not found');
+    expectError(await server.get('/api/groups/987654/members', asStaff), 404, 'Group not found');
   });
 });
 
@@ -199,7 +186,7 @@ describe('GET /api/groups/{groupId}/roles', () => {
   });
 
   it('answers 404 for an unknown group', async () => {
-    assertError(await server.get('/api/groups/987654/roles', asStaff), 404, 'Group not found');
+    expectError(await server.get('/api/groups/987654/roles', asStaff), 404, 'Group not found');
   });
 });
 
@@ -299,8 +286,8 @@ describe('POST /api/groups/{groupId}/addperson/{personId}', () => {
     const group = await newGroup();
     const person = await newPerson(server);
     const events = await membershipEventsDuring(group.Id, async () => {
-      assertError(await server.post(`/api/groups/987654/addperson/${person.id}`, {}, asManager), 404, 'Group not found');
-      assertError(await server.post(`/api/groups/${group.Id}/addperson/987654`, {}, asManager), 404, 'Person not found');
+      expectError(await server.post(`/api/groups/987654/addperson/${person.id}`, {}, asManager), 404, 'Group not found');
+      expectError(await server.post(`/api/groups/${group.Id}/addperson/987654`, {}, asManager), 404, 'Person not found');
     });
     assert.deepEqual(events, []);
   });
@@ -308,9 +295,9 @@ describe('POST /api/groups/{groupId}/addperson/{personId}', () => {
   it('is refused with 403 without manageGroups and 401 without a key', async () => {
     const group = await newGroup();
     const person = await newPerson(server);
-    assertError(await server.post(`/api/groups/${group.Id}/addperson/${person.id}`, {}, asStaff), 403, MANAGE_GROUPS_REFUSAL);
+    expectError(await server.post(`/api/groups/${group.Id}/addperson/${person.id}`, {}, asStaff), 403, MANAGE_GROUPS_REFUSAL);
     assert.equal((await server.post(`/api/groups/${group.Id}/addperson/${person.id}`, {}, asVolunteer)).status, 403);
-    assertError(await server.post(`/api/groups/${group.Id}/addperson/${person.id}`, {}), 401, 'Invalid API key');
+    expectError(await server.post(`/api/groups/${group.Id}/addperson/${person.id}`, {}), 401, 'Invalid API key');
     assert.equal((await server.get(`/api/groups/${group.Id}`, asStaff)).body.memberCount, 0);
   });
 });
@@ -345,15 +332,15 @@ describe('DELETE /api/groups/{groupId}/removeperson/{personId}', () => {
 
   it('answers 404 for an unknown group', async () => {
     const person = await newPerson(server);
-    assertError(await server.delete(`/api/groups/987654/removeperson/${person.id}`, asManager), 404, 'Group not found');
+    expectError(await server.delete(`/api/groups/987654/removeperson/${person.id}`, asManager), 404, 'Group not found');
   });
 
   it('is refused with 403 without manageGroups, leaving the member in place', async () => {
     const group = await newGroup();
     const person = await newPerson(server);
     await server.post(`/api/groups/${group.Id}/addperson/${person.id}`, {}, asManager);
-    assertError(await server.delete(`/api/groups/${group.Id}/removeperson/${person.id}`, asStaff), 403, MANAGE_GROUPS_REFUSAL);
-    assertError(await server.delete(`/api/groups/${group.Id}/removeperson/${person.id}`), 401, 'Invalid API key');
+    expectError(await server.delete(`/api/groups/${group.Id}/removeperson/${person.id}`, asStaff), 403, MANAGE_GROUPS_REFUSAL);
+    expectError(await server.delete(`/api/groups/${group.Id}/removeperson/${person.id}`), 401, 'Invalid API key');
     assert.equal((await server.get(`/api/groups/${group.Id}`, asStaff)).body.memberCount, 1);
   });
 });
@@ -366,13 +353,13 @@ describe('DELETE /api/groups/{groupId}', () => {
     const answer = await server.delete(`/api/groups/${group.Id}`, asManager);
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body, { success: true });
-    assertError(await server.get(`/api/groups/${group.Id}`, asStaff), 404, 'Group not found');
+    expectError(await server.get(`/api/groups/${group.Id}`, asStaff), 404, 'Group not found');
     const left = await server.database.db.selectFrom('group_members').select('person_id').where('group_id', '=', group.Id).execute();
     assert.deepEqual(left, []);
   });
 
   it('answers 404 for an unknown group', async () => {
-    assertError(await server.delete('/api/groups/987654', asManager), 404, 'Group not found');
+    expectError(await server.delete('/api/groups/987654', asManager), 404, 'Group not found');
   });
 
   it("refuses a ministry's volunteer pool Group with 409 and keeps it", async () => {
@@ -381,14 +368,14 @@ describe('DELETE /api/groups/{groupId}', () => {
       .returning('id').executeTakeFirstOrThrow();
     const group = await newGroup();
     await db.updateTable('groups').set({ ministry_id: ministry.id }).where('id', '=', group.Id).execute();
-    assertError(await server.delete(`/api/groups/${group.Id}`, asManager), 409, "This group is a ministry's volunteer pool");
+    expectError(await server.delete(`/api/groups/${group.Id}`, asManager), 409, "This group is a ministry's volunteer pool");
     assert.equal((await server.get(`/api/groups/${group.Id}`, asStaff)).status, 200);
   });
 
   it('is refused with 403 without manageGroups and 401 without a key, keeping the group', async () => {
     const group = await newGroup();
-    assertError(await server.delete(`/api/groups/${group.Id}`, asStaff), 403, MANAGE_GROUPS_REFUSAL);
-    assertError(await server.delete(`/api/groups/${group.Id}`), 401, 'Invalid API key');
+    expectError(await server.delete(`/api/groups/${group.Id}`, asStaff), 403, MANAGE_GROUPS_REFUSAL);
+    expectError(await server.delete(`/api/groups/${group.Id}`), 401, 'Invalid API key');
     assert.equal((await server.get(`/api/groups/${group.Id}`, asStaff)).status, 200);
   });
 });

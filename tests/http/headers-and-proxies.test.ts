@@ -1,16 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { newAdmin, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { newAdmin, startTestServer, type TestServer, useServer, useUser } from '../kit/index.js';
 
-let server: TestServer;
-let admin: TestUser;
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
-});
-after(() => server.close());
+const server = useServer();
+const admin = useUser(server, ['admin']);
 
 describe('security headers', () => {
   it('sends X-Content-Type-Options: nosniff on every answer, errors included', async () => {

@@ -1,17 +1,12 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { loggerOptions } from '../../src/http/logging.js';
-import { newUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { newUser, useServer } from '../kit/index.js';
 
-let server: TestServer;
-before(async () => {
-  server = await startTestServer();
-});
-after(() => server.close());
+const server = useServer();
 
 /** Logs `err` through the service's own logger options and answers the line written. */
 function logLine(err: unknown): string {

@@ -1,25 +1,22 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes, scryptSync } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { TOTP, Secret } from 'otpauth';
 import { createRepositories } from '../../src/db/repositories/index.js';
+import type { NotificationType } from '../../src/db/schema.js';
 import { sha256Hex } from '../../src/domain/users/secrets.js';
-import { newAdmin, newUser, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { newAdmin, newUser, type TestUser, startTestServer, setUp, useServer, useUser } from '../kit/index.js';
 
 const LOGIN = '/api/public/user/login';
 const PASSWORD = 'correct horse battery';
 const GENERIC = 'Invalid login or password';
 
-let server: TestServer;
-let admin: TestUser;
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
+const server = useServer();
+const admin = useUser(server, ['admin']);
+setUp(async () => {
   // Rate limits are tested on their own below.
   await server.post('/admin/api/system/config/iLoginRateLimitPerMinute', { value: '0' }, { key: admin.apiKey });
 });
-after(() => server.close());
 
 const login = (userName: unknown, password: unknown, extra: Record<string, unknown> = {}) =>
   server.post(LOGIN, { userName, password, ...extra });
@@ -96,7 +93,7 @@ describe('POST /api/public/user/login (E20)', () => {
 describe('failed-login counter and lockout', () => {
   const failedLogins = async (userId: number) =>
     (await server.database.db.selectFrom('users').select('failed_logins').where('id', '=', userId).executeTakeFirstOrThrow()).failed_logins;
-  const mails = (userId: number, type: string) =>
+  const mails = (userId: number, type: NotificationType) =>
     server.database.db.selectFrom('notifications').selectAll().where('person_id', '=', userId).where('type', '=', type).execute();
 
   it('counts wrong passwords and resets the counter on success', async () => {

@@ -1,55 +1,30 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { newUser, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, it } from 'node:test';
+import { newUser, as, expectError, useServer, useUser, unique, newMinistry, newCoordinator, useOtherEventType } from '../kit/index.js';
 
 // The test clock stands at 2026-03-04 10:00 in the church's time zone.
-let server: TestServer;
-let admin: TestUser;
-let otherTypeId: number;
-before(async () => {
-  server = await startTestServer();
-  admin = await newUser(server, { roles: ['admin'] });
-  const types = await server.get('/api/events/types', asAdmin);
-  otherTypeId = (types.body as Array<{ Id: number; Name: string }>).find((t) => t.Name === 'Other')!.Id;
-});
-after(() => server.close());
+const server = useServer();
+const admin = useUser(server, ['admin']);
+const otherType = useOtherEventType(server);
 
-const asAdmin = { get key() { return admin.apiKey; } };
-const as = (user: TestUser) => ({ key: user.apiKey });
 const V = '/api/ministries';
-
-function assertError(answer: { status: number; body: any }, status: number, message?: string) {
-  assert.equal(answer.status, status, JSON.stringify(answer.body));
-  if (message !== undefined) assert.equal(answer.body.message, message, JSON.stringify(answer.body));
-}
-
-let sequence = 0;
-const unique = (prefix: string) => `${prefix} ${++sequence}`;
-
-async function newMinistry() {
-  const answer = await server.post(`${V}/ministries`, { name: unique('Ministry') }, asAdmin);
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  const teams = await server.get(`${V}/ministries/${answer.body.ministry.id}/teams`, asAdmin);
-  return { id: answer.body.ministry.id as number, teamId: teams.body.teams[0].id as number };
-}
 
 async function newGroup(body: Record<string, unknown> = {}): Promise<{ id: number; name: string }> {
   const name = unique('Group');
-  const answer = await server.post('/api/groups/', { groupName: name, ...body }, asAdmin);
+  const answer = await server.post('/api/groups/', { groupName: name, ...body }, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return { id: answer.body.Id, name };
 }
 
 async function newEventType(body: Record<string, unknown> = {}): Promise<number> {
-  const answer = await server.post('/api/events/types', { name: unique('Type'), ...body }, asAdmin);
+  const answer = await server.post('/api/events/types', { name: unique('Type'), ...body }, as(admin));
   assert.equal(answer.status, 201, JSON.stringify(answer.body));
   return answer.body.Id ?? answer.body.id;
 }
 
 /** An event through E2 (one or a weekly series), owned by the ministry. */
 async function newEvents(ministryId: number, body: Record<string, unknown>): Promise<Array<{ id: number; title: string; start: string }>> {
-  const answer = await server.post(`${V}/ministries/${ministryId}/events`, { eventTypeId: otherTypeId, startTime: '09:00', endTime: '10:00', ...body }, asAdmin);
+  const answer = await server.post(`${V}/ministries/${ministryId}/events`, { eventTypeId: otherType.id, startTime: '09:00', endTime: '10:00', ...body }, as(admin));
   assert.equal(answer.status, 201, JSON.stringify(answer.body));
   return answer.body.events;
 }
@@ -59,29 +34,18 @@ async function newEvent(ministryId: number, date: string, body: Record<string, u
 }
 
 async function deactivate(ministryId: number, eventId: number) {
-  const answer = await server.post(`${V}/ministries/${ministryId}/events/${eventId}`, { active: false }, asAdmin);
+  const answer = await server.post(`${V}/ministries/${ministryId}/events/${eventId}`, { active: false }, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
 }
 
 async function setSetting(name: string, value: string) {
-  const answer = await server.post(`/admin/api/system/config/${name}`, { value }, asAdmin);
+  const answer = await server.post(`/admin/api/system/config/${name}`, { value }, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
-}
-
-async function grantScope(personId: number, scopeType: 'ministry' | 'team', scopeId: number) {
-  const answer = await server.post(`${V}/scopes`, { personId, scopeType, scopeId }, asAdmin);
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-}
-
-async function newCoordinator(ministryId: number) {
-  const user = await newUser(server, { roles: ['manageMyMinistries'] });
-  await grantScope(user.personId, 'ministry', ministryId);
-  return user;
 }
 
 describe('GET /api/ministries/event-types', () => {
   const read = async () => {
-    const answer = await server.get(`${V}/event-types`, asAdmin);
+    const answer = await server.get(`${V}/event-types`, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     return answer.body as { eventTypes: Array<{ id: number; name: string }>; defaultEventTypeId: number | null };
   };
@@ -91,9 +55,9 @@ describe('GET /api/ministries/event-types', () => {
     const answer = await read();
     const names = answer.eventTypes.map((t) => t.name);
     assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
-    assert.ok(answer.eventTypes.some((t) => t.id === otherTypeId && t.name === 'Other'));
+    assert.ok(answer.eventTypes.some((t) => t.id === otherType.id && t.name === 'Other'));
     assert.ok(!answer.eventTypes.some((t) => t.id === retired));
-    assert.equal(answer.defaultEventTypeId, otherTypeId);
+    assert.equal(answer.defaultEventTypeId, otherType.id);
   });
 
   it('defaults to the type named by iVolunteerDefaultEventTypeId while it is active', async () => {
@@ -103,9 +67,9 @@ describe('GET /api/ministries/event-types', () => {
       await setSetting('iVolunteerDefaultEventTypeId', String(chosen));
       assert.equal((await read()).defaultEventTypeId, chosen);
       await setSetting('iVolunteerDefaultEventTypeId', String(retired));
-      assert.equal((await read()).defaultEventTypeId, otherTypeId);
+      assert.equal((await read()).defaultEventTypeId, otherType.id);
       await setSetting('iVolunteerDefaultEventTypeId', '999999');
-      assert.equal((await read()).defaultEventTypeId, otherTypeId);
+      assert.equal((await read()).defaultEventTypeId, otherType.id);
     } finally {
       await setSetting('iVolunteerDefaultEventTypeId', '');
     }
@@ -114,14 +78,14 @@ describe('GET /api/ministries/event-types', () => {
   it('answers null when there is no configured type and no active Other', async () => {
     const db = server.database.db;
     try {
-      await db.updateTable('event_types').set({ name: 'Miscellaneous' }).where('id', '=', otherTypeId).execute();
+      await db.updateTable('event_types').set({ name: 'Miscellaneous' }).where('id', '=', otherType.id).execute();
       assert.equal((await read()).defaultEventTypeId, null);
-      await db.updateTable('event_types').set({ name: 'Other', active: false }).where('id', '=', otherTypeId).execute();
+      await db.updateTable('event_types').set({ name: 'Other', active: false }).where('id', '=', otherType.id).execute();
       assert.equal((await read()).defaultEventTypeId, null);
     } finally {
-      await db.updateTable('event_types').set({ name: 'Other', active: true }).where('id', '=', otherTypeId).execute();
+      await db.updateTable('event_types').set({ name: 'Other', active: true }).where('id', '=', otherType.id).execute();
     }
-    assert.equal((await read()).defaultEventTypeId, otherTypeId);
+    assert.equal((await read()).defaultEventTypeId, otherType.id);
   });
 
   it('refuses a login without coordinator access with 403', async () => {
@@ -132,14 +96,14 @@ describe('GET /api/ministries/event-types', () => {
 
 describe('GET /api/ministries/event-series', () => {
   const read = async (query: Record<string, string>) => {
-    const answer = await server.get(`${V}/event-series`, { ...asAdmin, query });
+    const answer = await server.get(`${V}/event-series`, { ...as(admin), query });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     return answer.body.series as Array<{ title: string; nextStart: string; count: number }>;
   };
 
   it("gives one row per title of the ministry's upcoming active events, ignoring case", async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
+    const ministry = await newMinistry(server);
+    const other = await newMinistry(server);
     const choir = unique('Choir');
     await newEvents(ministry.id, { title: choir, recurrence: { type: 'weekly', dow: 'thursday' }, rangeStart: '2026-03-01', rangeEnd: '2026-03-31' });
     await newEvent(ministry.id, '2026-04-02', { title: choir.toUpperCase() });
@@ -159,7 +123,7 @@ describe('GET /api/ministries/event-series', () => {
   });
 
   it('leaves out events before today, or before from', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const title = unique('Study');
     await newEvent(ministry.id, '2026-03-01', { title });
     await newEvent(ministry.id, '2026-03-10', { title });
@@ -171,7 +135,7 @@ describe('GET /api/ministries/event-series', () => {
   });
 
   it('filters by event type', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const typeId = await newEventType();
     const title = unique('Retreat');
     await newEvent(ministry.id, '2026-06-01', { title, eventTypeId: typeId });
@@ -181,27 +145,27 @@ describe('GET /api/ministries/event-series', () => {
   });
 
   it('refuses a request without eventTypeId or ministryId with 400', async () => {
-    assertError(await server.get(`${V}/event-series`, asAdmin), 400);
-    assertError(await server.get(`${V}/event-series`, { ...asAdmin, query: { from: '2026-04-01' } }), 400);
+    expectError(await server.get(`${V}/event-series`, as(admin)), 400, 'Choose an event type or a ministry');
+    expectError(await server.get(`${V}/event-series`, { ...as(admin), query: { from: '2026-04-01' } }), 400, 'Choose an event type or a ministry');
   });
 
   it('refuses a bad from with 400', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     for (const from of ['2026-04-31', '2026-04-01T00:00:00.000Z']) {
-      assertError(await server.get(`${V}/event-series`, { ...asAdmin, query: { ministryId: String(ministry.id), from } }), 400, 'Dates must be in YYYY-MM-DD form');
+      expectError(await server.get(`${V}/event-series`, { ...as(admin), query: { ministryId: String(ministry.id), from } }), 400, 'Dates must be in YYYY-MM-DD form');
     }
   });
 });
 
 describe('GET /api/ministries/classes', () => {
   const read = async (query: Record<string, string> = {}) => {
-    const answer = await server.get(`${V}/classes`, { ...asAdmin, query });
+    const answer = await server.get(`${V}/classes`, { ...as(admin), query });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     return answer.body.classes as Array<{ groupId: number; name: string; sundaySchool: boolean; upcomingCount: number; nextStart: string | null }>;
   };
 
   it('lists active Sunday School classes, with or without upcoming events', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const quiet = await newGroup({ isSundaySchool: true });
     const busy = await newGroup({ isSundaySchool: true });
     const closed = await newGroup({ isSundaySchool: true });
@@ -218,7 +182,7 @@ describe('GET /api/ministries/classes', () => {
   });
 
   it('adds any group with upcoming linked events', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const linked = await newGroup();
     const pastOnly = await newGroup();
     const unlinked = await newGroup();
@@ -236,7 +200,7 @@ describe('GET /api/ministries/classes', () => {
   });
 
   it('counts upcoming events from from', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const group = await newGroup();
     await newEvent(ministry.id, '2026-03-10', { linkedGroupId: group.id });
     await newEvent(ministry.id, '2026-05-10', { linkedGroupId: group.id });
@@ -247,20 +211,20 @@ describe('GET /api/ministries/classes', () => {
 
   it('refuses a bad date with 400', async () => {
     for (const from of ['2026-02-31', '2026-03-04T00:00:00.000Z']) {
-      assertError(await server.get(`${V}/classes`, { ...asAdmin, query: { from } }), 400, 'Dates must be in YYYY-MM-DD form');
+      expectError(await server.get(`${V}/classes`, { ...as(admin), query: { from } }), 400, 'Dates must be in YYYY-MM-DD form');
     }
   });
 });
 
 describe('GET /api/ministries/upcoming-events', () => {
-  const read = async (query: Record<string, string>, options: { key?: string } = asAdmin) => {
+  const read = async (query: Record<string, string>, options: { key?: string } = as(admin)) => {
     const answer = await server.get(`${V}/upcoming-events`, { ...options, query });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     return answer.body.events as Array<{ id: number; title: string; start: string; end: string; eventTypeId: number; eventTypeName: string | null; staffedByTeam: boolean }>;
   };
 
   it('lists future active events soonest first', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const word = unique('Vespers');
     const later = await newEvent(ministry.id, '2026-04-10', { title: `${word} late` });
     const sooner = await newEvent(ministry.id, '2026-03-10', { title: `${word} soon` });
@@ -270,12 +234,12 @@ describe('GET /api/ministries/upcoming-events', () => {
     const events = await read({ q: word });
     assert.deepEqual(events.map((e) => e.id), [sooner.id, later.id]);
     assert.deepEqual(events[0], {
-      id: sooner.id, title: sooner.title, start: sooner.start, end: events[0].end, eventTypeId: otherTypeId, eventTypeName: 'Other', staffedByTeam: false,
+      id: sooner.id, title: sooner.title, start: sooner.start, end: events[0].end, eventTypeId: otherType.id, eventTypeName: 'Other', staffedByTeam: false,
     });
   });
 
   it('answers at most 50 events', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const title = unique('Weekly prayer');
     const created = await newEvents(ministry.id, { title, recurrence: { type: 'weekly', dow: 'monday' }, rangeStart: '2026-03-05', rangeEnd: '2027-06-30' });
     assert.ok(created.length > 50);
@@ -285,7 +249,7 @@ describe('GET /api/ministries/upcoming-events', () => {
   });
 
   it('matches q literally as a substring', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const tag = unique('Lit');
     const percent = await newEvent(ministry.id, '2026-03-10', { title: `${tag} 100% Fun` });
     await newEvent(ministry.id, '2026-03-10', { title: `${tag} 1000 Fun` });
@@ -299,7 +263,7 @@ describe('GET /api/ministries/upcoming-events', () => {
   });
 
   it('keeps to the from and to window and moves a past from to today', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const word = unique('Window');
     const march = await newEvent(ministry.id, '2026-03-10', { title: word });
     const april = await newEvent(ministry.id, '2026-04-10', { title: word });
@@ -311,23 +275,23 @@ describe('GET /api/ministries/upcoming-events', () => {
 
   it('refuses a bad date or a window that ends before it starts with 400', async () => {
     const url = `${V}/upcoming-events`;
-    assertError(await server.get(url, { ...asAdmin, query: { from: '03/10/2026' } }), 400, 'Dates must be in YYYY-MM-DD form');
-    assertError(await server.get(url, { ...asAdmin, query: { to: '2026-02-29' } }), 400, 'Dates must be in YYYY-MM-DD form');
-    assertError(await server.get(url, { ...asAdmin, query: { to: '2026-03-31T23:59:59.000Z' } }), 400, 'Dates must be in YYYY-MM-DD form');
-    assertError(await server.get(url, { ...asAdmin, query: { from: '2026-05-01', to: '2026-04-01' } }), 400, 'The window ends before it starts');
+    expectError(await server.get(url, { ...as(admin), query: { from: '03/10/2026' } }), 400, 'Dates must be in YYYY-MM-DD form');
+    expectError(await server.get(url, { ...as(admin), query: { to: '2026-02-29' } }), 400, 'Dates must be in YYYY-MM-DD form');
+    expectError(await server.get(url, { ...as(admin), query: { to: '2026-03-31T23:59:59.000Z' } }), 400, 'Dates must be in YYYY-MM-DD form');
+    expectError(await server.get(url, { ...as(admin), query: { from: '2026-05-01', to: '2026-04-01' } }), 400, 'The window ends before it starts');
   });
 
   it('marks the events the team staffs and refuses a team the caller does not manage with 403', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
+    const ministry = await newMinistry(server);
+    const other = await newMinistry(server);
     const word = unique('Staffed');
     const staffed = await newEvent(ministry.id, '2026-03-12', { title: word });
     const free = await newEvent(ministry.id, '2026-03-13', { title: word });
-    const answer = await server.post(`${V}/ministries/${ministry.id}/staffed-events`, { eventId: staffed.id, teamId: ministry.teamId }, asAdmin);
+    const answer = await server.post(`${V}/ministries/${ministry.id}/staffed-events`, { eventId: staffed.id, teamId: ministry.teamId }, as(admin));
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
-    const coordinator = await newCoordinator(ministry.id);
+    const coordinator = await newCoordinator(server, ministry.id);
     const events = await read({ q: word, teamId: String(ministry.teamId) }, as(coordinator));
     assert.deepEqual(events.map((e) => [e.id, e.staffedByTeam]), [[staffed.id, true], [free.id, false]]);
-    assertError(await server.get(`${V}/upcoming-events`, { ...as(coordinator), query: { teamId: String(other.teamId) } }), 403);
+    expectError(await server.get(`${V}/upcoming-events`, { ...as(coordinator), query: { teamId: String(other.teamId) } }), 403, 'Not authorized for this team');
   });
 });

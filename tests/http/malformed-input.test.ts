@@ -1,19 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { newAdmin, type TestUser } from '../helpers/factories.js';
 import { malformedRequests, operationsOf, problemWith, type Operation } from '../helpers/malformed-requests.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { newAdmin, type TestUser, as, useServer, useUser } from '../kit/index.js';
 
-let server: TestServer;
-let admin: TestUser;
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
-});
-after(() => server.close());
+const server = useServer();
+const admin = useUser(server, ['admin']);
 
-const as = (user: TestUser) => ({ key: user.apiKey });
 const NUL = 'The request must not contain a NUL character';
 
 function assertBadRequest(answer: { status: number; body: any }, message: string | RegExp) {

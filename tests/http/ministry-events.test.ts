@@ -1,24 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { AssignmentStatus } from '../../src/db/schema.js';
 import type { DomainEvent } from '../../src/domain/domain-events.js';
-import { newPerson, newUser, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { newPerson, as, expectError, useServer, useUser, unique, newMinistry, newTeam, newPosition, qualify, newCoordinator, newTeamLeader, useOtherEventType } from '../kit/index.js';
 
 // The test clock stands at 2026-03-04 10:00 in the church's time zone (a Wednesday); the horizon is 8 weeks.
-let server: TestServer;
-let admin: TestUser;
-let otherTypeId: number;
-before(async () => {
-  server = await startTestServer();
-  admin = await newUser(server, { roles: ['admin'] });
-  const types = await server.get('/api/events/types', asAdmin);
-  otherTypeId = (types.body as Array<{ Id: number; Name: string }>).find((t) => t.Name === 'Other')!.Id;
-});
-after(() => server.close());
+const server = useServer();
+const admin = useUser(server, ['admin']);
+const otherType = useOtherEventType(server);
 
-const asAdmin = { get key() { return admin.apiKey; } };
-const as = (user: TestUser) => ({ key: user.apiKey });
 const V = '/api/ministries';
 
 interface CreatedEvent { id: number; title: string; start: string; end: string }
@@ -34,107 +24,53 @@ interface MinistryEvent {
   staffing: Staffing[];
 }
 
-function assertError(answer: { status: number; body: any }, status: number, message: string, context = '') {
-  assert.equal(answer.status, status, `${context} ${JSON.stringify(answer.body)}`);
-  assert.equal(answer.body.message, message, `${context} ${JSON.stringify(answer.body)}`);
-}
-
-let sequence = 0;
-const unique = (prefix: string) => `${prefix} ${++sequence}`;
-
 interface Ministry { id: number; name: string; poolGroupId: number; calendarId: number; teamId: number }
-
-async function newMinistry(): Promise<Ministry> {
-  const answer = await server.post(`${V}/ministries`, { name: unique('Ministry') }, asAdmin);
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  const teams = await server.get(`${V}/ministries/${answer.body.ministry.id}/teams`, asAdmin);
-  assert.equal(teams.status, 200);
-  return {
-    id: answer.body.ministry.id, name: answer.body.ministry.name, poolGroupId: answer.body.poolGroupId,
-    calendarId: answer.body.calendarId, teamId: teams.body.teams[0].id,
-  };
-}
-
-async function newTeam(ministryId: number): Promise<number> {
-  const answer = await server.post(`${V}/ministries/${ministryId}/teams`, { name: unique('Team') }, asAdmin);
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  return answer.body.team.id;
-}
-
-async function newPosition(ministryId: number, teamId: number): Promise<number> {
-  const answer = await server.post(`${V}/ministries/${ministryId}/positions`, { name: unique('Position'), teamId }, asAdmin);
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  return answer.body.position.id;
-}
-
-async function qualify(positionId: number, personId: number) {
-  const answer = await server.post(`${V}/positions/${positionId}/qualifications`, { personId }, asAdmin);
-  assert.ok(answer.status === 201 || answer.status === 200, JSON.stringify(answer.body));
-}
 
 async function newGroup(body: Record<string, unknown> = {}): Promise<{ id: number; name: string }> {
   const name = unique('Class');
-  const answer = await server.post('/api/groups/', { groupName: name, ...body }, asAdmin);
+  const answer = await server.post('/api/groups/', { groupName: name, ...body }, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return { id: answer.body.Id, name };
 }
 
 async function newChurchCalendar(): Promise<{ id: number; name: string }> {
   const name = unique('Calendar');
-  const answer = await server.post('/api/calendars', { Name: name }, asAdmin);
+  const answer = await server.post('/api/calendars', { Name: name }, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return { id: answer.body.Id, name };
 }
 
-async function grantScope(personId: number, scopeType: 'ministry' | 'team', scopeId: number) {
-  const answer = await server.post(`${V}/scopes`, { personId, scopeType, scopeId }, asAdmin);
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-}
-
-/** A login with `manageMyMinistries` (plus any extra roles) and a ministry grant. */
-async function newCoordinator(ministryId: number, extraRoles: Array<'addEvents'> = []) {
-  const user = await newUser(server, { roles: ['manageMyMinistries', ...extraRoles] });
-  await grantScope(user.personId, 'ministry', ministryId);
-  return user;
-}
-
-async function newLeader(teamId: number) {
-  const user = await newUser(server, { roles: ['manageMyMinistries'] });
-  await grantScope(user.personId, 'team', teamId);
-  return user;
-}
-
 /** E2 as the given caller. */
-function createEvents(ministryId: number, body: Record<string, unknown>, options: { key?: string } = asAdmin) {
+function createEvents(ministryId: number, body: Record<string, unknown>, options: { key?: string } = as(admin)) {
   return server.post(`${V}/ministries/${ministryId}/events`, body, options);
 }
 
 /** One event of the ministry on `date` through E2. */
 async function newEvent(ministryId: number, date: string, fields: Record<string, unknown> = {}): Promise<CreatedEvent> {
-  const answer = await createEvents(ministryId, { title: unique('Service'), eventTypeId: otherTypeId, date, startTime: '09:00', endTime: '10:30', ...fields });
+  const answer = await createEvents(ministryId, { title: unique('Service'), eventTypeId: otherType.id, date, startTime: '09:00', endTime: '10:30', ...fields });
   assert.equal(answer.status, 201, JSON.stringify(answer.body));
   assert.equal(answer.body.events.length, 1);
   return answer.body.events[0];
 }
 
-async function listEvents(ministryId: number, query: Record<string, string> = {}, options: { key?: string } = asAdmin) {
+async function listEvents(ministryId: number, query: Record<string, string> = {}, options: { key?: string } = as(admin)) {
   const answer = await server.get(`${V}/ministries/${ministryId}/events`, { ...options, query });
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body as { events: MinistryEvent[]; from: string; to: string; past: boolean; limit: number; capped: boolean };
 }
 
 async function coreEvent(eventId: number) {
-  return server.get(`/api/events/${eventId}`, asAdmin);
+  return server.get(`/api/events/${eventId}`, as(admin));
 }
 
 async function newSchedule(ministryId: number, body: Record<string, unknown>) {
-  const answer = await server.post(`${V}/ministries/${ministryId}/schedules`, { name: unique('Schedule'), linkMode: 'ministry', ...body }, asAdmin);
+  const answer = await server.post(`${V}/ministries/${ministryId}/schedules`, { name: unique('Schedule'), linkMode: 'ministry', ...body }, as(admin));
   assert.equal(answer.status, 201, JSON.stringify(answer.body));
   return answer.body.schedule as { id: number; windowStart: string; windowEnd: string | null; teamId: number };
 }
 
 async function readSchedule(scheduleId: number) {
-  const answer = await server.get(`${V}/schedules/${scheduleId}`, asAdmin);
+  const answer = await server.get(`${V}/schedules/${scheduleId}`, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body.schedule as { id: number; windowStart: string; windowEnd: string | null };
 }
@@ -166,7 +102,7 @@ async function newAssignment(occurrenceId: number, positionId: number, personId:
 async function staffEventFrom(ministry: Ministry, eventId: number, positionId: number): Promise<number> {
   const answer = await server.post(`${V}/ministries/${ministry.id}/staffed-events`, {
     eventId, teamId: ministry.teamId, requirements: [{ positionId, minCount: 3 }],
-  }, asAdmin);
+  }, as(admin));
   assert.equal(answer.status, 201, JSON.stringify(answer.body));
   return answer.body.occurrence.id;
 }
@@ -194,7 +130,7 @@ const byId = (a: number, b: number) => a - b;
 
 describe('GET /api/ministries/ministries/{id}/events (E1)', () => {
   it('lists the year from today soonest first by default', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const yesterday = await newEvent(ministry.id, '2026-03-03');
     const today = await newEvent(ministry.id, '2026-03-04');
     const lastDay = await newEvent(ministry.id, '2027-03-04');
@@ -211,7 +147,7 @@ describe('GET /api/ministries/ministries/{id}/events (E1)', () => {
   });
 
   it('lists the year before today up to yesterday newest first with past=1', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     await newEvent(ministry.id, '2025-03-03');
     const first = await newEvent(ministry.id, '2025-03-04');
     const middle = await newEvent(ministry.id, '2025-09-10');
@@ -225,7 +161,7 @@ describe('GET /api/ministries/ministries/{id}/events (E1)', () => {
   });
 
   it('lets from and to each override only their own bound', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const march = await newEvent(ministry.id, '2026-03-10');
     const may = await newEvent(ministry.id, '2026-05-10');
     const late = await newEvent(ministry.id, '2027-03-01');
@@ -240,27 +176,27 @@ describe('GET /api/ministries/ministries/{id}/events (E1)', () => {
   });
 
   it('refuses a bad date with 400', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const queries: Array<Record<string, string>> = [{ from: '2026-02-30' }, { to: 'tomorrow' }, { from: '2026-3-1' }, { from: '2026-03-04T00:00:00.000Z' }];
     for (const query of queries) {
-      assertError(await server.get(`${V}/ministries/${ministry.id}/events`, { ...asAdmin, query }), 400, 'Dates must be in YYYY-MM-DD form');
+      expectError(await server.get(`${V}/ministries/${ministry.id}/events`, { ...as(admin), query }), 400, 'Dates must be in YYYY-MM-DD form');
     }
   });
 
   it('refuses a window that ends before it starts with 400', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const url = `${V}/ministries/${ministry.id}/events`;
-    assertError(await server.get(url, { ...asAdmin, query: { from: '2026-05-01', to: '2026-04-30' } }), 400, 'The window ends before it starts');
-    assertError(await server.get(url, { ...asAdmin, query: { past: '1', from: '2026-03-10' } }), 400, 'The window ends before it starts');
+    expectError(await server.get(url, { ...as(admin), query: { from: '2026-05-01', to: '2026-04-30' } }), 400, 'The window ends before it starts');
+    expectError(await server.get(url, { ...as(admin), query: { past: '1', from: '2026-03-10' } }), 400, 'The window ends before it starts');
   });
 
   it("includes inactive events and leaves out other ministries' events", async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
+    const ministry = await newMinistry(server);
+    const other = await newMinistry(server);
     const active = await newEvent(ministry.id, '2026-03-20');
     const inactive = await newEvent(ministry.id, '2026-03-21');
     const foreign = await newEvent(other.id, '2026-03-20');
-    const edit = await server.post(`${V}/ministries/${ministry.id}/events/${inactive.id}`, { active: false }, asAdmin);
+    const edit = await server.post(`${V}/ministries/${ministry.id}/events/${inactive.id}`, { active: false }, as(admin));
     assert.equal(edit.status, 200, JSON.stringify(edit.body));
     const answer = await listEvents(ministry.id);
     assert.deepEqual(answer.events.map((e) => [e.id, e.inactive]), [[active.id, false], [inactive.id, true]]);
@@ -268,13 +204,13 @@ describe('GET /api/ministries/ministries/{id}/events (E1)', () => {
   });
 
   it('describes each event with its type, calendars, Linked Groups and headcount', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const group = await newGroup({ isSundaySchool: true });
     const counted = await newEvent(ministry.id, '2026-03-22', { linkedGroupId: group.id });
     const uncounted = await newEvent(ministry.id, '2026-03-23');
-    const counts = await server.put(`/api/events/${counted.id}/attendance-counts`, { counts: [{ name: 'Adults', count: 12 }, { name: 'Children', count: 5 }] }, asAdmin);
+    const counts = await server.put(`/api/events/${counted.id}/attendance-counts`, { counts: [{ name: 'Adults', count: 12 }, { name: 'Children', count: 5 }] }, as(admin));
     assert.equal(counts.status, 200, JSON.stringify(counts.body));
-    const calendar = await server.get(`/api/calendars/${ministry.calendarId}`, asAdmin);
+    const calendar = await server.get(`/api/calendars/${ministry.calendarId}`, as(admin));
     const calendarName = (Array.isArray(calendar.body) ? calendar.body[0] : calendar.body).Name;
     const [first, second] = (await listEvents(ministry.id)).events;
     assert.deepEqual(first, {
@@ -282,7 +218,7 @@ describe('GET /api/ministries/ministries/{id}/events (E1)', () => {
       title: counted.title,
       start: counted.start,
       end: counted.end,
-      eventTypeId: otherTypeId,
+      eventTypeId: otherType.id,
       eventTypeName: 'Other',
       inactive: false,
       calendars: [{ id: ministry.calendarId, name: calendarName }],
@@ -294,17 +230,17 @@ describe('GET /api/ministries/ministries/{id}/events (E1)', () => {
     assert.equal(second.id, uncounted.id);
     assert.deepEqual(second.headcount, { recorded: false, total: 0 });
     assert.deepEqual(second.linkedGroups, []);
-    const cleared = await server.put(`/api/events/${counted.id}/attendance-counts`, { counts: [] }, asAdmin);
+    const cleared = await server.put(`/api/events/${counted.id}/attendance-counts`, { counts: [] }, as(admin));
     assert.equal(cleared.status, 200, JSON.stringify(cleared.body));
     assert.deepEqual((await listEvents(ministry.id)).events[0].headcount, { recorded: false, total: 0 });
   });
 
   it('gives each team its staffing with the one gap derivation and a status', async () => {
-    const ministry = await newMinistry();
-    const secondTeam = await newTeam(ministry.id);
-    const thirdTeam = await newTeam(ministry.id);
-    const usher = await newPosition(ministry.id, ministry.teamId);
-    const singer = await newPosition(ministry.id, secondTeam);
+    const ministry = await newMinistry(server);
+    const secondTeam = (await newTeam(server, ministry.id)).id;
+    const thirdTeam = (await newTeam(server, ministry.id)).id;
+    const usher = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const singer = (await newPosition(server, ministry.id, secondTeam)).id;
     const event = await newEvent(ministry.id, '2026-03-20');
     const ushers = await newSchedule(ministry.id, {
       titleFilter: event.title, teamId: ministry.teamId, windowStart: '2026-03-01', requirements: [{ positionId: usher, minCount: 2, maxCount: 3 }],
@@ -339,9 +275,9 @@ describe('GET /api/ministries/ministries/{id}/events (E1)', () => {
   });
 
   it('lists other ministries staffing the event with their pending and accepted volunteers', async () => {
-    const ministry = await newMinistry();
-    const helper = await newMinistry();
-    const position = await newPosition(helper.id, helper.teamId);
+    const ministry = await newMinistry(server);
+    const helper = await newMinistry(server);
+    const position = (await newPosition(server, helper.id, helper.teamId)).id;
     const event = await newEvent(ministry.id, '2026-03-25');
     const occurrence = await staffEventFrom(helper, event.id, position);
     await newAssignment(occurrence, position, (await newPerson(server)).id, 'accepted');
@@ -353,21 +289,21 @@ describe('GET /api/ministries/ministries/{id}/events (E1)', () => {
   });
 
   it('answers 404 for an unknown ministry and 403 for a coordinator of another one', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
-    assertError(await server.get(`${V}/ministries/999999/events`, asAdmin), 404, 'Ministry not found');
-    const outsider = await newCoordinator(other.id);
-    assertError(await server.get(`${V}/ministries/${ministry.id}/events`, as(outsider)), 403, 'Not authorized for this ministry');
-    const coordinator = await newCoordinator(ministry.id);
+    const ministry = await newMinistry(server);
+    const other = await newMinistry(server);
+    expectError(await server.get(`${V}/ministries/999999/events`, as(admin)), 404, 'Ministry not found');
+    const outsider = await newCoordinator(server, other.id);
+    expectError(await server.get(`${V}/ministries/${ministry.id}/events`, as(outsider)), 403, 'Not authorized for this ministry');
+    const coordinator = await newCoordinator(server, ministry.id);
     assert.equal((await server.get(`${V}/ministries/${ministry.id}/events`, as(coordinator))).status, 200);
   });
 });
 
 describe('POST /api/ministries/ministries/{id}/events (E2)', () => {
-  const base = () => ({ title: unique('Rehearsal'), eventTypeId: otherTypeId, startTime: '18:30', endTime: '20:00' });
+  const base = () => ({ title: unique('Rehearsal'), eventTypeId: otherType.id, startTime: '18:30', endTime: '20:00' });
 
   it('creates one event owned by the ministry and answers 201 with events only', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const group = await newGroup();
     const body = { ...base(), date: '2026-04-02', linkedGroupId: group.id, description: 'Bring music' };
     const answer = await createEvents(ministry.id, body);
@@ -383,11 +319,11 @@ describe('POST /api/ministries/ministries/{id}/events (E2)', () => {
     assert.equal(core.status, 200);
     assert.equal(core.body.MinistryId, ministry.id);
     assert.equal(core.body.LinkedGroupId, group.id);
-    assert.equal(core.body.Type, otherTypeId);
+    assert.equal(core.body.Type, otherType.id);
   });
 
   it('creates a weekly series on the named weekday, ignoring case', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const answer = await createEvents(ministry.id, { ...base(), recurrence: { type: 'weekly', dow: 'SUNDAY' }, rangeStart: '2026-03-01', rangeEnd: '2026-03-31' });
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
     assert.deepEqual(answer.body.events.map((e: CreatedEvent) => e.start.slice(0, 10)), ['2026-03-01', '2026-03-08', '2026-03-15', '2026-03-22', '2026-03-29']);
@@ -395,21 +331,21 @@ describe('POST /api/ministries/ministries/{id}/events (E2)', () => {
   });
 
   it('creates a monthly series that uses the last day of shorter months', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const answer = await createEvents(ministry.id, { ...base(), recurrence: { type: 'monthly', dom: 31 }, rangeStart: '2026-01-01', rangeEnd: '2026-04-30' });
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
     assert.deepEqual(answer.body.events.map((e: CreatedEvent) => e.start.slice(0, 10)), ['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30']);
   });
 
   it('creates a yearly series on MM-DD', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const answer = await createEvents(ministry.id, { ...base(), recurrence: { type: 'yearly', doy: '07-04' }, rangeStart: '2026-01-01', rangeEnd: '2028-12-31' });
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
     assert.deepEqual(answer.body.events.map((e: CreatedEvent) => e.start.slice(0, 10)), ['2026-07-04', '2027-07-04', '2028-07-04']);
   });
 
   it('refuses each invalid field with its 400 message', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const single = { ...base(), date: '2026-04-02' };
     const series = { ...base(), recurrence: { type: 'weekly', dow: 'monday' }, rangeStart: '2026-04-01', rangeEnd: '2026-04-30' };
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -449,13 +385,13 @@ describe('POST /api/ministries/ministries/{id}/events (E2)', () => {
     ];
     const before = await eventCount();
     for (const [body, message] of cases) {
-      assertError(await createEvents(ministry.id, body), 400, message, JSON.stringify(body).slice(0, 200));
+      expectError(await createEvents(ministry.id, body), 400, message);
     }
     assert.equal(await eventCount(), before);
   });
 
   it('refuses a series of more than 366 events and writes nothing', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const before = await eventCount();
     const answer = await createEvents(ministry.id, { ...base(), recurrence: { type: 'weekly', dow: 'sunday' }, rangeStart: '2026-01-01', rangeEnd: '2033-12-31' });
     assert.equal(answer.status, 400, JSON.stringify(answer.body));
@@ -464,7 +400,7 @@ describe('POST /api/ministries/ministries/{id}/events (E2)', () => {
   });
 
   it('accepts a series of exactly 366 events', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     // 366 consecutive Sundays from 2026-03-01.
     const answer = await createEvents(ministry.id, { ...base(), recurrence: { type: 'weekly', dow: 'sunday' }, rangeStart: '2026-03-01', rangeEnd: '2033-03-05' });
     assert.equal(answer.status, 201, JSON.stringify(answer.body).slice(0, 300));
@@ -472,7 +408,7 @@ describe('POST /api/ministries/ministries/{id}/events (E2)', () => {
   });
 
   it("pins the ministry's own calendar by default", async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const event = await newEvent(ministry.id, '2026-04-05');
     const [listed] = (await listEvents(ministry.id)).events;
     assert.equal(listed.id, event.id);
@@ -480,22 +416,22 @@ describe('POST /api/ministries/ministries/{id}/events (E2)', () => {
   });
 
   it('refuses a coordinator a church calendar not opened to the ministry, with nothing written', async () => {
-    const ministry = await newMinistry();
-    const coordinator = await newCoordinator(ministry.id);
+    const ministry = await newMinistry(server);
+    const coordinator = await newCoordinator(server, ministry.id);
     const calendar = await newChurchCalendar();
     const before = await eventCount();
     const answer = await createEvents(ministry.id, {
       ...base(), recurrence: { type: 'weekly', dow: 'friday' }, rangeStart: '2026-04-01', rangeEnd: '2026-04-30', calendarIds: [ministry.calendarId, calendar.id],
     }, as(coordinator));
-    assertError(answer, 403, `Not authorized to pin events to the calendar "${calendar.name}"`);
+    expectError(answer, 403, `Not authorized to pin events to the calendar "${calendar.name}"`);
     assert.equal(await eventCount(), before);
   });
 
   it('lets a coordinator pin a church calendar once it is opened to the ministry', async () => {
-    const ministry = await newMinistry();
-    const coordinator = await newCoordinator(ministry.id);
+    const ministry = await newMinistry(server);
+    const coordinator = await newCoordinator(server, ministry.id);
     const calendar = await newChurchCalendar();
-    const opened = await server.put(`/api/calendars/${calendar.id}/ministries`, { ministryIds: [ministry.id] }, asAdmin);
+    const opened = await server.put(`/api/calendars/${calendar.id}/ministries`, { ministryIds: [ministry.id] }, as(admin));
     assert.equal(opened.status, 200, JSON.stringify(opened.body));
     const answer = await createEvents(ministry.id, { ...base(), date: '2026-04-03', calendarIds: [calendar.id] }, as(coordinator));
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
@@ -504,23 +440,23 @@ describe('POST /api/ministries/ministries/{id}/events (E2)', () => {
   });
 
   it("refuses a coordinator another ministry's own calendar", async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
-    const coordinator = await newCoordinator(ministry.id);
+    const ministry = await newMinistry(server);
+    const other = await newMinistry(server);
+    const coordinator = await newCoordinator(server, ministry.id);
     const answer = await createEvents(ministry.id, { ...base(), date: '2026-04-03', calendarIds: [other.calendarId] }, as(coordinator));
     assert.equal(answer.status, 403, JSON.stringify(answer.body));
   });
 
   it('lets an addEvents holder pin any calendar', async () => {
-    const ministry = await newMinistry();
-    const coordinator = await newCoordinator(ministry.id, ['addEvents']);
+    const ministry = await newMinistry(server);
+    const coordinator = await newCoordinator(server, ministry.id, ['manageMyMinistries', 'addEvents']);
     const calendar = await newChurchCalendar();
     const answer = await createEvents(ministry.id, { ...base(), date: '2026-04-03', calendarIds: [calendar.id] }, as(coordinator));
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
   });
 
   it('emits event.created once per event after the commit', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     let created: CreatedEvent[] = [];
     const emitted = await createdDuring(async () => {
       const answer = await createEvents(ministry.id, { ...base(), recurrence: { type: 'weekly', dow: 'tuesday' }, rangeStart: '2026-04-01', rangeEnd: '2026-04-30' });
@@ -536,25 +472,25 @@ describe('POST /api/ministries/ministries/{id}/events (E2)', () => {
   });
 
   it('refuses a team leader with 403', async () => {
-    const ministry = await newMinistry();
-    const leader = await newLeader(ministry.teamId);
-    assertError(await createEvents(ministry.id, { ...base(), date: '2026-04-02' }, as(leader)), 403, 'Only a coordinator of this ministry may create its events');
+    const ministry = await newMinistry(server);
+    const leader = await newTeamLeader(server, ministry.teamId, ['manageMyMinistries']);
+    expectError(await createEvents(ministry.id, { ...base(), date: '2026-04-02' }, as(leader)), 403, 'Only a coordinator of this ministry may create its events');
   });
 
   it('answers 404 for an unknown ministry', async () => {
-    assertError(await createEvents(999999, { ...base(), date: '2026-04-02' }), 404, 'Ministry not found');
+    expectError(await createEvents(999999, { ...base(), date: '2026-04-02' }), 404, 'Ministry not found');
   });
 });
 
 describe('POST /api/ministries/ministries/{id}/events/staff (E3)', () => {
-  const staff = (ministryId: number, body: unknown, options: { key?: string } = asAdmin) => server.post(`${V}/ministries/${ministryId}/events/staff`, body, options);
+  const staff = (ministryId: number, body: unknown, options: { key?: string } = as(admin)) => server.post(`${V}/ministries/${ministryId}/events/staff`, body, options);
 
   /** A ministry with a qualified default volunteer and a weekly "Youth Night" the schedules follow. */
   async function setup() {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
     const volunteer = await newPerson(server);
-    await qualify(position, volunteer.id);
+    await qualify(server, position, volunteer.id);
     const title = unique('Youth Night');
     const existing = await newEvent(ministry.id, '2026-03-20', { title });
     return { ministry, position, volunteer, title, existing };
@@ -623,16 +559,16 @@ describe('POST /api/ministries/ministries/{id}/events/staff (E3)', () => {
 
   it('runs every following schedule of the ministry in schedule id order and leaves the others alone', async () => {
     const { ministry, title } = await setup();
-    const secondTeam = await newTeam(ministry.id);
+    const secondTeam = (await newTeam(server, ministry.id)).id;
     const first = await newSchedule(ministry.id, { name: `Zeta ${title}`, titleFilter: title, teamId: ministry.teamId, windowStart: '2026-03-18' });
     const second = await newSchedule(ministry.id, { name: `Alpha ${title}`, titleFilter: title, teamId: secondTeam, windowStart: '2026-03-18' });
     const inactive = await newSchedule(ministry.id, { titleFilter: title, teamId: secondTeam, windowStart: '2026-03-18', active: false });
     const unrelated = await newEvent(ministry.id, '2026-03-20');
     const otherTitle = await newSchedule(ministry.id, { titleFilter: unrelated.title, teamId: ministry.teamId, windowStart: '2026-03-18' });
-    const stranger = await newMinistry();
+    const stranger = await newMinistry(server);
     const foreignEvent = await newEvent(stranger.id, '2026-03-21', { title });
     const foreign = await newSchedule(stranger.id, {
-      linkMode: 'event_type', eventTypeId: otherTypeId, titleFilter: title, teamId: stranger.teamId, windowStart: '2026-03-18',
+      linkMode: 'event_type', eventTypeId: otherType.id, titleFilter: title, teamId: stranger.teamId, windowStart: '2026-03-18',
     });
     const foreignBefore = await occurrencesOf(foreign.id);
     assert.ok(foreignBefore.some((o) => o.event_id === foreignEvent.id));
@@ -658,39 +594,39 @@ describe('POST /api/ministries/ministries/{id}/events/staff (E3)', () => {
 
   it('refuses bad event lists with 400, unknown events with 404 and foreign events with 403', async () => {
     const { ministry, existing, title } = await setup();
-    const other = await newMinistry();
+    const other = await newMinistry(server);
     const foreign = await newEvent(other.id, '2026-03-20');
     for (const body of [{}, { eventIds: 'all' }, { eventIds: [0] }, { eventIds: [1.5] }, { eventIds: ['1'] }, { eventIds: null }]) {
-      assertError(await staff(ministry.id, body), 400, 'eventIds must be a list of event ids');
+      expectError(await staff(ministry.id, body), 400, 'eventIds must be a list of event ids');
     }
-    assertError(await staff(ministry.id, { eventIds: [] }), 400, 'Choose the events to staff');
-    assertError(await staff(ministry.id, { eventIds: [existing.id, 999999] }), 404, 'One of the events does not exist');
-    assertError(await staff(ministry.id, { eventIds: [existing.id, foreign.id] }), 403, `${foreign.title} is not an event of ${ministry.name}`);
+    expectError(await staff(ministry.id, { eventIds: [] }), 400, 'Choose the events to staff');
+    expectError(await staff(ministry.id, { eventIds: [existing.id, 999999] }), 404, 'One of the events does not exist');
+    expectError(await staff(ministry.id, { eventIds: [existing.id, foreign.id] }), 403, `${foreign.title} is not an event of ${ministry.name}`);
     const otherTitle = await newEvent(ministry.id, '2026-03-27');
     const message = 'These events are not one series: they differ in title, type or class';
-    assertError(await staff(ministry.id, { eventIds: [existing.id, otherTitle.id] }), 400, message);
+    expectError(await staff(ministry.id, { eventIds: [existing.id, otherTitle.id] }), 400, message);
     const group = await newGroup();
     const withClass = await newEvent(ministry.id, '2026-03-27', { title, linkedGroupId: group.id });
-    assertError(await staff(ministry.id, { eventIds: [existing.id, withClass.id] }), 400, message);
+    expectError(await staff(ministry.id, { eventIds: [existing.id, withClass.id] }), 400, message);
   });
 
   it('refuses a team leader with 403', async () => {
     const { ministry, existing } = await setup();
-    const leader = await newLeader(ministry.teamId);
-    assertError(await staff(ministry.id, { eventIds: [existing.id] }, as(leader)), 403, 'Only a coordinator of this ministry may staff its events');
+    const leader = await newTeamLeader(server, ministry.teamId, ['manageMyMinistries']);
+    expectError(await staff(ministry.id, { eventIds: [existing.id] }, as(leader)), 403, 'Only a coordinator of this ministry may staff its events');
   });
 });
 
 describe('DELETE /api/ministries/ministries/{id}/events', () => {
-  const remove = (ministryId: number, body: unknown, options: { key?: string } = asAdmin) =>
+  const remove = (ministryId: number, body: unknown, options: { key?: string } = as(admin)) =>
     server.request('DELETE', `${V}/ministries/${ministryId}/events`, { ...options, body });
 
   it('deletes the listed events with their occurrences of every ministry', async () => {
-    const ministry = await newMinistry();
-    const helper = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
-    const helperPosition = await newPosition(helper.id, helper.teamId);
-    const coordinator = await newCoordinator(ministry.id);
+    const ministry = await newMinistry(server);
+    const helper = await newMinistry(server);
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const helperPosition = (await newPosition(server, helper.id, helper.teamId)).id;
+    const coordinator = await newCoordinator(server, ministry.id);
     const first = await newEvent(ministry.id, '2026-03-20');
     const second = await newEvent(ministry.id, '2026-03-21');
     const kept = await newEvent(ministry.id, '2026-03-22');
@@ -711,13 +647,13 @@ describe('DELETE /api/ministries/ministries/{id}/events', () => {
   });
 
   it('deletes none when one event is unknown or not the ministry’s', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
+    const ministry = await newMinistry(server);
+    const other = await newMinistry(server);
     const own = await newEvent(ministry.id, '2026-03-20');
     const foreign = await newEvent(other.id, '2026-03-20');
-    const orphan = await server.post('/api/events', { Title: unique('Orphan'), Type: otherTypeId, Start: '2026-03-20 09:00:00', End: '2026-03-20 10:00:00', PinnedCalendars: [] }, asAdmin);
+    const orphan = await server.post('/api/events', { Title: unique('Orphan'), Type: otherType.id, Start: '2026-03-20 09:00:00', End: '2026-03-20 10:00:00', PinnedCalendars: [] }, as(admin));
     assert.equal(orphan.status, 200, JSON.stringify(orphan.body));
-    assertError(await remove(ministry.id, { eventIds: [own.id, 999999] }), 404, 'One of the events does not exist');
+    expectError(await remove(ministry.id, { eventIds: [own.id, 999999] }), 404, 'One of the events does not exist');
     assert.equal((await remove(ministry.id, { eventIds: [own.id, foreign.id] })).status, 403);
     assert.equal((await remove(ministry.id, { eventIds: [own.id, orphan.body.eventId] })).status, 403);
     assert.equal((await coreEvent(own.id)).status, 200);
@@ -725,28 +661,28 @@ describe('DELETE /api/ministries/ministries/{id}/events', () => {
   });
 
   it('refuses a bad or empty list with 400', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     for (const body of [{}, { eventIds: 'x' }, { eventIds: [-1] }]) {
-      assertError(await remove(ministry.id, body), 400, 'eventIds must be a list of event ids');
+      expectError(await remove(ministry.id, body), 400, 'eventIds must be a list of event ids');
     }
     assert.equal((await remove(ministry.id, { eventIds: [] })).status, 400);
   });
 
   it('refuses with 409 when another ministry has live volunteers, unless the caller holds addEvents', async () => {
-    const ministry = await newMinistry();
-    const helper = await newMinistry();
-    const helperPosition = await newPosition(helper.id, helper.teamId);
+    const ministry = await newMinistry(server);
+    const helper = await newMinistry(server);
+    const helperPosition = (await newPosition(server, helper.id, helper.teamId)).id;
     const event = await newEvent(ministry.id, '2026-03-20');
     const occurrence = await staffEventFrom(helper, event.id, helperPosition);
     await newAssignment(occurrence, helperPosition, (await newPerson(server)).id, 'pending');
-    const coordinator = await newCoordinator(ministry.id);
+    const coordinator = await newCoordinator(server, ministry.id);
     const refused = await remove(ministry.id, { eventIds: [event.id] }, as(coordinator));
     assert.equal(refused.status, 409, JSON.stringify(refused.body));
     assert.match(refused.body.message, new RegExp(helper.name));
     assert.deepEqual(refused.body.ministries, [{ ministryId: helper.id, ministryName: helper.name }]);
     assert.equal((await coreEvent(event.id)).status, 200);
 
-    const eventsManager = await newCoordinator(ministry.id, ['addEvents']);
+    const eventsManager = await newCoordinator(server, ministry.id, ['manageMyMinistries', 'addEvents']);
     const answer = await remove(ministry.id, { eventIds: [event.id] }, as(eventsManager));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal((await coreEvent(event.id)).status, 404);
@@ -754,21 +690,21 @@ describe('DELETE /api/ministries/ministries/{id}/events', () => {
   });
 
   it('refuses a team leader with 403', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const event = await newEvent(ministry.id, '2026-03-20');
-    const leader = await newLeader(ministry.teamId);
-    assertError(await remove(ministry.id, { eventIds: [event.id] }, as(leader)), 403, 'Only a coordinator of this ministry may delete its events');
+    const leader = await newTeamLeader(server, ministry.teamId, ['manageMyMinistries']);
+    expectError(await remove(ministry.id, { eventIds: [event.id] }, as(leader)), 403, 'Only a coordinator of this ministry may delete its events');
     assert.equal((await coreEvent(event.id)).status, 200);
   });
 });
 
 describe('POST /api/ministries/ministries/{id}/events/{eventId}', () => {
-  const edit = (ministryId: number, eventId: number, body: unknown, options: { key?: string } = asAdmin) =>
+  const edit = (ministryId: number, eventId: number, body: unknown, options: { key?: string } = as(admin)) =>
     server.post(`${V}/ministries/${ministryId}/events/${eventId}`, body, options);
 
   it('changes only the fields sent and answers the event', async () => {
-    const ministry = await newMinistry();
-    const coordinator = await newCoordinator(ministry.id);
+    const ministry = await newMinistry(server);
+    const coordinator = await newCoordinator(server, ministry.id);
     const group = await newGroup();
     const event = await newEvent(ministry.id, '2026-03-20', { linkedGroupId: group.id });
     const answer = await edit(ministry.id, event.id, { title: 'Renamed', date: '2026-03-27' }, as(coordinator));
@@ -777,7 +713,7 @@ describe('POST /api/ministries/ministries/{id}/events/{eventId}', () => {
     assert.match(rest.start, /^2026-03-27[ T]09:00/);
     assert.match(rest.end, /^2026-03-27[ T]10:30/);
     assert.deepEqual({ ...rest, start: undefined, end: undefined }, {
-      id: event.id, title: 'Renamed', start: undefined, end: undefined, eventTypeId: otherTypeId, inactive: false, linkedGroups: [{ id: group.id, name: group.name }],
+      id: event.id, title: 'Renamed', start: undefined, end: undefined, eventTypeId: otherType.id, inactive: false, linkedGroups: [{ id: group.id, name: group.name }],
     });
     assert.deepEqual(calendars.map((c: { id: number }) => c.id), [ministry.calendarId]);
     const times = await edit(ministry.id, event.id, { startTime: '08:00' }, as(coordinator));
@@ -787,7 +723,7 @@ describe('POST /api/ministries/ministries/{id}/events/{eventId}', () => {
   });
 
   it("refuses invalid fields with E2's messages and changes nothing", async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const event = await newEvent(ministry.id, '2026-03-20');
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ title: '' }, 'An event title is required'],
@@ -801,31 +737,31 @@ describe('POST /api/ministries/ministries/{id}/events/{eventId}', () => {
       [{ calendarIds: 'x' }, 'calendarIds must be a list of calendar ids'],
       [{ title: 'Changed', calendarIds: [999999] }, 'One of the calendars does not exist'],
     ];
-    for (const [body, message] of cases) assertError(await edit(ministry.id, event.id, body), 400, message, JSON.stringify(body).slice(0, 200));
+    for (const [body, message] of cases) expectError(await edit(ministry.id, event.id, body), 400, message);
     const core = await coreEvent(event.id);
     assert.equal(core.body.Title, event.title);
   });
 
   it("replaces the pins following E2's calendar rule", async () => {
-    const ministry = await newMinistry();
-    const coordinator = await newCoordinator(ministry.id);
+    const ministry = await newMinistry(server);
+    const coordinator = await newCoordinator(server, ministry.id);
     const opened = await newChurchCalendar();
     const closed = await newChurchCalendar();
-    assert.equal((await server.put(`/api/calendars/${opened.id}/ministries`, { ministryIds: [ministry.id] }, asAdmin)).status, 200);
+    assert.equal((await server.put(`/api/calendars/${opened.id}/ministries`, { ministryIds: [ministry.id] }, as(admin))).status, 200);
     const event = await newEvent(ministry.id, '2026-03-20');
-    assertError(await edit(ministry.id, event.id, { title: 'Moved', calendarIds: [closed.id] }, as(coordinator)), 403, `Not authorized to pin events to the calendar "${closed.name}"`);
+    expectError(await edit(ministry.id, event.id, { title: 'Moved', calendarIds: [closed.id] }, as(coordinator)), 403, `Not authorized to pin events to the calendar "${closed.name}"`);
     assert.equal((await coreEvent(event.id)).body.Title, event.title);
     const answer = await edit(ministry.id, event.id, { calendarIds: [opened.id] }, as(coordinator));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(answer.body.event.calendars, [{ id: opened.id, name: opened.name }]);
-    const eventsManager = await newCoordinator(ministry.id, ['addEvents']);
+    const eventsManager = await newCoordinator(server, ministry.id, ['manageMyMinistries', 'addEvents']);
     const widened = await edit(ministry.id, event.id, { calendarIds: [closed.id, ministry.calendarId] }, as(eventsManager));
     assert.equal(widened.status, 200, JSON.stringify(widened.body));
     assert.deepEqual(widened.body.event.calendars.map((c: { id: number }) => c.id).sort(byId), [closed.id, ministry.calendarId].sort(byId));
   });
 
   it('marks the event inactive with active:false and restores it with active:true', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const event = await newEvent(ministry.id, '2026-03-20');
     const off = await edit(ministry.id, event.id, { active: false });
     assert.equal(off.status, 200, JSON.stringify(off.body));
@@ -837,21 +773,21 @@ describe('POST /api/ministries/ministries/{id}/events/{eventId}', () => {
   });
 
   it("answers 404 for an unknown event and 403 for another ministry's event", async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
+    const ministry = await newMinistry(server);
+    const other = await newMinistry(server);
     const foreign = await newEvent(other.id, '2026-03-20');
-    assertError(await edit(ministry.id, 999999, { title: 'x' }), 404, 'Event not found');
+    expectError(await edit(ministry.id, 999999, { title: 'x' }), 404, 'Event not found');
     assert.equal((await edit(ministry.id, foreign.id, { title: 'Taken' })).status, 403);
     assert.equal((await coreEvent(foreign.id)).body.Title, foreign.title);
-    const orphan = await server.post('/api/events', { Title: unique('Orphan'), Type: otherTypeId, Start: '2026-03-20 09:00:00', End: '2026-03-20 10:00:00', PinnedCalendars: [] }, asAdmin);
+    const orphan = await server.post('/api/events', { Title: unique('Orphan'), Type: otherType.id, Start: '2026-03-20 09:00:00', End: '2026-03-20 10:00:00', PinnedCalendars: [] }, as(admin));
     assert.equal(orphan.status, 200, JSON.stringify(orphan.body));
     assert.equal((await edit(ministry.id, orphan.body.eventId, { title: 'Taken' })).status, 403);
   });
 
   it('refuses a team leader with 403', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const event = await newEvent(ministry.id, '2026-03-20');
-    const leader = await newLeader(ministry.teamId);
-    assertError(await edit(ministry.id, event.id, { title: 'x' }, as(leader)), 403, 'Only a coordinator of this ministry may edit its events');
+    const leader = await newTeamLeader(server, ministry.teamId, ['manageMyMinistries']);
+    expectError(await edit(ministry.id, event.id, { title: 'x' }, as(leader)), 403, 'Only a coordinator of this ministry may edit its events');
   });
 });

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { newAdmin, newPerson, newUser, type TestUser, otherEventTypeId } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, it } from 'node:test';
+import { newPerson, newUser, otherEventTypeId, as, setUp, useServer, useUser } from '../kit/index.js';
 
-let server: TestServer;
-let admin: TestUser;
+const server = useServer();
+const admin = useUser(server, ['admin']);
 let ministryId: number;
 let teamId: number;
 let greeter: number;
@@ -13,12 +12,9 @@ let occurrenceId: number;
 let anna: number;
 let ben: number;
 
-const as = (user: TestUser) => ({ key: user.apiKey });
 const V = '/api/ministries';
 
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
+setUp(async () => {
   const ministry = (await server.post(`${V}/ministries`, { name: 'Welcome' }, as(admin))).body;
   ministryId = ministry.ministry.id;
   teamId = (await server.get(`${V}/ministries/${ministryId}/teams`, as(admin))).body.teams[0].id;
@@ -41,7 +37,6 @@ before(async () => {
   ]).execute();
   await server.database.db.insertInto('event_attend').values({ event_id: event.id, person_id: ben, checkin_at: '2026-03-10 08:55:00' }).execute();
 });
-after(() => server.close());
 
 describe('GET /api/ministries/occurrences/{id}/staffing', () => {
   it('lists each need with its assignments and the assignments on positions without a need', async () => {

@@ -1,22 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { AssignmentStatus } from '../../src/db/schema.js';
-import { newPerson, newUser, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import {
+  as, expectError, grantScope, newCoordinator, newPerson, newTeamLeader, newUser, unique, useOtherEventType, useServer, useUser,
+} from '../kit/index.js';
 
-let server: TestServer;
-let admin: TestUser;
-let otherTypeId: number;
-before(async () => {
-  server = await startTestServer();
-  admin = await newUser(server, { roles: ['admin'] });
-  const types = await server.get('/api/events/types', asAdmin);
-  otherTypeId = (types.body as Array<{ Id: number; Name: string }>).find((t) => t.Name === 'Other')!.Id;
-});
-after(() => server.close());
+const server = useServer();
+const admin = useUser(server, ['admin']);
+const otherType = useOtherEventType(server);
 
-const asAdmin = { get key() { return admin.apiKey; } };
-const as = (user: TestUser) => ({ key: user.apiKey });
 const V = '/api/ministries';
 /** The eight Sundays the standard series covers; all inside the default eight-week horizon from 2026-03-04. */
 const SUNDAYS = ['2026-03-08', '2026-03-15', '2026-03-22', '2026-03-29', '2026-04-05', '2026-04-12', '2026-04-19', '2026-04-26'];
@@ -34,34 +26,8 @@ interface Requirement {
   liveCount: number; gapCount: number; openCount: number; pendingCount: number;
 }
 
-function assertError(answer: { status: number; body: any }, status: number, message: string) {
-  assert.equal(answer.status, status, JSON.stringify(answer.body));
-  assert.deepEqual(answer.body, { success: false, message, error: message, code: status });
-}
-
-let sequence = 0;
-const unique = (prefix: string) => `${prefix} ${++sequence}`;
-
-async function grantScope(personId: number, scopeType: 'ministry' | 'team', scopeId: number) {
-  const answer = await server.post(`${V}/scopes`, { personId, scopeType, scopeId }, asAdmin);
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-}
-
-async function newCoordinator(ministryId: number) {
-  const user = await newUser(server, { roles: ['manageMyMinistries'] });
-  await grantScope(user.personId, 'ministry', ministryId);
-  return user;
-}
-
-/** A self-service login leading one team. */
-async function newLeader(teamId: number) {
-  const user = await newUser(server);
-  await grantScope(user.personId, 'team', teamId);
-  return user;
-}
-
 async function newPosition(ministryId: number, teamId: number, name = unique('Position')): Promise<number> {
-  const answer = await server.post(`${V}/ministries/${ministryId}/positions`, { name, teamId }, asAdmin);
+  const answer = await server.post(`${V}/ministries/${ministryId}/positions`, { name, teamId }, as(admin));
   assert.equal(answer.status, 201, JSON.stringify(answer.body));
   return answer.body.position.id;
 }
@@ -69,13 +35,13 @@ async function newPosition(ministryId: number, teamId: number, name = unique('Po
 /** A weekly Sunday 10:00–11:30 series of "Other" events; answers the event ids in date order. */
 async function newSeries(title: string, rangeStart = SUNDAYS[0], rangeEnd = SUNDAYS[SUNDAYS.length - 1]): Promise<number[]> {
   const answer = await server.post('/api/events/repeat', {
-    Title: title, Type: otherTypeId, StartTime: '10:00', EndTime: '11:30', RecurType: 'weekly', RecurDOW: 'Sunday', RangeStart: rangeStart, RangeEnd: rangeEnd,
-  }, asAdmin);
+    Title: title, Type: otherType.id, StartTime: '10:00', EndTime: '11:30', RecurType: 'weekly', RecurDOW: 'Sunday', RangeStart: rangeStart, RangeEnd: rangeEnd,
+  }, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body.eventIds;
 }
 
-async function listOccurrences(query: Record<string, string>, options: { key?: string } = asAdmin) {
+async function listOccurrences(query: Record<string, string>, options: { key?: string } = as(admin)) {
   const answer = await server.get(`${V}/occurrences`, { ...options, query });
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body as { occurrences: Occurrence[]; limit: number; capped: boolean };
@@ -86,23 +52,23 @@ async function listOccurrences(query: Record<string, string>, options: { key?: s
  * Greeter Min 2 Max 3 (Anna, qualified, as a saved default: a pending assignment on every occurrence) and Usher Min 1.
  */
 async function newWorld(options: { scheduleName?: string; title?: string } = {}) {
-  const ministry = await server.post(`${V}/ministries`, { name: unique('Ministry') }, asAdmin);
+  const ministry = await server.post(`${V}/ministries`, { name: unique('Ministry') }, as(admin));
   assert.equal(ministry.status, 201, JSON.stringify(ministry.body));
   const ministryId: number = ministry.body.ministry.id;
-  const teamId: number = (await server.get(`${V}/ministries/${ministryId}/teams`, asAdmin)).body.teams[0].id;
-  const otherTeam = await server.post(`${V}/ministries/${ministryId}/teams`, { name: unique('Team') }, asAdmin);
+  const teamId: number = (await server.get(`${V}/ministries/${ministryId}/teams`, as(admin))).body.teams[0].id;
+  const otherTeam = await server.post(`${V}/ministries/${ministryId}/teams`, { name: unique('Team') }, as(admin));
   assert.equal(otherTeam.status, 201, JSON.stringify(otherTeam.body));
   const otherTeamId: number = otherTeam.body.team.id;
   const greeter = await newPosition(ministryId, teamId, unique('Greeter'));
   const usher = await newPosition(ministryId, teamId, unique('Usher'));
   const anna = await newPerson(server, { first_name: 'Anna', last_name: unique('Adams') });
-  assert.equal((await server.post(`${V}/positions/${greeter}/qualifications`, { personId: anna.id }, asAdmin)).status, 201);
+  assert.equal((await server.post(`${V}/positions/${greeter}/qualifications`, { personId: anna.id }, as(admin))).status, 201);
   const title = options.title ?? unique('Worship');
   const eventIds = await newSeries(title);
   const schedule = await server.post(`${V}/ministries/${ministryId}/schedules`, {
-    name: options.scheduleName ?? unique('Sunday service'), linkMode: 'event_type', eventTypeId: otherTypeId, titleFilter: title, teamId, windowStart: '2026-03-01',
+    name: options.scheduleName ?? unique('Sunday service'), linkMode: 'event_type', eventTypeId: otherType.id, titleFilter: title, teamId, windowStart: '2026-03-01',
     requirements: [{ positionId: greeter, minCount: 2, maxCount: 3, defaults: [{ personId: anna.id }] }, { positionId: usher, minCount: 1 }],
-  }, asAdmin);
+  }, as(admin));
   assert.equal(schedule.status, 201, JSON.stringify(schedule.body));
   const scheduleId: number = schedule.body.schedule.id;
   const { occurrences } = await listOccurrences({ ...WIDE, scheduleId: String(scheduleId) });
@@ -113,7 +79,7 @@ async function newWorld(options: { scheduleName?: string; title?: string } = {})
 /** A Staff-this-event schedule on a fresh event; answers its schedule and occurrence. */
 async function newStaffedEvent(ministryId: number, teamId: number, requirements?: unknown[]) {
   const [eventId] = await newSeries(unique('Concert'), '2026-03-15', '2026-03-15');
-  const answer = await server.post(`${V}/ministries/${ministryId}/staffed-events`, { eventId, teamId, ...(requirements ? { requirements } : {}) }, asAdmin);
+  const answer = await server.post(`${V}/ministries/${ministryId}/staffed-events`, { eventId, teamId, ...(requirements ? { requirements } : {}) }, as(admin));
   assert.equal(answer.status, 201, JSON.stringify(answer.body));
   return { eventId, scheduleId: answer.body.schedule.id as number, occurrenceId: answer.body.occurrence.id as number };
 }
@@ -128,13 +94,13 @@ async function insertAssignment(occurrenceId: number, positionId: number, status
 }
 
 async function readOccurrence(occurrenceId: number): Promise<{ occurrence: Occurrence; requirements: Requirement[] }> {
-  const answer = await server.get(`${V}/occurrences/${occurrenceId}`, asAdmin);
+  const answer = await server.get(`${V}/occurrences/${occurrenceId}`, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body;
 }
 
 async function readNeeds(occurrenceId: number) {
-  const answer = await server.get(`${V}/occurrences/${occurrenceId}/requirements`, asAdmin);
+  const answer = await server.get(`${V}/occurrences/${occurrenceId}/requirements`, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body as {
     occurrenceId: number; scheduleId: number; scheduleName: string; requirements: Requirement[]; overridden: boolean;
@@ -148,12 +114,12 @@ describe('GET /api/ministries/occurrences', () => {
   it('answers 400 unless both from and to are real YYYY-MM-DD dates', async () => {
     const message = 'A from and a to date in YYYY-MM-DD form are required';
     for (const query of <Array<Record<string, string>>>[{}, { from: '2026-03-01' }, { to: '2026-03-31' }, { from: '2026-13-01', to: '2026-12-31' }, { from: 'soon', to: '2026-12-31' }, { from: '2026-03-01', to: '2026-02-30' }]) {
-      assertError(await server.get(`${V}/occurrences`, { ...asAdmin, query }), 400, message);
+      expectError(await server.get(`${V}/occurrences`, { ...as(admin), query }), 400, message);
     }
   });
 
   it('answers 400 when the window ends before it starts', async () => {
-    assertError(await server.get(`${V}/occurrences`, { ...asAdmin, query: { from: '2026-03-10', to: '2026-03-09' } }), 400, 'The window ends before it starts');
+    expectError(await server.get(`${V}/occurrences`, { ...as(admin), query: { from: '2026-03-10', to: '2026-03-09' } }), 400, 'The window ends before it starts');
   });
 
   it('lists the occurrences of the window, inclusive at both ends, with the event times and the derived counts', async () => {
@@ -178,8 +144,8 @@ describe('GET /api/ministries/occurrences', () => {
     const title = a.title;
     // A second schedule on the same events gives two occurrences per date.
     const second = await server.post(`${V}/ministries/${a.ministryId}/schedules`, {
-      name: unique('Parking'), linkMode: 'event_type', eventTypeId: otherTypeId, titleFilter: title, teamId: a.otherTeamId, windowStart: '2026-03-01',
-    }, asAdmin);
+      name: unique('Parking'), linkMode: 'event_type', eventTypeId: otherType.id, titleFilter: title, teamId: a.otherTeamId, windowStart: '2026-03-01',
+    }, as(admin));
     assert.equal(second.status, 201, JSON.stringify(second.body));
     const { occurrences } = await listOccurrences({ ...WIDE, ministryId: String(a.ministryId) });
     assert.equal(occurrences.length, 16);
@@ -194,7 +160,7 @@ describe('GET /api/ministries/occurrences', () => {
     assert.ok((await listOccurrences({ ...WIDE, ministryId: String(world.ministryId) })).occurrences.every((o) => o.ministryId === world.ministryId));
     assert.deepEqual((await listOccurrences({ ...WIDE, teamId: String(other.teamId) })).occurrences.map((o) => o.id), other.occurrenceIds);
     assert.deepEqual((await listOccurrences({ ...WIDE, scheduleId: String(world.scheduleId) })).occurrences.map((o) => o.id), world.occurrenceIds);
-    assert.equal((await server.post(`${V}/occurrences/${world.occurrenceIds[3]}/status`, { status: 'cancelled' }, asAdmin)).status, 200);
+    assert.equal((await server.post(`${V}/occurrences/${world.occurrenceIds[3]}/status`, { status: 'cancelled' }, as(admin))).status, 200);
     const cancelled = await listOccurrences({ ...WIDE, scheduleId: String(world.scheduleId), status: 'cancelled' });
     assert.deepEqual(cancelled.occurrences.map((o) => o.id), [world.occurrenceIds[3]]);
     const scheduled = await listOccurrences({ ...WIDE, scheduleId: String(world.scheduleId), status: 'scheduled' });
@@ -236,22 +202,22 @@ describe('GET /api/ministries/occurrences', () => {
     const world = await newWorld();
     const other = await newWorld();
     const otherTeamSchedule = await server.post(`${V}/ministries/${world.ministryId}/schedules`, {
-      name: unique('Parking'), linkMode: 'event_type', eventTypeId: otherTypeId, titleFilter: world.title, teamId: world.otherTeamId, windowStart: '2026-03-01',
-    }, asAdmin);
+      name: unique('Parking'), linkMode: 'event_type', eventTypeId: otherType.id, titleFilter: world.title, teamId: world.otherTeamId, windowStart: '2026-03-01',
+    }, as(admin));
     assert.equal(otherTeamSchedule.status, 201);
 
-    const coordinator = await newCoordinator(world.ministryId);
+    const coordinator = await newCoordinator(server, world.ministryId);
     const seen = (await listOccurrences(WIDE, as(coordinator))).occurrences;
     assert.equal(seen.length, 16);
     assert.ok(seen.every((o) => o.ministryId === world.ministryId));
 
-    const leader = await newLeader(world.otherTeamId);
+    const leader = await newTeamLeader(server, world.otherTeamId);
     const led = (await listOccurrences(WIDE, as(leader))).occurrences;
     assert.equal(led.length, 8);
     assert.ok(led.every((o) => o.teamId === world.otherTeamId));
 
     // A self-service login's ministry grant gives no ministry-level reach; only its team grant counts.
-    await grantScope(leader.personId, 'ministry', other.ministryId);
+    await grantScope(server, leader.personId, 'ministry', other.ministryId);
     assert.deepEqual((await listOccurrences(WIDE, as(leader))).occurrences.map((o) => o.id), led.map((o) => o.id));
 
     // A filter never widens the scope.
@@ -260,7 +226,7 @@ describe('GET /api/ministries/occurrences', () => {
 
   it('is refused to a login with no ministry or team to manage', async () => {
     const volunteer = await newUser(server);
-    assertError(await server.get(`${V}/occurrences`, { ...as(volunteer), query: WIDE }), 403,
+    expectError(await server.get(`${V}/occurrences`, { ...as(volunteer), query: WIDE }), 403,
       'Manage My Ministries access, with a ministry or team to manage, is required');
   });
 
@@ -268,7 +234,7 @@ describe('GET /api/ministries/occurrences', () => {
     const world = await newWorld();
     const { db } = server.database;
     const events = await db.insertInto('events').values(Array.from({ length: 501 }, (_, i) => ({
-      title: 'Bulk', type_id: otherTypeId, start_at: '2026-06-01 10:00:00', end_at: `2026-06-01 11:00:00`, created_at: '2026-03-01 09:00:00', description: String(i),
+      title: 'Bulk', type_id: otherType.id, start_at: '2026-06-01 10:00:00', end_at: `2026-06-01 11:00:00`, created_at: '2026-03-01 09:00:00', description: String(i),
     }))).returning('id').execute();
     await db.insertInto('occurrences').values(events.map((e) => ({
       schedule_id: world.scheduleId, event_id: e.id, occurrence_date: '2026-06-01', generated_at: '2026-03-04 10:00:00',
@@ -316,18 +282,18 @@ describe('GET /api/ministries/occurrences/{id} (E6)', () => {
 
   it('answers 404 for an unknown occurrence, before any scope check', async () => {
     const world = await newWorld();
-    const leader = await newLeader(world.otherTeamId);
-    assertError(await server.get(`${V}/occurrences/99999999`, asAdmin), 404, 'Occurrence not found');
-    assertError(await server.get(`${V}/occurrences/99999999`, as(leader)), 404, 'Occurrence not found');
+    const leader = await newTeamLeader(server, world.otherTeamId);
+    expectError(await server.get(`${V}/occurrences/99999999`, as(admin)), 404, 'Occurrence not found');
+    expectError(await server.get(`${V}/occurrences/99999999`, as(leader)), 404, 'Occurrence not found');
   });
 
   it("lets a team leader read their team's occurrence and refuses another team's with 403", async () => {
     const world = await newWorld();
-    assert.equal((await server.get(`${V}/occurrences/${world.occurrenceIds[0]}`, as(await newLeader(world.teamId)))).status, 200);
-    assert.equal((await server.get(`${V}/occurrences/${world.occurrenceIds[0]}`, as(await newCoordinator(world.ministryId)))).status, 200);
-    assertError(await server.get(`${V}/occurrences/${world.occurrenceIds[0]}`, as(await newLeader(world.otherTeamId))), 403, 'Not authorized for this occurrence');
+    assert.equal((await server.get(`${V}/occurrences/${world.occurrenceIds[0]}`, as(await newTeamLeader(server, world.teamId)))).status, 200);
+    assert.equal((await server.get(`${V}/occurrences/${world.occurrenceIds[0]}`, as(await newCoordinator(server, world.ministryId)))).status, 200);
+    expectError(await server.get(`${V}/occurrences/${world.occurrenceIds[0]}`, as(await newTeamLeader(server, world.otherTeamId))), 403, 'Not authorized for this occurrence');
     const elsewhere = await newWorld();
-    assertError(await server.get(`${V}/occurrences/${world.occurrenceIds[0]}`, as(await newCoordinator(elsewhere.ministryId))), 403, 'Not authorized for this occurrence');
+    expectError(await server.get(`${V}/occurrences/${world.occurrenceIds[0]}`, as(await newCoordinator(server, elsewhere.ministryId))), 403, 'Not authorized for this occurrence');
   });
 });
 
@@ -335,12 +301,12 @@ describe('POST /api/ministries/occurrences/{id}/status', () => {
   it('cancels an occurrence, keeping the row, and restores it', async () => {
     const world = await newWorld();
     const id = world.occurrenceIds[0];
-    const cancelled = await server.post(`${V}/occurrences/${id}/status`, { status: 'cancelled' }, asAdmin);
+    const cancelled = await server.post(`${V}/occurrences/${id}/status`, { status: 'cancelled' }, as(admin));
     assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
     assert.equal(cancelled.body.occurrence.id, id);
     assert.equal(cancelled.body.occurrence.status, 'cancelled');
     assert.equal((await readOccurrence(id)).occurrence.status, 'cancelled');
-    const restored = await server.post(`${V}/occurrences/${id}/status`, { status: 'scheduled' }, as(await newLeader(world.teamId)));
+    const restored = await server.post(`${V}/occurrences/${id}/status`, { status: 'scheduled' }, as(await newTeamLeader(server, world.teamId)));
     assert.equal(restored.status, 200, JSON.stringify(restored.body));
     assert.equal((await readOccurrence(id)).occurrence.status, 'scheduled');
   });
@@ -349,7 +315,7 @@ describe('POST /api/ministries/occurrences/{id}/status', () => {
     const world = await newWorld();
     const id = world.occurrenceIds[0];
     for (const body of [{}, { status: 'over' }, { status: 'Cancelled' }, { status: null }, { status: 1 }]) {
-      const answer = await server.post(`${V}/occurrences/${id}/status`, body, asAdmin);
+      const answer = await server.post(`${V}/occurrences/${id}/status`, body, as(admin));
       assert.equal(answer.status, 400, JSON.stringify(body));
     }
     assert.equal((await readOccurrence(id)).occurrence.status, 'scheduled');
@@ -357,8 +323,8 @@ describe('POST /api/ministries/occurrences/{id}/status', () => {
 
   it('answers 404 for an unknown occurrence and 403 out of scope, even with a bad body', async () => {
     const world = await newWorld();
-    assertError(await server.post(`${V}/occurrences/99999999/status`, { status: 'cancelled' }, asAdmin), 404, 'Occurrence not found');
-    assertError(await server.post(`${V}/occurrences/${world.occurrenceIds[0]}/status`, { status: 'nonsense' }, as(await newLeader(world.otherTeamId))), 403,
+    expectError(await server.post(`${V}/occurrences/99999999/status`, { status: 'cancelled' }, as(admin)), 404, 'Occurrence not found');
+    expectError(await server.post(`${V}/occurrences/${world.occurrenceIds[0]}/status`, { status: 'nonsense' }, as(await newTeamLeader(server, world.otherTeamId))), 403,
       'Not authorized for this occurrence');
     assert.equal((await readOccurrence(world.occurrenceIds[0])).occurrence.status, 'scheduled');
   });
@@ -370,7 +336,7 @@ describe('DELETE /api/ministries/occurrences/{id} (E7)', () => {
     const id = world.occurrenceIds[2];
     const kept = world.occurrenceIds[3];
     const { db } = server.database;
-    assert.equal((await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 2 }, asAdmin)).status, 201);
+    assert.equal((await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 2 }, as(admin))).status, 201);
     const assignmentId = await insertAssignment(id, world.usher, 'accepted');
     const substitute = await newPerson(server);
     await db.insertInto('responses').values({ assignment_id: assignmentId, person_id: substitute.id, response: 'accepted', response_at: '2026-03-04 10:00:00' }).execute();
@@ -381,11 +347,11 @@ describe('DELETE /api/ministries/occurrences/{id} (E7)', () => {
     ]).execute();
     const keptAssignments = await db.selectFrom('assignments').select('id').where('occurrence_id', '=', kept).execute();
 
-    const answer = await server.delete(`${V}/occurrences/${id}`, asAdmin);
+    const answer = await server.delete(`${V}/occurrences/${id}`, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(answer.body, { success: true });
 
-    assertError(await server.get(`${V}/occurrences/${id}`, asAdmin), 404, 'Occurrence not found');
+    expectError(await server.get(`${V}/occurrences/${id}`, as(admin)), 404, 'Occurrence not found');
     assert.equal((await db.selectFrom('requirements').select('id').where('occurrence_id', '=', id).execute()).length, 0);
     assert.equal((await db.selectFrom('assignments').select('id').where('occurrence_id', '=', id).execute()).length, 0);
     assert.equal((await db.selectFrom('responses').select('id').where('assignment_id', '=', assignmentId).execute()).length, 0);
@@ -394,7 +360,7 @@ describe('DELETE /api/ministries/occurrences/{id} (E7)', () => {
     // The event, the schedule and the other occurrences stay.
     const event = await db.selectFrom('events').select(['id', 'inactive']).where('id', '=', world.eventIds[2]).executeTakeFirst();
     assert.deepEqual(event, { id: world.eventIds[2], inactive: false });
-    assert.equal((await server.get(`${V}/schedules/${world.scheduleId}`, asAdmin)).status, 200);
+    assert.equal((await server.get(`${V}/schedules/${world.scheduleId}`, as(admin))).status, 200);
     assert.equal((await readOccurrence(kept)).occurrence.id, kept);
     assert.deepEqual(await db.selectFrom('assignments').select('id').where('occurrence_id', '=', kept).execute(), keptAssignments);
   });
@@ -402,9 +368,9 @@ describe('DELETE /api/ministries/occurrences/{id} (E7)', () => {
   it('lets a later generate recreate the occurrence from its event', async () => {
     const world = await newWorld();
     const id = world.occurrenceIds[4];
-    assert.equal((await server.delete(`${V}/occurrences/${id}`, asAdmin)).status, 200);
+    assert.equal((await server.delete(`${V}/occurrences/${id}`, as(admin))).status, 200);
     assert.equal((await listOccurrences({ ...WIDE, scheduleId: String(world.scheduleId) })).occurrences.length, 7);
-    const generated = await server.post(`${V}/schedules/${world.scheduleId}/generate`, {}, asAdmin);
+    const generated = await server.post(`${V}/schedules/${world.scheduleId}/generate`, {}, as(admin));
     assert.equal(generated.status, 200, JSON.stringify(generated.body));
     const { occurrences } = await listOccurrences({ ...WIDE, scheduleId: String(world.scheduleId) });
     assert.equal(occurrences.length, 8);
@@ -416,26 +382,26 @@ describe('DELETE /api/ministries/occurrences/{id} (E7)', () => {
   it('deletes a Staff-this-event schedule together with its only occurrence', async () => {
     const world = await newWorld();
     const staffed = await newStaffedEvent(world.ministryId, world.teamId, [{ positionId: world.greeter, minCount: 1 }]);
-    assert.equal((await server.get(`${V}/schedules/${staffed.scheduleId}`, asAdmin)).status, 200);
-    assert.equal((await server.delete(`${V}/occurrences/${staffed.occurrenceId}`, asAdmin)).status, 200);
-    assertError(await server.get(`${V}/schedules/${staffed.scheduleId}`, asAdmin), 404, 'Schedule not found');
+    assert.equal((await server.get(`${V}/schedules/${staffed.scheduleId}`, as(admin))).status, 200);
+    assert.equal((await server.delete(`${V}/occurrences/${staffed.occurrenceId}`, as(admin))).status, 200);
+    expectError(await server.get(`${V}/schedules/${staffed.scheduleId}`, as(admin)), 404, 'Schedule not found');
     const event = await server.database.db.selectFrom('events').select('id').where('id', '=', staffed.eventId).executeTakeFirst();
     assert.deepEqual(event, { id: staffed.eventId });
   });
 
   it('keeps a regular schedule when its last occurrence is deleted', async () => {
     const world = await newWorld();
-    for (const id of world.occurrenceIds) assert.equal((await server.delete(`${V}/occurrences/${id}`, asAdmin)).status, 200);
-    assert.equal((await server.get(`${V}/schedules/${world.scheduleId}`, asAdmin)).status, 200);
+    for (const id of world.occurrenceIds) assert.equal((await server.delete(`${V}/occurrences/${id}`, as(admin))).status, 200);
+    assert.equal((await server.get(`${V}/schedules/${world.scheduleId}`, as(admin))).status, 200);
   });
 
   it("lets the schedule's team leader and the ministry's coordinator delete; another team's leader gets 403 and unknown ids 404", async () => {
     const world = await newWorld();
-    assertError(await server.delete(`${V}/occurrences/99999999`, as(await newLeader(world.otherTeamId))), 404, 'Occurrence not found');
-    assertError(await server.delete(`${V}/occurrences/${world.occurrenceIds[0]}`, as(await newLeader(world.otherTeamId))), 403, 'Not authorized for this occurrence');
+    expectError(await server.delete(`${V}/occurrences/99999999`, as(await newTeamLeader(server, world.otherTeamId))), 404, 'Occurrence not found');
+    expectError(await server.delete(`${V}/occurrences/${world.occurrenceIds[0]}`, as(await newTeamLeader(server, world.otherTeamId))), 403, 'Not authorized for this occurrence');
     assert.equal((await readOccurrence(world.occurrenceIds[0])).occurrence.id, world.occurrenceIds[0]);
-    assert.equal((await server.delete(`${V}/occurrences/${world.occurrenceIds[0]}`, as(await newLeader(world.teamId)))).status, 200);
-    assert.equal((await server.delete(`${V}/occurrences/${world.occurrenceIds[1]}`, as(await newCoordinator(world.ministryId)))).status, 200);
+    assert.equal((await server.delete(`${V}/occurrences/${world.occurrenceIds[0]}`, as(await newTeamLeader(server, world.teamId)))).status, 200);
+    assert.equal((await server.delete(`${V}/occurrences/${world.occurrenceIds[1]}`, as(await newCoordinator(server, world.ministryId)))).status, 200);
     assert.equal((await listOccurrences({ ...WIDE, scheduleId: String(world.scheduleId) })).occurrences.length, 6);
   });
 });
@@ -445,7 +411,7 @@ describe('GET /api/ministries/occurrences/{id}/requirements', () => {
     const world = await newWorld();
     const spare = await newPosition(world.ministryId, world.teamId, unique('Spare'));
     const retired = await newPosition(world.ministryId, world.teamId, unique('Retired'));
-    assert.equal((await server.post(`${V}/positions/${retired}`, { active: false }, asAdmin)).status, 200);
+    assert.equal((await server.post(`${V}/positions/${retired}`, { active: false }, as(admin))).status, 200);
     const elsewhere = await newPosition(world.ministryId, world.otherTeamId);
     const needs = await readNeeds(world.occurrenceIds[0]);
     assert.equal(needs.occurrenceId, world.occurrenceIds[0]);
@@ -462,9 +428,9 @@ describe('GET /api/ministries/occurrences/{id}/requirements', () => {
 
   it("is open to the schedule's team leader and refused to another team's with 403", async () => {
     const world = await newWorld();
-    assert.equal((await server.get(`${V}/occurrences/${world.occurrenceIds[0]}/requirements`, as(await newLeader(world.teamId)))).status, 200);
-    assertError(await server.get(`${V}/occurrences/${world.occurrenceIds[0]}/requirements`, as(await newLeader(world.otherTeamId))), 403, 'Not authorized for this occurrence');
-    assertError(await server.get(`${V}/occurrences/99999999/requirements`, asAdmin), 404, 'Occurrence not found');
+    assert.equal((await server.get(`${V}/occurrences/${world.occurrenceIds[0]}/requirements`, as(await newTeamLeader(server, world.teamId)))).status, 200);
+    expectError(await server.get(`${V}/occurrences/${world.occurrenceIds[0]}/requirements`, as(await newTeamLeader(server, world.otherTeamId))), 403, 'Not authorized for this occurrence');
+    expectError(await server.get(`${V}/occurrences/99999999/requirements`, as(admin)), 404, 'Occurrence not found');
   });
 });
 
@@ -472,13 +438,13 @@ describe('POST /api/ministries/occurrences/{id}/requirements', () => {
   it('creates an override with 201, updates it with 200, and the override wins over the plan for that week only', async () => {
     const world = await newWorld();
     const [id, next] = world.occurrenceIds;
-    const created = await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 2, maxCount: 4, notes: 'Easter' }, asAdmin);
+    const created = await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 2, maxCount: 4, notes: 'Easter' }, as(admin));
     assert.equal(created.status, 201, JSON.stringify(created.body));
     assert.equal(created.body.requirement.occurrenceId, id);
     assert.equal(created.body.requirement.scheduleId, null);
     assert.equal(created.body.requirement.source, 'occurrence');
     assert.deepEqual(created.body.requirement.defaults, []);
-    const updated = await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 3, maxCount: 4 }, asAdmin);
+    const updated = await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 3, maxCount: 4 }, as(admin));
     assert.equal(updated.status, 200, JSON.stringify(updated.body));
     assert.equal(updated.body.requirement.id, created.body.requirement.id);
 
@@ -495,7 +461,7 @@ describe('POST /api/ministries/occurrences/{id}/requirements', () => {
   it('adds a position the plan does not have', async () => {
     const world = await newWorld();
     const extra = await newPosition(world.ministryId, world.teamId, unique('Extra'));
-    assert.equal((await server.post(`${V}/occurrences/${world.occurrenceIds[0]}/requirements`, { positionId: extra, minCount: 1 }, asAdmin)).status, 201);
+    assert.equal((await server.post(`${V}/occurrences/${world.occurrenceIds[0]}/requirements`, { positionId: extra, minCount: 1 }, as(admin))).status, 201);
     const { occurrence, requirements } = await readOccurrence(world.occurrenceIds[0]);
     assert.deepEqual(bySource(requirements), [[world.greeter, 'schedule', 2, 3], [world.usher, 'schedule', 1, null], [extra, 'occurrence', 1, null]]);
     assert.equal(occurrence.requirementCount, 3);
@@ -504,7 +470,7 @@ describe('POST /api/ministries/occurrences/{id}/requirements', () => {
   it('drops a position for the week with a Min 0 Max 0 override', async () => {
     const world = await newWorld();
     const id = world.occurrenceIds[0];
-    assert.equal((await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 0, maxCount: 0 }, asAdmin)).status, 201);
+    assert.equal((await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 0, maxCount: 0 }, as(admin))).status, 201);
     const { occurrence, requirements } = await readOccurrence(id);
     assert.deepEqual(bySource(requirements), [[world.greeter, 'schedule', 2, 3]]);
     assert.deepEqual([occurrence.requiredCount, occurrence.requirementCount, occurrence.capacity, occurrence.requirementsOverridden], [2, 1, 3, true]);
@@ -515,17 +481,17 @@ describe('POST /api/ministries/occurrences/{id}/requirements', () => {
     const world = await newWorld();
     const other = await newWorld();
     const id = world.occurrenceIds[0];
-    assert.equal((await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 3, maxCount: 2 }, asAdmin)).status, 400);
-    assertError(await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher }, asAdmin), 400, 'A minimum count is required');
-    assertError(await server.post(`${V}/occurrences/${id}/requirements`, { positionId: other.usher, minCount: 1 }, asAdmin), 400, 'Position not found');
+    assert.equal((await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 3, maxCount: 2 }, as(admin))).status, 400);
+    expectError(await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher }, as(admin)), 400, 'A minimum count is required');
+    expectError(await server.post(`${V}/occurrences/${id}/requirements`, { positionId: other.usher, minCount: 1 }, as(admin)), 400, 'Position not found');
     assert.equal((await readNeeds(id)).overridden, false);
   });
 
   it("answers 403 to another team's leader before looking at the body", async () => {
     const world = await newWorld();
-    assertError(await server.post(`${V}/occurrences/${world.occurrenceIds[0]}/requirements`, { minCount: -4 }, as(await newLeader(world.otherTeamId))), 403,
+    expectError(await server.post(`${V}/occurrences/${world.occurrenceIds[0]}/requirements`, { minCount: -4 }, as(await newTeamLeader(server, world.otherTeamId))), 403,
       'Not authorized for this occurrence');
-    const leader = await newLeader(world.teamId);
+    const leader = await newTeamLeader(server, world.teamId);
     assert.equal((await server.post(`${V}/occurrences/${world.occurrenceIds[0]}/requirements`, { positionId: world.usher, minCount: 2 }, as(leader))).status, 201);
   });
 });
@@ -534,14 +500,14 @@ describe('POST /api/ministries/occurrences/{id}/requirements/replace', () => {
   it("replaces the week's needs with exactly the listed rows", async () => {
     const world = await newWorld();
     const id = world.occurrenceIds[0];
-    const answer = await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements: [{ positionId: world.usher, minCount: 2, maxCount: 2 }] }, asAdmin);
+    const answer = await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements: [{ positionId: world.usher, minCount: 2, maxCount: 2 }] }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.occurrenceId, id);
     assert.equal(answer.body.overridden, true);
     assert.deepEqual(bySource(answer.body.requirements), [[world.usher, 'occurrence', 2, 2]]);
     assert.deepEqual(bySource((await readOccurrence(id)).requirements), [[world.usher, 'occurrence', 2, 2]]);
     // A second replace swaps the overrides wholesale.
-    const again = await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements: [{ positionId: world.greeter, minCount: 1 }] }, asAdmin);
+    const again = await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements: [{ positionId: world.greeter, minCount: 1 }] }, as(admin));
     assert.equal(again.status, 200, JSON.stringify(again.body));
     assert.deepEqual(bySource(again.body.requirements), [[world.greeter, 'occurrence', 1, null]]);
   });
@@ -549,7 +515,7 @@ describe('POST /api/ministries/occurrences/{id}/requirements/replace', () => {
   it('stores [] as "needs nobody": no requirements, overridden', async () => {
     const world = await newWorld();
     const id = world.occurrenceIds[0];
-    const answer = await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements: [] }, asAdmin);
+    const answer = await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements: [] }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(answer.body, { occurrenceId: id, requirements: [], overridden: true });
     const needs = await readNeeds(id);
@@ -562,7 +528,7 @@ describe('POST /api/ministries/occurrences/{id}/requirements/replace', () => {
     const world = await newWorld();
     const staffed = await newStaffedEvent(world.ministryId, world.teamId);
     assert.deepEqual([(await readNeeds(staffed.occurrenceId)).requirements, (await readNeeds(staffed.occurrenceId)).overridden], [[], false]);
-    const answer = await server.post(`${V}/occurrences/${staffed.occurrenceId}/requirements/replace`, { requirements: [] }, asAdmin);
+    const answer = await server.post(`${V}/occurrences/${staffed.occurrenceId}/requirements/replace`, { requirements: [] }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(answer.body, { occurrenceId: staffed.occurrenceId, requirements: [], overridden: true });
     const needs = await readNeeds(staffed.occurrenceId);
@@ -573,7 +539,7 @@ describe('POST /api/ministries/occurrences/{id}/requirements/replace', () => {
   it('answers 400 `The staffing needs must be a list` without the key, and 400 for a duplicate position, Max below Min or defaults', async () => {
     const world = await newWorld();
     const id = world.occurrenceIds[0];
-    assertError(await server.post(`${V}/occurrences/${id}/requirements/replace`, {}, asAdmin), 400, 'The staffing needs must be a list');
+    expectError(await server.post(`${V}/occurrences/${id}/requirements/replace`, {}, as(admin)), 400, 'The staffing needs must be a list');
     for (const requirements of [
       [{ positionId: world.usher, minCount: 1 }, { positionId: world.usher, minCount: 2 }],
       [{ positionId: world.usher, minCount: 3, maxCount: 1 }],
@@ -581,7 +547,7 @@ describe('POST /api/ministries/occurrences/{id}/requirements/replace', () => {
       [{ positionId: world.greeter, minCount: 1, defaults: [] }],
       'Greeter',
     ]) {
-      const answer = await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements }, asAdmin);
+      const answer = await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements }, as(admin));
       assert.equal(answer.status, 400, JSON.stringify(requirements));
     }
     const needs = await readNeeds(id);
@@ -592,15 +558,15 @@ describe('POST /api/ministries/occurrences/{id}/requirements/replace', () => {
   it('leaves existing overrides untouched when the replacement is refused', async () => {
     const world = await newWorld();
     const id = world.occurrenceIds[0];
-    assert.equal((await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 2 }, asAdmin)).status, 201);
-    const refused = await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements: [{ positionId: world.greeter, minCount: 1 }, { positionId: world.greeter, minCount: 1 }] }, asAdmin);
+    assert.equal((await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 2 }, as(admin))).status, 201);
+    const refused = await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements: [{ positionId: world.greeter, minCount: 1 }, { positionId: world.greeter, minCount: 1 }] }, as(admin));
     assert.equal(refused.status, 400);
     assert.deepEqual(bySource((await readOccurrence(id)).requirements), [[world.greeter, 'schedule', 2, 3], [world.usher, 'occurrence', 2, null]]);
   });
 
   it("answers 403 to another team's leader", async () => {
     const world = await newWorld();
-    assertError(await server.post(`${V}/occurrences/${world.occurrenceIds[0]}/requirements/replace`, {}, as(await newLeader(world.otherTeamId))), 403,
+    expectError(await server.post(`${V}/occurrences/${world.occurrenceIds[0]}/requirements/replace`, {}, as(await newTeamLeader(server, world.otherTeamId))), 403,
       'Not authorized for this occurrence');
   });
 });
@@ -609,8 +575,8 @@ describe('DELETE /api/ministries/occurrences/{id}/requirements', () => {
   it("returns the week to the schedule's plan", async () => {
     const world = await newWorld();
     const id = world.occurrenceIds[0];
-    assert.equal((await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements: [] }, asAdmin)).status, 200);
-    const answer = await server.delete(`${V}/occurrences/${id}/requirements`, asAdmin);
+    assert.equal((await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements: [] }, as(admin))).status, 200);
+    const answer = await server.delete(`${V}/occurrences/${id}/requirements`, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.occurrenceId, id);
     assert.equal(answer.body.overridden, false);
@@ -622,8 +588,8 @@ describe('DELETE /api/ministries/occurrences/{id}/requirements', () => {
   it("answers 403 to another team's leader and keeps the overrides", async () => {
     const world = await newWorld();
     const id = world.occurrenceIds[0];
-    assert.equal((await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 2 }, asAdmin)).status, 201);
-    assertError(await server.delete(`${V}/occurrences/${id}/requirements`, as(await newLeader(world.otherTeamId))), 403, 'Not authorized for this occurrence');
+    assert.equal((await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 2 }, as(admin))).status, 201);
+    expectError(await server.delete(`${V}/occurrences/${id}/requirements`, as(await newTeamLeader(server, world.otherTeamId))), 403, 'Not authorized for this occurrence');
     assert.equal((await readNeeds(id)).overridden, true);
   });
 });
@@ -632,8 +598,8 @@ describe('DELETE /api/ministries/requirements/{id}', () => {
   it('deletes an override row, so the plan applies again for that position', async () => {
     const world = await newWorld();
     const id = world.occurrenceIds[0];
-    const created = await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 2 }, asAdmin);
-    const answer = await server.delete(`${V}/requirements/${created.body.requirement.id}`, as(await newLeader(world.teamId)));
+    const created = await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 2 }, as(admin));
+    const answer = await server.delete(`${V}/requirements/${created.body.requirement.id}`, as(await newTeamLeader(server, world.teamId)));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(answer.body, { success: true });
     assert.deepEqual(bySource((await readOccurrence(id)).requirements), [[world.greeter, 'schedule', 2, 3], [world.usher, 'schedule', 1, null]]);
@@ -642,18 +608,18 @@ describe('DELETE /api/ministries/requirements/{id}', () => {
   it("deletes a schedule row, removing the position from every week that does not override it", async () => {
     const world = await newWorld();
     const usherRow = (await readOccurrence(world.occurrenceIds[0])).requirements.find((r) => r.positionId === world.usher)!;
-    assert.equal((await server.delete(`${V}/requirements/${usherRow.id}`, as(await newCoordinator(world.ministryId)))).status, 200);
+    assert.equal((await server.delete(`${V}/requirements/${usherRow.id}`, as(await newCoordinator(server, world.ministryId)))).status, 200);
     assert.deepEqual(bySource((await readOccurrence(world.occurrenceIds[5])).requirements), [[world.greeter, 'schedule', 2, 3]]);
   });
 
   it('answers 404 `Requirement not found`, then 403 `Not authorized for this requirement`', async () => {
     const world = await newWorld();
-    const outsider = await newLeader(world.otherTeamId);
-    assertError(await server.delete(`${V}/requirements/99999999`, as(outsider)), 404, 'Requirement not found');
-    const override = await server.post(`${V}/occurrences/${world.occurrenceIds[0]}/requirements`, { positionId: world.usher, minCount: 2 }, asAdmin);
+    const outsider = await newTeamLeader(server, world.otherTeamId);
+    expectError(await server.delete(`${V}/requirements/99999999`, as(outsider)), 404, 'Requirement not found');
+    const override = await server.post(`${V}/occurrences/${world.occurrenceIds[0]}/requirements`, { positionId: world.usher, minCount: 2 }, as(admin));
     const templateRow = (await readOccurrence(world.occurrenceIds[1])).requirements[0];
-    assertError(await server.delete(`${V}/requirements/${override.body.requirement.id}`, as(outsider)), 403, 'Not authorized for this requirement');
-    assertError(await server.delete(`${V}/requirements/${templateRow.id}`, as(outsider)), 403, 'Not authorized for this requirement');
+    expectError(await server.delete(`${V}/requirements/${override.body.requirement.id}`, as(outsider)), 403, 'Not authorized for this requirement');
+    expectError(await server.delete(`${V}/requirements/${templateRow.id}`, as(outsider)), 403, 'Not authorized for this requirement');
     assert.equal((await readNeeds(world.occurrenceIds[0])).overridden, true);
     assert.equal((await readOccurrence(world.occurrenceIds[1])).requirements.length, 2);
   });

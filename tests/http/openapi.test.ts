@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, it } from 'node:test';
+import { useServer } from '../kit/index.js';
 
-let server: TestServer;
-before(async () => {
-  server = await startTestServer();
-});
-after(() => server.close());
+const server = useServer();
 
 /** `/admin/api/user/:userId(^\d+)` → `/admin/api/user/{userId}` */
 const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z]+)(\([^)]*\))?/g, '{$1}');

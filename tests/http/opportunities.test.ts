@@ -1,78 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { newAdmin, newPerson, newUser, type TestUser, otherEventTypeId } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, it } from 'node:test';
+import {
+  as, newAssignment, newMinistry, newPerson, newPosition, newStaffedEvent, newUser, qualify, unique, useServer, useUser, type TestUser,
+} from '../kit/index.js';
 
-let server: TestServer;
-let admin: TestUser;
-let typeId: number;
+const server = useServer();
+const admin = useUser(server, ['admin']);
 const V = '/api/ministries';
 const NOW = '2026-03-04T15:00:00Z';
-const as = (user: TestUser) => ({ key: user.apiKey });
-
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
-  typeId = await otherEventTypeId(server, admin.apiKey);
-});
-after(() => server.close());
-
-let counter = 0;
-
-interface Ministry { ministryId: number; teamId: number; name: string }
-
-async function newMinistry(name = `Ministry ${++counter}`): Promise<Ministry> {
-  const created = await server.post(`${V}/ministries`, { name }, as(admin));
-  assert.equal(created.status, 201, created.text);
-  const ministryId = created.body.ministry.id;
-  const teamId = (await server.get(`${V}/ministries/${ministryId}/teams`, as(admin))).body.teams[0].id;
-  return { ministryId, teamId, name };
-}
-
-async function newPosition(ministry: Ministry, fields: Record<string, unknown> = {}): Promise<number> {
-  const answer = await server.post(`${V}/ministries/${ministry.ministryId}/positions`, { name: `Position ${++counter}`, teamId: ministry.teamId, ...fields }, as(admin));
-  assert.equal(answer.status, 201, answer.text);
-  return answer.body.position.id;
-}
-
-/**
- * A Staff-this-event occurrence on the given day and hours with the given needs. An occurrence that is already
- * over now is created with the clock a day back (staffing refuses past events), then the clock returns.
- */
-async function newOccurrence(
-  ministry: Ministry,
-  requirements: Array<{ positionId: number; minCount: number; maxCount?: number }>,
-  when: { date?: string; startTime?: string; endTime?: string } = {},
-): Promise<number> {
-  const { date = '2026-03-10', startTime = '09:00', endTime = '10:00' } = when;
-  const current = server.clock.now().toISOString();
-  if (date <= '2026-03-04') server.clock.set('2026-03-03T15:00:00Z');
-  try {
-    return await staffedOccurrence(ministry, requirements, date, startTime, endTime);
-  } finally {
-    server.clock.set(current);
-  }
-}
-
-async function staffedOccurrence(ministry: Ministry, requirements: Array<{ positionId: number; minCount: number; maxCount?: number }>, date: string, startTime: string, endTime: string) {
-  const events = await server.post(`${V}/ministries/${ministry.ministryId}/events`, { title: `Event ${++counter}`, eventTypeId: typeId, date, startTime, endTime }, as(admin));
-  assert.equal(events.status, 201, events.text);
-  const staffed = await server.post(`${V}/ministries/${ministry.ministryId}/staffed-events`, { eventId: events.body.events[0].id, teamId: ministry.teamId, requirements }, as(admin));
-  assert.equal(staffed.status, 201, staffed.text);
-  return staffed.body.occurrence.id;
-}
-
-async function qualify(positionId: number, personId: number): Promise<number> {
-  const answer = await server.post(`${V}/positions/${positionId}/qualifications`, { personId }, as(admin));
-  assert.ok(answer.status === 200 || answer.status === 201, answer.text);
-  return answer.body.qualification.id;
-}
-
-async function assign(occurrenceId: number, positionId: number, personId: number): Promise<number> {
-  const answer = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId, personId, allowOutsidePool: true }, as(admin));
-  assert.equal(answer.status, 201, answer.text);
-  return answer.body.assignment.id;
-}
 
 interface Opportunity {
   occurrenceId: number; positionId: number; positionName: string; ministryName: string; teamName: string;
@@ -91,12 +26,12 @@ const slot = (occurrenceId: number, positionId: number) => `${occurrenceId}/${po
 
 describe('GET /api/me/opportunities (E10)', () => {
   it('defaults to the window from today to today + 90 days and says so', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry);
-    const last = await newOccurrence(ministry, [{ positionId: position, minCount: 1 }], { date: '2026-06-02' });
-    const beyond = await newOccurrence(ministry, [{ positionId: position, minCount: 1 }], { date: '2026-06-03' });
+    const ministry = await newMinistry(server);
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const last = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 1 }], { date: '2026-06-02' })).occurrenceId;
+    const beyond = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 1 }], { date: '2026-06-03' })).occurrenceId;
     const volunteer = await newUser(server);
-    await qualify(position, volunteer.personId);
+    await qualify(server, position, volunteer.personId);
 
     const answer = await server.get('/api/me/opportunities', as(volunteer));
     assert.equal(answer.status, 200);
@@ -126,30 +61,30 @@ describe('GET /api/me/opportunities (E10)', () => {
   });
 
   it('lists only open slots of active self-assignable positions the caller is actively qualified for, on scheduled occurrences not over', async () => {
-    const ministry = await newMinistry();
-    const open = await newPosition(ministry, { name: 'Open' });
-    const closed = await newPosition(ministry, { name: 'Closed', selfAssignable: false });
-    const retired = await newPosition(ministry, { name: 'Retired' });
-    const revoked = await newPosition(ministry, { name: 'Revoked' });
-    const unqualified = await newPosition(ministry, { name: 'Unqualified' });
-    const full = await newPosition(ministry, { name: 'Full' });
-    const unplanned = await newPosition(ministry, { name: 'Unplanned' });
+    const ministry = await newMinistry(server);
+    const open = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Open' })).id;
+    const closed = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Closed', selfAssignable: false })).id;
+    const retired = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Retired' })).id;
+    const revoked = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Revoked' })).id;
+    const unqualified = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Unqualified' })).id;
+    const full = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Full' })).id;
+    const unplanned = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Unplanned' })).id;
     const volunteer = await newUser(server);
     const other = await newPerson(server);
-    for (const p of [open, closed, retired, revoked, full, unplanned]) await qualify(p, volunteer.personId);
-    await qualify(full, other.id);
+    for (const p of [open, closed, retired, revoked, full, unplanned]) await qualify(server, p, volunteer.personId);
+    await qualify(server, full, other.id);
     const revokedQualification = (await server.get(`${V}/positions/${revoked}/qualifications`, as(admin))).body.qualifications
       .find((q: { personId: number }) => q.personId === volunteer.personId).id;
     assert.equal((await server.delete(`${V}/qualifications/${revokedQualification}`, as(admin))).status, 200);
     assert.equal((await server.post(`${V}/positions/${retired}`, { active: false }, as(admin))).status, 200);
 
     const needs = [open, closed, retired, revoked, unqualified, full].map((positionId) => ({ positionId, minCount: 1, maxCount: 1 }));
-    const occurrence = await newOccurrence(ministry, needs);
-    await assign(occurrence, full, other.id);
-    const cancelled = await newOccurrence(ministry, [{ positionId: open, minCount: 1 }], { date: '2026-03-11' });
+    const occurrence = (await newStaffedEvent(server, ministry, needs)).occurrenceId;
+    (await newAssignment(server, occurrence, full, other.id, { allowOutsidePool: true })).id;
+    const cancelled = (await newStaffedEvent(server, ministry, [{ positionId: open, minCount: 1 }], { date: '2026-03-11' })).occurrenceId;
     assert.equal((await server.post(`${V}/occurrences/${cancelled}/status`, { status: 'cancelled' }, as(admin))).status, 200);
-    const over = await newOccurrence(ministry, [{ positionId: open, minCount: 1 }], { date: '2026-03-04', startTime: '08:00', endTime: '09:00' });
-    const running = await newOccurrence(ministry, [{ positionId: open, minCount: 1 }], { date: '2026-03-04', startTime: '09:30', endTime: '11:00' });
+    const over = (await newStaffedEvent(server, ministry, [{ positionId: open, minCount: 1 }], { date: '2026-03-04', startTime: '08:00', endTime: '09:00' })).occurrenceId;
+    const running = (await newStaffedEvent(server, ministry, [{ positionId: open, minCount: 1 }], { date: '2026-03-04', startTime: '09:30', endTime: '11:00' })).occurrenceId;
 
     const rows = await opportunities(volunteer);
     assert.deepEqual(slots(rows), [slot(running, open), slot(occurrence, open)]);
@@ -159,14 +94,14 @@ describe('GET /api/me/opportunities (E10)', () => {
   });
 
   it('describes each slot: names, times and the derived counts', async () => {
-    const ministry = await newMinistry('Hospitality Row');
-    const position = await newPosition(ministry, { name: 'Greeter' });
-    const occurrence = await newOccurrence(ministry, [{ positionId: position, minCount: 2, maxCount: 3 }], { date: '2026-03-12', startTime: '18:30', endTime: '20:00' });
+    const ministry = await newMinistry(server, { name: 'Hospitality Row' });
+    const position = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Greeter' })).id;
+    const occurrence = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 2, maxCount: 3 }], { date: '2026-03-12', startTime: '18:30', endTime: '20:00' })).occurrenceId;
     const volunteer = await newUser(server);
     const other = await newPerson(server);
-    await qualify(position, volunteer.personId);
-    await qualify(position, other.id);
-    await assign(occurrence, position, other.id);
+    await qualify(server, position, volunteer.personId);
+    await qualify(server, position, other.id);
+    (await newAssignment(server, occurrence, position, other.id, { allowOutsidePool: true })).id;
 
     const [row] = await opportunities(volunteer);
     assert.equal(row.occurrenceId, occurrence);
@@ -184,27 +119,27 @@ describe('GET /api/me/opportunities (E10)', () => {
   });
 
   it('counts capacity as minCount when there is no maxCount, and drops the slot once it is full', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry);
-    const occurrence = await newOccurrence(ministry, [{ positionId: position, minCount: 1 }]);
+    const ministry = await newMinistry(server);
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const occurrence = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 1 }])).occurrenceId;
     const volunteer = await newUser(server);
     const other = await newPerson(server);
-    await qualify(position, volunteer.personId);
-    await qualify(position, other.id);
+    await qualify(server, position, volunteer.personId);
+    await qualify(server, position, other.id);
     assert.deepEqual((await opportunities(volunteer)).map((r) => r.openCount), [1]);
-    await assign(occurrence, position, other.id);
+    (await newAssignment(server, occurrence, position, other.id, { allowOutsidePool: true })).id;
     assert.deepEqual(await opportunities(volunteer), []);
   });
 
   it('leaves out a position the caller already holds and flags other positions held on the occurrence', async () => {
-    const ministry = await newMinistry();
-    const greeter = await newPosition(ministry, { name: 'Greeter' });
-    const usher = await newPosition(ministry, { name: 'Usher' });
-    const reader = await newPosition(ministry, { name: 'Reader' });
-    const occurrence = await newOccurrence(ministry, [greeter, usher, reader].map((positionId) => ({ positionId, minCount: 1, maxCount: 3 })));
+    const ministry = await newMinistry(server);
+    const greeter = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Greeter' })).id;
+    const usher = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Usher' })).id;
+    const reader = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Reader' })).id;
+    const occurrence = (await newStaffedEvent(server, ministry, [greeter, usher, reader].map((positionId) => ({ positionId, minCount: 1, maxCount: 3 })))).occurrenceId;
     const volunteer = await newUser(server);
-    for (const p of [greeter, usher, reader]) await qualify(p, volunteer.personId);
-    await assign(occurrence, greeter, volunteer.personId);
+    for (const p of [greeter, usher, reader]) await qualify(server, p, volunteer.personId);
+    (await newAssignment(server, occurrence, greeter, volunteer.personId, { allowOutsidePool: true })).id;
 
     const rows = await opportunities(volunteer);
     assert.deepEqual(rows.map((r) => r.positionName), ['Reader', 'Usher'], 'Greeter is held; the rest by name');
@@ -215,12 +150,12 @@ describe('GET /api/me/opportunities (E10)', () => {
   });
 
   it('does not count a declined assignment as holding the position', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry);
-    const occurrence = await newOccurrence(ministry, [{ positionId: position, minCount: 1, maxCount: 2 }]);
+    const ministry = await newMinistry(server);
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const occurrence = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 1, maxCount: 2 }])).occurrenceId;
     const volunteer = await newUser(server);
-    await qualify(position, volunteer.personId);
-    const assignmentId = await assign(occurrence, position, volunteer.personId);
+    await qualify(server, position, volunteer.personId);
+    const assignmentId = (await newAssignment(server, occurrence, position, volunteer.personId, { allowOutsidePool: true })).id;
     assert.deepEqual(await opportunities(volunteer), []);
     assert.equal((await server.post(`/api/me/assignments/${assignmentId}/respond`, { response: 'declined' }, as(volunteer))).status, 200);
     const rows = await opportunities(volunteer);
@@ -229,12 +164,12 @@ describe('GET /api/me/opportunities (E10)', () => {
   });
 
   it('ignores a personId in the query string', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry);
-    const occurrence = await newOccurrence(ministry, [{ positionId: position, minCount: 1 }]);
+    const ministry = await newMinistry(server);
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const occurrence = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 1 }])).occurrenceId;
     const volunteer = await newUser(server);
     const qualified = await newUser(server);
-    await qualify(position, qualified.personId);
+    await qualify(server, position, qualified.personId);
     const answer = await server.get('/api/me/opportunities', { ...as(volunteer), query: { personId: String(qualified.personId) } });
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body.opportunities, []);
@@ -242,62 +177,62 @@ describe('GET /api/me/opportunities (E10)', () => {
   });
 
   it('orders soonest first, then by position name', async () => {
-    const ministry = await newMinistry();
-    const zeta = await newPosition(ministry, { name: 'Zeta' });
-    const alpha = await newPosition(ministry, { name: 'Alpha' });
+    const ministry = await newMinistry(server);
+    const zeta = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Zeta' })).id;
+    const alpha = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Alpha' })).id;
     const needs = [zeta, alpha].map((positionId) => ({ positionId, minCount: 1 }));
-    const later = await newOccurrence(ministry, needs, { date: '2026-03-20', startTime: '08:00', endTime: '09:00' });
-    const evening = await newOccurrence(ministry, needs, { date: '2026-03-15', startTime: '18:00', endTime: '19:00' });
-    const morning = await newOccurrence(ministry, needs, { date: '2026-03-15', startTime: '07:00', endTime: '08:00' });
+    const later = (await newStaffedEvent(server, ministry, needs, { date: '2026-03-20', startTime: '08:00', endTime: '09:00' })).occurrenceId;
+    const evening = (await newStaffedEvent(server, ministry, needs, { date: '2026-03-15', startTime: '18:00', endTime: '19:00' })).occurrenceId;
+    const morning = (await newStaffedEvent(server, ministry, needs, { date: '2026-03-15', startTime: '07:00', endTime: '08:00' })).occurrenceId;
     const volunteer = await newUser(server);
-    await qualify(zeta, volunteer.personId);
-    await qualify(alpha, volunteer.personId);
+    await qualify(server, zeta, volunteer.personId);
+    await qualify(server, alpha, volunteer.personId);
     assert.deepEqual(slots(await opportunities(volunteer)), [
       slot(morning, alpha), slot(morning, zeta), slot(evening, alpha), slot(evening, zeta), slot(later, alpha), slot(later, zeta),
     ]);
   });
 
   it('orders position names alike on every database, ignoring case', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const names = ['bravo', 'Alpha', 'charlie', 'Delta'];
     const positions = [];
-    for (const name of names) positions.push(await newPosition(ministry, { name }));
-    await newOccurrence(ministry, positions.map((positionId) => ({ positionId, minCount: 1 })));
+    for (const name of names) positions.push((await newPosition(server, ministry.id, ministry.teamId, { name })).id);
+    (await newStaffedEvent(server, ministry, positions.map((positionId) => ({ positionId, minCount: 1 })))).occurrenceId;
     const volunteer = await newUser(server);
-    for (const p of positions) await qualify(p, volunteer.personId);
+    for (const p of positions) await qualify(server, p, volunteer.personId);
     assert.deepEqual((await opportunities(volunteer)).map((r) => r.positionName), ['Alpha', 'bravo', 'charlie', 'Delta']);
   });
 
   it('agrees with E11: every listed slot is accepted by POST /api/me/signup, and no unlisted one is', async () => {
-    const ministry = await newMinistry();
-    const open = await newPosition(ministry, { name: 'Open' });
-    const roomy = await newPosition(ministry, { name: 'Roomy' });
-    const closed = await newPosition(ministry, { name: 'Closed', selfAssignable: false });
-    const full = await newPosition(ministry, { name: 'Full' });
-    const unqualified = await newPosition(ministry, { name: 'Unqualified' });
-    const handedOver = await newPosition(ministry, { name: 'Handed over' });
-    const held = await newPosition(ministry, { name: 'Held' });
+    const ministry = await newMinistry(server);
+    const open = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Open' })).id;
+    const roomy = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Roomy' })).id;
+    const closed = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Closed', selfAssignable: false })).id;
+    const full = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Full' })).id;
+    const unqualified = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Unqualified' })).id;
+    const handedOver = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Handed over' })).id;
+    const held = (await newPosition(server, ministry.id, ministry.teamId, { name: 'Held' })).id;
     const volunteer = await newUser(server);
     const [other, substitute] = [await newPerson(server), await newPerson(server)];
-    for (const p of [open, roomy, closed, full, handedOver, held]) await qualify(p, volunteer.personId);
-    await qualify(full, other.id);
-    await qualify(handedOver, substitute.id);
+    for (const p of [open, roomy, closed, full, handedOver, held]) await qualify(server, p, volunteer.personId);
+    await qualify(server, full, other.id);
+    await qualify(server, handedOver, substitute.id);
     const all = [open, roomy, closed, full, unqualified, handedOver, held];
     const needs = all.map((positionId) => ({ positionId, minCount: 1, maxCount: positionId === roomy || positionId === handedOver ? 3 : 1 }));
 
-    const main = await newOccurrence(ministry, needs, { date: '2026-03-18' });
-    await assign(main, full, other.id);
-    await assign(main, held, volunteer.personId);
+    const main = (await newStaffedEvent(server, ministry, needs, { date: '2026-03-18' })).occurrenceId;
+    (await newAssignment(server, main, full, other.id, { allowOutsidePool: true })).id;
+    (await newAssignment(server, main, held, volunteer.personId, { allowOutsidePool: true })).id;
     // The volunteer handed their place over to a substitute: the substituted row stays theirs (one row per person).
-    const handed = await assign(main, handedOver, volunteer.personId);
+    const handed = (await newAssignment(server, main, handedOver, volunteer.personId, { allowOutsidePool: true })).id;
     const proposal = await server.post(`/api/me/assignments/${handed}/propose-substitute`, { personId: substitute.id }, as(volunteer));
     assert.equal(proposal.status, 201, proposal.text);
     assert.equal((await server.post(`${V}/swaps/${proposal.body.swap.id}/approve`, {}, as(admin))).status, 200);
 
-    const cancelled = await newOccurrence(ministry, needs, { date: '2026-03-19' });
+    const cancelled = (await newStaffedEvent(server, ministry, needs, { date: '2026-03-19' })).occurrenceId;
     await server.post(`${V}/occurrences/${cancelled}/status`, { status: 'cancelled' }, as(admin));
-    const past = await newOccurrence(ministry, needs, { date: '2026-03-04', startTime: '07:00', endTime: '08:00' });
-    const second = await newOccurrence(ministry, needs, { date: '2026-03-25' });
+    const past = (await newStaffedEvent(server, ministry, needs, { date: '2026-03-04', startTime: '07:00', endTime: '08:00' })).occurrenceId;
+    const second = (await newStaffedEvent(server, ministry, needs, { date: '2026-03-25' })).occurrenceId;
 
     const listed = new Set(slots(await opportunities(volunteer)));
     assert.ok(listed.size > 0);
@@ -318,11 +253,11 @@ describe('GET /api/me/opportunities (E10)', () => {
   });
 
   it('keeps agreeing with E11 when a slot is over by the time the clock has moved', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry);
-    const occurrence = await newOccurrence(ministry, [{ positionId: position, minCount: 1 }], { date: '2026-03-05', startTime: '09:00', endTime: '10:00' });
+    const ministry = await newMinistry(server);
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const occurrence = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 1 }], { date: '2026-03-05', startTime: '09:00', endTime: '10:00' })).occurrenceId;
     const volunteer = await newUser(server);
-    await qualify(position, volunteer.personId);
+    await qualify(server, position, volunteer.personId);
     try {
       server.clock.set('2026-03-05T14:59:00Z'); // 09:59 wall clock: running, not over
       assert.deepEqual(slots(await opportunities(volunteer)), [slot(occurrence, position)]);
@@ -337,15 +272,15 @@ describe('GET /api/me/opportunities (E10)', () => {
 
 describe('GET /api/me/qualifications', () => {
   it('lists active qualifications on active positions, by ministry name then position name, on both paths', async () => {
-    const beta = await newMinistry(`Beta ${++counter}`);
-    const alpha = await newMinistry(`Alpha ${++counter}`);
+    const beta = await newMinistry(server, { name: unique('Beta') });
+    const alpha = await newMinistry(server, { name: unique('Alpha') });
     const volunteer = await newUser(server);
-    const zed = await newPosition(alpha, { name: 'Zed' });
-    const amy = await newPosition(alpha, { name: 'Amy' });
-    const betaPosition = await newPosition(beta, { name: 'Aaron' });
-    const retired = await newPosition(alpha, { name: 'Retired' });
-    const revoked = await newPosition(alpha, { name: 'Revoked' });
-    for (const p of [zed, amy, betaPosition, retired, revoked]) await qualify(p, volunteer.personId);
+    const zed = (await newPosition(server, alpha.id, alpha.teamId, { name: 'Zed' })).id;
+    const amy = (await newPosition(server, alpha.id, alpha.teamId, { name: 'Amy' })).id;
+    const betaPosition = (await newPosition(server, beta.id, beta.teamId, { name: 'Aaron' })).id;
+    const retired = (await newPosition(server, alpha.id, alpha.teamId, { name: 'Retired' })).id;
+    const revoked = (await newPosition(server, alpha.id, alpha.teamId, { name: 'Revoked' })).id;
+    for (const p of [zed, amy, betaPosition, retired, revoked]) await qualify(server, p, volunteer.personId);
     await server.post(`${V}/positions/${retired}`, { active: false }, as(admin));
     const revokedId = (await server.get(`${V}/positions/${revoked}/qualifications`, as(admin))).body.qualifications
       .find((q: { personId: number }) => q.personId === volunteer.personId).id;
@@ -356,7 +291,7 @@ describe('GET /api/me/qualifications', () => {
       assert.equal(answer.status, 200, path);
       assert.deepEqual(answer.body.qualifications.map((q: { positionId: number }) => q.positionId), [amy, zed, betaPosition]);
       assert.deepEqual(answer.body.qualifications[0], {
-        positionId: amy, positionName: 'Amy', ministryId: alpha.ministryId, ministryName: alpha.name, teamId: alpha.teamId,
+        positionId: amy, positionName: 'Amy', ministryId: alpha.id, ministryName: alpha.name, teamId: alpha.teamId,
         teamName: answer.body.qualifications[0].teamName,
       });
       assert.equal(typeof answer.body.qualifications[0].teamName, 'string');

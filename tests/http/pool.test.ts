@@ -1,96 +1,29 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { DomainEvent } from '../../src/domain/domain-events.js';
-import { newAdmin, newPerson, newUser, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import {
+  as, expectError, grantScope, newCoordinator, newMinistry, newPerson, newPosition, newTeam, newTeamLeader, newUser, qualify, useOtherEventType, useServer,
+  useUser, type TestUser,
+} from '../kit/index.js';
 
 // The test clock stands at 2026-03-04 10:00:00 wall-clock (America/New_York).
 
-let server: TestServer;
-let admin: TestUser;
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
-});
-after(() => server.close());
+const server = useServer();
+const admin = useUser(server, ['admin']);
 
-const as = (user: () => TestUser) => ({ get key() { return user().apiKey; } });
-const asAdmin = as(() => admin);
+const otherType = useOtherEventType(server);
 const M = '/api/ministries';
-
-function assertError(answer: { status: number; body: any }, status: number, message: string) {
-  assert.equal(answer.status, status, JSON.stringify(answer.body));
-  assert.equal(answer.body.success, false);
-  assert.equal(answer.body.message, message);
-  assert.equal(answer.body.error, message);
-  assert.equal(answer.body.code, status);
-}
 
 let sequence = 0;
 
-interface MinistrySetup { id: number; poolGroupId: number; calendarId: number; defaultTeamId: number }
-
-async function newMinistry(name = `Ministry ${++sequence}`): Promise<MinistrySetup> {
-  const created = await server.post(`${M}/ministries`, { name }, asAdmin);
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const teams = await server.get(`${M}/ministries/${created.body.ministry.id}/teams`, asAdmin);
-  assert.equal(teams.status, 200, JSON.stringify(teams.body));
-  return { id: created.body.ministry.id, poolGroupId: created.body.poolGroupId, calendarId: created.body.calendarId, defaultTeamId: teams.body.teams[0].id };
-}
-
-async function newTeam(ministryId: number): Promise<number> {
-  const answer = await server.post(`${M}/ministries/${ministryId}/teams`, { name: `Team ${++sequence}` }, asAdmin);
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  return answer.body.team.id;
-}
-
-async function newPosition(ministryId: number, teamId: number, fields: Record<string, unknown> = {}): Promise<number> {
-  const answer = await server.post(`${M}/ministries/${ministryId}/positions`, { name: `Position ${++sequence}`, teamId, ...fields }, asAdmin);
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  return answer.body.position.id;
-}
-
-async function qualify(positionId: number, personId: number): Promise<number> {
-  const answer = await server.post(`${M}/positions/${positionId}/qualifications`, { personId }, asAdmin);
-  assert.ok(answer.status === 201 || answer.status === 200, JSON.stringify(answer.body));
-  return answer.body.qualification.id;
-}
-
-async function addToPool(ministryId: number, personId: number) {
-  const answer = await server.post(`${M}/ministries/${ministryId}/pool/${personId}`, undefined, asAdmin);
-  assert.ok(answer.status === 201 || answer.status === 200, JSON.stringify(answer.body));
-}
-
-async function grantScope(personId: number, scopeType: 'ministry' | 'team', scopeId: number) {
-  const answer = await server.post(`${M}/scopes`, { personId, scopeType, scopeId }, asAdmin);
-  assert.ok(answer.status === 201 || answer.status === 200, JSON.stringify(answer.body));
-}
-
-/** A login with `manageMyMinistries` and a ministry grant: the coordinator of that ministry. */
-async function newCoordinator(ministryId: number): Promise<TestUser> {
-  const user = await newUser(server, { roles: ['manageMyMinistries'] });
-  await grantScope(user.personId, 'ministry', ministryId);
-  return user;
-}
-
-/** A self-service login with a team grant: the leader of that team. */
-async function newTeamLeader(teamId: number): Promise<TestUser> {
-  const user = await newUser(server);
-  await grantScope(user.personId, 'team', teamId);
-  return user;
-}
-
-let otherTypeId: number | undefined;
-async function eventTypeOther(): Promise<number> {
-  if (otherTypeId === undefined) {
-    const types = await server.get('/api/events/types', asAdmin);
-    otherTypeId = types.body.find((type: { Name: string }) => type.Name === 'Other').Id as number;
-  }
-  return otherTypeId;
+/** Adds over the route: 201 for a new pool member, 200 for one already in the pool (contract §18). */
+async function addToPool(ministryId: number, personId: number, status: 200 | 201 = 201) {
+  const answer = await server.post(`${M}/ministries/${ministryId}/pool/${personId}`, undefined, as(admin));
+  assert.equal(answer.status, status, JSON.stringify(answer.body));
 }
 
 async function newEvent(ministryId: number, start: string, end: string): Promise<number> {
-  const answer = await server.post('/api/events', { Title: `Event ${++sequence}`, Type: await eventTypeOther(), Start: start, End: end, PinnedCalendars: [], MinistryId: ministryId }, asAdmin);
+  const answer = await server.post('/api/events', { Title: `Event ${++sequence}`, Type: otherType.id, Start: start, End: end, PinnedCalendars: [], MinistryId: ministryId }, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body.eventId;
 }
@@ -190,7 +123,7 @@ async function defaultExists(id: number): Promise<boolean> {
 }
 
 async function poolIds(ministryId: number): Promise<number[]> {
-  const answer = await server.get(`${M}/ministries/${ministryId}/pool`, asAdmin);
+  const answer = await server.get(`${M}/ministries/${ministryId}/pool`, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body.members.map((m: { personId: number }) => m.personId);
 }
@@ -214,18 +147,18 @@ const emptyCart = (user: TestUser) => server.delete('/api/cart/', { key: user.ap
 
 describe('GET /api/ministries/ministries/{id}/pool', () => {
   it('lists the pool members alphabetically ignoring case, each as a poolPerson with qualifications on active positions', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.defaultTeamId);
-    const retired = await newPosition(ministry.id, ministry.defaultTeamId, { active: false });
+    const ministry = await newMinistry(server);
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const retired = (await newPosition(server, ministry.id, ministry.teamId, { active: false })).id;
     const carl = await newPerson(server, { first_name: 'Carl', last_name: 'Zee' });
     const bea = await newPerson(server, { first_name: 'bea', last_name: 'Young' });
     const abe = await newPerson(server, { first_name: 'Abe', last_name: 'Xu' });
     await addToPool(ministry.id, carl.id);
     await addToPool(ministry.id, bea.id);
-    const qualificationId = await qualify(position, abe.id); // granting adds Abe to the pool
-    await qualify(retired, bea.id);
+    const qualificationId = (await qualify(server, position, abe.id)).id; // granting adds Abe to the pool
+    await qualify(server, retired, bea.id);
 
-    const answer = await server.get(`${M}/ministries/${ministry.id}/pool`, asAdmin);
+    const answer = await server.get(`${M}/ministries/${ministry.id}/pool`, as(admin));
     assert.equal(answer.status, 200);
     assert.equal(answer.body.groupId, ministry.poolGroupId);
     assert.equal(typeof answer.body.groupName, 'string');
@@ -238,38 +171,38 @@ describe('GET /api/ministries/ministries/{id}/pool', () => {
   });
 
   it('leaves out people who are qualified but no longer in the pool', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.defaultTeamId);
+    const ministry = await newMinistry(server);
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
     const person = await newPerson(server);
-    await qualify(position, person.id);
-    assert.equal((await server.delete(`${M}/ministries/${ministry.id}/pool/${person.id}`, asAdmin)).status, 200);
+    await qualify(server, position, person.id);
+    assert.equal((await server.delete(`${M}/ministries/${ministry.id}/pool/${person.id}`, as(admin))).status, 200);
     assert.deepEqual(await poolIds(ministry.id), []);
   });
 
   it('answers 404 for an unknown ministry and when the ministry has no pool Group', async () => {
-    assertError(await server.get(`${M}/ministries/999999/pool`, asAdmin), 404, 'Ministry not found');
-    const ministry = await newMinistry();
+    expectError(await server.get(`${M}/ministries/999999/pool`, as(admin)), 404, 'Ministry not found');
+    const ministry = await newMinistry(server);
     await server.database.db.updateTable('groups').set({ ministry_id: null }).where('id', '=', ministry.poolGroupId).execute();
-    const answer = await server.get(`${M}/ministries/${ministry.id}/pool`, asAdmin);
+    const answer = await server.get(`${M}/ministries/${ministry.id}/pool`, as(admin));
     assert.equal(answer.status, 404);
   });
 
   it('is open to the coordinator of the ministry and refused to a coordinator of another ministry and to a team leader', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
-    assert.equal((await server.get(`${M}/ministries/${ministry.id}/pool`, { key: (await newCoordinator(ministry.id)).apiKey })).status, 200);
-    assertError(await server.get(`${M}/ministries/${ministry.id}/pool`, { key: (await newCoordinator(other.id)).apiKey }), 403, 'Not authorized for this ministry');
-    assertError(await server.get(`${M}/ministries/${ministry.id}/pool`, { key: (await newTeamLeader(ministry.defaultTeamId)).apiKey }), 403, 'Not authorized for this ministry');
+    const ministry = await newMinistry(server);
+    const other = await newMinistry(server);
+    assert.equal((await server.get(`${M}/ministries/${ministry.id}/pool`, { key: (await newCoordinator(server, ministry.id)).apiKey })).status, 200);
+    expectError(await server.get(`${M}/ministries/${ministry.id}/pool`, { key: (await newCoordinator(server, other.id)).apiKey }), 403, 'Not authorized for this ministry');
+    expectError(await server.get(`${M}/ministries/${ministry.id}/pool`, { key: (await newTeamLeader(server, ministry.teamId)).apiKey }), 403, 'Not authorized for this ministry');
   });
 });
 
 describe('POST /api/ministries/ministries/{id}/pool/{personId}', () => {
   it('answers 201 {personId, added:true}, adds the person with the Group default role and fires group-member-added once', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const person = await newPerson(server);
     let answer: any;
     const events = await membershipEventsDuring(ministry.poolGroupId, async () => {
-      answer = await server.post(`${M}/ministries/${ministry.id}/pool/${person.id}`, undefined, asAdmin);
+      answer = await server.post(`${M}/ministries/${ministry.id}/pool/${person.id}`, undefined, as(admin));
     });
     assert.equal(answer.status, 201);
     assert.deepEqual(answer.body, { personId: person.id, added: true });
@@ -281,12 +214,12 @@ describe('POST /api/ministries/ministries/{id}/pool/{personId}', () => {
   });
 
   it('answers 200 {personId, added:false} for someone already in the pool and fires nothing', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const person = await newPerson(server);
     await addToPool(ministry.id, person.id);
     let answer: any;
     const events = await membershipEventsDuring(ministry.poolGroupId, async () => {
-      answer = await server.post(`${M}/ministries/${ministry.id}/pool/${person.id}`, undefined, asAdmin);
+      answer = await server.post(`${M}/ministries/${ministry.id}/pool/${person.id}`, undefined, as(admin));
     });
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body, { personId: person.id, added: false });
@@ -295,8 +228,8 @@ describe('POST /api/ministries/ministries/{id}/pool/{personId}', () => {
   });
 
   it('lets a coordinator without the manageGroups flag add to the pool', async () => {
-    const ministry = await newMinistry();
-    const coordinator = await newCoordinator(ministry.id);
+    const ministry = await newMinistry(server);
+    const coordinator = await newCoordinator(server, ministry.id);
     const person = await newPerson(server);
     const answer = await server.post(`${M}/ministries/${ministry.id}/pool/${person.id}`, undefined, { key: coordinator.apiKey });
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
@@ -304,56 +237,56 @@ describe('POST /api/ministries/ministries/{id}/pool/{personId}', () => {
   });
 
   it('answers 404 Person not found for an unknown person and 404 Ministry not found for an unknown ministry', async () => {
-    const ministry = await newMinistry();
-    assertError(await server.post(`${M}/ministries/${ministry.id}/pool/999999`, undefined, asAdmin), 404, 'Person not found');
+    const ministry = await newMinistry(server);
+    expectError(await server.post(`${M}/ministries/${ministry.id}/pool/999999`, undefined, as(admin)), 404, 'Person not found');
     const person = await newPerson(server);
-    assertError(await server.post(`${M}/ministries/999999/pool/${person.id}`, undefined, asAdmin), 404, 'Ministry not found');
+    expectError(await server.post(`${M}/ministries/999999/pool/${person.id}`, undefined, as(admin)), 404, 'Ministry not found');
   });
 
   it('refuses a team leader of the ministry with 403 and adds nobody', async () => {
-    const ministry = await newMinistry();
-    const leader = await newTeamLeader(ministry.defaultTeamId);
+    const ministry = await newMinistry(server);
+    const leader = await newTeamLeader(server, ministry.teamId);
     const person = await newPerson(server);
-    assertError(await server.post(`${M}/ministries/${ministry.id}/pool/${person.id}`, undefined, { key: leader.apiKey }), 403, 'Not authorized for this ministry');
+    expectError(await server.post(`${M}/ministries/${ministry.id}/pool/${person.id}`, undefined, { key: leader.apiKey }), 403, 'Not authorized for this ministry');
     assert.equal(await isMember(ministry.poolGroupId, person.id), false);
   });
 });
 
 describe('DELETE /api/ministries/ministries/{id}/pool/{personId}', () => {
   it('takes the person out of the pool, fires group-member-removed and keeps their qualifications', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.defaultTeamId);
+    const ministry = await newMinistry(server);
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
     const person = await newPerson(server);
-    const qualificationId = await qualify(position, person.id);
+    const qualificationId = (await qualify(server, position, person.id)).id;
     let answer: any;
     const events = await membershipEventsDuring(ministry.poolGroupId, async () => {
-      answer = await server.delete(`${M}/ministries/${ministry.id}/pool/${person.id}`, asAdmin);
+      answer = await server.delete(`${M}/ministries/${ministry.id}/pool/${person.id}`, as(admin));
     });
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body, { success: true });
     assert.deepEqual(events, [{ type: 'group-member-removed', personId: person.id }]);
     assert.deepEqual(await poolIds(ministry.id), []);
     assert.equal(await qualificationActive(qualificationId), true);
-    const listed = await server.get(`${M}/positions/${position}/qualifications`, { ...asAdmin, query: { active: '1' } });
+    const listed = await server.get(`${M}/positions/${position}/qualifications`, { ...as(admin), query: { active: '1' } });
     assert.deepEqual(listed.body.qualifications.map((q: { personId: number }) => q.personId), [person.id]);
   });
 
   it('answers 404 That person is not in this volunteer pool for a non-member', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const person = await newPerson(server);
-    assertError(await server.delete(`${M}/ministries/${ministry.id}/pool/${person.id}`, asAdmin), 404, 'That person is not in this volunteer pool');
+    expectError(await server.delete(`${M}/ministries/${ministry.id}/pool/${person.id}`, as(admin)), 404, 'That person is not in this volunteer pool');
   });
 });
 
 describe('POST /api/ministries/ministries/{id}/pool/from-cart (E18)', () => {
   it('answers 400 when the caller\'s cart is empty', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     await emptyCart(admin);
-    assertError(await server.post(`${M}/ministries/${ministry.id}/pool/from-cart`, undefined, asAdmin), 400, 'Add people to the cart before adding them as volunteers');
+    expectError(await server.post(`${M}/ministries/${ministry.id}/pool/from-cart`, undefined, as(admin)), 400, 'Add people to the cart before adding them as volunteers');
   });
 
   it('adds everyone in the cart, counts existing members, keeps the cart, grants no qualification and fires group-member-added per person added', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const [a, b, c] = [await newPerson(server), await newPerson(server), await newPerson(server)];
     await addToPool(ministry.id, c.id);
     const user = await newUser(server, { roles: ['manageMinistries'] });
@@ -377,7 +310,7 @@ describe('POST /api/ministries/ministries/{id}/pool/from-cart (E18)', () => {
   });
 
   it('answers {added:0, alreadyMembers:n} on a repeat and fires nothing', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const [a, b] = [await newPerson(server), await newPerson(server)];
     const user = await newUser(server, { roles: ['manageMinistries'] });
     await server.post('/api/cart/', { Persons: [a.id, b.id] }, { key: user.apiKey });
@@ -392,11 +325,11 @@ describe('POST /api/ministries/ministries/{id}/pool/from-cart (E18)', () => {
   });
 
   it('uses the caller\'s own cart, not another user\'s', async () => {
-    const ministry = await newMinistry();
-    const coordinator = await newCoordinator(ministry.id);
+    const ministry = await newMinistry(server);
+    const coordinator = await newCoordinator(server, ministry.id);
     const person = await newPerson(server);
-    await server.post('/api/cart/', { Persons: [person.id] }, asAdmin);
-    assertError(await server.post(`${M}/ministries/${ministry.id}/pool/from-cart`, undefined, { key: coordinator.apiKey }), 400, 'Add people to the cart before adding them as volunteers');
+    await server.post('/api/cart/', { Persons: [person.id] }, as(admin));
+    expectError(await server.post(`${M}/ministries/${ministry.id}/pool/from-cart`, undefined, { key: coordinator.apiKey }), 400, 'Add people to the cart before adding them as volunteers');
     await server.post('/api/cart/', { Persons: [person.id] }, { key: coordinator.apiKey });
     const answer = await server.post(`${M}/ministries/${ministry.id}/pool/from-cart`, undefined, { key: coordinator.apiKey });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
@@ -408,12 +341,12 @@ describe('POST /api/ministries/ministries/{id}/pool/from-cart (E18)', () => {
     const user = await newUser(server, { roles: ['manageMinistries'] });
     const person = await newPerson(server);
     await server.post('/api/cart/', { Persons: [person.id] }, { key: user.apiKey });
-    assertError(await server.post(`${M}/ministries/999999/pool/from-cart`, undefined, { key: user.apiKey }), 404, 'Ministry not found');
-    const ministry = await newMinistry();
+    expectError(await server.post(`${M}/ministries/999999/pool/from-cart`, undefined, { key: user.apiKey }), 404, 'Ministry not found');
+    const ministry = await newMinistry(server);
     const leader = await newUser(server, { roles: ['editRecords'] });
-    await grantScope(leader.personId, 'team', ministry.defaultTeamId);
+    await grantScope(server, leader.personId, 'team', ministry.teamId);
     await server.post('/api/cart/', { Persons: [person.id] }, { key: leader.apiKey });
-    assertError(await server.post(`${M}/ministries/${ministry.id}/pool/from-cart`, undefined, { key: leader.apiKey }), 403, 'Not authorized for this ministry');
+    expectError(await server.post(`${M}/ministries/${ministry.id}/pool/from-cart`, undefined, { key: leader.apiKey }), 403, 'Not authorized for this ministry');
     assert.equal(await isMember(ministry.poolGroupId, person.id), false);
   });
 });
@@ -424,23 +357,23 @@ describe('DELETE /api/ministries/ministries/{id}/volunteers/{personId} (E19)', (
    * assignments, outbox rows and schedule defaults.
    */
   async function servingVolunteer() {
-    const home = await newMinistry();
-    const away = await newMinistry();
-    const secondTeam = await newTeam(home.id);
-    const usher = await newPosition(home.id, home.defaultTeamId);
-    const greeter = await newPosition(home.id, secondTeam);
-    const awayPosition = await newPosition(away.id, away.defaultTeamId);
+    const home = await newMinistry(server);
+    const away = await newMinistry(server);
+    const secondTeam = (await newTeam(server, home.id)).id;
+    const usher = (await newPosition(server, home.id, home.teamId)).id;
+    const greeter = (await newPosition(server, home.id, secondTeam)).id;
+    const awayPosition = (await newPosition(server, away.id, away.teamId)).id;
     const person = await newPerson(server);
     const colleague = await newPerson(server);
-    const usherQualification = await qualify(usher, person.id);
-    const greeterQualification = await qualify(greeter, person.id);
-    const awayQualification = await qualify(awayPosition, person.id);
-    const colleagueQualification = await qualify(usher, colleague.id);
+    const usherQualification = (await qualify(server, usher, person.id)).id;
+    const greeterQualification = (await qualify(server, greeter, person.id)).id;
+    const awayQualification = (await qualify(server, awayPosition, person.id)).id;
+    const colleagueQualification = (await qualify(server, usher, colleague.id)).id;
 
-    const schedule = await newSchedule(home.id, home.defaultTeamId);
+    const schedule = await newSchedule(home.id, home.teamId);
     const offsetSchedule = await newSchedule(home.id, secondTeam, { endOffsetMinutes: 30 });
-    const inactiveSchedule = await newSchedule(home.id, home.defaultTeamId, { active: false });
-    const awaySchedule = await newSchedule(away.id, away.defaultTeamId);
+    const inactiveSchedule = await newSchedule(home.id, home.teamId, { active: false });
+    const awaySchedule = await newSchedule(away.id, away.teamId);
 
     const nextSunday = await newOccurrence(schedule, home.id, '2026-03-08 09:00:00', '2026-03-08 11:00:00');
     const followingSunday = await newOccurrence(schedule, home.id, '2026-03-15 09:00:00', '2026-03-15 11:00:00');
@@ -488,7 +421,7 @@ describe('DELETE /api/ministries/ministries/{id}/volunteers/{personId} (E19)', (
     const v = await servingVolunteer();
     let answer: any;
     const events = await membershipEventsDuring(v.home.poolGroupId, async () => {
-      answer = await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, asAdmin);
+      answer = await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, as(admin));
     });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(answer.body, { personId: v.person.id, qualifications: 2, assignments: 3, removedFromPool: true, defaults: 2 });
@@ -537,10 +470,10 @@ describe('DELETE /api/ministries/ministries/{id}/volunteers/{personId} (E19)', (
 
   it('answers zeros and removedFromPool:false on a repeat, and appends no response rows', async () => {
     const v = await servingVolunteer();
-    assert.equal((await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, asAdmin)).status, 200);
+    assert.equal((await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, as(admin))).status, 200);
     let answer: any;
     const events = await membershipEventsDuring(v.home.poolGroupId, async () => {
-      answer = await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, asAdmin);
+      answer = await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, as(admin));
     });
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body, { personId: v.person.id, qualifications: 0, assignments: 0, removedFromPool: false, defaults: 0 });
@@ -549,12 +482,12 @@ describe('DELETE /api/ministries/ministries/{id}/volunteers/{personId} (E19)', (
   });
 
   it('revokes the qualifications of someone qualified but not in the pool and reports removedFromPool:false', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.defaultTeamId);
+    const ministry = await newMinistry(server);
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
     const person = await newPerson(server);
-    const qualificationId = await qualify(position, person.id);
-    await server.delete(`${M}/ministries/${ministry.id}/pool/${person.id}`, asAdmin);
-    const answer = await server.delete(`${M}/ministries/${ministry.id}/volunteers/${person.id}`, asAdmin);
+    const qualificationId = (await qualify(server, position, person.id)).id;
+    await server.delete(`${M}/ministries/${ministry.id}/pool/${person.id}`, as(admin));
+    const answer = await server.delete(`${M}/ministries/${ministry.id}/volunteers/${person.id}`, as(admin));
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body, { personId: person.id, qualifications: 1, assignments: 0, removedFromPool: false, defaults: 0 });
     assert.equal(await qualificationActive(qualificationId), false);
@@ -562,7 +495,7 @@ describe('DELETE /api/ministries/ministries/{id}/volunteers/{personId} (E19)', (
 
   it('is open to the coordinator of the ministry, who is recorded as the author of the cancellation', async () => {
     const v = await servingVolunteer();
-    const coordinator = await newCoordinator(v.home.id);
+    const coordinator = await newCoordinator(server, v.home.id);
     const answer = await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, { key: coordinator.apiKey });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.assignments, 3);
@@ -571,8 +504,8 @@ describe('DELETE /api/ministries/ministries/{id}/volunteers/{personId} (E19)', (
 
   it('refuses a team leader of the ministry with 403 and changes nothing', async () => {
     const v = await servingVolunteer();
-    const leader = await newTeamLeader(v.home.defaultTeamId);
-    assertError(await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, { key: leader.apiKey }), 403, 'Not authorized for this ministry');
+    const leader = await newTeamLeader(server, v.home.teamId);
+    expectError(await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, { key: leader.apiKey }), 403, 'Not authorized for this ministry');
     assert.equal(await qualificationActive(v.qualifications.usher), true);
     assert.equal(await statusOf(v.assignments.pending), 'pending');
     assert.equal(await isMember(v.home.poolGroupId, v.person.id), true);
@@ -580,29 +513,29 @@ describe('DELETE /api/ministries/ministries/{id}/volunteers/{personId} (E19)', (
   });
 
   it('ends the class Teacher role the revoked qualifications gave on a team linked to a class', async () => {
-    const created = await server.post(`${M}/ministries`, { name: `Sunday School ${++sequence}`, sundaySchool: true }, asAdmin);
+    const created = await server.post(`${M}/ministries`, { name: `Sunday School ${++sequence}`, sundaySchool: true }, as(admin));
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const ministryId = created.body.ministry.id;
-    const classGroup = await server.post('/api/groups/', { groupName: `Grade ${++sequence}`, isSundaySchool: true }, asAdmin);
+    const classGroup = await server.post('/api/groups/', { groupName: `Grade ${++sequence}`, isSundaySchool: true }, as(admin));
     assert.equal(classGroup.status, 200, JSON.stringify(classGroup.body));
-    const team = await server.post(`${M}/ministries/${ministryId}/teams`, { name: `Grade team ${sequence}`, classGroupId: classGroup.body.Id }, asAdmin);
+    const team = await server.post(`${M}/ministries/${ministryId}/teams`, { name: `Grade team ${sequence}`, classGroupId: classGroup.body.Id }, as(admin));
     assert.equal(team.status, 201, JSON.stringify(team.body));
-    const position = await newPosition(ministryId, team.body.team.id);
+    const position = (await newPosition(server, ministryId, team.body.team.id)).id;
     const person = await newPerson(server);
-    await qualify(position, person.id);
+    await qualify(server, position, person.id);
     assert.equal(await isMember(classGroup.body.Id, person.id), true, 'the qualification made them a teacher');
 
-    const answer = await server.delete(`${M}/ministries/${ministryId}/volunteers/${person.id}`, asAdmin);
+    const answer = await server.delete(`${M}/ministries/${ministryId}/volunteers/${person.id}`, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.qualifications, 1);
     assert.equal(await isMember(classGroup.body.Id, person.id), false);
   });
 
   it('answers 404 for an unknown person and for an unknown ministry', async () => {
-    const ministry = await newMinistry();
-    assertError(await server.delete(`${M}/ministries/${ministry.id}/volunteers/999999`, asAdmin), 404, 'Person not found');
+    const ministry = await newMinistry(server);
+    expectError(await server.delete(`${M}/ministries/${ministry.id}/volunteers/999999`, as(admin)), 404, 'Person not found');
     const person = await newPerson(server);
-    assertError(await server.delete(`${M}/ministries/999999/volunteers/${person.id}`, asAdmin), 404, 'Ministry not found');
+    expectError(await server.delete(`${M}/ministries/999999/volunteers/${person.id}`, as(admin)), 404, 'Ministry not found');
   });
 
   it('changes nothing when one of its steps fails (one transaction)', async () => {
@@ -614,7 +547,7 @@ describe('DELETE /api/ministries/ministries/{id}/volunteers/{personId} (E19)', (
     await sql.raw(`create trigger refuse_default_delete before delete on requirement_defaults
       for each row when (old.person_id = ${v.person.id}) execute function refuse_default_delete()`).execute(db);
     try {
-      const answer = await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, asAdmin);
+      const answer = await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, as(admin));
       assert.equal(answer.status, 500, JSON.stringify(answer.body));
     } finally {
       await sql`drop trigger refuse_default_delete on requirement_defaults`.execute(db);
@@ -631,30 +564,30 @@ describe('DELETE /api/ministries/ministries/{id}/volunteers/{personId} (E19)', (
 
 describe('GET /api/ministries/ministries/{id}/members and /teams/{teamId}/members', () => {
   async function crew() {
-    const ministry = await newMinistry();
-    const teamB = await newTeam(ministry.id);
-    const positionA = await newPosition(ministry.id, ministry.defaultTeamId);
-    const positionB = await newPosition(ministry.id, teamB);
-    const retiredA = await newPosition(ministry.id, ministry.defaultTeamId, { active: false });
-    const elsewhere = await newMinistry();
-    const elsewherePosition = await newPosition(elsewhere.id, elsewhere.defaultTeamId);
+    const ministry = await newMinistry(server);
+    const teamB = (await newTeam(server, ministry.id)).id;
+    const positionA = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const positionB = (await newPosition(server, ministry.id, teamB)).id;
+    const retiredA = (await newPosition(server, ministry.id, ministry.teamId, { active: false })).id;
+    const elsewhere = await newMinistry(server);
+    const elsewherePosition = (await newPosition(server, elsewhere.id, elsewhere.teamId)).id;
     const poolOnly = await newPerson(server, { first_name: 'Ann', last_name: `Pool${++sequence}` });
     const qualifiedA = await newPerson(server, { first_name: 'Ben', last_name: `Outside${sequence}` });
     const qualifiedB = await newPerson(server, { first_name: 'Cid', last_name: `Outside${sequence}` });
     const retiredOnly = await newPerson(server, { first_name: 'Dot', last_name: `Retired${sequence}` });
     const otherMinistry = await newPerson(server, { first_name: 'Eve', last_name: `Elsewhere${sequence}` });
     await addToPool(ministry.id, poolOnly.id);
-    const qa = await qualify(positionA, qualifiedA.id);
-    const qb = await qualify(positionB, qualifiedB.id);
-    await qualify(retiredA, retiredOnly.id);
-    await qualify(elsewherePosition, otherMinistry.id);
-    for (const person of [qualifiedA, qualifiedB, retiredOnly]) await server.delete(`${M}/ministries/${ministry.id}/pool/${person.id}`, asAdmin);
+    const qa = (await qualify(server, positionA, qualifiedA.id)).id;
+    const qb = (await qualify(server, positionB, qualifiedB.id)).id;
+    await qualify(server, retiredA, retiredOnly.id);
+    await qualify(server, elsewherePosition, otherMinistry.id);
+    for (const person of [qualifiedA, qualifiedB, retiredOnly]) await server.delete(`${M}/ministries/${ministry.id}/pool/${person.id}`, as(admin));
     return { ministry, teamB, positionA, positionB, retiredA, poolOnly, qualifiedA, qualifiedB, qa, qb };
   }
 
   it('unites the pool with everyone actively qualified for an active position of the ministry', async () => {
     const c = await crew();
-    const answer = await server.get(`${M}/ministries/${c.ministry.id}/members`, asAdmin);
+    const answer = await server.get(`${M}/ministries/${c.ministry.id}/members`, as(admin));
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body.members, [
       { personId: c.poolOnly.id, displayName: c.poolOnly.first_name + ' ' + c.poolOnly.last_name, groupIds: [c.ministry.poolGroupId], inPool: true, qualifications: [], qualificationIds: {} },
@@ -665,17 +598,17 @@ describe('GET /api/ministries/ministries/{id}/members and /teams/{teamId}/member
 
   it('with teamId, unites the pool with those qualified in that team only', async () => {
     const c = await crew();
-    const answer = await server.get(`${M}/ministries/${c.ministry.id}/members`, { ...asAdmin, query: { teamId: String(c.teamB) } });
+    const answer = await server.get(`${M}/ministries/${c.ministry.id}/members`, { ...as(admin), query: { teamId: String(c.teamB) } });
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body.members.map((m: { personId: number }) => m.personId), [c.poolOnly.id, c.qualifiedB.id]);
   });
 
   it('answers the same members on the team route, which a leader of that team may call', async () => {
     const c = await crew();
-    const leader = await newTeamLeader(c.teamB);
+    const leader = await newTeamLeader(server, c.teamB);
     const byTeam = await server.get(`${M}/teams/${c.teamB}/members`, { key: leader.apiKey });
     assert.equal(byTeam.status, 200, JSON.stringify(byTeam.body));
-    const byFilter = await server.get(`${M}/ministries/${c.ministry.id}/members`, { ...asAdmin, query: { teamId: String(c.teamB) } });
+    const byFilter = await server.get(`${M}/ministries/${c.ministry.id}/members`, { ...as(admin), query: { teamId: String(c.teamB) } });
     // The leader joined the pool with the grant; compare without them.
     const withoutLeader = (members: Array<{ personId: number }>) => members.filter((m) => m.personId !== leader.personId);
     assert.deepEqual(withoutLeader(byTeam.body.members), withoutLeader(byFilter.body.members));
@@ -684,40 +617,40 @@ describe('GET /api/ministries/ministries/{id}/members and /teams/{teamId}/member
 
   it('refuses a leader of another team with 403 on the team route and on the ministry route', async () => {
     const c = await crew();
-    const leader = await newTeamLeader(c.ministry.defaultTeamId);
-    assertError(await server.get(`${M}/teams/${c.teamB}/members`, { key: leader.apiKey }), 403, 'Not authorized for this team');
-    assertError(await server.get(`${M}/ministries/${c.ministry.id}/members`, { key: leader.apiKey }), 403, 'Not authorized for this ministry');
+    const leader = await newTeamLeader(server, c.ministry.teamId);
+    expectError(await server.get(`${M}/teams/${c.teamB}/members`, { key: leader.apiKey }), 403, 'Not authorized for this team');
+    expectError(await server.get(`${M}/ministries/${c.ministry.id}/members`, { key: leader.apiKey }), 403, 'Not authorized for this ministry');
   });
 
   it('answers 404 for an unknown ministry or team', async () => {
-    assertError(await server.get(`${M}/ministries/999999/members`, asAdmin), 404, 'Ministry not found');
-    assertError(await server.get(`${M}/teams/999999/members`, asAdmin), 404, 'Team not found');
+    expectError(await server.get(`${M}/ministries/999999/members`, as(admin)), 404, 'Ministry not found');
+    expectError(await server.get(`${M}/teams/999999/members`, as(admin)), 404, 'Team not found');
   });
 });
 
 describe('GET /api/ministries/ministries/{id}/qualification-matrix and /teams/{teamId}/qualification-matrix', () => {
   it('answers {ministryId, teamId:null, positions (active only), people} with outsiders marked inPool:false', async () => {
-    const ministry = await newMinistry();
-    const teamB = await newTeam(ministry.id);
-    const first = await newPosition(ministry.id, ministry.defaultTeamId, { order: 1 });
-    const second = await newPosition(ministry.id, teamB, { order: 2 });
-    await newPosition(ministry.id, teamB, { active: false });
+    const ministry = await newMinistry(server);
+    const teamB = (await newTeam(server, ministry.id)).id;
+    const first = (await newPosition(server, ministry.id, ministry.teamId, { order: 1 })).id;
+    const second = (await newPosition(server, ministry.id, teamB, { order: 2 })).id;
+    await newPosition(server, ministry.id, teamB, { active: false });
     const member = await newPerson(server, { first_name: 'Amy', last_name: 'Member' });
     const both = await newPerson(server, { first_name: 'Bo', last_name: 'Both' });
     const outsider = await newPerson(server, { first_name: 'Cy', last_name: 'Outsider' });
     await addToPool(ministry.id, member.id);
-    const b1 = await qualify(first, both.id);
-    const b2 = await qualify(second, both.id);
-    const o2 = await qualify(second, outsider.id);
-    await server.delete(`${M}/ministries/${ministry.id}/pool/${outsider.id}`, asAdmin);
+    const b1 = (await qualify(server, first, both.id)).id;
+    const b2 = (await qualify(server, second, both.id)).id;
+    const o2 = (await qualify(server, second, outsider.id)).id;
+    await server.delete(`${M}/ministries/${ministry.id}/pool/${outsider.id}`, as(admin));
 
-    const answer = await server.get(`${M}/ministries/${ministry.id}/qualification-matrix`, asAdmin);
+    const answer = await server.get(`${M}/ministries/${ministry.id}/qualification-matrix`, as(admin));
     assert.equal(answer.status, 200);
     assert.deepEqual(Object.keys(answer.body).sort(), ['ministryId', 'people', 'positions', 'teamId']);
     assert.equal(answer.body.ministryId, ministry.id);
     assert.equal(answer.body.teamId, null);
     assert.deepEqual(answer.body.positions.map((p: { id: number }) => p.id).sort((x: number, y: number) => x - y), [first, second].sort((x, y) => x - y));
-    const positionRead = await server.get(`${M}/positions/${first}`, asAdmin);
+    const positionRead = await server.get(`${M}/positions/${first}`, as(admin));
     assert.deepEqual(answer.body.positions.find((p: { id: number }) => p.id === first), positionRead.body.position, 'positions use the position shape');
     assert.deepEqual(answer.body.people, [
       { personId: member.id, displayName: 'Amy Member', groupIds: [ministry.poolGroupId], inPool: true, qualifications: [], qualificationIds: {} },
@@ -728,42 +661,42 @@ describe('GET /api/ministries/ministries/{id}/qualification-matrix and /teams/{t
   });
 
   it('narrows positions and qualifications to one team with teamId, and the team route answers the same', async () => {
-    const ministry = await newMinistry();
-    const teamB = await newTeam(ministry.id);
-    const first = await newPosition(ministry.id, ministry.defaultTeamId);
-    const second = await newPosition(ministry.id, teamB);
+    const ministry = await newMinistry(server);
+    const teamB = (await newTeam(server, ministry.id)).id;
+    const first = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const second = (await newPosition(server, ministry.id, teamB)).id;
     const person = await newPerson(server);
-    await qualify(first, person.id);
-    const q2 = await qualify(second, person.id);
+    await qualify(server, first, person.id);
+    const q2 = (await qualify(server, second, person.id)).id;
     const onlyA = await newPerson(server);
-    const qa = await qualify(first, onlyA.id);
-    await server.delete(`${M}/ministries/${ministry.id}/pool/${onlyA.id}`, asAdmin);
+    const qa = (await qualify(server, first, onlyA.id)).id;
+    await server.delete(`${M}/ministries/${ministry.id}/pool/${onlyA.id}`, as(admin));
 
-    const filtered = await server.get(`${M}/ministries/${ministry.id}/qualification-matrix`, { ...asAdmin, query: { teamId: String(teamB) } });
+    const filtered = await server.get(`${M}/ministries/${ministry.id}/qualification-matrix`, { ...as(admin), query: { teamId: String(teamB) } });
     assert.equal(filtered.status, 200);
     assert.equal(filtered.body.teamId, teamB);
     assert.deepEqual(filtered.body.positions.map((p: { id: number }) => p.id), [second]);
     assert.deepEqual(filtered.body.people.map((p: { personId: number; qualificationIds: object }) => [p.personId, p.qualificationIds]), [[person.id, { [second]: q2 }]]);
     assert.ok(!filtered.body.people.some((p: { personId: number }) => p.personId === onlyA.id), 'qualified only in another team and outside the pool');
 
-    const byTeam = await server.get(`${M}/teams/${teamB}/qualification-matrix`, asAdmin);
+    const byTeam = await server.get(`${M}/teams/${teamB}/qualification-matrix`, as(admin));
     assert.equal(byTeam.status, 200);
     assert.deepEqual(byTeam.body, filtered.body);
 
-    const teamA = await server.get(`${M}/teams/${ministry.defaultTeamId}/qualification-matrix`, asAdmin);
+    const teamA = await server.get(`${M}/teams/${ministry.teamId}/qualification-matrix`, as(admin));
     assert.deepEqual(teamA.body.people.find((p: { personId: number }) => p.personId === onlyA.id),
       { personId: onlyA.id, displayName: onlyA.first_name + ' ' + onlyA.last_name, groupIds: [], inPool: false, qualifications: [first], qualificationIds: { [first]: qa } });
   });
 
   it('lets a team leader read their own team\'s matrix but not the ministry\'s', async () => {
-    const ministry = await newMinistry();
-    const leader = await newTeamLeader(ministry.defaultTeamId);
-    assert.equal((await server.get(`${M}/teams/${ministry.defaultTeamId}/qualification-matrix`, { key: leader.apiKey })).status, 200);
-    assertError(await server.get(`${M}/ministries/${ministry.id}/qualification-matrix`, { key: leader.apiKey }), 403, 'Not authorized for this ministry');
+    const ministry = await newMinistry(server);
+    const leader = await newTeamLeader(server, ministry.teamId);
+    assert.equal((await server.get(`${M}/teams/${ministry.teamId}/qualification-matrix`, { key: leader.apiKey })).status, 200);
+    expectError(await server.get(`${M}/ministries/${ministry.id}/qualification-matrix`, { key: leader.apiKey }), 403, 'Not authorized for this ministry');
   });
 
   it('answers 404 for an unknown ministry or team', async () => {
-    assertError(await server.get(`${M}/ministries/999999/qualification-matrix`, asAdmin), 404, 'Ministry not found');
-    assertError(await server.get(`${M}/teams/999999/qualification-matrix`, asAdmin), 404, 'Team not found');
+    expectError(await server.get(`${M}/ministries/999999/qualification-matrix`, as(admin)), 404, 'Ministry not found');
+    expectError(await server.get(`${M}/teams/999999/qualification-matrix`, as(admin)), 404, 'Team not found');
   });
 });

@@ -1,25 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { AssignmentStatus } from '../../src/db/schema.js';
 import type { DomainEvent } from '../../src/domain/domain-events.js';
-import { newPerson, newUser, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { newPerson, newUser, as, expectError, useServer, useUser, unique, newMinistry, newTeam, grantScope, newCoordinator, newTeamLeader, useOtherEventType } from '../kit/index.js';
 
-let server: TestServer;
-let admin: TestUser;
-let volunteer: TestUser;
-let otherTypeId: number;
-before(async () => {
-  server = await startTestServer();
-  admin = await newUser(server, { roles: ['admin'] });
-  volunteer = await newUser(server);
-  const types = await server.get('/api/events/types', asAdmin);
-  otherTypeId = (types.body as Array<{ Id: number; Name: string }>).find((t) => t.Name === 'Other')!.Id;
-});
-after(() => server.close());
+const server = useServer();
+const admin = useUser(server, ['admin']);
+const volunteer = useUser(server);
+const otherType = useOtherEventType(server);
 
-const asAdmin = { get key() { return admin.apiKey; } };
-const as = (user: TestUser) => ({ key: user.apiKey });
 const V = '/api/ministries';
 const TEACHER = 1;
 const STUDENT = 2;
@@ -33,106 +22,59 @@ interface Qualification {
   teamId: number; active: boolean; grantedDate: string; grantedByPersonId: number | null; notes: string | null;
 }
 
-function assertError(answer: { status: number; body: any }, status: number, message: string) {
-  assert.equal(answer.status, status, JSON.stringify(answer.body));
-  assert.deepEqual(answer.body, { success: false, message, error: message, code: status });
-}
-
-let sequence = 0;
-const unique = (prefix: string) => `${prefix} ${++sequence}`;
-
-/** A ministry with its default team, created by the administrator. */
-async function newMinistry(body: Record<string, unknown> = {}) {
-  const answer = await server.post(`${V}/ministries`, { name: unique('Ministry'), ...body }, asAdmin);
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  const teams = await server.get(`${V}/ministries/${answer.body.ministry.id}/teams`, asAdmin);
-  assert.equal(teams.status, 200);
-  return { id: answer.body.ministry.id as number, poolGroupId: answer.body.poolGroupId as number, teamId: teams.body.teams[0].id as number };
-}
-
-async function newTeam(ministryId: number, body: Record<string, unknown> = {}): Promise<number> {
-  const answer = await server.post(`${V}/ministries/${ministryId}/teams`, { name: unique('Team'), ...body }, asAdmin);
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  return answer.body.team.id;
-}
-
 async function newClass(): Promise<number> {
-  const answer = await server.post('/api/groups/', { groupName: unique('Class'), isSundaySchool: true }, asAdmin);
+  const answer = await server.post('/api/groups/', { groupName: unique('Class'), isSundaySchool: true }, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body.Id;
 }
 
 /** A Sunday School ministry with a team linked to a fresh class. */
 async function newClassTeam() {
-  const ministry = await newMinistry({ sundaySchool: true });
+  const ministry = await newMinistry(server, { sundaySchool: true });
   const classId = await newClass();
-  const teamId = await newTeam(ministry.id, { classGroupId: classId });
+  const teamId = (await newTeam(server, ministry.id, { classGroupId: classId })).id;
   return { ministry, classId, teamId };
 }
 
-async function newPosition(ministryId: number, teamId: number, body: Record<string, unknown> = {}): Promise<Position> {
-  const answer = await server.post(`${V}/ministries/${ministryId}/positions`, { name: unique('Position'), teamId, ...body }, asAdmin);
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  return answer.body.position;
-}
-
-async function grant(positionId: number, personId: number, options: { key?: string } = asAdmin): Promise<Qualification> {
+/** Grants over the route (E-contract §18: 201 for a new qualification, 200 when it already stood or comes back). */
+async function grant(positionId: number, personId: number, options: { key?: string } = as(admin), status: 200 | 201 = 201): Promise<Qualification> {
   const answer = await server.post(`${V}/positions/${positionId}/qualifications`, { personId }, options);
-  assert.ok(answer.status === 201 || answer.status === 200, JSON.stringify(answer.body));
+  assert.equal(answer.status, status, JSON.stringify(answer.body));
   return answer.body.qualification;
 }
 
 async function revoke(qualificationId: number) {
-  const answer = await server.delete(`${V}/qualifications/${qualificationId}`, asAdmin);
+  const answer = await server.delete(`${V}/qualifications/${qualificationId}`, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
 }
 
-async function grantScope(personId: number, scopeType: 'ministry' | 'team', scopeId: number) {
-  const answer = await server.post(`${V}/scopes`, { personId, scopeType, scopeId }, asAdmin);
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-}
-
-/** A login with `manageMyMinistries` and a ministry grant. */
-async function newCoordinator(ministryId: number) {
-  const user = await newUser(server, { roles: ['manageMyMinistries'] });
-  await grantScope(user.personId, 'ministry', ministryId);
-  return user;
-}
-
-/** A self-service login leading one team. */
-async function newLeader(teamId: number) {
-  const user = await newUser(server);
-  await grantScope(user.personId, 'team', teamId);
-  return user;
-}
-
-async function listPositions(ministryId: number, query: Record<string, string> = {}, options: { key?: string } = asAdmin): Promise<Position[]> {
+async function listPositions(ministryId: number, query: Record<string, string> = {}, options: { key?: string } = as(admin)): Promise<Position[]> {
   const answer = await server.get(`${V}/ministries/${ministryId}/positions`, { ...options, query });
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body.positions;
 }
 
 async function readPosition(positionId: number): Promise<Position> {
-  const answer = await server.get(`${V}/positions/${positionId}`, asAdmin);
+  const answer = await server.get(`${V}/positions/${positionId}`, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body.position;
 }
 
 async function qualificationsOf(positionId: number, query: Record<string, string> = {}): Promise<Qualification[]> {
-  const answer = await server.get(`${V}/positions/${positionId}/qualifications`, { ...asAdmin, query });
+  const answer = await server.get(`${V}/positions/${positionId}/qualifications`, { ...as(admin), query });
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body.qualifications;
 }
 
 /** The role each person holds in a group, from the core members route. */
 async function rolesIn(groupId: number): Promise<Map<number, number>> {
-  const answer = await server.get(`/api/groups/${groupId}/members`, asAdmin);
+  const answer = await server.get(`/api/groups/${groupId}/members`, as(admin));
   assert.equal(answer.status, 200);
   return new Map(answer.body.Person2group2roleP2g2rs.map((m: { PersonId: number; RoleId: number }) => [m.PersonId, m.RoleId]));
 }
 
 async function poolMemberIds(ministryId: number): Promise<number[]> {
-  const answer = await server.get(`${V}/ministries/${ministryId}/pool`, asAdmin);
+  const answer = await server.get(`${V}/ministries/${ministryId}/pool`, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body.members.map((m: { personId: number }) => m.personId);
 }
@@ -162,8 +104,8 @@ async function newSchedule(position: Position): Promise<number> {
 /** An event on `date` (created over HTTP) with an occurrence of the schedule on it. */
 async function newOccurrence(scheduleId: number, date: string, status: 'scheduled' | 'cancelled' = 'scheduled'): Promise<number> {
   const event = await server.post('/api/events', {
-    Title: unique('Service'), Type: otherTypeId, Start: `${date} 09:00:00`, End: `${date} 10:00:00`, PinnedCalendars: [],
-  }, asAdmin);
+    Title: unique('Service'), Type: otherType.id, Start: `${date} 09:00:00`, End: `${date} 10:00:00`, PinnedCalendars: [],
+  }, as(admin));
   assert.equal(event.status, 200, JSON.stringify(event.body));
   const row = await server.database.db.insertInto('occurrences').values({
     schedule_id: scheduleId, event_id: event.body.eventId, occurrence_date: date, status, generated_at: '2026-01-01 09:00:00',
@@ -178,12 +120,19 @@ async function newAssignment(occurrenceId: number, positionId: number, personId:
   return row.id;
 }
 
+/** The act most tests here build on: POST …/positions as the administrator, 201. */
+async function createPosition(ministryId: number, teamId: number, body: Record<string, unknown> = {}): Promise<Position> {
+  const answer = await server.post(`${V}/ministries/${ministryId}/positions`, { name: unique('Position'), teamId, ...body }, as(admin));
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return answer.body.position;
+}
+
 describe('GET /api/ministries/ministries/{id}/positions', () => {
   it('lists the positions of every team in the contract shape', async () => {
-    const ministry = await newMinistry();
-    const secondTeam = await newTeam(ministry.id);
-    const first = await newPosition(ministry.id, ministry.teamId, { description: 'Greets at the door', order: 2, recruiting: true });
-    const second = await newPosition(ministry.id, secondTeam);
+    const ministry = await newMinistry(server);
+    const secondTeam = (await newTeam(server, ministry.id)).id;
+    const first = await createPosition(ministry.id, ministry.teamId, { description: 'Greets at the door', order: 2, recruiting: true });
+    const second = await createPosition(ministry.id, secondTeam);
     const positions = await listPositions(ministry.id);
     assert.deepEqual(positions.map((p) => p.id).sort((a, b) => a - b), [first.id, second.id]);
     const listed = positions.find((p) => p.id === first.id)!;
@@ -203,77 +152,77 @@ describe('GET /api/ministries/ministries/{id}/positions', () => {
   });
 
   it('leaves out positions of other ministries', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
-    await newPosition(other.id, other.teamId);
-    const mine = await newPosition(ministry.id, ministry.teamId);
+    const ministry = await newMinistry(server);
+    const other = await newMinistry(server);
+    await createPosition(other.id, other.teamId);
+    const mine = await createPosition(ministry.id, ministry.teamId);
     assert.deepEqual((await listPositions(ministry.id)).map((p) => p.id), [mine.id]);
   });
 
   it('filters by teamId', async () => {
-    const ministry = await newMinistry();
-    const secondTeam = await newTeam(ministry.id);
-    await newPosition(ministry.id, ministry.teamId);
-    const second = await newPosition(ministry.id, secondTeam);
+    const ministry = await newMinistry(server);
+    const secondTeam = (await newTeam(server, ministry.id)).id;
+    await createPosition(ministry.id, ministry.teamId);
+    const second = await createPosition(ministry.id, secondTeam);
     assert.deepEqual((await listPositions(ministry.id, { teamId: String(secondTeam) })).map((p) => p.id), [second.id]);
   });
 
   it('filters with active=1 and active=0, and lists both with active empty', async () => {
-    const ministry = await newMinistry();
-    const on = await newPosition(ministry.id, ministry.teamId);
-    const off = await newPosition(ministry.id, ministry.teamId, { active: false });
+    const ministry = await newMinistry(server);
+    const on = await createPosition(ministry.id, ministry.teamId);
+    const off = await createPosition(ministry.id, ministry.teamId, { active: false });
     assert.deepEqual((await listPositions(ministry.id, { active: '1' })).map((p) => p.id), [on.id]);
     assert.deepEqual((await listPositions(ministry.id, { active: '0' })).map((p) => p.id), [off.id]);
     assert.equal((await listPositions(ministry.id, { active: '' })).length, 2);
   });
 
   it('lets a coordinator of the ministry list its positions', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
-    const coordinator = await newCoordinator(ministry.id);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
+    const coordinator = await newCoordinator(server, ministry.id);
     assert.deepEqual((await listPositions(ministry.id, {}, as(coordinator))).map((p) => p.id), [position.id]);
   });
 
   it("shows a team leader only the positions of the teams they lead", async () => {
-    const ministry = await newMinistry();
-    const ledTeam = await newTeam(ministry.id);
-    await newPosition(ministry.id, ministry.teamId);
-    const led = await newPosition(ministry.id, ledTeam);
-    const leader = await newLeader(ledTeam);
+    const ministry = await newMinistry(server);
+    const ledTeam = (await newTeam(server, ministry.id)).id;
+    await createPosition(ministry.id, ministry.teamId);
+    const led = await createPosition(ministry.id, ledTeam);
+    const leader = await newTeamLeader(server, ledTeam);
     assert.deepEqual((await listPositions(ministry.id, {}, as(leader))).map((p) => p.id), [led.id]);
     assert.deepEqual(await listPositions(ministry.id, { teamId: String(ministry.teamId) }, as(leader)), []);
   });
 
   it('answers 404 for an unknown ministry before any scope check', async () => {
-    const ministry = await newMinistry();
-    const coordinator = await newCoordinator(ministry.id);
-    assertError(await server.get(`${V}/ministries/999999/positions`, as(coordinator)), 404, 'Ministry not found');
+    const ministry = await newMinistry(server);
+    const coordinator = await newCoordinator(server, ministry.id);
+    expectError(await server.get(`${V}/ministries/999999/positions`, as(coordinator)), 404, 'Ministry not found');
   });
 
   it('refuses with 403 a coordinator of another ministry and a leader of a team elsewhere', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
-    const coordinator = await newCoordinator(other.id);
-    const leader = await newLeader(other.teamId);
-    assertError(await server.get(`${V}/ministries/${ministry.id}/positions`, as(coordinator)), 403, 'Not authorized for this ministry');
-    assertError(await server.get(`${V}/ministries/${ministry.id}/positions`, as(leader)), 403, 'Not authorized for this ministry');
+    const ministry = await newMinistry(server);
+    const other = await newMinistry(server);
+    const coordinator = await newCoordinator(server, other.id);
+    const leader = await newTeamLeader(server, other.teamId);
+    expectError(await server.get(`${V}/ministries/${ministry.id}/positions`, as(coordinator)), 403, 'Not authorized for this ministry');
+    expectError(await server.get(`${V}/ministries/${ministry.id}/positions`, as(leader)), 403, 'Not authorized for this ministry');
   });
 
   it('refuses a ministry grant without manageMyMinistries', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const holder = await newUser(server);
-    await grantScope(holder.personId, 'ministry', ministry.id);
-    assertError(await server.get(`${V}/ministries/${ministry.id}/positions`, as(holder)), 403,
+    await grantScope(server, holder.personId, 'ministry', ministry.id);
+    expectError(await server.get(`${V}/ministries/${ministry.id}/positions`, as(holder)), 403,
       'Manage My Ministries access, with a ministry or team to manage, is required');
   });
 
   it('refuses a volunteer with the coordinator gate, before the ministry is looked up, and a missing key with 401', async () => {
-    const ministry = await newMinistry();
-    assertError(await server.get(`${V}/ministries/${ministry.id}/positions`, as(volunteer)), 403,
+    const ministry = await newMinistry(server);
+    expectError(await server.get(`${V}/ministries/${ministry.id}/positions`, as(volunteer)), 403,
       'Manage My Ministries access, with a ministry or team to manage, is required');
-    assertError(await server.get(`${V}/ministries/999999/positions`, as(volunteer)), 403,
+    expectError(await server.get(`${V}/ministries/999999/positions`, as(volunteer)), 403,
       'Manage My Ministries access, with a ministry or team to manage, is required');
-    assertError(await server.get(`${V}/ministries/${ministry.id}/positions`), 401, 'Invalid API key');
+    expectError(await server.get(`${V}/ministries/${ministry.id}/positions`), 401, 'Invalid API key');
   });
 });
 
@@ -281,8 +230,8 @@ describe('POST /api/ministries/ministries/{id}/positions', () => {
   const url = (ministryId: number) => `${V}/ministries/${ministryId}/positions`;
 
   it('creates a position with the documented defaults and answers 201', async () => {
-    const ministry = await newMinistry();
-    const answer = await server.post(url(ministry.id), { name: '  Usher  ', teamId: ministry.teamId }, asAdmin);
+    const ministry = await newMinistry(server);
+    const answer = await server.post(url(ministry.id), { name: '  Usher  ', teamId: ministry.teamId }, as(admin));
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
     const { position } = answer.body;
     assert.deepEqual(position, {
@@ -301,10 +250,10 @@ describe('POST /api/ministries/ministries/{id}/positions', () => {
   });
 
   it('stores every field it is given', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const answer = await server.post(url(ministry.id), {
       name: 'Sound', teamId: ministry.teamId, description: 'Runs the desk', order: 5, recruiting: true, selfAssignable: false, active: false,
-    }, asAdmin);
+    }, as(admin));
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
     const stored = await readPosition(answer.body.position.id);
     assert.equal(stored.description, 'Runs the desk');
@@ -315,14 +264,14 @@ describe('POST /api/ministries/ministries/{id}/positions', () => {
   });
 
   it('accepts every strict boolean spelling for recruiting, selfAssignable and active', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const spellings: Array<[unknown, boolean]> = [
       [true, true], [false, false], [1, true], [0, false], ['1', true], ['0', false],
       ['true', true], ['false', false], [' TRUE ', true], ['False', false],
     ];
     for (const [value, expected] of spellings) {
       for (const field of ['recruiting', 'selfAssignable', 'active'] as const) {
-        const answer = await server.post(url(ministry.id), { name: unique('Spelling'), teamId: ministry.teamId, [field]: value }, asAdmin);
+        const answer = await server.post(url(ministry.id), { name: unique('Spelling'), teamId: ministry.teamId, [field]: value }, as(admin));
         assert.equal(answer.status, 201, `${field}=${JSON.stringify(value)}: ${JSON.stringify(answer.body)}`);
         assert.equal(answer.body.position[field], expected, `${field}=${JSON.stringify(value)}`);
       }
@@ -330,7 +279,7 @@ describe('POST /api/ministries/ministries/{id}/positions', () => {
   });
 
   it('refuses anything else for a strict boolean with 400 and its own message, creating nothing', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server);
     const messages = {
       recruiting: 'Recruit Volunteers must be true or false',
       selfAssignable: 'Self-assignable must be true or false',
@@ -338,116 +287,116 @@ describe('POST /api/ministries/ministries/{id}/positions', () => {
     };
     for (const value of [null, '', 'yes', 'maybe', 2, -1, []]) {
       for (const [field, message] of Object.entries(messages)) {
-        const answer = await server.post(url(ministry.id), { name: 'Refused', teamId: ministry.teamId, [field]: value }, asAdmin);
-        assertError(answer, 400, message);
+        const answer = await server.post(url(ministry.id), { name: 'Refused', teamId: ministry.teamId, [field]: value }, as(admin));
+        expectError(answer, 400, message);
       }
     }
     assert.deepEqual(await listPositions(ministry.id), []);
   });
 
   it('answers 404 Ministry not found before looking at the body', async () => {
-    assertError(await server.post(url(999999), { recruiting: 'maybe' }, asAdmin), 404, 'Ministry not found');
+    expectError(await server.post(url(999999), { recruiting: 'maybe' }, as(admin)), 404, 'Ministry not found');
   });
 
   it('refuses a missing, empty or null teamId with 400 before any other check', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
-    const leader = await newLeader(other.teamId);
+    const ministry = await newMinistry(server);
+    const other = await newMinistry(server);
+    const leader = await newTeamLeader(server, other.teamId);
     for (const body of [{ name: 'X', recruiting: 'maybe' }, { name: 'X', teamId: '', recruiting: 'maybe' }, { name: 'X', teamId: null, active: 2 }]) {
-      assertError(await server.post(url(ministry.id), body, asAdmin), 400, 'A position belongs to a team; choose one');
-      assertError(await server.post(url(ministry.id), body, as(leader)), 400, 'A position belongs to a team; choose one');
+      expectError(await server.post(url(ministry.id), body, as(admin)), 400, 'A position belongs to a team; choose one');
+      expectError(await server.post(url(ministry.id), body, as(leader)), 400, 'A position belongs to a team; choose one');
     }
   });
 
   it('answers 404 Team not found for an unknown team before the booleans are checked', async () => {
-    const ministry = await newMinistry();
-    assertError(await server.post(url(ministry.id), { name: 'X', teamId: 999999, recruiting: 'maybe' }, asAdmin), 404, 'Team not found');
+    const ministry = await newMinistry(server);
+    expectError(await server.post(url(ministry.id), { name: 'X', teamId: 999999, recruiting: 'maybe' }, as(admin)), 404, 'Team not found');
   });
 
   it('answers 404 Team not found for a team id beyond any row', async () => {
-    const ministry = await newMinistry();
-    assertError(await server.post(url(ministry.id), { name: 'X', teamId: 99999999999 }, asAdmin), 404, 'Team not found');
+    const ministry = await newMinistry(server);
+    expectError(await server.post(url(ministry.id), { name: 'X', teamId: 99999999999 }, as(admin)), 404, 'Team not found');
   });
 
   it('checks the booleans before the team\'s ministry', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
-    assertError(await server.post(url(ministry.id), { name: 'X', teamId: other.teamId, selfAssignable: 'yes' }, asAdmin), 400,
+    const ministry = await newMinistry(server);
+    const other = await newMinistry(server);
+    expectError(await server.post(url(ministry.id), { name: 'X', teamId: other.teamId, selfAssignable: 'yes' }, as(admin)), 400,
       'Self-assignable must be true or false');
   });
 
   it('refuses with 400 a team of another ministry, before the authority check', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
-    const outsider = await newLeader((await newMinistry()).teamId);
-    const answer = await server.post(url(ministry.id), { name: 'X', teamId: other.teamId }, asAdmin);
+    const ministry = await newMinistry(server);
+    const other = await newMinistry(server);
+    const outsider = await newTeamLeader(server, (await newMinistry(server)).teamId);
+    const answer = await server.post(url(ministry.id), { name: 'X', teamId: other.teamId }, as(admin));
     assert.equal(answer.status, 400, JSON.stringify(answer.body));
     assert.equal((await server.post(url(ministry.id), { name: 'X', teamId: other.teamId }, as(outsider))).status, 400);
     assert.deepEqual(await listPositions(other.id), []);
   });
 
   it('refuses with 403 a caller who neither coordinates the ministry nor leads the team, before the duplicate check', async () => {
-    const ministry = await newMinistry();
-    const ledTeam = await newTeam(ministry.id);
-    const existing = await newPosition(ministry.id, ministry.teamId);
-    const leader = await newLeader(ledTeam);
-    const coordinator = await newCoordinator((await newMinistry()).id);
-    assertError(await server.post(url(ministry.id), { name: existing.name, teamId: ministry.teamId }, as(leader)), 403, 'Not authorized for this team');
-    assertError(await server.post(url(ministry.id), { name: 'Fresh', teamId: ministry.teamId }, as(coordinator)), 403, 'Not authorized for this team');
+    const ministry = await newMinistry(server);
+    const ledTeam = (await newTeam(server, ministry.id)).id;
+    const existing = await createPosition(ministry.id, ministry.teamId);
+    const leader = await newTeamLeader(server, ledTeam);
+    const coordinator = await newCoordinator(server, (await newMinistry(server)).id);
+    expectError(await server.post(url(ministry.id), { name: existing.name, teamId: ministry.teamId }, as(leader)), 403, 'Not authorized for this team');
+    expectError(await server.post(url(ministry.id), { name: 'Fresh', teamId: ministry.teamId }, as(coordinator)), 403, 'Not authorized for this team');
   });
 
   it('lets a team leader create in their own team and a coordinator in any team of the ministry', async () => {
-    const ministry = await newMinistry();
-    const ledTeam = await newTeam(ministry.id);
-    const leader = await newLeader(ledTeam);
-    const coordinator = await newCoordinator(ministry.id);
+    const ministry = await newMinistry(server);
+    const ledTeam = (await newTeam(server, ministry.id)).id;
+    const leader = await newTeamLeader(server, ledTeam);
+    const coordinator = await newCoordinator(server, ministry.id);
     assert.equal((await server.post(url(ministry.id), { name: 'Lead', teamId: ledTeam }, as(leader))).status, 201);
     assert.equal((await server.post(url(ministry.id), { name: 'Coord', teamId: ministry.teamId }, as(coordinator))).status, 201);
   });
 
   it('refuses with 409 a name already used in the team, ignoring case, and allows it in another team', async () => {
-    const ministry = await newMinistry();
-    const secondTeam = await newTeam(ministry.id);
-    await newPosition(ministry.id, ministry.teamId, { name: 'Camera' });
-    const duplicate = await server.post(url(ministry.id), { name: ' CAMERA ', teamId: ministry.teamId }, asAdmin);
+    const ministry = await newMinistry(server);
+    const secondTeam = (await newTeam(server, ministry.id)).id;
+    await createPosition(ministry.id, ministry.teamId, { name: 'Camera' });
+    const duplicate = await server.post(url(ministry.id), { name: ' CAMERA ', teamId: ministry.teamId }, as(admin));
     assert.equal(duplicate.status, 409, JSON.stringify(duplicate.body));
-    assert.equal((await server.post(url(ministry.id), { name: 'camera', teamId: secondTeam }, asAdmin)).status, 201);
+    assert.equal((await server.post(url(ministry.id), { name: 'camera', teamId: secondTeam }, as(admin))).status, 201);
     assert.equal((await listPositions(ministry.id, { teamId: String(ministry.teamId) })).length, 1);
   });
 
   it('refuses a missing name with 400', async () => {
-    const ministry = await newMinistry();
-    assert.equal((await server.post(url(ministry.id), { teamId: ministry.teamId }, asAdmin)).status, 400);
-    assert.equal((await server.post(url(ministry.id), { name: '   ', teamId: ministry.teamId }, asAdmin)).status, 400);
+    const ministry = await newMinistry(server);
+    assert.equal((await server.post(url(ministry.id), { teamId: ministry.teamId }, as(admin))).status, 400);
+    assert.equal((await server.post(url(ministry.id), { name: '   ', teamId: ministry.teamId }, as(admin))).status, 400);
   });
 });
 
 describe('GET /api/ministries/positions/{positionId}', () => {
   it('answers {position}', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
-    const answer = await server.get(`${V}/positions/${position.id}`, asAdmin);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
+    const answer = await server.get(`${V}/positions/${position.id}`, as(admin));
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body, { position });
   });
 
   it('lets the leader of the position\'s team read it', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
-    const leader = await newLeader(ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
+    const leader = await newTeamLeader(server, ministry.teamId);
     assert.equal((await server.get(`${V}/positions/${position.id}`, as(leader))).status, 200);
   });
 
   it('answers 404 Position not found, even to a caller who could not see it', async () => {
-    const leader = await newLeader((await newMinistry()).teamId);
-    assertError(await server.get(`${V}/positions/999999`, as(leader)), 404, 'Position not found');
+    const leader = await newTeamLeader(server, (await newMinistry(server)).teamId);
+    expectError(await server.get(`${V}/positions/999999`, as(leader)), 404, 'Position not found');
   });
 
   it('refuses with 403 a leader of another team of the same ministry', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
-    const leader = await newLeader(await newTeam(ministry.id));
-    assertError(await server.get(`${V}/positions/${position.id}`, as(leader)), 403, 'Not authorized for this position');
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
+    const leader = await newTeamLeader(server, (await newTeam(server, ministry.id)).id);
+    expectError(await server.get(`${V}/positions/${position.id}`, as(leader)), 403, 'Not authorized for this position');
   });
 });
 
@@ -455,128 +404,128 @@ describe('POST /api/ministries/positions/{positionId}', () => {
   const url = (positionId: number) => `${V}/positions/${positionId}`;
 
   it('changes only the fields sent', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId, { description: 'Keeps', order: 3, recruiting: true, selfAssignable: false });
-    const answer = await server.post(url(position.id), { name: 'Renamed' }, asAdmin);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId, { description: 'Keeps', order: 3, recruiting: true, selfAssignable: false });
+    const answer = await server.post(url(position.id), { name: 'Renamed' }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(answer.body, { position: { ...position, name: 'Renamed' } });
-    const second = await server.post(url(position.id), { description: null, order: 7, recruiting: 'false', selfAssignable: '1' }, asAdmin);
+    const second = await server.post(url(position.id), { description: null, order: 7, recruiting: 'false', selfAssignable: '1' }, as(admin));
     assert.deepEqual(second.body.position, { ...position, name: 'Renamed', description: null, order: 7, recruiting: false, selfAssignable: true });
   });
 
   it('refuses a bad strict boolean with 400 and leaves the position unchanged', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId, { recruiting: true });
-    assertError(await server.post(url(position.id), { name: 'Changed', recruiting: 'yes' }, asAdmin), 400, 'Recruit Volunteers must be true or false');
-    assertError(await server.post(url(position.id), { selfAssignable: null }, asAdmin), 400, 'Self-assignable must be true or false');
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId, { recruiting: true });
+    expectError(await server.post(url(position.id), { name: 'Changed', recruiting: 'yes' }, as(admin)), 400, 'Recruit Volunteers must be true or false');
+    expectError(await server.post(url(position.id), { selfAssignable: null }, as(admin)), 400, 'Self-assignable must be true or false');
     assert.deepEqual(await readPosition(position.id), position);
   });
 
   it('reads active permissively on update', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
     const cases: Array<[unknown, boolean]> = [
       ['off', false], ['yes', true], ['no', false], ['on', true], ['', false], [1, true], [null, false],
       [2, true], ['0', false], ['maybe', true], [0, false], [[1], true],
     ];
     for (const [value, expected] of cases) {
-      const answer = await server.post(url(position.id), { active: value }, asAdmin);
+      const answer = await server.post(url(position.id), { active: value }, as(admin));
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       assert.equal(answer.body.position.active, expected, `active=${JSON.stringify(value)}`);
     }
   });
 
   it('moves the position to another team of the ministry', async () => {
-    const ministry = await newMinistry();
-    const target = await newTeam(ministry.id, { name: 'Target Team' });
-    const position = await newPosition(ministry.id, ministry.teamId);
-    const answer = await server.post(url(position.id), { teamId: target }, asAdmin);
+    const ministry = await newMinistry(server);
+    const target = (await newTeam(server, ministry.id, { name: 'Target Team' })).id;
+    const position = await createPosition(ministry.id, ministry.teamId);
+    const answer = await server.post(url(position.id), { teamId: target }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.position.teamId, target);
     assert.equal(answer.body.position.teamName, 'Target Team');
   });
 
   it('refuses teamId null with 400, an unknown team with 404 and a team of another ministry with 400', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
-    assert.equal((await server.post(url(position.id), { teamId: null }, asAdmin)).status, 400);
-    assertError(await server.post(url(position.id), { teamId: 999999 }, asAdmin), 404, 'Team not found');
-    assert.equal((await server.post(url(position.id), { teamId: other.teamId }, asAdmin)).status, 400);
+    const ministry = await newMinistry(server);
+    const other = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
+    assert.equal((await server.post(url(position.id), { teamId: null }, as(admin))).status, 400);
+    expectError(await server.post(url(position.id), { teamId: 999999 }, as(admin)), 404, 'Team not found');
+    assert.equal((await server.post(url(position.id), { teamId: other.teamId }, as(admin))).status, 400);
     assert.equal((await readPosition(position.id)).teamId, ministry.teamId);
   });
 
   it('refuses with 409 a rename to a name the team already uses, ignoring case', async () => {
-    const ministry = await newMinistry();
-    await newPosition(ministry.id, ministry.teamId, { name: 'Piano' });
-    const position = await newPosition(ministry.id, ministry.teamId, { name: 'Organ' });
-    assert.equal((await server.post(url(position.id), { name: 'PIANO' }, asAdmin)).status, 409);
+    const ministry = await newMinistry(server);
+    await createPosition(ministry.id, ministry.teamId, { name: 'Piano' });
+    const position = await createPosition(ministry.id, ministry.teamId, { name: 'Organ' });
+    assert.equal((await server.post(url(position.id), { name: 'PIANO' }, as(admin))).status, 409);
     assert.equal((await readPosition(position.id)).name, 'Organ');
-    assert.equal((await server.post(url(position.id), { name: 'ORGAN' }, asAdmin)).status, 200, 'its own name in another case is no duplicate');
+    assert.equal((await server.post(url(position.id), { name: 'ORGAN' }, as(admin))).status, 200, 'its own name in another case is no duplicate');
   });
 
   it('refuses with 409 a move into a team that already has a position of that name', async () => {
-    const ministry = await newMinistry();
-    const target = await newTeam(ministry.id);
-    await newPosition(ministry.id, target, { name: 'Lights' });
-    const position = await newPosition(ministry.id, ministry.teamId, { name: 'lights' });
-    assert.equal((await server.post(url(position.id), { teamId: target }, asAdmin)).status, 409);
+    const ministry = await newMinistry(server);
+    const target = (await newTeam(server, ministry.id)).id;
+    await createPosition(ministry.id, target, { name: 'Lights' });
+    const position = await createPosition(ministry.id, ministry.teamId, { name: 'lights' });
+    assert.equal((await server.post(url(position.id), { teamId: target }, as(admin))).status, 409);
     assert.equal((await readPosition(position.id)).teamId, ministry.teamId);
   });
 
   it('refuses with 409 moving a position with qualified volunteers into a class-linked team', async () => {
     const { ministry, classId, teamId: classTeam } = await newClassTeam();
-    const position = await newPosition(ministry.id, ministry.teamId);
+    const position = await createPosition(ministry.id, ministry.teamId);
     const person = await newPerson(server);
     await grant(position.id, person.id);
-    assert.equal((await server.post(url(position.id), { teamId: classTeam }, asAdmin)).status, 409);
+    assert.equal((await server.post(url(position.id), { teamId: classTeam }, as(admin))).status, 409);
     assert.equal((await readPosition(position.id)).teamId, ministry.teamId);
     assert.equal((await rolesIn(classId)).has(person.id), false);
   });
 
   it('refuses with 409 moving a position with qualified volunteers out of a class-linked team', async () => {
     const { ministry, teamId: classTeam } = await newClassTeam();
-    const position = await newPosition(ministry.id, classTeam);
+    const position = await createPosition(ministry.id, classTeam);
     await grant(position.id, (await newPerson(server)).id);
-    assert.equal((await server.post(url(position.id), { teamId: ministry.teamId }, asAdmin)).status, 409);
+    assert.equal((await server.post(url(position.id), { teamId: ministry.teamId }, as(admin))).status, 409);
     assert.equal((await readPosition(position.id)).teamId, classTeam);
   });
 
   it('moves a position into a class-linked team when nobody holds an active qualification', async () => {
     const { ministry, teamId: classTeam } = await newClassTeam();
-    const position = await newPosition(ministry.id, ministry.teamId);
+    const position = await createPosition(ministry.id, ministry.teamId);
     const qualification = await grant(position.id, (await newPerson(server)).id);
     await revoke(qualification.id);
-    const answer = await server.post(url(position.id), { teamId: classTeam }, asAdmin);
+    const answer = await server.post(url(position.id), { teamId: classTeam }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.position.teamId, classTeam);
   });
 
   it('lets a team leader edit a position of their team but not move it to a team they do not lead', async () => {
-    const ministry = await newMinistry();
-    const otherTeam = await newTeam(ministry.id);
-    const position = await newPosition(ministry.id, ministry.teamId);
-    const leader = await newLeader(ministry.teamId);
+    const ministry = await newMinistry(server);
+    const otherTeam = (await newTeam(server, ministry.id)).id;
+    const position = await createPosition(ministry.id, ministry.teamId);
+    const leader = await newTeamLeader(server, ministry.teamId);
     assert.equal((await server.post(url(position.id), { description: 'By the leader' }, as(leader))).status, 200);
-    assertError(await server.post(url(position.id), { teamId: otherTeam }, as(leader)), 403, 'Not authorized for this team');
+    expectError(await server.post(url(position.id), { teamId: otherTeam }, as(leader)), 403, 'Not authorized for this team');
     assert.equal((await readPosition(position.id)).teamId, ministry.teamId);
   });
 
   it('answers 404 for an unknown position, then 403 out of scope even with a bad body', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
-    const leader = await newLeader(await newTeam(ministry.id));
-    assertError(await server.post(url(999999), { recruiting: 'maybe' }, as(leader)), 404, 'Position not found');
-    assertError(await server.post(url(position.id), { recruiting: 'maybe' }, as(leader)), 403, 'Not authorized for this position');
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
+    const leader = await newTeamLeader(server, (await newTeam(server, ministry.id)).id);
+    expectError(await server.post(url(999999), { recruiting: 'maybe' }, as(leader)), 404, 'Position not found');
+    expectError(await server.post(url(position.id), { recruiting: 'maybe' }, as(leader)), 403, 'Not authorized for this position');
   });
 });
 
 describe('DELETE /api/ministries/positions/{positionId}', () => {
   it('removes the position with its qualifications, requirements, defaults and assignments, and keeps the occurrences', async () => {
     const db = server.database.db;
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
-    const kept = await newPosition(ministry.id, ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
+    const kept = await createPosition(ministry.id, ministry.teamId);
     const active = await newPerson(server);
     const revoked = await newPerson(server);
     await grant(position.id, active.id);
@@ -594,11 +543,11 @@ describe('DELETE /api/ministries/positions/{positionId}', () => {
     const other = await newAssignment(upcoming, kept.id, active.id, 'accepted');
     await db.insertInto('responses').values({ assignment_id: history, person_id: active.id, response: 'accepted', response_at: '2026-01-20 10:00:00' }).execute();
 
-    const answer = await server.delete(`${V}/positions/${position.id}`, asAdmin);
+    const answer = await server.delete(`${V}/positions/${position.id}`, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(answer.body, { success: true });
 
-    assertError(await server.get(`${V}/positions/${position.id}`, asAdmin), 404, 'Position not found');
+    expectError(await server.get(`${V}/positions/${position.id}`, as(admin)), 404, 'Position not found');
     const count = async (table: 'qualifications' | 'requirements' | 'assignments') =>
       (await db.selectFrom(table).select('id').where('position_id', '=', position.id).execute()).length;
     assert.equal(await count('qualifications'), 0);
@@ -615,8 +564,8 @@ describe('DELETE /api/ministries/positions/{positionId}', () => {
 
   it('takes the class Teacher role from people left with no active qualification in the class-linked team', async () => {
     const { ministry, classId, teamId } = await newClassTeam();
-    const position = await newPosition(ministry.id, teamId);
-    const sibling = await newPosition(ministry.id, teamId);
+    const position = await createPosition(ministry.id, teamId);
+    const sibling = await createPosition(ministry.id, teamId);
     const onlyHere = await newPerson(server);
     const alsoSibling = await newPerson(server);
     await grant(position.id, onlyHere.id);
@@ -626,41 +575,41 @@ describe('DELETE /api/ministries/positions/{positionId}', () => {
     assert.equal(before.get(onlyHere.id), TEACHER);
     assert.equal(before.get(alsoSibling.id), TEACHER);
 
-    assert.equal((await server.delete(`${V}/positions/${position.id}`, asAdmin)).status, 200);
+    assert.equal((await server.delete(`${V}/positions/${position.id}`, as(admin))).status, 200);
     const afterwards = await rolesIn(classId);
     assert.equal(afterwards.has(onlyHere.id), false);
     assert.equal(afterwards.get(alsoSibling.id), TEACHER);
   });
 
   it('answers 404 for an unknown position and 403 to a leader of another team, deleting nothing', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
-    const leader = await newLeader(await newTeam(ministry.id));
-    assertError(await server.delete(`${V}/positions/999999`, as(leader)), 404, 'Position not found');
-    assertError(await server.delete(`${V}/positions/${position.id}`, as(leader)), 403, 'Not authorized for this position');
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
+    const leader = await newTeamLeader(server, (await newTeam(server, ministry.id)).id);
+    expectError(await server.delete(`${V}/positions/999999`, as(leader)), 404, 'Position not found');
+    expectError(await server.delete(`${V}/positions/${position.id}`, as(leader)), 403, 'Not authorized for this position');
     assert.equal((await readPosition(position.id)).id, position.id);
   });
 
   it('lets the leader of the position\'s team delete it', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
-    const leader = await newLeader(ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
+    const leader = await newTeamLeader(server, ministry.teamId);
     assert.equal((await server.delete(`${V}/positions/${position.id}`, as(leader))).status, 200);
-    assert.equal((await server.get(`${V}/positions/${position.id}`, asAdmin)).status, 404);
+    assert.equal((await server.get(`${V}/positions/${position.id}`, as(admin))).status, 404);
   });
 });
 
 describe('GET /api/ministries/positions/{positionId}/eligible', () => {
   const eligible = async (positionId: number, query: Record<string, string> = {}) => {
-    const answer = await server.get(`${V}/positions/${positionId}/eligible`, { ...asAdmin, query });
+    const answer = await server.get(`${V}/positions/${positionId}/eligible`, { ...as(admin), query });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     return answer.body.people as Array<{ personId: number; displayName: string; inPool: boolean; lastServedDate: string | null; conflictPositionId: number | null; conflictPositionName: string | null }>;
   };
 
   it('lists only people actively qualified, in the eligiblePerson shape', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
-    const elsewhere = await newPosition(ministry.id, ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
+    const elsewhere = await createPosition(ministry.id, ministry.teamId);
     const qualified = await newPerson(server, { first_name: 'Quinn', last_name: 'Able' });
     const revoked = await newPerson(server);
     await grant(position.id, qualified.id);
@@ -672,19 +621,19 @@ describe('GET /api/ministries/positions/{positionId}/eligible', () => {
   });
 
   it('marks a qualified person who left the pool with inPool false', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
     const person = await newPerson(server);
     await grant(position.id, person.id);
-    assert.equal((await server.delete(`${V}/ministries/${ministry.id}/pool/${person.id}`, asAdmin)).status, 200);
+    assert.equal((await server.delete(`${V}/ministries/${ministry.id}/pool/${person.id}`, as(admin))).status, 200);
     const [row] = await eligible(position.id);
     assert.equal(row.personId, person.id);
     assert.equal(row.inPool, false);
   });
 
   it('puts the never-served first, then the least recently served, an upcoming assignment counting for order only', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
     const scheduleId = await newSchedule(position);
     const people = {
       recentPast: await newPerson(server, { first_name: 'Alice', last_name: 'Recent' }),
@@ -716,8 +665,8 @@ describe('GET /api/ministries/positions/{positionId}/eligible', () => {
   });
 
   it('does not count declined or cancelled assignments, or assignments on cancelled occurrences, as service', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
     const scheduleId = await newSchedule(position);
     const served = await newPerson(server, { first_name: 'Amy', last_name: 'Served' });
     const declined = await newPerson(server, { first_name: 'Ben', last_name: 'Declined' });
@@ -740,8 +689,8 @@ describe('GET /api/ministries/positions/{positionId}/eligible', () => {
   });
 
   it('filters by name with q, ignoring case', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
     const match = await newPerson(server, { first_name: 'Gwendolyn', last_name: 'Marsh' });
     await grant(position.id, match.id);
     await grant(position.id, (await newPerson(server, { first_name: 'Harold', last_name: 'Stone' })).id);
@@ -752,18 +701,18 @@ describe('GET /api/ministries/positions/{positionId}/eligible', () => {
   });
 
   it('answers 404 for an unknown position and 403 to a leader of another team', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
-    const leader = await newLeader(await newTeam(ministry.id));
-    assertError(await server.get(`${V}/positions/999999/eligible`, as(leader)), 404, 'Position not found');
-    assertError(await server.get(`${V}/positions/${position.id}/eligible`, as(leader)), 403, 'Not authorized for this position');
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
+    const leader = await newTeamLeader(server, (await newTeam(server, ministry.id)).id);
+    expectError(await server.get(`${V}/positions/999999/eligible`, as(leader)), 404, 'Position not found');
+    expectError(await server.get(`${V}/positions/${position.id}/eligible`, as(leader)), 403, 'Not authorized for this position');
   });
 });
 
 describe('GET /api/ministries/positions/{positionId}/qualifications', () => {
   it('lists revoked rows too, only active ones with active=1 and only revoked ones with active=0', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
     const kept = await grant(position.id, (await newPerson(server)).id);
     const revoked = await grant(position.id, (await newPerson(server)).id);
     await revoke(revoked.id);
@@ -775,11 +724,11 @@ describe('GET /api/ministries/positions/{positionId}/qualifications', () => {
   });
 
   it('answers 404 for an unknown position and 403 to a leader of another team', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
-    const leader = await newLeader(await newTeam(ministry.id));
-    assertError(await server.get(`${V}/positions/999999/qualifications`, as(leader)), 404, 'Position not found');
-    assertError(await server.get(`${V}/positions/${position.id}/qualifications`, as(leader)), 403, 'Not authorized for this position');
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
+    const leader = await newTeamLeader(server, (await newTeam(server, ministry.id)).id);
+    expectError(await server.get(`${V}/positions/999999/qualifications`, as(leader)), 404, 'Position not found');
+    expectError(await server.get(`${V}/positions/${position.id}/qualifications`, as(leader)), 403, 'Not authorized for this position');
   });
 });
 
@@ -787,10 +736,10 @@ describe('POST /api/ministries/positions/{positionId}/qualifications', () => {
   const url = (positionId: number) => `${V}/positions/${positionId}/qualifications`;
 
   it('answers 201 with the new qualification in the contract shape', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
     const person = await newPerson(server, { first_name: 'Nora', last_name: 'Quill' });
-    const answer = await server.post(url(position.id), { personId: person.id, notes: '  Trained in March  ' }, asAdmin);
+    const answer = await server.post(url(position.id), { personId: person.id, notes: '  Trained in March  ' }, as(admin));
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
     const { qualification } = answer.body;
     assert.deepEqual(qualification, {
@@ -810,11 +759,11 @@ describe('POST /api/ministries/positions/{positionId}/qualifications', () => {
   });
 
   it('answers 200 with the same row when the person is already qualified', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
     const person = await newPerson(server);
-    const first = await server.post(url(position.id), { personId: person.id }, asAdmin);
-    const second = await server.post(url(position.id), { personId: person.id }, asAdmin);
+    const first = await server.post(url(position.id), { personId: person.id }, as(admin));
+    const second = await server.post(url(position.id), { personId: person.id }, as(admin));
     assert.equal(first.status, 201);
     assert.equal(second.status, 200);
     assert.equal(second.body.qualification.id, first.body.qualification.id);
@@ -822,12 +771,12 @@ describe('POST /api/ministries/positions/{positionId}/qualifications', () => {
   });
 
   it('reactivates a revoked qualification with the same id and answers 200', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
     const person = await newPerson(server);
     const granted = await grant(position.id, person.id);
     await revoke(granted.id);
-    const answer = await server.post(url(position.id), { personId: person.id }, asAdmin);
+    const answer = await server.post(url(position.id), { personId: person.id }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.qualification.id, granted.id);
     assert.equal(answer.body.qualification.active, true);
@@ -835,13 +784,13 @@ describe('POST /api/ministries/positions/{positionId}/qualifications', () => {
   });
 
   it('puts the person in the ministry pool and fires group-member-added once', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
-    const second = await newPosition(ministry.id, ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
+    const second = await createPosition(ministry.id, ministry.teamId);
     const person = await newPerson(server);
     const events = await additionsDuring(async () => {
       await grant(position.id, person.id);
-      await grant(position.id, person.id);
+      await grant(position.id, person.id, as(admin), 200);
       await grant(second.id, person.id);
     });
     assert.deepEqual(events, [{ type: 'group-member-added', groupId: ministry.poolGroupId, personId: person.id }]);
@@ -852,17 +801,17 @@ describe('POST /api/ministries/positions/{positionId}/qualifications', () => {
   });
 
   it('fires no group-member-added for someone already in the pool', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
     const person = await newPerson(server);
-    assert.equal((await server.post(`${V}/ministries/${ministry.id}/pool/${person.id}`, {}, asAdmin)).status, 201);
+    assert.equal((await server.post(`${V}/ministries/${ministry.id}/pool/${person.id}`, {}, as(admin))).status, 201);
     const events = await additionsDuring(async () => { await grant(position.id, person.id); });
     assert.deepEqual(events, []);
   });
 
   it('gives the class Teacher role on a class-linked team', async () => {
     const { ministry, classId, teamId } = await newClassTeam();
-    const position = await newPosition(ministry.id, teamId);
+    const position = await createPosition(ministry.id, teamId);
     const person = await newPerson(server);
     const events = await additionsDuring(async () => { await grant(position.id, person.id); });
     assert.equal((await rolesIn(classId)).get(person.id), TEACHER);
@@ -871,10 +820,10 @@ describe('POST /api/ministries/positions/{positionId}/qualifications', () => {
 
   it('refuses with 409 a person who is in the class under another role, changing nothing', async () => {
     const { ministry, classId, teamId } = await newClassTeam();
-    const position = await newPosition(ministry.id, teamId);
+    const position = await createPosition(ministry.id, teamId);
     const student = await newPerson(server);
-    assert.equal((await server.post(`/api/groups/${classId}/addperson/${student.id}`, { RoleID: STUDENT }, asAdmin)).status, 200);
-    const answer = await server.post(url(position.id), { personId: student.id }, asAdmin);
+    assert.equal((await server.post(`/api/groups/${classId}/addperson/${student.id}`, { RoleID: STUDENT }, as(admin))).status, 200);
+    const answer = await server.post(url(position.id), { personId: student.id }, as(admin));
     assert.equal(answer.status, 409, JSON.stringify(answer.body));
     assert.equal((await rolesIn(classId)).get(student.id), STUDENT);
     assert.deepEqual(await qualificationsOf(position.id), []);
@@ -882,26 +831,26 @@ describe('POST /api/ministries/positions/{positionId}/qualifications', () => {
   });
 
   it('refuses a missing personId with 400 and an unknown person with 404', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
-    assert.equal((await server.post(url(position.id), {}, asAdmin)).status, 400);
-    assert.equal((await server.post(url(position.id), { notes: 'no one' }, asAdmin)).status, 400);
-    assertError(await server.post(url(position.id), { personId: 999999 }, asAdmin), 404, 'Person not found');
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
+    assert.equal((await server.post(url(position.id), {}, as(admin))).status, 400);
+    assert.equal((await server.post(url(position.id), { notes: 'no one' }, as(admin))).status, 400);
+    expectError(await server.post(url(position.id), { personId: 999999 }, as(admin)), 404, 'Person not found');
     assert.deepEqual(await qualificationsOf(position.id), []);
   });
 
   it('answers 404 for an unknown position, then 403 out of scope even with a bad body', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
-    const leader = await newLeader(await newTeam(ministry.id));
-    assertError(await server.post(url(999999), {}, as(leader)), 404, 'Position not found');
-    assertError(await server.post(url(position.id), {}, as(leader)), 403, 'Not authorized for this position');
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
+    const leader = await newTeamLeader(server, (await newTeam(server, ministry.id)).id);
+    expectError(await server.post(url(999999), {}, as(leader)), 404, 'Position not found');
+    expectError(await server.post(url(position.id), {}, as(leader)), 403, 'Not authorized for this position');
   });
 
   it('lets the leader of the position\'s team qualify someone, recorded as the granter', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
-    const leader = await newLeader(ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
+    const leader = await newTeamLeader(server, ministry.teamId);
     const person = await newPerson(server);
     const answer = await server.post(url(position.id), { personId: person.id }, as(leader));
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
@@ -911,19 +860,19 @@ describe('POST /api/ministries/positions/{positionId}/qualifications', () => {
 
 describe('DELETE /api/ministries/qualifications/{qualificationId}', () => {
   it('revokes the qualification, keeps the row and answers {qualification}', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
     const person = await newPerson(server);
     const granted = await grant(position.id, person.id);
-    const answer = await server.delete(`${V}/qualifications/${granted.id}`, asAdmin);
+    const answer = await server.delete(`${V}/qualifications/${granted.id}`, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(answer.body, { qualification: { ...granted, active: false } });
     assert.deepEqual(await qualificationsOf(position.id), [{ ...granted, active: false }]);
   });
 
   it('leaves the person in the pool', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
     const person = await newPerson(server);
     await revoke((await grant(position.id, person.id)).id);
     assert.ok((await poolMemberIds(ministry.id)).includes(person.id));
@@ -931,8 +880,8 @@ describe('DELETE /api/ministries/qualifications/{qualificationId}', () => {
 
   it('ends the class Teacher role with the last active qualification in a class-linked team', async () => {
     const { ministry, classId, teamId } = await newClassTeam();
-    const first = await newPosition(ministry.id, teamId);
-    const second = await newPosition(ministry.id, teamId);
+    const first = await createPosition(ministry.id, teamId);
+    const second = await createPosition(ministry.id, teamId);
     const person = await newPerson(server);
     const a = await grant(first.id, person.id);
     const b = await grant(second.id, person.id);
@@ -943,23 +892,23 @@ describe('DELETE /api/ministries/qualifications/{qualificationId}', () => {
   });
 
   it('answers 404 Qualification not found, then 403 to a leader of another team', async () => {
-    const ministry = await newMinistry();
-    const position = await newPosition(ministry.id, ministry.teamId);
+    const ministry = await newMinistry(server);
+    const position = await createPosition(ministry.id, ministry.teamId);
     const granted = await grant(position.id, (await newPerson(server)).id);
-    const leader = await newLeader(await newTeam(ministry.id));
-    assertError(await server.delete(`${V}/qualifications/999999`, as(leader)), 404, 'Qualification not found');
-    assertError(await server.delete(`${V}/qualifications/${granted.id}`, as(leader)), 403, 'Not authorized for this qualification');
+    const leader = await newTeamLeader(server, (await newTeam(server, ministry.id)).id);
+    expectError(await server.delete(`${V}/qualifications/999999`, as(leader)), 404, 'Qualification not found');
+    expectError(await server.delete(`${V}/qualifications/${granted.id}`, as(leader)), 403, 'Not authorized for this qualification');
     assert.equal((await qualificationsOf(position.id))[0].active, true);
   });
 });
 
 describe('GET /api/ministries/people/{personId}/qualifications', () => {
   it('shows a global manager every qualification of the person', async () => {
-    const first = await newMinistry();
-    const second = await newMinistry();
+    const first = await newMinistry(server);
+    const second = await newMinistry(server);
     const person = await newPerson(server);
-    const a = await grant((await newPosition(first.id, first.teamId)).id, person.id);
-    const b = await grant((await newPosition(second.id, second.teamId)).id, person.id);
+    const a = await grant((await createPosition(first.id, first.teamId)).id, person.id);
+    const b = await grant((await createPosition(second.id, second.teamId)).id, person.id);
     const manager = await newUser(server, { roles: ['manageMinistries'] });
     const answer = await server.get(`${V}/people/${person.id}/qualifications`, as(manager));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
@@ -968,19 +917,19 @@ describe('GET /api/ministries/people/{personId}/qualifications', () => {
   });
 
   it('shows a coordinator only the qualifications in ministries they coordinate', async () => {
-    const mine = await newMinistry();
-    const theirs = await newMinistry();
+    const mine = await newMinistry(server);
+    const theirs = await newMinistry(server);
     const person = await newPerson(server);
-    const visible = await grant((await newPosition(mine.id, mine.teamId)).id, person.id);
-    await grant((await newPosition(theirs.id, theirs.teamId)).id, person.id);
-    const coordinator = await newCoordinator(mine.id);
+    const visible = await grant((await createPosition(mine.id, mine.teamId)).id, person.id);
+    await grant((await createPosition(theirs.id, theirs.teamId)).id, person.id);
+    const coordinator = await newCoordinator(server, mine.id);
     const answer = await server.get(`${V}/people/${person.id}/qualifications`, as(coordinator));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(answer.body.qualifications.map((q: Qualification) => q.id), [visible.id]);
   });
 
   it('refuses a volunteer with the coordinator gate', async () => {
-    assertError(await server.get(`${V}/people/${volunteer.personId}/qualifications`, as(volunteer)), 403,
+    expectError(await server.get(`${V}/people/${volunteer.personId}/qualifications`, as(volunteer)), 403,
       'Manage My Ministries access, with a ministry or team to manage, is required');
   });
 });

@@ -1,19 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import ICAL from 'ical.js';
-import { newAdmin, newUser, type TestUser, otherEventTypeId } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { newAdmin, newUser, otherEventTypeId, startTestServer, as, setUp, useServer, useUser } from '../kit/index.js';
 
 // The feeds must speak the church's zone whatever the server's own is: this file runs far from both.
 process.env.TZ = 'Asia/Tokyo';
 
-let server: TestServer;
-let admin: TestUser;
+const server = useServer();
+const admin = useUser(server, ['admin']);
 let typeId: number;
 let choir: { Id: number; AccessToken: string };
 let youth: { Id: number; AccessToken: string };
 
-const as = (user: TestUser) => ({ key: user.apiKey });
 const setting = (name: string, value: string) => server.post(`/admin/api/system/config/${name}`, { value }, as(admin));
 
 async function newCalendar(name: string) {
@@ -25,9 +23,7 @@ async function newEvent(title: string, start: string, end: string, calendarId: n
   return (await server.post('/api/events', { Title: title, Type: typeId, Start: start, End: end, PinnedCalendars: [calendarId], Desc: '<b>Bring</b> music' }, as(admin))).body.eventId;
 }
 
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
+setUp(async () => {
   typeId = await otherEventTypeId(server, admin.apiKey);
   choir = await newCalendar('Choir');
   youth = await newCalendar('Youth');
@@ -36,7 +32,6 @@ before(async () => {
   await newEvent('Youth night', '2026-03-11 19:00:00', '2026-03-11 21:00:00', youth.Id);
   await setting('bEnableExternalCalendarAPI', '1');
 });
-after(() => server.close());
 
 describe('GET /api/public/data/countries', () => {
   it('lists the ISO countries with English names, alphabetically, without a key', async () => {

@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useServer } from '../kit/index.js';
 
-let server: TestServer;
-before(async () => {
-  server = await startTestServer();
-});
-after(() => server.close());
+const server = useServer();
 
 describe('GET /readyz (ours)', () => {
   it('answers ready without a key while the database answers and has every migration', async () => {

@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { newAdmin, newUser, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, it } from 'node:test';
+import { newAdmin, newUser, startTestServer, as, setUp, useServer, useUser } from '../kit/index.js';
 
-let server: TestServer;
-let admin: TestUser;
-let clerk: TestUser;
-const as = (user: TestUser) => ({ key: user.apiKey });
+const server = useServer();
+const admin = useUser(server, ['admin']);
+const clerk = useUser(server, ['editRecords']);
 const setting = (name: string, value: string) => server.post(`/admin/api/system/config/${name}`, { value }, as(admin));
 const count = async (table: 'persons' | 'families') => (await server.database.db.selectFrom(table).select('id').execute()).length;
 
@@ -18,13 +16,9 @@ const family = {
   ],
 };
 
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
-  clerk = await newUser(server, { roles: ['editRecords'] });
+setUp(async () => {
   await setting('iPublicFormRateLimitPerMinute', '0');
 });
-after(() => server.close());
 
 describe('self-registration', () => {
   it('is refused with 403 while bEnableSelfRegistration is off, writing nothing', async () => {

@@ -1,16 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { newUser, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, it } from 'node:test';
+import { newUser, type TestUser, startTestServer, useServer } from '../kit/index.js';
 
-let server: TestServer;
+const server = useServer();
 const PASSWORD = 'volunteer-password';
 const CSRF = { 'x-vms-csrf': '1' };
-
-before(async () => {
-  server = await startTestServer();
-});
-after(() => server.close());
 
 /** The session cookie the answer set: its value and its attributes. */
 function sessionCookie(headers: Record<string, unknown>): { value: string; attributes: string[] } {

@@ -1,15 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { newAdmin, newUser, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, it } from 'node:test';
+import { newUser, useServer, useUser } from '../kit/index.js';
 
-let server: TestServer;
-let admin: TestUser;
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
-});
-after(() => server.close());
+const server = useServer();
+const admin = useUser(server, ['admin']);
 
 const read = (name: string) => server.get(`/admin/api/system/config/${name}`, { key: admin.apiKey });
 const write = (name: string, value: unknown) => server.post(`/admin/api/system/config/${name}`, { value }, { key: admin.apiKey });

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { countStatements } from '../../src/db/statement-count.js';
-import { newAdmin, newUser, otherEventTypeId, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type Answer, type TestServer } from '../helpers/server.js';
+import { type Answer, newUser, otherEventTypeId, type TestUser, setUp, useServer, useUser } from '../kit/index.js';
 
 /**
  * The routes that `npm run bench` measures send a fixed number of SQL statements, however many ministries,
@@ -11,8 +10,8 @@ import { startTestServer, type Answer, type TestServer } from '../helpers/server
 const LIMIT = 12;
 const V = '/api/ministries';
 
-let server: TestServer;
-let admin: TestUser;
+const server = useServer();
+const admin = useUser(server, ['admin']);
 let typeId: number;
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${++counter}`;
@@ -107,11 +106,9 @@ async function measure(world: Church) {
 }
 
 let stopFollowing: () => Promise<void>;
-before(async () => {
-  server = await startTestServer();
+setUp(async () => {
   // As the service does: settings stay cached until a change is announced, so a slow run counts no cache reload.
   stopFollowing = await server.app.services.settings.followChanges(server.database.listen);
-  admin = await newAdmin(server);
   typeId = await otherEventTypeId(server, admin.apiKey);
 });
 after(async () => {

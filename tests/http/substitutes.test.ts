@@ -1,81 +1,42 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { newAdmin, newPerson, newUser, type TestUser, otherEventTypeId } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, it } from 'node:test';
+import type { NotificationType } from '../../src/db/schema.js';
+import {
+  as, newAssignment, newCoordinator, newMinistry, newPerson, newPosition, newStaffedEvent, newUser, qualify, setUp, useMinistry, useServer, useUser,
+  type Ministry, type TestUser,
+} from '../kit/index.js';
 
-let server: TestServer;
-let admin: TestUser;
-let typeId: number;
+const server = useServer();
+const admin = useUser(server, ['admin']);
 /** The ministry most tests work in, with two coordinators. */
-let main: Ministry;
+const main = useMinistry(server);
 let coordinator: TestUser;
 let secondCoordinator: TestUser;
 const V = '/api/ministries';
-const as = (user: TestUser) => ({ key: user.apiKey });
 const db = () => server.database.db;
 
-interface Ministry { id: number; teamId: number }
-
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
-  typeId = await otherEventTypeId(server, admin.apiKey);
-  main = await newMinistry();
-  coordinator = await newCoordinator(main.id);
-  secondCoordinator = await newCoordinator(main.id);
+setUp(async () => {
+  coordinator = await newCoordinator(server, main.id);
+  secondCoordinator = await newCoordinator(server, main.id);
 });
-after(() => server.close());
 
-let counter = 0;
+/** A position of the ministry's default team; its id. */
+const positionIn = async (ministry: Ministry = main) => (await newPosition(server, ministry.id, ministry.teamId)).id;
 
-async function newMinistry(): Promise<Ministry> {
-  const id = (await server.post(`${V}/ministries`, { name: `Ministry ${++counter}` }, as(admin))).body.ministry.id;
-  const teamId = (await server.get(`${V}/ministries/${id}/teams`, as(admin))).body.teams[0].id;
-  return { id, teamId };
-}
+/** A one-event occurrence (09:00–10:00 wall clock) needing up to three of each position; its id. */
+const newOccurrence = async (positionIds: number[], options: { date?: string; ministry?: Ministry } = {}) =>
+  (await newStaffedEvent(server, options.ministry ?? main, positionIds.map((positionId) => ({ positionId, minCount: 1, maxCount: 3 })), { date: options.date })).occurrenceId;
 
-async function newCoordinator(ministryId: number): Promise<TestUser> {
-  const user = await newUser(server, { roles: ['manageMyMinistries'] });
-  const grant = await server.post(`${V}/scopes`, { personId: user.personId, scopeType: 'ministry', scopeId: ministryId }, as(admin));
-  assert.ok(grant.status === 201 || grant.status === 200, `scope grant answered ${grant.status}`);
-  return user;
-}
-
-async function newPosition(ministry: Ministry = main): Promise<number> {
-  return (await server.post(`${V}/ministries/${ministry.id}/positions`, { name: `Position ${++counter}`, teamId: ministry.teamId }, as(admin))).body.position.id;
-}
-
-/** A one-event occurrence (09:00–10:00 wall clock) needing up to three of each position. */
-async function newOccurrence(positionIds: number[], options: { date?: string; ministry?: Ministry } = {}): Promise<number> {
-  const ministry = options.ministry ?? main;
-  const event = (await server.post(`${V}/ministries/${ministry.id}/events`, { title: `Service ${++counter}`, eventTypeId: typeId, date: options.date ?? '2026-03-10', startTime: '09:00', endTime: '10:00' }, as(admin))).body.events[0];
-  const answer = await server.post(`${V}/ministries/${ministry.id}/staffed-events`, {
-    eventId: event.id, teamId: ministry.teamId, requirements: positionIds.map((positionId) => ({ positionId, minCount: 1, maxCount: 3 })),
-  }, as(admin));
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  return answer.body.occurrence.id;
-}
-
-async function qualify(positionId: number, personId: number) {
-  const answer = await server.post(`${V}/positions/${positionId}/qualifications`, { personId }, as(admin));
-  assert.ok(answer.status === 201 || answer.status === 200, `qualification answered ${answer.status}`);
-  return answer.body.qualification.id as number;
-}
-
-async function assign(occurrenceId: number, positionId: number, personId: number): Promise<number> {
-  const answer = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId, personId }, as(admin));
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  return answer.body.assignment.id;
-}
+const assign = async (occurrenceId: number, positionId: number, personId: number) => (await newAssignment(server, occurrenceId, positionId, personId)).id;
 
 /** A pending assignment of a fresh volunteer (with a login) and a qualified substitute who holds nothing yet. */
 async function scenario(ministry: Ministry = main) {
-  const positionId = await newPosition(ministry);
+  const positionId = await positionIn(ministry);
   const occurrenceId = await newOccurrence([positionId], { ministry });
   const volunteer = await newUser(server);
   const substitute = await newUser(server);
-  await qualify(positionId, volunteer.personId);
-  await qualify(positionId, substitute.personId);
+  await qualify(server, positionId, volunteer.personId);
+  await qualify(server, positionId, substitute.personId);
   const assignmentId = await assign(occurrenceId, positionId, volunteer.personId);
   return { positionId, occurrenceId, volunteer, substitute, assignmentId };
 }
@@ -86,7 +47,7 @@ const propose = (user: TestUser, assignmentId: number, personId: number, comment
 const responsesOf = (assignmentId: number) =>
   db().selectFrom('responses').selectAll().where('assignment_id', '=', assignmentId).orderBy('id').execute();
 const assignmentRow = (assignmentId: number) => db().selectFrom('assignments').selectAll().where('id', '=', assignmentId).executeTakeFirst();
-const messages = (filter: { type?: string; occurrenceId?: number; assignmentId?: number }) => {
+const messages = (filter: { type?: NotificationType; occurrenceId?: number; assignmentId?: number }) => {
   let query = db().selectFrom('notifications').selectAll();
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.occurrenceId) query = query.where('occurrence_id', '=', filter.occurrenceId);
@@ -107,12 +68,12 @@ const AFTER_THE_10TH = '2026-03-10T16:00:00Z';
 
 describe('GET /api/me/assignments', () => {
   it('lists only upcoming assignments by default, soonest first, and adds past ones with includePast=1', async () => {
-    const positionId = await newPosition();
+    const positionId = await positionIn();
     const early = await newOccurrence([positionId], { date: '2026-03-10' });
     const late = await newOccurrence([positionId], { date: '2026-03-20' });
     const middle = await newOccurrence([positionId], { date: '2026-03-15' });
     const volunteer = await newUser(server);
-    await qualify(positionId, volunteer.personId);
+    await qualify(server, positionId, volunteer.personId);
     const ids = [await assign(late, positionId, volunteer.personId), await assign(early, positionId, volunteer.personId), await assign(middle, positionId, volunteer.personId)];
     const [lateId, earlyId, middleId] = ids;
 
@@ -234,7 +195,7 @@ describe('POST /api/me/assignments/{id}/respond', () => {
   });
 
   it('alerts the global managers on decline when the ministry has no coordinator', async () => {
-    const lonely = await newMinistry();
+    const lonely = await newMinistry(server);
     const manager = await newUser(server, { roles: ['manageMinistries'] });
     const { occurrenceId, volunteer, assignmentId } = await scenario(lonely);
     assert.equal((await respond(volunteer, assignmentId, { response: 'declined' })).status, 200);
@@ -295,16 +256,16 @@ describe('POST /api/me/assignments/{id}/respond', () => {
 
 describe('GET /api/me/assignments/{id}/substitutes', () => {
   it('lists qualified people, in the pool or not, minus the caller and anyone holding the position there, flagging another position they hold', async () => {
-    const positionId = await newPosition();
-    const otherPosition = await newPosition();
+    const positionId = await positionIn();
+    const otherPosition = await positionIn();
     const occurrenceId = await newOccurrence([positionId, otherPosition]);
     const volunteer = await newUser(server);
     const [holder, free, outsider, busy] = [await newPerson(server), await newPerson(server), await newPerson(server), await newPerson(server)];
     const unqualified = await newPerson(server);
-    for (const person of [volunteer.personId, holder.id, free.id, busy.id]) await qualify(positionId, person);
+    for (const person of [volunteer.personId, holder.id, free.id, busy.id]) await qualify(server, positionId, person);
     await db().insertInto('qualifications').values({ person_id: outsider.id, position_id: positionId, granted_at: '2026-03-01 00:00:00' }).execute();
-    await qualify(otherPosition, busy.id);
-    await qualify(otherPosition, unqualified.id);
+    await qualify(server, otherPosition, busy.id);
+    await qualify(server, otherPosition, unqualified.id);
     const assignmentId = await assign(occurrenceId, positionId, volunteer.personId);
     await assign(occurrenceId, positionId, holder.id);
     await assign(occurrenceId, otherPosition, busy.id);
@@ -374,7 +335,7 @@ describe('POST /api/me/assignments/{id}/propose-substitute (E9)', () => {
     const stranger = await newPerson(server);
     assert.equal((await propose(volunteer, assignmentId, stranger.id)).status, 403, 'never qualified');
     const lapsed = await newPerson(server);
-    const qualificationId = await qualify(positionId, lapsed.id);
+    const qualificationId = (await qualify(server, positionId, lapsed.id)).id;
     assert.equal((await server.delete(`${V}/qualifications/${qualificationId}`, as(admin))).status, 200);
     assert.equal((await propose(volunteer, assignmentId, lapsed.id)).status, 403, 'revoked');
     assert.equal((await db().selectFrom('swaps').select('id').where('assignment_id', '=', assignmentId).execute()).length, 0);
@@ -389,13 +350,13 @@ describe('POST /api/me/assignments/{id}/propose-substitute (E9)', () => {
   it('answers 409 for a second pending proposal, and creates exactly one when two race', async () => {
     const { positionId, volunteer, substitute, assignmentId } = await scenario();
     const other = await newPerson(server);
-    await qualify(positionId, other.id);
+    await qualify(server, positionId, other.id);
     assert.equal((await propose(volunteer, assignmentId, substitute.personId)).status, 201);
     assert.equal((await propose(volunteer, assignmentId, other.id)).status, 409);
 
     const race = await scenario();
     const rival = await newPerson(server);
-    await qualify(race.positionId, rival.id);
+    await qualify(server, race.positionId, rival.id);
     const answers = await Promise.all([propose(race.volunteer, race.assignmentId, race.substitute.personId), propose(race.volunteer, race.assignmentId, rival.id)]);
     assert.deepEqual(answers.map((a) => a.status).sort(), [201, 409]);
     assert.equal((await db().selectFrom('swaps').select('id').where('assignment_id', '=', race.assignmentId).execute()).length, 1);
@@ -456,8 +417,8 @@ describe('POST /api/me/swaps/{id}/withdraw', () => {
 
 describe('GET /api/ministries/swaps', () => {
   it('lists the swaps of the caller\'s ministries, newest first, filtered by status, ministry and occurrence', async () => {
-    const elsewhere = await newMinistry();
-    const elsewhereCoordinator = await newCoordinator(elsewhere.id);
+    const elsewhere = await newMinistry(server);
+    const elsewhereCoordinator = await newCoordinator(server, elsewhere.id);
     const first = await scenario();
     const second = await scenario();
     const foreign = await scenario(elsewhere);
@@ -599,7 +560,7 @@ describe('POST /api/ministries/swaps/{id}/approve', () => {
     const swap = (await propose(volunteer, assignmentId, substitute.personId)).body.swap;
     assert.equal((await server.post(`${V}/swaps/${swap.id}/approve`, {}, as(volunteer))).status, 403);
     assert.equal((await server.post(`${V}/swaps/${swap.id}/approve`, {}, as(substitute))).status, 403);
-    const stranger = await newCoordinator((await newMinistry()).id);
+    const stranger = await newCoordinator(server, (await newMinistry(server)).id);
     assert.equal((await server.post(`${V}/swaps/${swap.id}/approve`, {}, as(stranger))).status, 403, 'a coordinator of another ministry');
     assert.equal((await server.post(`${V}/swaps/999999/approve`, {}, as(coordinator))).status, 404);
     assert.equal((await assignmentRow(assignmentId))!.status, 'pending');

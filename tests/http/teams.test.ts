@@ -1,64 +1,36 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { DB } from '../../src/db/schema.js';
-import { newAdmin, newPerson, newUser, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { newPerson, newUser, as, expectError, setUp, useServer, useUser, unique, newMinistry, grantScope, newCoordinator, newTeamLeader } from '../kit/index.js';
 
-let server: TestServer;
-let admin: TestUser;
+const server = useServer();
+const admin = useUser(server, ['admin']);
 let otherTypeId: number;
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
-  const types = await server.get('/api/events/types', asAdmin);
+setUp(async () => {
+  const types = await server.get('/api/events/types', as(admin));
   otherTypeId = types.body.find((t: { Name: string }) => t.Name === 'Other').Id;
 });
-after(() => server.close());
 
-const asAdmin = { get key() { return admin.apiKey; } };
-const as = (user: TestUser) => ({ key: user.apiKey });
 const db = () => server.database.db;
 const NOW = '2026-03-04 10:00:00';
 const CLASS_EVENTS_UPDATE_MESSAGE = 'classEvents must be one of keep, remove, move';
 const CLASS_EVENTS_DELETE_MESSAGE = 'classEvents must be one of keep, remove, delete';
 
-function assertError(answer: { status: number; body: any }, status: number, message?: string) {
-  assert.equal(answer.status, status, JSON.stringify(answer.body));
-  assert.equal(answer.body.success, false);
-  assert.equal(answer.body.code, status);
-  assert.equal(answer.body.error, answer.body.message);
-  if (message !== undefined) assert.equal(answer.body.message, message);
-}
-
-let sequence = 0;
-const unique = (prefix: string) => `${prefix} ${++sequence}`;
-
-interface Ministry { id: number; name: string; defaultTeamId: number }
-
-async function newMinistry(options: { sundaySchool?: boolean; name?: string } = {}): Promise<Ministry> {
-  const name = options.name ?? unique('Ministry');
-  const answer = await server.post('/api/ministries/ministries', { name, sundaySchool: options.sundaySchool ?? true }, asAdmin);
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  const id = answer.body.ministry.id as number;
-  const team = await db().selectFrom('teams').select('id').where('ministry_id', '=', id).executeTakeFirstOrThrow();
-  return { id, name, defaultTeamId: team.id };
-}
-
 async function newClass(name = unique('Class')): Promise<number> {
-  const answer = await server.post('/api/groups/', { groupName: name, isSundaySchool: true }, asAdmin);
+  const answer = await server.post('/api/groups/', { groupName: name, isSundaySchool: true }, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body.Id;
 }
 
 async function newPlainGroup(): Promise<number> {
-  const answer = await server.post('/api/groups/', { groupName: unique('Group') }, asAdmin);
+  const answer = await server.post('/api/groups/', { groupName: unique('Group') }, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body.Id;
 }
 
 async function addToGroup(groupId: number, personId: number, roleId: number) {
-  const answer = await server.post(`/api/groups/${groupId}/addperson/${personId}`, { RoleID: roleId }, asAdmin);
+  const answer = await server.post(`/api/groups/${groupId}/addperson/${personId}`, { RoleID: roleId }, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
 }
 
@@ -70,40 +42,15 @@ async function newClassWithTeacher() {
   return { classId, teacherId: teacher.id };
 }
 
-async function newTeam(ministryId: number, body: Record<string, unknown> = {}) {
-  const answer = await server.post(`/api/ministries/ministries/${ministryId}/teams`, { name: unique('Team'), ...body }, asAdmin);
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  return answer.body.team as { id: number; name: string; classGroupId: number | null };
-}
-
 async function newEvent(options: { ministryId?: number; linkedGroupId?: number; start?: string; title?: string } = {}): Promise<number> {
   const start = options.start ?? '2026-03-08 09:00:00';
   const answer = await server.post('/api/events', {
     Title: options.title ?? unique('Lesson'), Type: otherTypeId, Start: start, End: `${start.slice(0, 10)} 10:00:00`, PinnedCalendars: [],
     ...(options.ministryId !== undefined ? { MinistryId: options.ministryId } : {}),
     ...(options.linkedGroupId !== undefined ? { LinkedGroupId: options.linkedGroupId } : {}),
-  }, asAdmin);
+  }, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body.eventId;
-}
-
-async function grantScope(personId: number, scopeType: 'ministry' | 'team', scopeId: number) {
-  const answer = await server.post('/api/ministries/scopes', { personId, scopeType, scopeId }, asAdmin);
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  return answer.body.scope.id as number;
-}
-
-async function newCoordinator(ministryId: number): Promise<TestUser> {
-  const user = await newUser(server, { roles: ['manageMyMinistries'] });
-  await grantScope(user.personId, 'ministry', ministryId);
-  return user;
-}
-
-/** A self-service login leading one team. */
-async function newLeader(teamId: number): Promise<TestUser> {
-  const user = await newUser(server);
-  await grantScope(user.personId, 'team', teamId);
-  return user;
 }
 
 async function linkedGroupsOf(eventId: number): Promise<number[]> {
@@ -198,67 +145,82 @@ async function remaining(staffing: Staffing) {
 const allOf = (staffing: Staffing) => Object.fromEntries(Object.entries(staffing).map(([table, ids]) => [table, ids.length]));
 const noneOf = (staffing: Staffing) => Object.fromEntries(Object.keys(staffing).map((table) => [table, 0]));
 
+/** The act most tests here build on: POST …/teams as the administrator, 201. */
+async function createTeam(ministryId: number, body: Record<string, unknown> = {}) {
+  const answer = await server.post(`/api/ministries/ministries/${ministryId}/teams`, { name: unique('Team'), ...body }, as(admin));
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return answer.body.team as { id: number; name: string; classGroupId: number | null };
+}
+
+/** A Sunday School ministry with a team linked to a new class. */
+async function newClassTeam() {
+  const ministry = await newMinistry(server, { sundaySchool: true });
+  const classId = await newClass();
+  const team = await createTeam(ministry.id, { classGroupId: classId });
+  return { ministry, classId, team };
+}
+
 describe('GET /api/ministries/ministries/{id}/teams', () => {
   it('lists the ministry\'s teams in the team shape with leaders [] even when a team has a leader', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server, { sundaySchool: true });
     const classId = await newClass('Kindergarten class');
-    const team = await newTeam(ministry.id, { name: 'Kindergarten', description: 'Ages 5 to 6', classGroupId: classId });
-    await newLeader(team.id);
+    const team = await createTeam(ministry.id, { name: 'Kindergarten', description: 'Ages 5 to 6', classGroupId: classId });
+    await newTeamLeader(server, team.id);
     await db().insertInto('positions').values({ ministry_id: ministry.id, team_id: team.id, name: 'Helper' }).execute();
-    const answer = await server.get(`/api/ministries/ministries/${ministry.id}/teams`, asAdmin);
+    const answer = await server.get(`/api/ministries/ministries/${ministry.id}/teams`, as(admin));
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body.teams, [
       { id: team.id, ministryId: ministry.id, name: 'Kindergarten', description: 'Ages 5 to 6', active: true, positionCount: 1, leaders: [], classGroupId: classId, classGroupName: 'Kindergarten class' },
-      { id: ministry.defaultTeamId, ministryId: ministry.id, name: `${ministry.name} Team`, description: null, active: true, positionCount: 0, leaders: [], classGroupId: null, classGroupName: null },
+      { id: ministry.teamId, ministryId: ministry.id, name: `${ministry.name} Team`, description: null, active: true, positionCount: 0, leaders: [], classGroupId: null, classGroupName: null },
     ]);
   });
 
   it('filters by active: 1 lists active teams only, 0 inactive only, "" all', async () => {
-    const ministry = await newMinistry();
-    const retired = await newTeam(ministry.id);
-    assert.equal((await server.post(`/api/ministries/teams/${retired.id}`, { active: false }, asAdmin)).status, 200);
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const retired = await createTeam(ministry.id);
+    assert.equal((await server.post(`/api/ministries/teams/${retired.id}`, { active: false }, as(admin))).status, 200);
     const ids = async (active: string) =>
-      (await server.get(`/api/ministries/ministries/${ministry.id}/teams`, { ...asAdmin, query: { active } })).body.teams.map((t: { id: number }) => t.id);
-    assert.deepEqual(await ids('1'), [ministry.defaultTeamId]);
+      (await server.get(`/api/ministries/ministries/${ministry.id}/teams`, { ...as(admin), query: { active } })).body.teams.map((t: { id: number }) => t.id);
+    assert.deepEqual(await ids('1'), [ministry.teamId]);
     assert.deepEqual(await ids('0'), [retired.id]);
-    assert.deepEqual((await ids('')).sort(), [ministry.defaultTeamId, retired.id].sort());
+    assert.deepEqual((await ids('')).sort(), [ministry.teamId, retired.id].sort());
   });
 
   it('answers 404 Ministry not found for an unknown ministry, before the scope check', async () => {
-    const ministry = await newMinistry();
-    const coordinator = await newCoordinator(ministry.id);
-    assertError(await server.get('/api/ministries/ministries/987654/teams', as(coordinator)), 404, 'Ministry not found');
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const coordinator = await newCoordinator(server, ministry.id);
+    expectError(await server.get('/api/ministries/ministries/987654/teams', as(coordinator)), 404, 'Ministry not found');
   });
 
   it('refuses a coordinator of another ministry and a team leader with 403 Not authorized for this ministry', async () => {
-    const ministry = await newMinistry();
-    const elsewhere = await newCoordinator((await newMinistry()).id);
-    const leader = await newLeader(ministry.defaultTeamId);
-    assertError(await server.get(`/api/ministries/ministries/${ministry.id}/teams`, as(elsewhere)), 403, 'Not authorized for this ministry');
-    assertError(await server.get(`/api/ministries/ministries/${ministry.id}/teams`, as(leader)), 403, 'Not authorized for this ministry');
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const elsewhere = await newCoordinator(server, (await newMinistry(server, { sundaySchool: true })).id);
+    const leader = await newTeamLeader(server, ministry.teamId);
+    expectError(await server.get(`/api/ministries/ministries/${ministry.id}/teams`, as(elsewhere)), 403, 'Not authorized for this ministry');
+    expectError(await server.get(`/api/ministries/ministries/${ministry.id}/teams`, as(leader)), 403, 'Not authorized for this ministry');
   });
 
   it('lets the ministry\'s coordinator list its teams', async () => {
-    const ministry = await newMinistry();
-    const coordinator = await newCoordinator(ministry.id);
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const coordinator = await newCoordinator(server, ministry.id);
     const answer = await server.get(`/api/ministries/ministries/${ministry.id}/teams`, as(coordinator));
     assert.equal(answer.status, 200);
-    assert.deepEqual(answer.body.teams.map((t: { id: number }) => t.id), [ministry.defaultTeamId]);
+    assert.deepEqual(answer.body.teams.map((t: { id: number }) => t.id), [ministry.teamId]);
   });
 
   it('stops a login with no role and no grant at the coordinator gate (403), and a missing key with 401', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server, { sundaySchool: true });
     const volunteer = await newUser(server);
-    assertError(await server.get(`/api/ministries/ministries/${ministry.id}/teams`, as(volunteer)), 403,
+    expectError(await server.get(`/api/ministries/ministries/${ministry.id}/teams`, as(volunteer)), 403,
       'Manage My Ministries access, with a ministry or team to manage, is required');
-    assertError(await server.get(`/api/ministries/ministries/${ministry.id}/teams`), 401, 'Invalid API key');
+    expectError(await server.get(`/api/ministries/ministries/${ministry.id}/teams`), 401, 'Invalid API key');
   });
 });
 
 describe('POST /api/ministries/ministries/{id}/teams', () => {
   it('creates a team (201) with the team shape, trimmed name and no class', async () => {
-    const ministry = await newMinistry({ sundaySchool: false });
-    const answer = await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: '  Greeters  ', description: 'Front door' }, asAdmin);
+    const ministry = await newMinistry(server);
+    const answer = await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: '  Greeters  ', description: 'Front door' }, as(admin));
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
     assert.deepEqual(answer.body, {
       team: { id: answer.body.team.id, ministryId: ministry.id, name: 'Greeters', description: 'Front door', active: true, positionCount: 0, leaders: [], classGroupId: null, classGroupName: null },
@@ -268,95 +230,95 @@ describe('POST /api/ministries/ministries/{id}/teams', () => {
   });
 
   it('lets the ministry\'s coordinator create a team and refuses a team leader with 403', async () => {
-    const ministry = await newMinistry();
-    const coordinator = await newCoordinator(ministry.id);
-    const leader = await newLeader(ministry.defaultTeamId);
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const coordinator = await newCoordinator(server, ministry.id);
+    const leader = await newTeamLeader(server, ministry.teamId);
     assert.equal((await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team') }, as(coordinator))).status, 201);
-    assertError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team') }, as(leader)), 403, 'Not authorized for this ministry');
+    expectError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team') }, as(leader)), 403, 'Not authorized for this ministry');
   });
 
   it('answers 403 rather than 400 for a bad body on a ministry out of scope (§1.5)', async () => {
-    const ministry = await newMinistry();
-    const elsewhere = await newCoordinator((await newMinistry()).id);
-    assertError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { classGroupId: 'x' }, as(elsewhere)), 403, 'Not authorized for this ministry');
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const elsewhere = await newCoordinator(server, (await newMinistry(server, { sundaySchool: true })).id);
+    expectError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { classGroupId: 'x' }, as(elsewhere)), 403, 'Not authorized for this ministry');
   });
 
   it('answers 404 Ministry not found for an unknown ministry', async () => {
-    assertError(await server.post('/api/ministries/ministries/987654/teams', { name: 'Anything' }, asAdmin), 404, 'Ministry not found');
+    expectError(await server.post('/api/ministries/ministries/987654/teams', { name: 'Anything' }, as(admin)), 404, 'Ministry not found');
   });
 
   it('refuses a missing or blank name with 400', async () => {
-    const ministry = await newMinistry();
-    assertError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, {}, asAdmin), 400);
-    assertError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: '   ' }, asAdmin), 400);
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    expectError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, {}, as(admin)), 400, 'name is required');
+    expectError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: '   ' }, as(admin)), 400, 'A team name is required');
     assert.equal(await countWhere('teams', 'ministry_id', [ministry.id]), 1);
   });
 
   it('refuses a duplicate team name in the ministry, ignoring case, with 409', async () => {
-    const ministry = await newMinistry();
-    await newTeam(ministry.id, { name: 'Nursery' });
-    assertError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: 'NURSERY' }, asAdmin), 409);
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    await createTeam(ministry.id, { name: 'Nursery' });
+    expectError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: 'NURSERY' }, as(admin)), 409, 'This ministry already has a team of that name');
     assert.equal(await countWhere('teams', 'ministry_id', [ministry.id]), 2);
   });
 
   it('accepts a name another ministry already uses', async () => {
-    const first = await newMinistry();
-    const second = await newMinistry();
-    await newTeam(first.id, { name: 'Parking' });
-    assert.equal((await server.post(`/api/ministries/ministries/${second.id}/teams`, { name: 'parking' }, asAdmin)).status, 201);
+    const first = await newMinistry(server, { sundaySchool: true });
+    const second = await newMinistry(server, { sundaySchool: true });
+    await createTeam(first.id, { name: 'Parking' });
+    assert.equal((await server.post(`/api/ministries/ministries/${second.id}/teams`, { name: 'parking' }, as(admin))).status, 201);
   });
 
   it('refuses a classGroupId that is not an id with 400 classGroupId must be a group id or null', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server, { sundaySchool: true });
     for (const classGroupId of ['x', 0, -3, 1.5]) {
-      assertError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team'), classGroupId }, asAdmin),
+      expectError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team'), classGroupId }, as(admin)),
         400, 'classGroupId must be a group id or null');
     }
     assert.equal(await countWhere('teams', 'ministry_id', [ministry.id]), 1);
   });
 
   it('accepts classGroupId null as no class', async () => {
-    const ministry = await newMinistry();
-    const team = await newTeam(ministry.id, { classGroupId: null });
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const team = await createTeam(ministry.id, { classGroupId: null });
     assert.equal(team.classGroupId, null);
   });
 
   it('refuses an importPositionId that is not an id with 400 importPositionId must be a position id', async () => {
-    const ministry = await newMinistry();
-    assertError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team'), importPositionId: 'first' }, asAdmin),
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    expectError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team'), importPositionId: 'first' }, as(admin)),
       400, 'importPositionId must be a position id');
   });
 
   it('links an empty Sunday School class and answers its id and name', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server, { sundaySchool: true });
     const classId = await newClass('Third grade');
-    const answer = await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: 'Third grade team', classGroupId: classId }, asAdmin);
+    const answer = await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: 'Third grade team', classGroupId: classId }, as(admin));
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
     assert.equal(answer.body.team.classGroupId, classId);
     assert.equal(answer.body.team.classGroupName, 'Third grade');
   });
 
   it('refuses a class with 400 when the ministry has sundaySchool off, creating no team', async () => {
-    const ministry = await newMinistry({ sundaySchool: false });
+    const ministry = await newMinistry(server);
     const classId = await newClass();
-    assertError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team'), classGroupId: classId }, asAdmin), 400);
+    expectError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team'), classGroupId: classId }, as(admin)), 400, 'This ministry does not run Sunday School classes; turn sundaySchool on first');
     assert.equal(await countWhere('teams', 'ministry_id', [ministry.id]), 1);
   });
 
   it('refuses with 400 a group that is not a Sunday School class, and an unknown group', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server, { sundaySchool: true });
     const group = await newPlainGroup();
-    assertError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team'), classGroupId: group }, asAdmin), 400);
-    assertError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team'), classGroupId: 987654 }, asAdmin), 400);
+    expectError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team'), classGroupId: group }, as(admin)), 400, 'The class must be a Sunday School class with a Teacher role');
+    expectError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team'), classGroupId: 987654 }, as(admin)), 400, 'The class must be a Sunday School class with a Teacher role');
     assert.equal(await countWhere('teams', 'ministry_id', [ministry.id]), 1);
   });
 
   it('refuses with 400 a class that has teachers when no import position is given, writing nothing', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server, { sundaySchool: true });
     const { classId } = await newClassWithTeacher();
     const [qualifications, positions] = [await countAll('qualifications'), await countWhere('positions', 'ministry_id', [ministry.id])];
-    assertError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team'), classGroupId: classId }, asAdmin), 400);
-    assertError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team'), classGroupId: classId, importPositionName: '  ' }, asAdmin), 400);
+    expectError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team'), classGroupId: classId }, as(admin)), 400, 'The class already has teachers: choose the position they hold (importPositionId or importPositionName)');
+    expectError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team'), classGroupId: classId, importPositionName: '  ' }, as(admin)), 400, 'The class already has teachers: choose the position they hold (importPositionId or importPositionName)');
     assert.equal(await countWhere('teams', 'ministry_id', [ministry.id]), 1);
     assert.equal(await countWhere('positions', 'ministry_id', [ministry.id]), positions);
     assert.equal(await countAll('qualifications'), qualifications);
@@ -364,14 +326,14 @@ describe('POST /api/ministries/ministries/{id}/teams', () => {
   });
 
   it('with importPositionName creates the position and makes the current teachers qualified pool members', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server, { sundaySchool: true });
     const classId = await newClass();
     const [teacher, secondTeacher, student] = [await newPerson(server), await newPerson(server), await newPerson(server)];
     await addToGroup(classId, teacher.id, 1);
     await addToGroup(classId, secondTeacher.id, 1);
     await addToGroup(classId, student.id, 2);
     const answer = await server.post(`/api/ministries/ministries/${ministry.id}/teams`,
-      { name: unique('Team'), classGroupId: classId, importPositionName: ' Lead teacher ' }, asAdmin);
+      { name: unique('Team'), classGroupId: classId, importPositionName: ' Lead teacher ' }, as(admin));
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
     assert.equal(answer.body.team.positionCount, 1);
     const position = await db().selectFrom('positions').selectAll().where('team_id', '=', answer.body.team.id).executeTakeFirstOrThrow();
@@ -385,19 +347,19 @@ describe('POST /api/ministries/ministries/{id}/teams', () => {
   });
 
   it('refuses with 409 a class already linked to another team, in this ministry or another', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const other = await newMinistry(server, { sundaySchool: true });
     const classId = await newClass();
-    await newTeam(ministry.id, { classGroupId: classId });
-    assertError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team'), classGroupId: classId }, asAdmin), 409);
-    assertError(await server.post(`/api/ministries/ministries/${other.id}/teams`, { name: unique('Team'), classGroupId: classId }, asAdmin), 409);
+    await createTeam(ministry.id, { classGroupId: classId });
+    expectError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team'), classGroupId: classId }, as(admin)), 409, 'That class is already linked to another team');
+    expectError(await server.post(`/api/ministries/ministries/${other.id}/teams`, { name: unique('Team'), classGroupId: classId }, as(admin)), 409, 'That class is already linked to another team');
     assert.equal(await countWhere('teams', 'class_group_id', [classId]), 1);
   });
 });
 
 describe('GET /api/ministries/ministries/{id}/linkable-classes', () => {
   it('lists Sunday School classes not linked to a team, with their teacher counts', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server, { sundaySchool: true });
     const freeName = unique('Free class');
     const free = await newClass(freeName);
     const taken = await newClass();
@@ -405,8 +367,8 @@ describe('GET /api/ministries/ministries/{id}/linkable-classes', () => {
     const [teacher, student] = [await newPerson(server), await newPerson(server)];
     await addToGroup(free, teacher.id, 1);
     await addToGroup(free, student.id, 2);
-    await newTeam((await newMinistry()).id, { classGroupId: taken });
-    const answer = await server.get(`/api/ministries/ministries/${ministry.id}/linkable-classes`, asAdmin);
+    await createTeam((await newMinistry(server, { sundaySchool: true })).id, { classGroupId: taken });
+    const answer = await server.get(`/api/ministries/ministries/${ministry.id}/linkable-classes`, as(admin));
     assert.equal(answer.status, 200);
     assert.equal(answer.body.sundaySchool, true);
     const ids = answer.body.classes.map((c: { id: number }) => c.id);
@@ -416,50 +378,48 @@ describe('GET /api/ministries/ministries/{id}/linkable-classes', () => {
   });
 
   it('includes the class of the team named by teamId, when that team is of this ministry', async () => {
-    const ministry = await newMinistry();
-    const classId = await newClass();
-    const team = await newTeam(ministry.id, { classGroupId: classId });
+    const { ministry, classId, team } = await newClassTeam();
     const ids = async (query?: Record<string, string>) =>
-      (await server.get(`/api/ministries/ministries/${ministry.id}/linkable-classes`, { ...asAdmin, query })).body.classes.map((c: { id: number }) => c.id);
+      (await server.get(`/api/ministries/ministries/${ministry.id}/linkable-classes`, { ...as(admin), query })).body.classes.map((c: { id: number }) => c.id);
     assert.ok(!(await ids()).includes(classId));
     assert.ok((await ids({ teamId: String(team.id) })).includes(classId));
   });
 
   it('refuses with 400 a teamId of another ministry, never offering that team\'s class', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const other = await newMinistry(server, { sundaySchool: true });
     const classId = await newClass();
-    const foreignTeam = await newTeam(other.id, { classGroupId: classId });
-    const answer = await server.get(`/api/ministries/ministries/${ministry.id}/linkable-classes`, { ...asAdmin, query: { teamId: String(foreignTeam.id) } });
-    assertError(answer, 400, 'Team not found in this ministry');
+    const foreignTeam = await createTeam(other.id, { classGroupId: classId });
+    const answer = await server.get(`/api/ministries/ministries/${ministry.id}/linkable-classes`, { ...as(admin), query: { teamId: String(foreignTeam.id) } });
+    expectError(answer, 400, 'Team not found in this ministry');
   });
 
   it('answers sundaySchool false and no classes when the ministry has sundaySchool off', async () => {
-    const ministry = await newMinistry({ sundaySchool: false });
+    const ministry = await newMinistry(server);
     await newClass();
-    const answer = await server.get(`/api/ministries/ministries/${ministry.id}/linkable-classes`, asAdmin);
+    const answer = await server.get(`/api/ministries/ministries/${ministry.id}/linkable-classes`, as(admin));
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body, { sundaySchool: false, classes: [] });
   });
 
   it('answers 404 for an unknown ministry and 403 to a team leader', async () => {
-    const ministry = await newMinistry();
-    const leader = await newLeader(ministry.defaultTeamId);
-    assertError(await server.get('/api/ministries/ministries/987654/linkable-classes', asAdmin), 404, 'Ministry not found');
-    assertError(await server.get(`/api/ministries/ministries/${ministry.id}/linkable-classes`, as(leader)), 403, 'Not authorized for this ministry');
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const leader = await newTeamLeader(server, ministry.teamId);
+    expectError(await server.get('/api/ministries/ministries/987654/linkable-classes', as(admin)), 404, 'Ministry not found');
+    expectError(await server.get(`/api/ministries/ministries/${ministry.id}/linkable-classes`, as(leader)), 403, 'Not authorized for this ministry');
   });
 });
 
 describe('GET /api/ministries/teams/{teamId}', () => {
   it('answers the team with its leaders and its positions', async () => {
-    const ministry = await newMinistry();
-    const team = await newTeam(ministry.id, { name: 'Ushers' });
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const team = await createTeam(ministry.id, { name: 'Ushers' });
     const leader = await newUser(server, { person: { first_name: 'Lena', last_name: 'Leader' } });
-    const scopeId = await grantScope(leader.personId, 'team', team.id);
+    const scopeId = (await grantScope(server, leader.personId, 'team', team.id)).id;
     const position = await db().insertInto('positions').values({ ministry_id: ministry.id, team_id: team.id, name: 'Head usher', sort_order: 2 })
       .returning('id').executeTakeFirstOrThrow();
-    await db().insertInto('positions').values({ ministry_id: ministry.id, team_id: ministry.defaultTeamId, name: 'Elsewhere' }).execute();
-    const answer = await server.get(`/api/ministries/teams/${team.id}`, asAdmin);
+    await db().insertInto('positions').values({ ministry_id: ministry.id, team_id: ministry.teamId, name: 'Elsewhere' }).execute();
+    const answer = await server.get(`/api/ministries/teams/${team.id}`, as(admin));
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body.team, {
       id: team.id, ministryId: ministry.id, name: 'Ushers', description: null, active: true, positionCount: 1,
@@ -474,33 +434,33 @@ describe('GET /api/ministries/teams/{teamId}', () => {
   });
 
   it('lets the team\'s leader read it (200) but refuses a leader of another team with 403 Not authorized for this team', async () => {
-    const ministry = await newMinistry();
-    const team = await newTeam(ministry.id);
-    const leader = await newLeader(team.id);
-    const otherLeader = await newLeader(ministry.defaultTeamId);
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const team = await createTeam(ministry.id);
+    const leader = await newTeamLeader(server, team.id);
+    const otherLeader = await newTeamLeader(server, ministry.teamId);
     assert.equal((await server.get(`/api/ministries/teams/${team.id}`, as(leader))).status, 200);
-    assertError(await server.get(`/api/ministries/teams/${team.id}`, as(otherLeader)), 403, 'Not authorized for this team');
+    expectError(await server.get(`/api/ministries/teams/${team.id}`, as(otherLeader)), 403, 'Not authorized for this team');
   });
 
   it('answers 404 Team not found for an unknown or non-numeric team, even to an out-of-scope caller', async () => {
-    const leader = await newLeader((await newMinistry()).defaultTeamId);
-    assertError(await server.get('/api/ministries/teams/987654', as(leader)), 404, 'Team not found');
-    assert.equal((await server.get('/api/ministries/teams/abc', asAdmin)).status, 404);
+    const leader = await newTeamLeader(server, (await newMinistry(server, { sundaySchool: true })).teamId);
+    expectError(await server.get('/api/ministries/teams/987654', as(leader)), 404, 'Team not found');
+    assert.equal((await server.get('/api/ministries/teams/abc', as(admin))).status, 404);
   });
 });
 
 describe('team routes behind the rollout gate', () => {
   it('answer 403 Volunteer Management V2 is not enabled to an administrator while sVolunteerVersion is v1', async () => {
-    const ministry = await newMinistry();
-    assert.equal((await server.post('/admin/api/system/config/sVolunteerVersion', { value: 'v1' }, asAdmin)).status, 200);
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    assert.equal((await server.post('/admin/api/system/config/sVolunteerVersion', { value: 'v1' }, as(admin))).status, 200);
     try {
       for (const answer of [
-        await server.get(`/api/ministries/teams/${ministry.defaultTeamId}`, asAdmin),
-        await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team') }, asAdmin),
-        await server.delete(`/api/ministries/teams/${ministry.defaultTeamId}`, asAdmin),
-      ]) assertError(answer, 403, 'Volunteer Management V2 is not enabled');
+        await server.get(`/api/ministries/teams/${ministry.teamId}`, as(admin)),
+        await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team') }, as(admin)),
+        await server.delete(`/api/ministries/teams/${ministry.teamId}`, as(admin)),
+      ]) expectError(answer, 403, 'Volunteer Management V2 is not enabled');
     } finally {
-      assert.equal((await server.post('/admin/api/system/config/sVolunteerVersion', { value: 'v2' }, asAdmin)).status, 200);
+      assert.equal((await server.post('/admin/api/system/config/sVolunteerVersion', { value: 'v2' }, as(admin))).status, 200);
     }
     assert.equal(await countWhere('teams', 'ministry_id', [ministry.id]), 1);
   });
@@ -508,107 +468,105 @@ describe('team routes behind the rollout gate', () => {
 
 describe('POST /api/ministries/teams/{teamId}', () => {
   it('renames, describes and deactivates a team (permissive active) and answers the team', async () => {
-    const ministry = await newMinistry();
-    const team = await newTeam(ministry.id);
-    const answer = await server.post(`/api/ministries/teams/${team.id}`, { name: ' Renamed ', description: 'New words', active: 'off' }, asAdmin);
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const team = await createTeam(ministry.id);
+    const answer = await server.post(`/api/ministries/teams/${team.id}`, { name: ' Renamed ', description: 'New words', active: 'off' }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.team.name, 'Renamed');
     assert.equal(answer.body.team.description, 'New words');
     assert.equal(answer.body.team.active, false);
     const stored = await db().selectFrom('teams').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow();
     assert.deepEqual([stored.name, stored.description, stored.active], ['Renamed', 'New words', false]);
-    assert.equal((await server.post(`/api/ministries/teams/${team.id}`, { active: 'yes' }, asAdmin)).body.team.active, true);
+    assert.equal((await server.post(`/api/ministries/teams/${team.id}`, { active: 'yes' }, as(admin))).body.team.active, true);
   });
 
   it('lets the ministry\'s coordinator edit the team', async () => {
-    const ministry = await newMinistry();
-    const coordinator = await newCoordinator(ministry.id);
-    const answer = await server.post(`/api/ministries/teams/${ministry.defaultTeamId}`, { description: 'by the coordinator' }, as(coordinator));
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const coordinator = await newCoordinator(server, ministry.id);
+    const answer = await server.post(`/api/ministries/teams/${ministry.teamId}`, { description: 'by the coordinator' }, as(coordinator));
     assert.equal(answer.status, 200);
     assert.equal(answer.body.team.description, 'by the coordinator');
   });
 
   it('refuses the team\'s own leader with 403 and changes nothing, even with a bad body', async () => {
-    const ministry = await newMinistry();
-    const team = await newTeam(ministry.id, { name: 'Original' });
-    const leader = await newLeader(team.id);
-    assertError(await server.post(`/api/ministries/teams/${team.id}`, { name: 'Taken over' }, as(leader)), 403, 'Not authorized for this team');
-    assertError(await server.post(`/api/ministries/teams/${team.id}`, { classEvents: 'bogus', classGroupId: 'x' }, as(leader)), 403, 'Not authorized for this team');
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const team = await createTeam(ministry.id, { name: 'Original' });
+    const leader = await newTeamLeader(server, team.id);
+    expectError(await server.post(`/api/ministries/teams/${team.id}`, { name: 'Taken over' }, as(leader)), 403, 'Not authorized for this team');
+    expectError(await server.post(`/api/ministries/teams/${team.id}`, { classEvents: 'bogus', classGroupId: 'x' }, as(leader)), 403, 'Not authorized for this team');
     const stored = await db().selectFrom('teams').select('name').where('id', '=', team.id).executeTakeFirstOrThrow();
     assert.equal(stored.name, 'Original');
   });
 
   it('refuses a coordinator of another ministry with 403, and answers 404 for an unknown team', async () => {
-    const ministry = await newMinistry();
-    const elsewhere = await newCoordinator((await newMinistry()).id);
-    assertError(await server.post(`/api/ministries/teams/${ministry.defaultTeamId}`, { name: 'X' }, as(elsewhere)), 403, 'Not authorized for this team');
-    assertError(await server.post('/api/ministries/teams/987654', { name: 'X' }, as(elsewhere)), 404, 'Team not found');
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const elsewhere = await newCoordinator(server, (await newMinistry(server, { sundaySchool: true })).id);
+    expectError(await server.post(`/api/ministries/teams/${ministry.teamId}`, { name: 'X' }, as(elsewhere)), 403, 'Not authorized for this team');
+    expectError(await server.post('/api/ministries/teams/987654', { name: 'X' }, as(elsewhere)), 404, 'Team not found');
   });
 
   it('refuses a duplicate name ignoring case with 409, but keeps its own name in another case', async () => {
-    const ministry = await newMinistry();
-    await newTeam(ministry.id, { name: 'Cafe' });
-    const team = await newTeam(ministry.id, { name: 'Bookstall' });
-    assertError(await server.post(`/api/ministries/teams/${team.id}`, { name: 'CAFE' }, asAdmin), 409);
-    const answer = await server.post(`/api/ministries/teams/${team.id}`, { name: 'BOOKSTALL' }, asAdmin);
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    await createTeam(ministry.id, { name: 'Cafe' });
+    const team = await createTeam(ministry.id, { name: 'Bookstall' });
+    expectError(await server.post(`/api/ministries/teams/${team.id}`, { name: 'CAFE' }, as(admin)), 409, 'This ministry already has a team of that name');
+    const answer = await server.post(`/api/ministries/teams/${team.id}`, { name: 'BOOKSTALL' }, as(admin));
     assert.equal(answer.status, 200);
     assert.equal(answer.body.team.name, 'BOOKSTALL');
   });
 
   it('refuses an empty name with 400', async () => {
-    const ministry = await newMinistry();
-    assertError(await server.post(`/api/ministries/teams/${ministry.defaultTeamId}`, { name: ' ' }, asAdmin), 400);
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    expectError(await server.post(`/api/ministries/teams/${ministry.teamId}`, { name: ' ' }, as(admin)), 400, 'A team name is required');
   });
 
   it('refuses an unknown classEvents with 400 listing keep, remove, move', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server, { sundaySchool: true });
     for (const classEvents of ['delete', 'KEEP', 5]) {
-      assertError(await server.post(`/api/ministries/teams/${ministry.defaultTeamId}`, { classEvents }, asAdmin), 400, CLASS_EVENTS_UPDATE_MESSAGE);
+      expectError(await server.post(`/api/ministries/teams/${ministry.teamId}`, { classEvents }, as(admin)), 400, CLASS_EVENTS_UPDATE_MESSAGE);
     }
   });
 
   it('refuses classGroupId "x" with 400 classGroupId must be a group id or null', async () => {
-    const ministry = await newMinistry();
-    assertError(await server.post(`/api/ministries/teams/${ministry.defaultTeamId}`, { classGroupId: 'x' }, asAdmin), 400, 'classGroupId must be a group id or null');
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    expectError(await server.post(`/api/ministries/teams/${ministry.teamId}`, { classGroupId: 'x' }, as(admin)), 400, 'classGroupId must be a group id or null');
   });
 
   it('refuses classEvents move with 400 without a new class: class absent, the same class, or null', async () => {
-    const ministry = await newMinistry();
-    const classId = await newClass();
-    const team = await newTeam(ministry.id, { classGroupId: classId });
-    assertError(await server.post(`/api/ministries/teams/${team.id}`, { classEvents: 'move' }, asAdmin), 400);
-    assertError(await server.post(`/api/ministries/teams/${team.id}`, { classEvents: 'move', classGroupId: classId }, asAdmin), 400);
-    assertError(await server.post(`/api/ministries/teams/${team.id}`, { classEvents: 'move', classGroupId: null }, asAdmin), 400);
+    const { classId, team } = await newClassTeam();
+    expectError(await server.post(`/api/ministries/teams/${team.id}`, { classEvents: 'move' }, as(admin)), 400, 'classEvents "move" needs a new class');
+    expectError(await server.post(`/api/ministries/teams/${team.id}`, { classEvents: 'move', classGroupId: classId }, as(admin)), 400, 'classEvents "move" needs a new class');
+    expectError(await server.post(`/api/ministries/teams/${team.id}`, { classEvents: 'move', classGroupId: null }, as(admin)), 400, 'classEvents "move" needs a new class');
     const stored = await db().selectFrom('teams').select('class_group_id').where('id', '=', team.id).executeTakeFirstOrThrow();
     assert.equal(stored.class_group_id, classId);
   });
 
   it('links a class, and refuses with 409 a class linked to another team', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server, { sundaySchool: true });
     const classId = await newClass();
-    const team = await newTeam(ministry.id);
-    const answer = await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: classId }, asAdmin);
+    const team = await createTeam(ministry.id);
+    const answer = await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: classId }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.team.classGroupId, classId);
-    assertError(await server.post(`/api/ministries/teams/${ministry.defaultTeamId}`, { classGroupId: classId }, asAdmin), 409);
+    expectError(await server.post(`/api/ministries/teams/${ministry.teamId}`, { classGroupId: classId }, as(admin)), 409, 'That class is already linked to another team');
   });
 
   it('refuses linking a class with 400 when the ministry has sundaySchool off, or the group is no class', async () => {
-    const off = await newMinistry({ sundaySchool: false });
-    assertError(await server.post(`/api/ministries/teams/${off.defaultTeamId}`, { classGroupId: await newClass() }, asAdmin), 400);
-    const on = await newMinistry();
-    assertError(await server.post(`/api/ministries/teams/${on.defaultTeamId}`, { classGroupId: await newPlainGroup() }, asAdmin), 400);
+    const off = await newMinistry(server);
+    expectError(await server.post(`/api/ministries/teams/${off.teamId}`, { classGroupId: await newClass() }, as(admin)), 400, 'This ministry does not run Sunday School classes; turn sundaySchool on first');
+    const on = await newMinistry(server, { sundaySchool: true });
+    expectError(await server.post(`/api/ministries/teams/${on.teamId}`, { classGroupId: await newPlainGroup() }, as(admin)), 400, 'The class must be a Sunday School class with a Teacher role');
   });
 
   it('refuses with 400 a new class that has teachers without an import position, and imports them with importPositionName', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server, { sundaySchool: true });
     const { classId, teacherId } = await newClassWithTeacher();
-    const team = await newTeam(ministry.id);
-    assertError(await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: classId, name: 'Should not stick' }, asAdmin), 400);
+    const team = await createTeam(ministry.id);
+    expectError(await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: classId, name: 'Should not stick' }, as(admin)), 400, 'The class already has teachers: choose the position they hold (importPositionId or importPositionName)');
     let stored = await db().selectFrom('teams').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow();
     assert.equal(stored.class_group_id, null);
     assert.notEqual(stored.name, 'Should not stick');
-    const answer = await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: classId, importPositionName: 'Teacher' }, asAdmin);
+    const answer = await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: classId, importPositionName: 'Teacher' }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     stored = await db().selectFrom('teams').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow();
     assert.equal(stored.class_group_id, classId);
@@ -618,41 +576,41 @@ describe('POST /api/ministries/teams/{teamId}', () => {
   });
 
   it('imports the teachers onto an existing position of the team with importPositionId', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server, { sundaySchool: true });
     const { classId, teacherId } = await newClassWithTeacher();
-    const team = await newTeam(ministry.id);
+    const team = await createTeam(ministry.id);
     const position = await db().insertInto('positions').values({ ministry_id: ministry.id, team_id: team.id, name: 'Teacher' })
       .returning('id').executeTakeFirstOrThrow();
-    const answer = await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: classId, importPositionId: position.id }, asAdmin);
+    const answer = await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: classId, importPositionId: position.id }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     const qualified = await db().selectFrom('qualifications').select('person_id').where('position_id', '=', position.id).execute();
     assert.deepEqual(qualified, [{ person_id: teacherId }]);
   });
 
   it('refuses with 400 an importPositionId that is not a position of this team, linking nothing and qualifying nobody', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server, { sundaySchool: true });
     const { classId, teacherId } = await newClassWithTeacher();
-    const team = await newTeam(ministry.id);
-    const foreign = await db().insertInto('positions').values({ ministry_id: ministry.id, team_id: ministry.defaultTeamId, name: 'Other team' })
+    const team = await createTeam(ministry.id);
+    const foreign = await db().insertInto('positions').values({ ministry_id: ministry.id, team_id: ministry.teamId, name: 'Other team' })
       .returning('id').executeTakeFirstOrThrow();
-    assertError(await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: classId, importPositionId: foreign.id }, asAdmin), 400);
-    assertError(await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: classId, importPositionId: 987654 }, asAdmin), 400);
+    expectError(await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: classId, importPositionId: foreign.id }, as(admin)), 400, 'The import position must be a position of this team');
+    expectError(await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: classId, importPositionId: 987654 }, as(admin)), 400, 'The import position must be a position of this team');
     const stored = await db().selectFrom('teams').select('class_group_id').where('id', '=', team.id).executeTakeFirstOrThrow();
     assert.equal(stored.class_group_id, null);
     assert.equal(await countWhere('qualifications', 'person_id', [teacherId]), 0);
   });
 
   it('classEvents remove: unlinking takes the class off the ministry\'s events linked to it, never off other ministries\' events', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const other = await newMinistry(server, { sundaySchool: true });
     const classId = await newClass();
     const otherGroup = await newPlainGroup();
-    const team = await newTeam(ministry.id, { classGroupId: classId });
+    const team = await createTeam(ministry.id, { classGroupId: classId });
     const ours = await newEvent({ ministryId: ministry.id, linkedGroupId: classId });
     const theirs = await newEvent({ ministryId: other.id, linkedGroupId: classId });
     const nobodys = await newEvent({ linkedGroupId: classId });
     await db().insertInto('event_audience').values({ event_id: ours, group_id: otherGroup }).execute();
-    const answer = await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: null, classEvents: 'remove' }, asAdmin);
+    const answer = await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: null, classEvents: 'remove' }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.team.classGroupId, null);
     assert.deepEqual(await linkedGroupsOf(ours), [otherGroup]);
@@ -661,30 +619,28 @@ describe('POST /api/ministries/teams/{teamId}', () => {
   });
 
   it('classEvents keep (the default): unlinking leaves the events linked to the class', async () => {
-    const ministry = await newMinistry();
-    const classId = await newClass();
-    const team = await newTeam(ministry.id, { classGroupId: classId });
+    const { ministry, classId, team } = await newClassTeam();
     const ours = await newEvent({ ministryId: ministry.id, linkedGroupId: classId });
-    assert.equal((await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: null }, asAdmin)).status, 200);
+    assert.equal((await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: null }, as(admin))).status, 200);
     assert.deepEqual(await linkedGroupsOf(ours), [classId]);
     const second = await newClass();
-    const again = await newTeam(ministry.id, { classGroupId: second });
+    const again = await createTeam(ministry.id, { classGroupId: second });
     const event = await newEvent({ ministryId: ministry.id, linkedGroupId: second });
-    assert.equal((await server.post(`/api/ministries/teams/${again.id}`, { classGroupId: null, classEvents: 'keep' }, asAdmin)).status, 200);
+    assert.equal((await server.post(`/api/ministries/teams/${again.id}`, { classGroupId: null, classEvents: 'keep' }, as(admin))).status, 200);
     assert.deepEqual(await linkedGroupsOf(event), [second]);
   });
 
   it('classEvents move: the new class replaces the old one on the ministry\'s events, not on other ministries\' events', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const other = await newMinistry(server, { sundaySchool: true });
     const oldClass = await newClass();
     const newClassId = await newClass();
-    const team = await newTeam(ministry.id, { classGroupId: oldClass });
+    const team = await createTeam(ministry.id, { classGroupId: oldClass });
     const ours = await newEvent({ ministryId: ministry.id, linkedGroupId: oldClass });
     const pastOurs = await newEvent({ ministryId: ministry.id, linkedGroupId: oldClass, start: '2026-02-22 09:00:00' });
     const theirs = await newEvent({ ministryId: other.id, linkedGroupId: oldClass });
     const unrelated = await newEvent({ ministryId: ministry.id });
-    const answer = await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: newClassId, classEvents: 'move' }, asAdmin);
+    const answer = await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: newClassId, classEvents: 'move' }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.team.classGroupId, newClassId);
     assert.deepEqual(await linkedGroupsOf(ours), [newClassId]);
@@ -694,12 +650,12 @@ describe('POST /api/ministries/teams/{teamId}', () => {
   });
 
   it('a refused class change leaves the class events untouched', async () => {
-    const ministry = await newMinistry();
+    const ministry = await newMinistry(server, { sundaySchool: true });
     const oldClass = await newClass();
-    const team = await newTeam(ministry.id, { classGroupId: oldClass });
+    const team = await createTeam(ministry.id, { classGroupId: oldClass });
     const ours = await newEvent({ ministryId: ministry.id, linkedGroupId: oldClass });
     const { classId: staffedClass } = await newClassWithTeacher();
-    assertError(await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: staffedClass, classEvents: 'move' }, asAdmin), 400);
+    expectError(await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: staffedClass, classEvents: 'move' }, as(admin)), 400, 'The class already has teachers: choose the position they hold (importPositionId or importPositionName)');
     assert.deepEqual(await linkedGroupsOf(ours), [oldClass]);
     const stored = await db().selectFrom('teams').select('class_group_id').where('id', '=', team.id).executeTakeFirstOrThrow();
     assert.equal(stored.class_group_id, oldClass);
@@ -708,40 +664,40 @@ describe('POST /api/ministries/teams/{teamId}', () => {
 
 describe('DELETE /api/ministries/teams/{teamId} (E17)', () => {
   it('refuses the ministry\'s only team with 409 and keeps it', async () => {
-    const ministry = await newMinistry();
-    assertError(await server.delete(`/api/ministries/teams/${ministry.defaultTeamId}`, asAdmin), 409);
-    assert.equal(await countWhere('teams', 'id', [ministry.defaultTeamId]), 1);
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    expectError(await server.delete(`/api/ministries/teams/${ministry.teamId}`, as(admin)), 409, 'This is the ministry\'s only team; rename it instead of deleting it');
+    assert.equal(await countWhere('teams', 'id', [ministry.teamId]), 1);
   });
 
   it('refuses the team\'s own leader with 403 and a coordinator of another ministry with 403; 404 for an unknown team', async () => {
-    const ministry = await newMinistry();
-    const team = await newTeam(ministry.id);
-    const leader = await newLeader(team.id);
-    const elsewhere = await newCoordinator((await newMinistry()).id);
-    assertError(await server.delete(`/api/ministries/teams/${team.id}`, as(leader)), 403, 'Not authorized for this team');
-    assertError(await server.delete(`/api/ministries/teams/${team.id}`, { ...as(leader), query: { classEvents: 'bogus' } }), 403, 'Not authorized for this team');
-    assertError(await server.delete(`/api/ministries/teams/${team.id}`, as(elsewhere)), 403, 'Not authorized for this team');
-    assertError(await server.delete('/api/ministries/teams/987654', as(leader)), 404, 'Team not found');
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const team = await createTeam(ministry.id);
+    const leader = await newTeamLeader(server, team.id);
+    const elsewhere = await newCoordinator(server, (await newMinistry(server, { sundaySchool: true })).id);
+    expectError(await server.delete(`/api/ministries/teams/${team.id}`, as(leader)), 403, 'Not authorized for this team');
+    expectError(await server.delete(`/api/ministries/teams/${team.id}`, { ...as(leader), query: { classEvents: 'bogus' } }), 403, 'Not authorized for this team');
+    expectError(await server.delete(`/api/ministries/teams/${team.id}`, as(elsewhere)), 403, 'Not authorized for this team');
+    expectError(await server.delete('/api/ministries/teams/987654', as(leader)), 404, 'Team not found');
     assert.equal(await countWhere('teams', 'id', [team.id]), 1);
   });
 
   it('refuses an unknown classEvents, in the query or the body, with 400 listing keep, remove, delete', async () => {
-    const ministry = await newMinistry();
-    const team = await newTeam(ministry.id);
-    assertError(await server.delete(`/api/ministries/teams/${team.id}`, { ...asAdmin, query: { classEvents: 'move' } }), 400, CLASS_EVENTS_DELETE_MESSAGE);
-    assertError(await server.request('DELETE', `/api/ministries/teams/${team.id}`, { ...asAdmin, body: { classEvents: 'purge' } }), 400, CLASS_EVENTS_DELETE_MESSAGE);
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const team = await createTeam(ministry.id);
+    expectError(await server.delete(`/api/ministries/teams/${team.id}`, { ...as(admin), query: { classEvents: 'move' } }), 400, CLASS_EVENTS_DELETE_MESSAGE);
+    expectError(await server.request('DELETE', `/api/ministries/teams/${team.id}`, { ...as(admin), body: { classEvents: 'purge' } }), 400, CLASS_EVENTS_DELETE_MESSAGE);
     assert.equal(await countWhere('teams', 'id', [team.id]), 1);
   });
 
   it('removes the team with all its rows in one go, reading every table back, and leaves the other team\'s rows', async () => {
-    const ministry = await newMinistry();
-    const coordinator = await newCoordinator(ministry.id);
-    const team = await newTeam(ministry.id);
-    const leader = await newLeader(team.id);
-    const otherLeader = await newLeader(ministry.defaultTeamId);
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const coordinator = await newCoordinator(server, ministry.id);
+    const team = await createTeam(ministry.id);
+    const leader = await newTeamLeader(server, team.id);
+    const otherLeader = await newTeamLeader(server, ministry.teamId);
     const event = await newEvent({ ministryId: ministry.id });
     const doomed = await staffTeam(ministry.id, team.id, event);
-    const kept = await staffTeam(ministry.id, ministry.defaultTeamId, event);
+    const kept = await staffTeam(ministry.id, ministry.teamId, event);
     const answer = await server.delete(`/api/ministries/teams/${team.id}`, as(coordinator));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(answer.body, { success: true });
@@ -751,43 +707,39 @@ describe('DELETE /api/ministries/teams/{teamId} (E17)', () => {
     const grants = await db().selectFrom('scopes').select(['person_id', 'scope_type']).where('person_id', 'in', [leader.personId, otherLeader.personId, coordinator.personId]).orderBy('person_id').execute();
     assert.deepEqual(grants, [{ person_id: otherLeader.personId, scope_type: 'team' }, { person_id: coordinator.personId, scope_type: 'ministry' }].sort((a, b) => a.person_id - b.person_id));
     assert.ok(await eventExists(event));
-    const getAnswer = await server.get(`/api/ministries/teams/${team.id}`, asAdmin);
-    assertError(getAnswer, 404, 'Team not found');
+    const getAnswer = await server.get(`/api/ministries/teams/${team.id}`, as(admin));
+    expectError(getAnswer, 404, 'Team not found');
   });
 
   it('also removes assignments made on other teams\' occurrences for a position of the deleted team', async () => {
-    const ministry = await newMinistry();
-    const team = await newTeam(ministry.id);
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const team = await createTeam(ministry.id);
     const event = await newEvent({ ministryId: ministry.id });
-    const kept = await staffTeam(ministry.id, ministry.defaultTeamId, event);
+    const kept = await staffTeam(ministry.id, ministry.teamId, event);
     const position = await db().insertInto('positions').values({ ministry_id: ministry.id, team_id: team.id, name: 'Borrowed' })
       .returning('id').executeTakeFirstOrThrow();
     const person = await newPerson(server);
     const crossing = await db().insertInto('assignments').values({ occurrence_id: kept.occurrences[0], position_id: position.id, person_id: person.id, assigned_at: NOW })
       .returning('id').executeTakeFirstOrThrow();
-    assert.equal((await server.delete(`/api/ministries/teams/${team.id}`, asAdmin)).status, 200);
+    assert.equal((await server.delete(`/api/ministries/teams/${team.id}`, as(admin))).status, 200);
     assert.equal(await countWhere('assignments', 'id', [crossing.id]), 0);
     assert.deepEqual(await remaining(kept), allOf(kept));
   });
 
   it('classEvents keep (default) leaves the ministry\'s class events linked', async () => {
-    const ministry = await newMinistry();
-    const classId = await newClass();
-    const team = await newTeam(ministry.id, { classGroupId: classId });
+    const { ministry, classId, team } = await newClassTeam();
     const ours = await newEvent({ ministryId: ministry.id, linkedGroupId: classId });
-    assert.equal((await server.delete(`/api/ministries/teams/${team.id}`, asAdmin)).status, 200);
+    assert.equal((await server.delete(`/api/ministries/teams/${team.id}`, as(admin))).status, 200);
     assert.ok(await eventExists(ours));
     assert.deepEqual(await linkedGroupsOf(ours), [classId]);
   });
 
   it('classEvents=remove strips the class from the ministry\'s class events only', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
-    const classId = await newClass();
-    const team = await newTeam(ministry.id, { classGroupId: classId });
+    const { ministry, classId, team } = await newClassTeam();
+    const other = await newMinistry(server, { sundaySchool: true });
     const ours = await newEvent({ ministryId: ministry.id, linkedGroupId: classId });
     const theirs = await newEvent({ ministryId: other.id, linkedGroupId: classId });
-    const answer = await server.delete(`/api/ministries/teams/${team.id}`, { ...asAdmin, query: { classEvents: 'remove' } });
+    const answer = await server.delete(`/api/ministries/teams/${team.id}`, { ...as(admin), query: { classEvents: 'remove' } });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.ok(await eventExists(ours));
     assert.deepEqual(await linkedGroupsOf(ours), []);
@@ -796,18 +748,16 @@ describe('DELETE /api/ministries/teams/{teamId} (E17)', () => {
   });
 
   it('classEvents=delete in the body deletes the ministry\'s class events with every ministry\'s occurrences on them', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
-    const classId = await newClass();
-    const team = await newTeam(ministry.id, { classGroupId: classId });
+    const { ministry, classId, team } = await newClassTeam();
+    const other = await newMinistry(server, { sundaySchool: true });
     const ours = await newEvent({ ministryId: ministry.id, linkedGroupId: classId });
     const theirs = await newEvent({ ministryId: other.id, linkedGroupId: classId });
     const unlinked = await newEvent({ ministryId: ministry.id });
-    const ourStaffing = await staffTeam(ministry.id, ministry.defaultTeamId, ours);
-    const otherOnOurs = await staffTeam(other.id, other.defaultTeamId, ours);
+    const ourStaffing = await staffTeam(ministry.id, ministry.teamId, ours);
+    const otherOnOurs = await staffTeam(other.id, other.teamId, ours);
     await db().updateTable('assignments').set({ status: 'declined' }).where('id', 'in', otherOnOurs.assignments).execute();
-    const otherOnTheirs = await staffTeam(other.id, other.defaultTeamId, theirs);
-    const answer = await server.request('DELETE', `/api/ministries/teams/${team.id}`, { ...asAdmin, body: { classEvents: 'delete' } });
+    const otherOnTheirs = await staffTeam(other.id, other.teamId, theirs);
+    const answer = await server.request('DELETE', `/api/ministries/teams/${team.id}`, { ...as(admin), body: { classEvents: 'delete' } });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(await eventExists(ours), false);
     assert.equal(await eventExists(theirs), true);
@@ -819,18 +769,17 @@ describe('DELETE /api/ministries/teams/{teamId} (E17)', () => {
   });
 
   it('classEvents=delete is refused with 409 naming the other ministry with volunteers on an event, and nothing changes', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry({ name: unique('Choir') });
-    const coordinator = await newCoordinator(ministry.id);
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const other = await newMinistry(server, { name: unique('Choir'), sundaySchool: true });
+    const coordinator = await newCoordinator(server, ministry.id);
     const classId = await newClass();
-    const team = await newTeam(ministry.id, { classGroupId: classId });
+    const team = await createTeam(ministry.id, { classGroupId: classId });
     const first = await newEvent({ ministryId: ministry.id, linkedGroupId: classId });
     const second = await newEvent({ ministryId: ministry.id, linkedGroupId: classId, start: '2026-03-15 09:00:00' });
     const doomed = await staffTeam(ministry.id, team.id, first);
-    const theirs = await staffTeam(other.id, other.defaultTeamId, second, 'pending');
+    const theirs = await staffTeam(other.id, other.teamId, second, 'pending');
     const answer = await server.delete(`/api/ministries/teams/${team.id}`, { ...as(coordinator), query: { classEvents: 'delete' } });
-    assertError(answer, 409);
-    assert.ok(answer.body.message.includes(other.name), answer.body.message);
+    expectError(answer, 409, new RegExp(other.name), { ministries: [{ ministryId: other.id, ministryName: other.name }] });
     assert.deepEqual(answer.body.ministries, [{ ministryId: other.id, ministryName: other.name }]);
     assert.ok(await eventExists(first));
     assert.ok(await eventExists(second));
@@ -841,14 +790,14 @@ describe('DELETE /api/ministries/teams/{teamId} (E17)', () => {
   });
 
   it('classEvents=delete goes ahead over another ministry\'s volunteers when the caller holds addEvents', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const other = await newMinistry(server, { sundaySchool: true });
     const planner = await newUser(server, { roles: ['manageMyMinistries', 'addEvents'] });
-    await grantScope(planner.personId, 'ministry', ministry.id);
+    await grantScope(server, planner.personId, 'ministry', ministry.id);
     const classId = await newClass();
-    const team = await newTeam(ministry.id, { classGroupId: classId });
+    const team = await createTeam(ministry.id, { classGroupId: classId });
     const ours = await newEvent({ ministryId: ministry.id, linkedGroupId: classId });
-    const theirs = await staffTeam(other.id, other.defaultTeamId, ours);
+    const theirs = await staffTeam(other.id, other.teamId, ours);
     const answer = await server.delete(`/api/ministries/teams/${team.id}`, { ...as(planner), query: { classEvents: 'delete' } });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(await eventExists(ours), false);
@@ -857,13 +806,13 @@ describe('DELETE /api/ministries/teams/{teamId} (E17)', () => {
   });
 
   it('classEvents=delete ignores another ministry\'s declined or cancelled volunteers', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry();
-    const coordinator = await newCoordinator(ministry.id);
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const other = await newMinistry(server, { sundaySchool: true });
+    const coordinator = await newCoordinator(server, ministry.id);
     const classId = await newClass();
-    const team = await newTeam(ministry.id, { classGroupId: classId });
+    const team = await createTeam(ministry.id, { classGroupId: classId });
     const ours = await newEvent({ ministryId: ministry.id, linkedGroupId: classId });
-    const theirs = await staffTeam(other.id, other.defaultTeamId, ours);
+    const theirs = await staffTeam(other.id, other.teamId, ours);
     await db().updateTable('assignments').set({ status: 'cancelled' }).where('id', 'in', theirs.assignments).execute();
     const answer = await server.delete(`/api/ministries/teams/${team.id}`, { ...as(coordinator), query: { classEvents: 'delete' } });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
@@ -871,9 +820,7 @@ describe('DELETE /api/ministries/teams/{teamId} (E17)', () => {
   });
 
   it('classEvents=delete is refused with 409 and eventId while someone is checked in, and nothing changes', async () => {
-    const ministry = await newMinistry();
-    const classId = await newClass();
-    const team = await newTeam(ministry.id, { classGroupId: classId });
+    const { ministry, classId, team } = await newClassTeam();
     const first = await newEvent({ ministryId: ministry.id, linkedGroupId: classId });
     const busy = await newEvent({ ministryId: ministry.id, linkedGroupId: classId, start: '2026-03-15 09:00:00' });
     const doomed = await staffTeam(ministry.id, team.id, first);
@@ -883,10 +830,8 @@ describe('DELETE /api/ministries/teams/{teamId} (E17)', () => {
       { event_id: first, person_id: leftEarly.id, checkin_at: '2026-03-08 09:00:00', checkout_at: '2026-03-08 09:30:00' },
       { event_id: busy, person_id: child.id, checkin_at: '2026-03-15 09:00:00', checkout_at: null },
     ]).execute();
-    const answer = await server.delete(`/api/ministries/teams/${team.id}`, { ...asAdmin, query: { classEvents: 'delete' } });
-    assertError(answer, 409);
-    assert.ok(answer.body.message.includes('currently checked in'), answer.body.message);
-    assert.equal(answer.body.eventId, busy);
+    const answer = await server.delete(`/api/ministries/teams/${team.id}`, { ...as(admin), query: { classEvents: 'delete' } });
+    expectError(answer, 409, /currently checked in/, { eventId: busy });
     assert.ok(await eventExists(first));
     assert.ok(await eventExists(busy));
     assert.equal(await countWhere('teams', 'id', [team.id]), 1);
@@ -894,15 +839,11 @@ describe('DELETE /api/ministries/teams/{teamId} (E17)', () => {
   });
 
   it('classEvents=delete is refused with 409 and eventId when an event is assigned to a kiosk', async () => {
-    const ministry = await newMinistry();
-    const classId = await newClass();
-    const team = await newTeam(ministry.id, { classGroupId: classId });
+    const { ministry, classId, team } = await newClassTeam();
     const event = await newEvent({ ministryId: ministry.id, linkedGroupId: classId });
     await db().insertInto('kiosk_devices').values({ name: unique('Kiosk'), assigned_event_id: event }).execute();
-    const answer = await server.delete(`/api/ministries/teams/${team.id}`, { ...asAdmin, query: { classEvents: 'delete' } });
-    assertError(answer, 409);
-    assert.ok(answer.body.message.includes('assigned to a kiosk'), answer.body.message);
-    assert.equal(answer.body.eventId, event);
+    const answer = await server.delete(`/api/ministries/teams/${team.id}`, { ...as(admin), query: { classEvents: 'delete' } });
+    expectError(answer, 409, 'Cannot delete event: event is currently assigned to a kiosk.', { eventId: event });
     assert.ok(await eventExists(event));
     assert.equal(await countWhere('teams', 'id', [team.id]), 1);
   });
@@ -910,21 +851,21 @@ describe('DELETE /api/ministries/teams/{teamId} (E17)', () => {
 
 describe('GET /api/ministries/teams/{teamId}/class-events', () => {
   it('counts only events owned by the team\'s ministry with the class linked, and lists other ministries with live volunteers', async () => {
-    const ministry = await newMinistry();
-    const other = await newMinistry({ name: unique('Youth') });
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const other = await newMinistry(server, { name: unique('Youth'), sundaySchool: true });
     const classId = await newClass('Fifth grade');
-    const team = await newTeam(ministry.id, { classGroupId: classId });
+    const team = await createTeam(ministry.id, { classGroupId: classId });
     const upcoming = await newEvent({ ministryId: ministry.id, linkedGroupId: classId, start: '2026-03-08 09:00:00' });
     const later = await newEvent({ ministryId: ministry.id, linkedGroupId: classId, start: '2026-03-15 09:00:00' });
     await newEvent({ ministryId: ministry.id, linkedGroupId: classId, start: '2026-02-22 09:00:00' });
     await newEvent({ ministryId: other.id, linkedGroupId: classId });
     await newEvent({ linkedGroupId: classId });
     await newEvent({ ministryId: ministry.id });
-    await staffTeam(other.id, other.defaultTeamId, upcoming, 'pending');
-    const onLater = await staffTeam(other.id, other.defaultTeamId, later);
+    await staffTeam(other.id, other.teamId, upcoming, 'pending');
+    const onLater = await staffTeam(other.id, other.teamId, later);
     await db().updateTable('assignments').set({ status: 'declined' }).where('id', '=', onLater.assignments[0]).execute();
-    await staffTeam(ministry.id, ministry.defaultTeamId, upcoming);
-    const answer = await server.get(`/api/ministries/teams/${team.id}/class-events`, asAdmin);
+    await staffTeam(ministry.id, ministry.teamId, upcoming);
+    const answer = await server.get(`/api/ministries/teams/${team.id}/class-events`, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(answer.body, {
       teamId: team.id, ministryId: ministry.id, ministryName: ministry.name, classGroupId: classId, classGroupName: 'Fifth grade',
@@ -934,22 +875,22 @@ describe('GET /api/ministries/teams/{teamId}/class-events', () => {
   });
 
   it('answers nulls and zeros for a team without a class', async () => {
-    const ministry = await newMinistry();
-    const answer = await server.get(`/api/ministries/teams/${ministry.defaultTeamId}/class-events`, asAdmin);
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const answer = await server.get(`/api/ministries/teams/${ministry.teamId}/class-events`, as(admin));
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body, {
-      teamId: ministry.defaultTeamId, ministryId: ministry.id, ministryName: ministry.name,
+      teamId: ministry.teamId, ministryId: ministry.id, ministryName: ministry.name,
       classGroupId: null, classGroupName: null, total: 0, upcoming: 0, otherStaffing: [],
     });
   });
 
   it('lets the team\'s leader read it and refuses a leader of another team with 403; 404 for an unknown team', async () => {
-    const ministry = await newMinistry();
-    const team = await newTeam(ministry.id);
-    const leader = await newLeader(team.id);
-    const otherLeader = await newLeader(ministry.defaultTeamId);
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const team = await createTeam(ministry.id);
+    const leader = await newTeamLeader(server, team.id);
+    const otherLeader = await newTeamLeader(server, ministry.teamId);
     assert.equal((await server.get(`/api/ministries/teams/${team.id}/class-events`, as(leader))).status, 200);
-    assertError(await server.get(`/api/ministries/teams/${team.id}/class-events`, as(otherLeader)), 403, 'Not authorized for this team');
-    assertError(await server.get('/api/ministries/teams/987654/class-events', as(leader)), 404, 'Team not found');
+    expectError(await server.get(`/api/ministries/teams/${team.id}/class-events`, as(otherLeader)), 403, 'Not authorized for this team');
+    expectError(await server.get('/api/ministries/teams/987654/class-events', as(leader)), 404, 'Team not found');
   });
 });

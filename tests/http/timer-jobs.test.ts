@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { AssignmentStatus } from '../../src/db/schema.js';
-import { newPerson, newUser, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { as, newMinistry, newPerson, newPosition, newUser, startTestServer, unique, type TestServer, type TestUser } from '../kit/index.js';
 
 // Each describe block runs on its own fresh server, because the top-up works on every schedule of the database.
 let server: TestServer;
@@ -12,20 +11,15 @@ let otherTypeId: number;
 async function freshServer() {
   server = await startTestServer();
   admin = await newUser(server, { roles: ['admin'] });
-  const types = await server.get('/api/events/types', asAdmin);
+  const types = await server.get('/api/events/types', as(admin));
   otherTypeId = (types.body as Array<{ Id: number; Name: string }>).find((t) => t.Name === 'Other')!.Id;
 }
 
-const asAdmin = { get key() { return admin.apiKey; } };
-const as = (user: TestUser) => ({ key: user.apiKey });
 const V = '/api/ministries';
 const JOBS = '/api/background/timerjobs';
 const WIDE = { from: '2026-01-01', to: '2026-12-31' };
 
-let sequence = 0;
-const unique = (prefix: string) => `${prefix} ${++sequence}`;
-
-async function runJobs(body: Record<string, unknown> = {}, options: { key?: string } = asAdmin): Promise<boolean> {
+async function runJobs(body: Record<string, unknown> = {}, options: { key?: string } = as(admin)): Promise<boolean> {
   const answer = await server.post(JOBS, body, options);
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   assert.deepEqual(Object.keys(answer.body), ['ran']);
@@ -33,31 +27,28 @@ async function runJobs(body: Record<string, unknown> = {}, options: { key?: stri
 }
 
 async function readSetting(name: string): Promise<string> {
-  const answer = await server.get(`/admin/api/system/config/${name}`, asAdmin);
+  const answer = await server.get(`/admin/api/system/config/${name}`, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return String(answer.body.value);
 }
 
 async function writeSetting(name: string, value: string) {
-  const answer = await server.post(`/admin/api/system/config/${name}`, { value }, asAdmin);
+  const answer = await server.post(`/admin/api/system/config/${name}`, { value }, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
 }
 
-async function newMinistry() {
-  const answer = await server.post(`${V}/ministries`, { name: unique('Ministry') }, asAdmin);
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  const ministryId: number = answer.body.ministry.id;
-  const teamId: number = (await server.get(`${V}/ministries/${ministryId}/teams`, asAdmin)).body.teams[0].id;
-  const position = await server.post(`${V}/ministries/${ministryId}/positions`, { name: unique('Greeter'), teamId }, asAdmin);
-  assert.equal(position.status, 201, JSON.stringify(position.body));
-  return { ministryId, teamId, positionId: position.body.position.id as number };
+/** A ministry, its default team and a `Greeter n` position on that team. */
+async function newGreeterMinistry() {
+  const ministry = await newMinistry(server);
+  const position = await newPosition(server, ministry.id, ministry.teamId, { name: unique('Greeter') });
+  return { ministryId: ministry.id, teamId: ministry.teamId, positionId: position.id };
 }
 
 /** A weekly Sunday 10:00–11:30 series of "Other" events; answers the event ids in date order. */
 async function newSeries(title: string, rangeStart: string, rangeEnd: string): Promise<number[]> {
   const answer = await server.post('/api/events/repeat', {
     Title: title, Type: otherTypeId, StartTime: '10:00', EndTime: '11:30', RecurType: 'weekly', RecurDOW: 'Sunday', RangeStart: rangeStart, RangeEnd: rangeEnd,
-  }, asAdmin);
+  }, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body.eventIds;
 }
@@ -65,13 +56,13 @@ async function newSeries(title: string, rangeStart: string, rangeEnd: string): P
 async function newSchedule(ministryId: number, body: Record<string, unknown>): Promise<number> {
   const answer = await server.post(`${V}/ministries/${ministryId}/schedules`, {
     name: unique('Schedule'), linkMode: 'event_type', eventTypeId: otherTypeId, windowStart: '2026-03-01', ...body,
-  }, asAdmin);
+  }, as(admin));
   assert.equal(answer.status, 201, JSON.stringify(answer.body));
   return answer.body.schedule.id;
 }
 
 async function occurrencesOf(scheduleId: number): Promise<Array<{ id: number; eventId: number; occurrenceDate: string; status: string }>> {
-  const answer = await server.get(`${V}/occurrences`, { ...asAdmin, query: { ...WIDE, scheduleId: String(scheduleId) } });
+  const answer = await server.get(`${V}/occurrences`, { ...as(admin), query: { ...WIDE, scheduleId: String(scheduleId) } });
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body.occurrences;
 }
@@ -93,8 +84,8 @@ describe('POST /api/background/timerjobs: callers', () => {
     const refused = await server.post(JOBS, { force: true }, as(volunteer));
     assert.equal(refused.status, 403, JSON.stringify(refused.body));
     assert.equal(refused.body.success, false);
-    const { teamId } = await newMinistry();
-    assert.equal((await server.post(`${V}/scopes`, { personId: volunteer.personId, scopeType: 'team', scopeId: teamId }, asAdmin)).status, 201);
+    const { teamId } = await newGreeterMinistry();
+    assert.equal((await server.post(`${V}/scopes`, { personId: volunteer.personId, scopeType: 'team', scopeId: teamId }, as(admin))).status, 201);
     assert.equal((await server.post(JOBS, { force: true }, as(volunteer))).status, 403);
     assert.equal(await readSetting('sLastTimerJobsRunDateTime'), '');
   });
@@ -142,7 +133,7 @@ describe('POST /api/background/timerjobs: rate limit', () => {
   });
 
   it('does no work when it answers ran:false', async () => {
-    const { ministryId, teamId, positionId } = await newMinistry();
+    const { ministryId, teamId, positionId } = await newGreeterMinistry();
     const title = unique('Vespers');
     await newSeries(title, '2026-03-08', '2026-03-08');
     const scheduleId = await newSchedule(ministryId, { titleFilter: title, teamId });
@@ -175,10 +166,10 @@ describe('POST /api/background/timerjobs: daily top-up', () => {
 
   before(async () => {
     await freshServer();
-    main = await newMinistry();
+    main = await newGreeterMinistry();
     anna = (await newPerson(server)).id;
     bob = (await newPerson(server)).id;
-    assert.equal((await server.post(`${V}/positions/${main.positionId}/qualifications`, { personId: anna }, asAdmin)).status, 201);
+    assert.equal((await server.post(`${V}/positions/${main.positionId}/qualifications`, { personId: anna }, as(admin))).status, 201);
     seriesTitle = unique('Worship');
     const eventIds = await newSeries(seriesTitle, '2026-03-08', '2026-06-28');
     // Greeter Min 1 Max 2: Anna (qualified) and Bob (not qualified) are the saved defaults.
@@ -187,10 +178,10 @@ describe('POST /api/background/timerjobs: daily top-up', () => {
       requirements: [{ positionId: main.positionId, minCount: 1, maxCount: 2, defaults: [{ personId: anna }, { personId: bob }] }],
     });
     inactiveSchedule = await newSchedule(main.ministryId, { titleFilter: seriesTitle, teamId: main.teamId, active: false });
-    const paused = await newMinistry();
+    const paused = await newGreeterMinistry();
     inactiveMinistrySchedule = await newSchedule(paused.ministryId, { titleFilter: seriesTitle, teamId: paused.teamId });
-    assert.equal((await server.post(`${V}/ministries/${paused.ministryId}`, { active: false }, asAdmin)).status, 200);
-    const staffed = await server.post(`${V}/ministries/${main.ministryId}/staffed-events`, { eventId: eventIds[12], teamId: main.teamId }, asAdmin);
+    assert.equal((await server.post(`${V}/ministries/${paused.ministryId}`, { active: false }, as(admin))).status, 200);
+    const staffed = await server.post(`${V}/ministries/${main.ministryId}/staffed-events`, { eventId: eventIds[12], teamId: main.teamId }, as(admin));
     assert.equal(staffed.status, 201, JSON.stringify(staffed.body));
     oneOff = { scheduleId: staffed.body.schedule.id, eventId: eventIds[12] };
     // The one-off schedule stays, without its occurrence.
@@ -226,13 +217,13 @@ describe('POST /api/background/timerjobs: daily top-up', () => {
     assert.deepEqual(await datesOf(inactiveSchedule), []);
     assert.deepEqual(await datesOf(inactiveMinistrySchedule), THROUGH_APRIL);
     assert.deepEqual(await datesOf(oneOff.scheduleId), []);
-    assert.equal((await server.get(`${V}/schedules/${oneOff.scheduleId}`, asAdmin)).status, 200);
+    assert.equal((await server.get(`${V}/schedules/${oneOff.scheduleId}`, as(admin))).status, 200);
   });
 
   it('runs only once per church-local day, even when the UTC date has moved on', async () => {
     await writeSetting('iVolunteerSchedulingHorizonWeeks', '12');
     const deleted = (await occurrencesOf(mainSchedule))[3];
-    assert.equal((await server.delete(`${V}/occurrences/${deleted.id}`, asAdmin)).status, 200);
+    assert.equal((await server.delete(`${V}/occurrences/${deleted.id}`, as(admin))).status, 200);
     const result = await readSetting('sLastVolunteerTopUpResult');
     server.clock.set('2026-03-12T03:30:00Z'); // 23:30 EDT on 2026-03-11
     assert.equal(await runJobs(), true);
@@ -262,7 +253,7 @@ describe('POST /api/background/timerjobs: daily top-up', () => {
 
   it('does nothing while sVolunteerVersion is v1', async () => {
     const deleted = (await occurrencesOf(mainSchedule)).find((o) => o.occurrenceDate === '2026-04-05')!;
-    assert.equal((await server.delete(`${V}/occurrences/${deleted.id}`, asAdmin)).status, 200);
+    assert.equal((await server.delete(`${V}/occurrences/${deleted.id}`, as(admin))).status, 200);
     await writeSetting('sVolunteerVersion', 'v1');
     server.clock.set('2026-03-13T14:00:00Z');
     assert.equal(await runJobs({ force: true }), true);
@@ -307,7 +298,7 @@ describe('POST /api/background/timerjobs: completion of past assignments', () =>
 
   before(async () => {
     await freshServer();
-    const ministry = await newMinistry();
+    const ministry = await newGreeterMinistry();
     positionId = ministry.positionId;
     const title = unique('Worship');
     await newSeries(title, '2026-03-08', '2026-03-15');
@@ -316,7 +307,7 @@ describe('POST /api/background/timerjobs: completion of past assignments', () =>
     [ended, later] = (await occurrencesOf(scheduleId)).map((o) => o.id);
     const cancelledSchedule = await newSchedule(ministry.ministryId, { titleFilter: title, teamId: ministry.teamId });
     cancelledOccurrence = (await occurrencesOf(cancelledSchedule))[0].id;
-    assert.equal((await server.post(`${V}/occurrences/${cancelledOccurrence}/status`, { status: 'cancelled' }, asAdmin)).status, 200);
+    assert.equal((await server.post(`${V}/occurrences/${cancelledOccurrence}/status`, { status: 'cancelled' }, as(admin))).status, 200);
 
     for (const status of ['pending', 'accepted', 'declined', 'cancelled'] as const) ids[status] = await insertAssignment(ended, status);
     ids.future = await insertAssignment(later, 'accepted');
@@ -353,7 +344,7 @@ describe('POST /api/background/timerjobs: completion of past assignments', () =>
   });
 
   it('shows the completed assignments as no longer live in the derived counts', async () => {
-    const answer = await server.get(`${V}/occurrences/${ended}/staffing`, asAdmin);
+    const answer = await server.get(`${V}/occurrences/${ended}/staffing`, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.occurrence.liveCount, 0);
     assert.deepEqual(

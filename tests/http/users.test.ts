@@ -1,18 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { newAdmin, newPerson, newUser, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, it } from 'node:test';
+import { newPerson, newUser, type TestUser, as, setUp, useServer, useUser } from '../kit/index.js';
 
-let server: TestServer;
-let admin: TestUser;
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
+const server = useServer();
+const admin = useUser(server, ['admin']);
+setUp(async () => {
   await server.post('/admin/api/system/config/iLoginRateLimitPerMinute', { value: '0' }, { key: admin.apiKey });
 });
-after(() => server.close());
-
-const asAdmin = { get key() { return admin.apiKey; } };
 
 describe('GET /api/users/current', () => {
   it('answers every field of the contract shape', async () => {
@@ -41,7 +35,7 @@ describe('POST /admin/api/users', () => {
     const person = await newPerson(server);
     const answer = await server.post('/admin/api/users', {
       personId: person.id, userName: 'deacon.dan', password: 'long enough', roles: { addEvents: true, finance: 'yes' },
-    }, asAdmin);
+    }, as(admin));
     assert.equal(answer.status, 201);
     assert.equal(answer.body.user.id, person.id);
     assert.equal(answer.body.user.personId, person.id);
@@ -54,34 +48,34 @@ describe('POST /admin/api/users', () => {
 
   it('refuses a password shorter than 8 characters', async () => {
     const person = await newPerson(server);
-    const answer = await server.post('/admin/api/users', { personId: person.id, userName: 'shorty', password: '1234567' }, asAdmin);
+    const answer = await server.post('/admin/api/users', { personId: person.id, userName: 'shorty', password: '1234567' }, as(admin));
     assert.equal(answer.status, 400);
     assert.match(answer.body.message, /8 characters/);
   });
 
   it('refuses missing fields with 400 naming the field', async () => {
-    const answer = await server.post('/admin/api/users', { userName: 'x', password: 'long enough' }, asAdmin);
+    const answer = await server.post('/admin/api/users', { userName: 'x', password: 'long enough' }, as(admin));
     assert.equal(answer.status, 400);
     assert.match(answer.body.message, /personId/);
   });
 
   it('refuses an unknown role flag', async () => {
     const person = await newPerson(server);
-    const answer = await server.post('/admin/api/users', { personId: person.id, userName: 'x1', password: 'long enough', roles: { superuser: true } }, asAdmin);
+    const answer = await server.post('/admin/api/users', { personId: person.id, userName: 'x1', password: 'long enough', roles: { superuser: true } }, as(admin));
     assert.equal(answer.status, 400);
   });
 
   it('answers 404 for an unknown person', async () => {
-    const answer = await server.post('/admin/api/users', { personId: 987654, userName: 'ghost', password: 'long enough' }, asAdmin);
+    const answer = await server.post('/admin/api/users', { personId: 987654, userName: 'ghost', password: 'long enough' }, as(admin));
     assert.equal(answer.status, 404);
   });
 
   it('answers 409 when the person already has a user, or the name is taken ignoring case', async () => {
     const existing = await newUser(server);
-    const again = await server.post('/admin/api/users', { personId: existing.personId, userName: 'other-name', password: 'long enough' }, asAdmin);
+    const again = await server.post('/admin/api/users', { personId: existing.personId, userName: 'other-name', password: 'long enough' }, as(admin));
     assert.equal(again.status, 409);
     const person = await newPerson(server);
-    const taken = await server.post('/admin/api/users', { personId: person.id, userName: existing.userName.toUpperCase(), password: 'long enough' }, asAdmin);
+    const taken = await server.post('/admin/api/users', { personId: person.id, userName: existing.userName.toUpperCase(), password: 'long enough' }, as(admin));
     assert.equal(taken.status, 409);
     assert.equal(await server.database.db.selectFrom('users').select('id').where('id', '=', person.id).executeTakeFirst(), undefined, 'nothing written');
   });
@@ -98,32 +92,32 @@ describe('POST /admin/api/users', () => {
 describe('POST /admin/api/users/{userId}', () => {
   it('changes only the flags sent', async () => {
     const user = await newUser(server, { roles: ['editRecords'] });
-    const answer = await server.post(`/admin/api/users/${user.userId}`, { roles: { finance: true } }, asAdmin);
+    const answer = await server.post(`/admin/api/users/${user.userId}`, { roles: { finance: true } }, as(admin));
     assert.equal(answer.status, 200);
     assert.equal(answer.body.user.roles.finance, true);
     assert.equal(answer.body.user.roles.editRecords, true);
-    const cleared = await server.post(`/admin/api/users/${user.userId}`, { roles: { editRecords: false } }, asAdmin);
+    const cleared = await server.post(`/admin/api/users/${user.userId}`, { roles: { editRecords: false } }, as(admin));
     assert.equal(cleared.body.user.roles.editRecords, false);
     assert.equal(cleared.body.user.roles.finance, true);
   });
 
   it('changes the user name and the password', async () => {
     const user = await newUser(server, { password: 'first password' });
-    const answer = await server.post(`/admin/api/users/${user.userId}`, { userName: `renamed${user.userId}`, password: 'second password' }, asAdmin);
+    const answer = await server.post(`/admin/api/users/${user.userId}`, { userName: `renamed${user.userId}`, password: 'second password' }, as(admin));
     assert.equal(answer.body.user.userName, `renamed${user.userId}`);
     assert.equal((await server.post('/api/public/user/login', { userName: `renamed${user.userId}`, password: 'first password' })).status, 401);
     assert.equal((await server.post('/api/public/user/login', { userName: `renamed${user.userId}`, password: 'second password' })).status, 200);
   });
 
   it('answers 404 for an unknown user and 409 for a taken name', async () => {
-    assert.equal((await server.post('/admin/api/users/888888', { roles: { finance: true } }, asAdmin)).status, 404);
+    assert.equal((await server.post('/admin/api/users/888888', { roles: { finance: true } }, as(admin))).status, 404);
     const one = await newUser(server);
     const two = await newUser(server);
-    assert.equal((await server.post(`/admin/api/users/${two.userId}`, { userName: one.userName }, asAdmin)).status, 409);
+    assert.equal((await server.post(`/admin/api/users/${two.userId}`, { userName: one.userName }, as(admin))).status, 409);
   });
 
   it('answers 404 for a non-numeric user id', async () => {
-    assert.equal((await server.post('/admin/api/users/abc', {}, asAdmin)).status, 404);
+    assert.equal((await server.post('/admin/api/users/abc', {}, as(admin))).status, 404);
   });
 });
 
@@ -173,14 +167,14 @@ describe('API keys of the current user', () => {
 describe('administrator user routes', () => {
   it('GET /admin/api/user/{id}/permissions answers the summary', async () => {
     const user = await newUser(server, { roles: ['addEvents'] });
-    const answer = await server.get(`/admin/api/user/${user.userId}/permissions`, asAdmin);
+    const answer = await server.get(`/admin/api/user/${user.userId}/permissions`, as(admin));
     assert.deepEqual(answer.body, { user: user.userName, userId: user.userId, addEvent: true, csvExport: false });
-    assert.equal((await server.get('/admin/api/user/777777/permissions', asAdmin)).status, 404);
+    assert.equal((await server.get('/admin/api/user/777777/permissions', as(admin))).status, 404);
   });
 
   it('POST /admin/api/user/{id}/password/reset sets a new password and queues a mail', async () => {
     const user = await newUser(server, { password: 'the old password' });
-    const answer = await server.post(`/admin/api/user/${user.userId}/password/reset`, undefined, asAdmin);
+    const answer = await server.post(`/admin/api/user/${user.userId}/password/reset`, undefined, as(admin));
     assert.deepEqual(answer.body, { success: true });
     assert.equal((await server.post('/api/public/user/login', { userName: user.userName, password: 'the old password' })).status, 401);
     const mails = await server.database.db.selectFrom('notifications').selectAll()
@@ -192,14 +186,14 @@ describe('administrator user routes', () => {
 
   it('DELETE /admin/api/user/{id}/ deletes the user and keeps the person', async () => {
     const user = await newUser(server);
-    const answer = await server.delete(`/admin/api/user/${user.userId}/`, asAdmin);
+    const answer = await server.delete(`/admin/api/user/${user.userId}/`, as(admin));
     assert.deepEqual(answer.body, { user: user.userName });
     assert.ok(await server.database.db.selectFrom('persons').select('id').where('id', '=', user.personId).executeTakeFirst());
-    assert.equal((await server.delete(`/admin/api/user/${user.userId}`, asAdmin)).status, 404);
+    assert.equal((await server.delete(`/admin/api/user/${user.userId}`, as(admin))).status, 404);
   });
 
   it('refuses to delete the caller itself', async () => {
-    const answer = await server.delete(`/admin/api/user/${admin.userId}`, asAdmin);
+    const answer = await server.delete(`/admin/api/user/${admin.userId}`, as(admin));
     assert.equal(answer.status, 403);
   });
 
@@ -211,7 +205,7 @@ describe('administrator user routes', () => {
       ['GET', '/admin/api/user/555555/permissions'],
       ['DELETE', '/admin/api/user/555555'],
     ] as const) {
-      assert.equal((await server.request(method, url, asAdmin)).status, 404, `${method} ${url}`);
+      assert.equal((await server.request(method, url, as(admin))).status, 404, `${method} ${url}`);
     }
   });
 });
@@ -222,8 +216,8 @@ describe('API keys die with the right to sign in', () => {
   it('refuses (401) the keys of a person marked inactive or deceased, and they cannot mint new keys', async () => {
     const inactive = await newUser(server, { roles: ['editRecords'] });
     const deceased = await newUser(server);
-    assert.equal((await server.post(`/api/person/${inactive.personId}`, { inactive: true }, asAdmin)).status, 200);
-    assert.equal((await server.post(`/api/person/${deceased.personId}`, { deceasedDate: '2026-01-02' }, asAdmin)).status, 200);
+    assert.equal((await server.post(`/api/person/${inactive.personId}`, { inactive: true }, as(admin))).status, 200);
+    assert.equal((await server.post(`/api/person/${deceased.personId}`, { deceasedDate: '2026-01-02' }, as(admin))).status, 200);
     assert.equal(await works(inactive), 401);
     assert.equal(await works(deceased), 401);
     assert.equal((await server.post('/api/users/current/api-keys', { label: 'escape' }, { key: inactive.apiKey })).status, 401);
@@ -233,15 +227,15 @@ describe('API keys die with the right to sign in', () => {
     const user = await newUser(server, { password: 'right password' });
     for (let i = 0; i < 5; i++) await server.post('/api/public/user/login', { userName: user.userName, password: 'wrong password' });
     assert.equal(await works(user), 401);
-    assert.equal((await server.post(`/admin/api/user/${user.userId}/login/reset`, {}, asAdmin)).status, 200);
+    assert.equal((await server.post(`/admin/api/user/${user.userId}/login/reset`, {}, as(admin))).status, 200);
     assert.equal(await works(user), 200);
   });
 
   it('revokes every key of a user whose password an administrator changes or resets', async () => {
     const changed = await newUser(server, { password: 'first password' });
     const reset = await newUser(server, { password: 'first password' });
-    assert.equal((await server.post(`/admin/api/users/${changed.userId}`, { password: 'second password' }, asAdmin)).status, 200);
-    assert.equal((await server.post(`/admin/api/user/${reset.userId}/password/reset`, {}, asAdmin)).status, 200);
+    assert.equal((await server.post(`/admin/api/users/${changed.userId}`, { password: 'second password' }, as(admin))).status, 200);
+    assert.equal((await server.post(`/admin/api/user/${reset.userId}/password/reset`, {}, as(admin))).status, 200);
     assert.equal(await works(changed), 401);
     assert.equal(await works(reset), 401);
   });
@@ -265,15 +259,15 @@ describe('API keys die with the right to sign in', () => {
 
   it("lets an administrator list and revoke another user's keys, and answers 404 for an unknown user or key", async () => {
     const user = await newUser(server);
-    const listed = await server.get(`/admin/api/user/${user.userId}/api-keys`, asAdmin);
+    const listed = await server.get(`/admin/api/user/${user.userId}/api-keys`, as(admin));
     assert.equal(listed.status, 200, listed.text);
     assert.deepEqual(listed.body.apiKeys.map((k: { label: string }) => k.label), ['test']);
     assert.ok(!listed.text.includes(user.apiKey));
     const keyId = listed.body.apiKeys[0].id;
-    assert.equal((await server.delete(`/admin/api/user/${user.userId}/api-keys/${keyId}`, asAdmin)).status, 200);
+    assert.equal((await server.delete(`/admin/api/user/${user.userId}/api-keys/${keyId}`, as(admin))).status, 200);
     assert.equal(await works(user), 401);
-    assert.equal((await server.delete(`/admin/api/user/${user.userId}/api-keys/${keyId}`, asAdmin)).status, 404);
-    assert.equal((await server.get('/admin/api/user/999999/api-keys', asAdmin)).status, 404);
+    assert.equal((await server.delete(`/admin/api/user/${user.userId}/api-keys/${keyId}`, as(admin))).status, 404);
+    assert.equal((await server.get('/admin/api/user/999999/api-keys', as(admin))).status, 404);
     assert.equal((await server.get(`/admin/api/user/${user.userId}/api-keys`, { key: user.apiKey })).status, 401);
   });
 });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { newAdmin, newPerson, newUser, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type Answer, type TestServer } from '../helpers/server.js';
+import { describe, it } from 'node:test';
+import {
+  as, grantScope, newAdmin, newMinistry, newPerson, newPosition, newTeam, newUser, setUp, unique, useServer, type Answer, type TestUser,
+} from '../kit/index.js';
 
 /**
  * The permission matrix of the volunteer setup routes (contract §1.5, §1.10, §3): for every persona and
@@ -28,64 +29,40 @@ const DESCRIPTIONS: Record<Persona, string> = {
   noKey: 'a caller without a key',
 };
 
-let server: TestServer;
+const server = useServer();
 const users = {} as Record<Exclude<Persona, 'noKey'>, TestUser>;
 let ministryM: number;
 let ministryN: number;
 let teamT: number;
 let defaultTeamOfM: number;
 let positionP: number;
-let sequence = 0;
 
 const keyOf = (persona: Persona) => (persona === 'noKey' ? {} : { key: users[persona].apiKey });
-const asAdmin = () => ({ key: users.admin.apiKey });
-
-async function newMinistry(): Promise<{ id: number; defaultTeamId: number }> {
-  const created = await server.post(`${M}/ministries`, { name: `Ministry ${++sequence}` }, asAdmin());
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const teams = await server.get(`${M}/ministries/${created.body.ministry.id}/teams`, asAdmin());
-  return { id: created.body.ministry.id, defaultTeamId: teams.body.teams[0].id };
-}
-
-async function newTeam(ministryId: number): Promise<number> {
-  const answer = await server.post(`${M}/ministries/${ministryId}/teams`, { name: `Team ${++sequence}` }, asAdmin());
-  assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  return answer.body.team.id;
-}
-
-async function grant(personId: number, scopeType: 'ministry' | 'team', scopeId: number) {
-  const answer = await server.post(`${M}/scopes`, { personId, scopeType, scopeId }, asAdmin());
-  assert.ok(answer.status === 201 || answer.status === 200, JSON.stringify(answer.body));
-}
-
 async function teamExists(teamId: number): Promise<boolean> {
   return (await server.database.db.selectFrom('teams').select('id').where('id', '=', teamId).executeTakeFirst()) !== undefined;
 }
 
-before(async () => {
-  server = await startTestServer();
+setUp(async () => {
   users.admin = await newAdmin(server);
-  const m = await newMinistry();
+  const m = await newMinistry(server);
   ministryM = m.id;
-  defaultTeamOfM = m.defaultTeamId;
-  ministryN = (await newMinistry()).id;
-  teamT = await newTeam(ministryM);
-  const position = await server.post(`${M}/ministries/${ministryM}/positions`, { name: 'Usher', teamId: teamT }, asAdmin());
-  positionP = position.body.position.id;
+  defaultTeamOfM = m.teamId;
+  ministryN = (await newMinistry(server)).id;
+  teamT = (await newTeam(server, ministryM)).id;
+  positionP = (await newPosition(server, ministryM, teamT, { name: 'Usher' })).id;
 
   users.manager = await newUser(server, { roles: ['manageMinistries'] });
   users.coordinator = await newUser(server, { roles: ['manageMyMinistries'] });
-  await grant(users.coordinator.personId, 'ministry', ministryM);
+  await grantScope(server, users.coordinator.personId, 'ministry', ministryM);
   users.otherCoordinator = await newUser(server, { roles: ['manageMyMinistries'] });
-  await grant(users.otherCoordinator.personId, 'ministry', ministryN);
+  await grantScope(server, users.otherCoordinator.personId, 'ministry', ministryN);
   users.teamLeader = await newUser(server);
-  await grant(users.teamLeader.personId, 'team', teamT);
+  await grantScope(server, users.teamLeader.personId, 'team', teamT);
   users.otherTeamLeader = await newUser(server);
-  await grant(users.otherTeamLeader.personId, 'team', defaultTeamOfM);
+  await grantScope(server, users.otherTeamLeader.personId, 'team', defaultTeamOfM);
   users.staff = await newUser(server, { roles: ['finance'] });
   users.volunteer = await newUser(server);
 });
-after(() => server.close());
 
 /** An expected answer: a success status, or a refusal with its message. */
 type Expected = number | { status: number; message: string };
@@ -106,11 +83,20 @@ interface Row {
   unchanged?: (persona: Persona) => Promise<void>;
 }
 
-/** A route open to ministry-level authority only (C+Min). */
-const ministryLevel = (success: number): Record<Persona, Expected> => ({
-  admin: success, manager: success, coordinator: success, otherCoordinator: MINISTRY, teamLeader: MINISTRY, otherTeamLeader: MINISTRY,
-  staff: GATE, volunteer: GATE, noKey: UNAUTHENTICATED,
+/**
+ * A row's expectations: `success` for every persona, except staff and volunteers (the coordinator gate), a caller
+ * without a key (401) and whatever `refused` names.
+ */
+const expected = (success: number, refused: Partial<Record<Persona, Expected>> = {}): Record<Persona, Expected> => ({
+  admin: success, manager: success, coordinator: success, otherCoordinator: success, teamLeader: success, otherTeamLeader: success,
+  staff: GATE, volunteer: GATE, noKey: UNAUTHENTICATED, ...refused,
 });
+
+/** A route open to ministry-level authority only (C+Min). */
+const ministryLevel = (success: number) => expected(success, { otherCoordinator: MINISTRY, teamLeader: MINISTRY, otherTeamLeader: MINISTRY });
+
+/** A route on team T (or a position in it, refused with `outside`): its ministry's coordinator and its leader pass. */
+const teamLevel = (success: number, outside: Expected = TEAM) => expected(success, { otherCoordinator: outside, otherTeamLeader: outside });
 
 const createdTeams = new Map<Persona, number>();
 const poolPeople = new Map<Persona, number>();
@@ -136,34 +122,22 @@ const ROWS: Row[] = [
   {
     route: 'GET /api/ministries/ministries',
     call: (p) => server.get(`${M}/ministries`, keyOf(p)),
-    expect: {
-      admin: 200, manager: 200, coordinator: 200, otherCoordinator: 200, teamLeader: 200, otherTeamLeader: 200,
-      staff: GATE, volunteer: GATE, noKey: UNAUTHENTICATED,
-    },
+    expect: expected(200),
   },
   {
     route: 'POST /api/ministries/ministries',
-    call: (p) => server.post(`${M}/ministries`, { name: `Created by ${p} ${++sequence}` }, keyOf(p)),
-    expect: {
-      admin: 201, manager: 201, coordinator: MANAGER, otherCoordinator: MANAGER, teamLeader: MANAGER, otherTeamLeader: MANAGER,
-      staff: GATE, volunteer: GATE, noKey: UNAUTHENTICATED,
-    },
+    call: (p) => server.post(`${M}/ministries`, { name: unique(`Created by ${p}`) }, keyOf(p)),
+    expect: expected(201, { coordinator: MANAGER, otherCoordinator: MANAGER, teamLeader: MANAGER, otherTeamLeader: MANAGER }),
   },
   {
     route: 'GET /api/ministries/teams/{T}',
     call: (p) => server.get(`${M}/teams/${teamT}`, keyOf(p)),
-    expect: {
-      admin: 200, manager: 200, coordinator: 200, otherCoordinator: TEAM, teamLeader: 200, otherTeamLeader: TEAM,
-      staff: GATE, volunteer: GATE, noKey: UNAUTHENTICATED,
-    },
+    expect: teamLevel(200),
   },
   {
     route: 'POST /api/ministries/teams/{T}',
     call: (p) => server.post(`${M}/teams/${teamT}`, { description: `Edited by ${p}` }, keyOf(p)),
-    expect: {
-      admin: 200, manager: 200, coordinator: 200, otherCoordinator: TEAM, teamLeader: TEAM, otherTeamLeader: TEAM,
-      staff: GATE, volunteer: GATE, noKey: UNAUTHENTICATED,
-    },
+    expect: expected(200, { otherCoordinator: TEAM, teamLeader: TEAM, otherTeamLeader: TEAM }),
     unchanged: async (p) => {
       const row = await server.database.db.selectFrom('teams').select('description').where('id', '=', teamT).executeTakeFirstOrThrow();
       assert.notEqual(row.description, `Edited by ${p}`);
@@ -173,15 +147,12 @@ const ROWS: Row[] = [
     // A fresh second team each time, so it is never the ministry's only one; the leader of T is made its leader too.
     route: 'DELETE /api/ministries/teams/{T} (a team the leader leads)',
     prepare: async (p) => {
-      const team = await newTeam(ministryM);
+      const team = (await newTeam(server, ministryM)).id;
       createdTeams.set(p, team);
-      if (p === 'teamLeader') await grant(users.teamLeader.personId, 'team', team);
+      if (p === 'teamLeader') await grantScope(server, users.teamLeader.personId, 'team', team);
     },
     call: (p) => server.delete(`${M}/teams/${createdTeams.get(p)}`, keyOf(p)),
-    expect: {
-      admin: 200, manager: 200, coordinator: 200, otherCoordinator: TEAM, teamLeader: TEAM, otherTeamLeader: TEAM,
-      staff: GATE, volunteer: GATE, noKey: UNAUTHENTICATED,
-    },
+    expect: expected(200, { otherCoordinator: TEAM, teamLeader: TEAM, otherTeamLeader: TEAM }),
     unchanged: async (p) => assert.equal(await teamExists(createdTeams.get(p)!), true),
   },
   {
@@ -203,7 +174,7 @@ const ROWS: Row[] = [
     route: 'DELETE /api/ministries/ministries/{M}/volunteers/{personId}',
     prepare: async (p) => {
       const person = await newPerson(server);
-      const qualification = await server.post(`${M}/positions/${positionP}/qualifications`, { personId: person.id }, asAdmin());
+      const qualification = await server.post(`${M}/positions/${positionP}/qualifications`, { personId: person.id }, as(users.admin));
       leavingPeople.set(p, { personId: person.id, qualificationId: qualification.body.qualification.id });
     },
     call: (p) => server.delete(`${M}/ministries/${ministryM}/volunteers/${leavingPeople.get(p)!.personId}`, keyOf(p)),
@@ -221,10 +192,7 @@ const ROWS: Row[] = [
   {
     route: 'GET /api/ministries/teams/{T}/members',
     call: (p) => server.get(`${M}/teams/${teamT}/members`, keyOf(p)),
-    expect: {
-      admin: 200, manager: 200, coordinator: 200, otherCoordinator: TEAM, teamLeader: 200, otherTeamLeader: TEAM,
-      staff: GATE, volunteer: GATE, noKey: UNAUTHENTICATED,
-    },
+    expect: teamLevel(200),
   },
   {
     route: 'GET /api/ministries/ministries/{M}/qualification-matrix',
@@ -234,27 +202,18 @@ const ROWS: Row[] = [
   {
     route: 'GET /api/ministries/teams/{T}/qualification-matrix',
     call: (p) => server.get(`${M}/teams/${teamT}/qualification-matrix`, keyOf(p)),
-    expect: {
-      admin: 200, manager: 200, coordinator: 200, otherCoordinator: TEAM, teamLeader: 200, otherTeamLeader: TEAM,
-      staff: GATE, volunteer: GATE, noKey: UNAUTHENTICATED,
-    },
+    expect: teamLevel(200),
   },
   {
     route: 'GET /api/ministries/positions/{P in T}',
     call: (p) => server.get(`${M}/positions/${positionP}`, keyOf(p)),
-    expect: {
-      admin: 200, manager: 200, coordinator: 200, otherCoordinator: POSITION, teamLeader: 200, otherTeamLeader: POSITION,
-      staff: GATE, volunteer: GATE, noKey: UNAUTHENTICATED,
-    },
+    expect: teamLevel(200, POSITION),
   },
   {
     route: 'POST /api/ministries/positions/{P}/qualifications',
     prepare: async (p) => { qualifyingPeople.set(p, (await newPerson(server)).id); },
     call: (p) => server.post(`${M}/positions/${positionP}/qualifications`, { personId: qualifyingPeople.get(p) }, keyOf(p)),
-    expect: {
-      admin: 201, manager: 201, coordinator: 201, otherCoordinator: POSITION, teamLeader: 201, otherTeamLeader: POSITION,
-      staff: GATE, volunteer: GATE, noKey: UNAUTHENTICATED,
-    },
+    expect: teamLevel(201, POSITION),
     unchanged: async (p) => {
       const row = await server.database.db.selectFrom('qualifications').select('id').where('person_id', '=', qualifyingPeople.get(p)!).executeTakeFirst();
       assert.equal(row, undefined);
@@ -263,34 +222,22 @@ const ROWS: Row[] = [
   {
     route: 'GET /api/ministries/scopes',
     call: (p) => server.get(`${M}/scopes`, keyOf(p)),
-    expect: {
-      admin: 200, manager: 200, coordinator: MANAGER, otherCoordinator: MANAGER, teamLeader: MANAGER, otherTeamLeader: MANAGER,
-      staff: MANAGER, volunteer: MANAGER, noKey: UNAUTHENTICATED,
-    },
+    expect: expected(200, { coordinator: MANAGER, otherCoordinator: MANAGER, teamLeader: MANAGER, otherTeamLeader: MANAGER, staff: MANAGER, volunteer: MANAGER }),
   },
   {
     route: 'GET /api/ministries/me/permissions',
     call: (p) => server.get(`${M}/me/permissions`, keyOf(p)),
-    expect: {
-      admin: 200, manager: 200, coordinator: 200, otherCoordinator: 200, teamLeader: 200, otherTeamLeader: 200,
-      staff: 200, volunteer: 200, noKey: UNAUTHENTICATED,
-    },
+    expect: expected(200, { staff: 200, volunteer: 200 }),
   },
   {
     route: 'GET /api/me/permissions',
     call: (p) => server.get('/api/me/permissions', keyOf(p)),
-    expect: {
-      admin: 200, manager: 200, coordinator: 200, otherCoordinator: 200, teamLeader: 200, otherTeamLeader: 200,
-      staff: 200, volunteer: 200, noKey: UNAUTHENTICATED,
-    },
+    expect: expected(200, { staff: 200, volunteer: 200 }),
   },
   {
     route: 'GET /api/ministries/status',
     call: (p) => server.get(`${M}/status`, keyOf(p)),
-    expect: {
-      admin: 200, manager: 200, coordinator: 200, otherCoordinator: 200, teamLeader: 200, otherTeamLeader: 200,
-      staff: 200, volunteer: 200, noKey: UNAUTHENTICATED,
-    },
+    expect: expected(200, { staff: 200, volunteer: 200 }),
   },
 ];
 
@@ -366,12 +313,12 @@ describe('Scoped answers behind the gates', () => {
   });
 
   it('GET /me/permissions describes each tier', async () => {
-    const ministry = await newMinistry();
-    const second = await newTeam(ministry.id);
+    const ministry = await newMinistry(server);
+    const second = (await newTeam(server, ministry.id)).id;
     const coordinator = await newUser(server, { roles: ['manageMyMinistries'] });
-    await grant(coordinator.personId, 'ministry', ministry.id);
+    await grantScope(server, coordinator.personId, 'ministry', ministry.id);
     const leader = await newUser(server);
-    await grant(leader.personId, 'team', second);
+    await grantScope(server, leader.personId, 'team', second);
     const permissions = async (key: string) => {
       const answer = await server.get('/api/me/permissions', { key });
       assert.equal(answer.status, 200);
@@ -381,7 +328,7 @@ describe('Scoped answers behind the gates', () => {
     assert.deepEqual(await permissions(users.admin.apiKey), { ...none, isAdmin: true, isGlobalManager: true });
     assert.deepEqual(await permissions(users.manager.apiKey), { ...none, isGlobalManager: true });
     assert.deepEqual(await permissions(coordinator.apiKey), {
-      ...none, isCoordinator: true, managedMinistryIds: [ministry.id], managedTeamIds: [ministry.defaultTeamId, second].sort((a, b) => a - b),
+      ...none, isCoordinator: true, managedMinistryIds: [ministry.id], managedTeamIds: [ministry.teamId, second].sort((a, b) => a - b),
     });
     assert.deepEqual(await permissions(leader.apiKey), { ...none, isTeamLeader: true, managedTeamIds: [second] });
     assert.deepEqual(await permissions(users.volunteer.apiKey), none);
@@ -390,7 +337,7 @@ describe('Scoped answers behind the gates', () => {
 
   it('a ministry grant without manageMyMinistries makes no coordinator: the coordinator gate refuses it', async () => {
     const holder = await newUser(server, { roles: ['finance'] });
-    await grant(holder.personId, 'ministry', ministryM);
+    await grantScope(server, holder.personId, 'ministry', ministryM);
     assertAnswer(await server.get(`${M}/ministries/${ministryM}`, { key: holder.apiKey }), GATE);
     assertAnswer(await server.get(`${M}/ministries/${ministryM}/pool`, { key: holder.apiKey }), GATE);
   });
@@ -400,7 +347,7 @@ describe('The rollout gate on the setup routes', () => {
   it('answers 403 Volunteer Management V2 is not enabled to everyone, administrators included, while the setting is v1; 401 still comes first', async () => {
     const personas = ['admin', 'coordinator', 'teamLeader', 'volunteer', 'noKey'] as const;
     for (const row of ROWS) for (const persona of personas) await row.prepare?.(persona);
-    assert.equal((await server.post('/admin/api/system/config/sVolunteerVersion', { value: 'v1' }, asAdmin())).status, 200);
+    assert.equal((await server.post('/admin/api/system/config/sVolunteerVersion', { value: 'v1' }, as(users.admin))).status, 200);
     try {
       for (const row of ROWS) {
         for (const persona of personas.filter((q) => q !== 'noKey')) {
@@ -411,7 +358,7 @@ describe('The rollout gate on the setup routes', () => {
         assertAnswer(await row.call('noKey'), UNAUTHENTICATED);
       }
     } finally {
-      assert.equal((await server.post('/admin/api/system/config/sVolunteerVersion', { value: 'v2' }, asAdmin())).status, 200);
+      assert.equal((await server.post('/admin/api/system/config/sVolunteerVersion', { value: 'v2' }, as(users.admin))).status, 200);
     }
   });
 });

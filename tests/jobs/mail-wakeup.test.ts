@@ -1,24 +1,21 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import { buildApp, type App } from '../../src/app.js';
 import { startDelivery } from '../../src/jobs/outbox-delivery.js';
-import { newAdmin, newUser, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { newUser, type TestUser, setUp, useServer, useUser } from '../kit/index.js';
 
 // No poll may help: a worker that waited for its timer would take an hour.
 const AN_HOUR = 3_600_000;
 
-let server: TestServer;
-let admin: TestUser;
+const server = useServer();
+const admin = useUser(server, ['admin']);
 let sink: SMTPServer;
 const arrivals: Array<{ to: string; at: number }> = [];
 const stops: Array<() => Promise<void>> = [];
 
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
+setUp(async () => {
   sink = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],

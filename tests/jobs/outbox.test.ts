@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import { createRepositories } from '../../src/db/repositories/index.js';
 import type { NewPerson } from '../../src/db/schema.js';
 import { drainOutbox, scheduleReminders } from '../../src/jobs/outbox-delivery.js';
 import { onPostgres } from '../helpers/database.js';
-import { newAdmin, newPerson, newUser, type TestUser, otherEventTypeId } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import {
+  as, newCoordinator, newMinistry, newPerson, newPosition, newStaffedEvent, newTeamLeader, newUser, qualify, setUp, useServer, useUser, type TestUser,
+} from '../kit/index.js';
 
 /** One message as the SMTP sink received it; headers and body decoded by hand (mailparser is not installed). */
 interface Received {
@@ -18,9 +19,8 @@ interface Received {
   text: string;
 }
 
-let server: TestServer;
-let admin: TestUser;
-let typeId: number;
+const server = useServer();
+const admin = useUser(server, ['admin']);
 let sink: SMTPServer;
 let sinkPort: number;
 let closedPort: number;
@@ -28,7 +28,6 @@ const inbox: Received[] = [];
 const V = '/api/ministries';
 const CHURCH = 'Grace Chapel';
 const CHURCH_EMAIL = 'office@gracechapel.example';
-const as = (user: TestUser) => ({ key: user.apiKey });
 const db = () => server.database.db;
 
 function decodeWords(value: string): string {
@@ -157,11 +156,6 @@ interface Scenario {
   assignmentId: number;
 }
 
-async function grant(personId: number, scopeType: 'ministry' | 'team', scopeId: number) {
-  const answer = await server.post(`${V}/scopes`, { personId, scopeType, scopeId }, as(admin));
-  assert.equal(answer.status, 201, answer.text);
-}
-
 /**
  * A ministry with a coordinator (and optionally a team leader), a position, a one-event occurrence and a pending
  * E14 assignment of a qualified volunteer; nothing is delivered yet.
@@ -169,38 +163,21 @@ async function grant(personId: number, scopeType: 'ministry' | 'team', scopeId: 
 async function scenario(options: { date?: string; startTime?: string; endTime?: string; withLeader?: boolean; volunteer?: Partial<NewPerson> } = {}): Promise<Scenario> {
   const { date = '2026-03-10', startTime = '10:30', endTime = '11:30' } = options;
   const ministryName = `Hospitality ${++counter}`;
-  const created = await server.post(`${V}/ministries`, { name: ministryName }, as(admin));
-  assert.equal(created.status, 201, created.text);
-  const ministryId = created.body.ministry.id;
-  const teamId = (await server.get(`${V}/ministries/${ministryId}/teams`, as(admin))).body.teams[0].id;
-  const coordinator = await newUser(server, { roles: ['manageMyMinistries'] });
-  await grant(coordinator.personId, 'ministry', ministryId);
-  let leader: TestUser | undefined;
-  if (options.withLeader) {
-    leader = await newUser(server, { roles: ['manageMyMinistries'] });
-    await grant(leader.personId, 'team', teamId);
-  }
+  const { id: ministryId, teamId } = await newMinistry(server, { name: ministryName });
+  const coordinator = await newCoordinator(server, ministryId);
+  const leader = options.withLeader ? await newTeamLeader(server, teamId, ['manageMyMinistries']) : undefined;
   const positionName = `Greeter ${counter}`;
-  const position = await server.post(`${V}/ministries/${ministryId}/positions`, { name: positionName, teamId }, as(admin));
-  assert.equal(position.status, 201, position.text);
-  const positionId = position.body.position.id;
-  const events = await server.post(`${V}/ministries/${ministryId}/events`, { title: `Sunday service ${counter}`, eventTypeId: typeId, date, startTime, endTime }, as(admin));
-  assert.equal(events.status, 201, events.text);
-  const staffed = await server.post(`${V}/ministries/${ministryId}/staffed-events`, { eventId: events.body.events[0].id, teamId, requirements: [{ positionId, minCount: 2 }] }, as(admin));
-  assert.equal(staffed.status, 201, staffed.text);
-  const occurrenceId = staffed.body.occurrence.id;
+  const positionId = (await newPosition(server, ministryId, teamId, { name: positionName })).id;
+  const needs = [{ positionId, minCount: 2 }];
+  const { occurrenceId } = await newStaffedEvent(server, { id: ministryId, teamId }, needs, { title: `Sunday service ${counter}`, date, startTime, endTime });
   const volunteer = await newUser(server, { person: options.volunteer });
-  const qualified = await server.post(`${V}/positions/${positionId}/qualifications`, { personId: volunteer.personId }, as(admin));
-  assert.ok(qualified.status === 200 || qualified.status === 201, qualified.text);
+  await qualify(server, positionId, volunteer.personId);
   const assigned = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId, personId: volunteer.personId }, as(admin));
   assert.equal(assigned.status, 201, assigned.text);
   return { ministryId, ministryName, teamId, positionId, positionName, occurrenceId, coordinator, leader, volunteer, assignmentId: assigned.body.assignment.id };
 }
 
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
-  typeId = await otherEventTypeId(server, admin.apiKey);
+setUp(async () => {
   sink = newSink();
   sinkPort = await listen(sink);
   const closed = newSink();
@@ -545,7 +522,7 @@ describe('drain capacity and concurrency', () => {
     for (let i = 0; i < count; i++) {
       const person = await newPerson(server);
       addresses.push(person.email!);
-      entries.push({ type: 'account_unlocked', personId: person.id, dedupeKey: `account_unlocked:${person.id}:test`, scheduledFor: '2026-03-04 10:00:00', createdAt: '2026-03-04 10:00:00' });
+      entries.push({ type: 'account_unlocked' as const, personId: person.id, keyParts: [person.id, 'test'], scheduledFor: '2026-03-04 10:00:00', createdAt: '2026-03-04 10:00:00' });
     }
     await repos.notifications.enqueueMany(entries);
     return addresses;

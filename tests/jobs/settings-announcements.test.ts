@@ -1,21 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { buildApp, type App } from '../../src/app.js';
-import { newAdmin, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { setUp, useServer, useUser } from '../kit/index.js';
 
 /**
  * Two instances on one database (issue 19): a setting changed through one holds on the other within a second,
  * because a committed change is announced to every instance (NOTIFY settings_changed) and drops its cache.
  */
-let server: TestServer;
-let admin: TestUser;
+const server = useServer();
+const admin = useUser(server, ['admin']);
 let other: App;
 const stops: Array<() => Promise<void>> = [];
 
-before(async () => {
-  server = await startTestServer();
-  admin = await newAdmin(server);
+setUp(async () => {
   other = await buildApp({ database: server.database, clock: server.clock, logger: false });
   stops.push(await other.services.settings.followChanges(server.database.listen));
 });

@@ -3,14 +3,14 @@ import { anyId, unnestRows } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { reachesNothing, schedulesInScope, type ScopeIds } from '../scope-filter.js';
 import { shiftEnd } from '../shift-times.js';
-import type { AssignmentStatus, ResponseKind } from '../schema.js';
+import { LIVE_STATUSES, type AssignmentStatus, type LiveStatus, type ResponseKind } from '../schema.js';
 
 export interface NewAssignmentRow {
   occurrenceId: number;
   positionId: number;
   personId: number;
   requirementId: number | null;
-  status: 'pending' | 'accepted';
+  status: LiveStatus;
   source: 'coordinator' | 'self_signup' | 'substitute';
   at: string;
   assignedBy: number | null;
@@ -40,7 +40,7 @@ export function assignmentsRepository(db: Executor) {
         .select('assignments.id')
         .where('assignments.person_id', '=', personId)
         .where('schedules.ministry_id', '=', ministryId)
-        .where('assignments.status', 'in', ['pending', 'accepted'])
+        .where('assignments.status', 'in', LIVE_STATUSES)
         .where(shiftEnd, '>=', sql<string>`${now}::timestamp`)
         .execute();
       return rows.map((row) => row.id);
@@ -69,7 +69,7 @@ export function assignmentsRepository(db: Executor) {
       const rows = await db
         .updateTable('assignments')
         .set({ status: 'completed' })
-        .where('status', 'in', ['pending', 'accepted'])
+        .where('status', 'in', LIVE_STATUSES)
         .where('occurrence_id', 'in', (q) =>
           q.selectFrom('occurrences')
             .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
@@ -114,7 +114,7 @@ export function assignmentsRepository(db: Executor) {
     },
 
     /** Re-uses a declined or cancelled row (rule I8): same id, history kept. */
-    async reuse(id: number, changes: { status: 'pending' | 'accepted'; source: 'coordinator' | 'self_signup' | 'substitute'; at: string; assignedBy: number | null; requirementId: number | null }) {
+    async reuse(id: number, changes: { status: LiveStatus; source: 'coordinator' | 'self_signup' | 'substitute'; at: string; assignedBy: number | null; requirementId: number | null }) {
       await db.updateTable('assignments').set({
         status: changes.status,
         source: changes.source,
@@ -175,16 +175,10 @@ export function assignmentsRepository(db: Executor) {
       await db.deleteFrom('assignments').where('id', '=', id).execute();
     },
 
-    /** Pending `assignment` messages of one person for one assignment become `cancelled` (a volunteer's decline). */
-    async cancelPendingOfType(assignmentId: number, type: string): Promise<void> {
-      await db.updateTable('notifications').set({ status: 'cancelled' }).where('assignment_id', '=', assignmentId).where('type', '=', type).where('status', '=', 'pending').execute();
-    },
-
     async findDetailed(id: number) {
       return withNames().where('assignments.id', '=', id).executeTakeFirst();
     },
 
-    /** Pending assignments on the given occurrences, soonest occurrence first. */
     /** Pending assignments on the scope's occurrences of a window whose ministry is active (the dashboard's panel). */
     async pendingInWindow(window: ScopeIds & { from: string; to: string }, limit: number) {
       if (reachesNothing(window)) return [];

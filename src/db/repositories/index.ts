@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Executor } from '../database.js';
 import type { DB } from '../schema.js';
+import { gapInputsReadModel } from '../read-models/gap-inputs.js';
+import { memberViewReadModel } from '../read-models/member-view.js';
+import { volunteerRosterReadModel } from '../read-models/volunteer-roster.js';
 import { apiKeysRepository } from './api-keys.repository.js';
 import { assignmentsRepository } from './assignments.repository.js';
-import { memberRepository } from './member.repository.js';
 import { ministriesRepository } from './ministries.repository.js';
 import { ministryEventsRepository } from './ministry-events.repository.js';
 import { occurrencesRepository } from './occurrences.repository.js';
@@ -12,10 +14,8 @@ import { qualificationsRepository } from './qualifications.repository.js';
 import { requirementsRepository } from './requirements.repository.js';
 import { schedulesRepository } from './schedules.repository.js';
 import { scopesRepository } from './scopes.repository.js';
-import { staffingRepository } from './staffing.repository.js';
 import { swapsRepository } from './swaps.repository.js';
 import { teamsRepository } from './teams.repository.js';
-import { volunteersRepository } from './volunteers.repository.js';
 import { calendarFeedsRepository } from './calendar-feeds.repository.js';
 import { calendarsRepository } from './calendars.repository.js';
 import { cartsRepository } from './carts.repository.js';
@@ -26,15 +26,21 @@ import { groupsRepository } from './groups.repository.js';
 import { locksRepository } from './locks.repository.js';
 import { notificationsRepository } from './notifications.repository.js';
 import { personsRepository } from './persons.repository.js';
+import { rateLimitsRepository } from './rate-limits.repository.js';
 import { settingsRepository } from './settings.repository.js';
 import { usersRepository } from './users.repository.js';
 
-/** Every repository, built on one executor: the root handle or an open transaction. */
+/**
+ * Every repository (one table's SQL each) and read model (a view across tables for one screen or rule, in
+ * ../read-models), built on one executor: the root handle or an open transaction.
+ */
 export function createRepositories(db: Executor) {
   return {
+    memberView: memberViewReadModel(db),
+    gapInputs: gapInputsReadModel(db),
+    volunteerRoster: volunteerRosterReadModel(db),
     apiKeys: apiKeysRepository(db),
     assignments: assignmentsRepository(db),
-    member: memberRepository(db),
     ministries: ministriesRepository(db),
     ministryEvents: ministryEventsRepository(db),
     occurrences: occurrencesRepository(db),
@@ -43,10 +49,8 @@ export function createRepositories(db: Executor) {
     requirements: requirementsRepository(db),
     schedules: schedulesRepository(db),
     scopes: scopesRepository(db),
-    staffing: staffingRepository(db),
     swaps: swapsRepository(db),
     teams: teamsRepository(db),
-    volunteers: volunteersRepository(db),
     calendarFeeds: calendarFeedsRepository(db),
     calendars: calendarsRepository(db),
     carts: cartsRepository(db),
@@ -57,6 +61,7 @@ export function createRepositories(db: Executor) {
     locks: locksRepository(db),
     notifications: notificationsRepository(db),
     persons: personsRepository(db),
+    rateLimits: rateLimitsRepository(db),
     settings: settingsRepository(db),
     users: usersRepository(db),
   };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
+import { LIVE_STATUSES } from '../schema.js';
 
 /** Calendar events as the volunteer area sees them: owned by ministries, staffed by their teams. */
 export function ministryEventsRepository(db: Executor) {
@@ -38,7 +39,7 @@ export function ministryEventsRepository(db: Executor) {
         ])
         .where('occurrences.event_id', '=', anyId(eventIds))
         .where('schedules.ministry_id', '<>', exceptMinistryId)
-        .where('assignments.status', 'in', ['pending', 'accepted'])
+        .where('assignments.status', 'in', LIVE_STATUSES)
         .groupBy(['ministries.id', 'ministries.name'])
         .orderBy('ministries.name')
         .execute();
@@ -96,7 +97,7 @@ export function ministryEventsRepository(db: Executor) {
         .selectFrom('occurrences')
         .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
         .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id')
-        .leftJoin('assignments', (join) => join.onRef('assignments.occurrence_id', '=', 'occurrences.id').on('assignments.status', 'in', ['pending', 'accepted']))
+        .leftJoin('assignments', (join) => join.onRef('assignments.occurrence_id', '=', 'occurrences.id').on('assignments.status', 'in', LIVE_STATUSES))
         .select([
           'occurrences.event_id',
           'schedules.ministry_id',

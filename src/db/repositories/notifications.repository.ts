@@ -1,26 +1,37 @@
 import { sql, type RawBuilder } from 'kysely';
 import { unnestRows } from '../bulk.js';
 import type { Executor } from '../database.js';
+import { LIVE_STATUSES, type NotificationType } from '../schema.js';
 import { shiftStart, shiftEnd } from '../shift-times.js';
 
 /**
  * The context of these types is a secret (a reset token, a temporary password): it leaves the row as soon as the
  * row's status is final (sent, skipped or failed), whatever the outcome.
  */
-const SECRET_TYPES = ['password_reset'];
+const SECRET_TYPES: readonly NotificationType[] = ['password_reset'];
 const withoutSecret = (isFinal: RawBuilder<unknown>) =>
   sql<string | null>`case when ${isFinal} and type in (${sql.join(SECRET_TYPES)}) then null else context end`;
 
-export interface OutboxEntry {
-  type: string;
+/** What names one message: its type and the parts that make it unique among the messages of that type. */
+export interface OutboxKey {
+  type: NotificationType;
+  keyParts: ReadonlyArray<string | number>;
+}
+
+export interface OutboxEntry extends OutboxKey {
   personId: number;
-  dedupeKey: string;
   scheduledFor: string;
   createdAt: string;
   context?: string | null;
   assignmentId?: number | null;
   occurrenceId?: number | null;
 }
+
+/**
+ * The stored dedupe key, `type:part:part…`. Rows already in databases carry keys of this form, and failed help
+ * offers are scoped by the ministry id in their second field, so the form must not change.
+ */
+export const dedupeKeyOf = ({ type, keyParts }: OutboxKey): string => [type, ...keyParts].join(':');
 
 export function notificationsRepository(db: Executor) {
   return {
@@ -31,7 +42,7 @@ export function notificationsRepository(db: Executor) {
         .values({
           type: entry.type,
           person_id: entry.personId,
-          dedupe_key: entry.dedupeKey,
+          dedupe_key: dedupeKeyOf(entry),
           scheduled_for: entry.scheduledFor,
           created_at: entry.createdAt,
           context: entry.context ?? null,
@@ -51,22 +62,22 @@ export function notificationsRepository(db: Executor) {
         .insertInto('notifications')
         .columns(['type', 'person_id', 'dedupe_key', 'scheduled_for', 'created_at', 'context', 'assignment_id', 'occurrence_id'])
         .expression(unnestRows(entries, [
-          ['text', (e) => e.type], ['int4', (e) => e.personId], ['text', (e) => e.dedupeKey], ['timestamp', (e) => e.scheduledFor],
+          ['text', (e) => e.type], ['int4', (e) => e.personId], ['text', (e) => dedupeKeyOf(e)], ['timestamp', (e) => e.scheduledFor],
           ['timestamp', (e) => e.createdAt], ['text', (e) => e.context ?? null], ['int4', (e) => e.assignmentId ?? null], ['int4', (e) => e.occurrenceId ?? null],
         ]))
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
         .execute();
     },
 
-    async findByDedupeKey(dedupeKey: string) {
-      return db.selectFrom('notifications').selectAll().where('dedupe_key', '=', dedupeKey).executeTakeFirst();
+    async findByKey(key: OutboxKey) {
+      return db.selectFrom('notifications').selectAll().where('dedupe_key', '=', dedupeKeyOf(key)).executeTakeFirst();
     },
 
     /** `notify?force`: the same row is due again from scratch. */
-    async rearm(dedupeKey: string, at: string): Promise<void> {
+    async rearm(key: OutboxKey, at: string): Promise<void> {
       await db.updateTable('notifications')
         .set({ status: 'pending', attempts: 0, last_error: null, last_attempt_at: null, sent_at: null, scheduled_for: at, claimed_until: null })
-        .where('dedupe_key', '=', dedupeKey)
+        .where('dedupe_key', '=', dedupeKeyOf(key))
         .execute();
     },
 
@@ -194,10 +205,22 @@ export function notificationsRepository(db: Executor) {
           'assignments.occurrence_id',
           shiftStart.as('start_at'),
         ])
-        .where('assignments.status', 'in', ['pending', 'accepted'])
+        .where('assignments.status', 'in', LIVE_STATUSES)
         .where('occurrences.status', '=', 'scheduled')
         .where(shiftStart, '>=', sql<string>`${now}::timestamp`)
         .where(shiftStart, '<=', sql<string>`${until}::timestamp`)
+        .execute();
+    },
+
+    /**
+     * Per status: how many messages, and how many failed send attempts they hold (each failure adds one to
+     * `attempts`; a sent row keeps the failures before its success). One grouped scan of the table.
+     */
+    async statusCounts(): Promise<Array<{ status: string; messages: number; failed_attempts: number }>> {
+      return db
+        .selectFrom('notifications')
+        .select(['status', sql<number>`count(*)::int`.as('messages'), sql<number>`coalesce(sum(attempts), 0)::int`.as('failed_attempts')])
+        .groupBy('status')
         .execute();
     },
 

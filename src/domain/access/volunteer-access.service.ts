@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
 import { createRepositories } from '../../db/repositories/index.js';
 import type { DB } from '../../db/schema.js';
-import type { Caller } from './caller.js';
+import { hasRole, type Caller } from './caller.js';
 import { forbidden, notFound } from '../errors.js';
+import { grant, type Authorized, type AuthorizedRows, type EntityKind } from './authorized.js';
 import { assertMinistryAuthority, assertTeamAuthority, hasMinistryAuthority, loadVolunteerActor, type VolunteerActor } from './volunteer-access.js';
 
 /**
  * The entity checks of contract §1.5 step 4: the record named in the path is loaded (404 when missing),
- * then the caller's authority over it is checked (403). 404 always comes before 403.
+ * then the caller's authority over it is checked (403). 404 always comes before 403. Each answers the row as
+ * `Authorized`, the only way a service gets one.
  */
 export class VolunteerAccessService {
   constructor(private readonly db: Kysely<DB>) {}
@@ -21,21 +23,21 @@ export class VolunteerAccessService {
   }
 
   /** A ministry, with ministry-level authority unless `authority` is `none`. */
-  async ministry(actor: VolunteerActor, ministryId: number, authority: 'ministry' | 'none' = 'ministry', refusal?: string) {
+  async ministry(actor: VolunteerActor, ministryId: number, authority: 'ministry' | 'none' = 'ministry', refusal?: string): Promise<Authorized<'ministry'>> {
     const ministry = await this.repos.ministries.findById(ministryId);
     if (!ministry) throw notFound('Ministry not found');
     if (authority === 'ministry') {
       if (refusal && !hasMinistryAuthority(actor, ministry.id)) throw forbidden(refusal);
       assertMinistryAuthority(actor, ministry.id);
     }
-    return ministry;
+    return grant('ministry', ministry);
   }
 
   /**
    * A ministry for routes open to its coordinators and to leaders of one of its teams (schedule create,
    * staffed events): 403 only for a caller with no stake in it; the team in the body is checked later.
    */
-  async ministryOrLedTeam(actor: VolunteerActor, ministryId: number) {
+  async ministryOrLedTeam(actor: VolunteerActor, ministryId: number): Promise<Authorized<'ministry'>> {
     const ministry = await this.ministry(actor, ministryId, 'none');
     if (!hasMinistryAuthority(actor, ministry.id)) {
       const teams = await this.repos.teams.listWithDetails({ ministryId: ministry.id });
@@ -45,27 +47,61 @@ export class VolunteerAccessService {
   }
 
   /** A team, with team-level authority, or ministry-level authority for edits and deletes (§18 #4). */
-  async team(actor: VolunteerActor, teamId: number, authority: 'team' | 'ministry' = 'team') {
+  async team(actor: VolunteerActor, teamId: number, authority: 'team' | 'ministry' = 'team'): Promise<Authorized<'team'>> {
     const team = await this.repos.teams.findById(teamId);
     if (!team) throw notFound('Team not found');
     if (authority === 'ministry') assertMinistryAuthority(actor, team.ministry_id, 'team');
     else assertTeamAuthority(actor, team);
-    return team;
+    return grant('team', team);
   }
 
   /** A position, with authority over its team. */
-  async position(actor: VolunteerActor, positionId: number) {
-    const position = await this.repos.positions.findById(positionId);
-    if (!position) throw notFound('Position not found');
-    assertTeamAuthority(actor, { id: position.team_id, ministry_id: position.ministry_id }, 'position');
-    return position;
+  async position(actor: VolunteerActor, positionId: number): Promise<Authorized<'position'>> {
+    return this.inTeamScope(actor, 'position', await this.repos.positions.findById(positionId), 'Position not found', 'position');
   }
 
   /** A qualification, with authority over its position's team. */
-  async qualification(actor: VolunteerActor, qualificationId: number) {
-    const qualification = await this.repos.qualifications.findDetailed(qualificationId);
-    if (!qualification) throw notFound('Qualification not found');
-    assertTeamAuthority(actor, { id: qualification.team_id, ministry_id: qualification.ministry_id }, 'qualification');
-    return qualification;
+  async qualification(actor: VolunteerActor, qualificationId: number): Promise<Authorized<'qualification'>> {
+    return this.inTeamScope(actor, 'qualification', await this.repos.qualifications.findDetailed(qualificationId), 'Qualification not found', 'qualification');
+  }
+
+  /** A schedule, with authority over its team (§3 `Sch`). */
+  async schedule(actor: VolunteerActor, scheduleId: number): Promise<Authorized<'schedule'>> {
+    return this.inTeamScope(actor, 'schedule', await this.repos.schedules.findById(scheduleId), 'Schedule not found', 'schedule');
+  }
+
+  /** An occurrence, with authority over its schedule's team (§3 `Occ`). */
+  async occurrence(actor: VolunteerActor, occurrenceId: number): Promise<Authorized<'occurrence'>> {
+    return this.inTeamScope(actor, 'occurrence', await this.repos.occurrences.findDetailed(occurrenceId), 'Occurrence not found', 'occurrence');
+  }
+
+  /** An assignment, with authority over its occurrence's schedule team (§3 `Asg`). */
+  async assignment(actor: VolunteerActor, assignmentId: number): Promise<Authorized<'assignment'>> {
+    return this.inTeamScope(actor, 'assignment', await this.repos.assignments.findInContext(assignmentId), 'Assignment not found', 'assignment');
+  }
+
+  /** A substitution request, with authority over its occurrence's schedule team (§3 `Swp`). */
+  async swap(actor: VolunteerActor, swapId: number): Promise<Authorized<'swap'>> {
+    return this.inTeamScope(actor, 'swap', await this.repos.swaps.findDetailed(swapId), 'Substitution request not found', 'substitution request');
+  }
+
+  /** 404 for a missing row, then 403 unless the caller has authority over the team the row belongs to. */
+  private inTeamScope<K extends EntityKind>(
+    actor: VolunteerActor, kind: K, row: (AuthorizedRows[K] & { team_id: number; ministry_id: number }) | undefined, missing: string, noun: string,
+  ): Authorized<K> {
+    if (!row) throw notFound(missing);
+    assertTeamAuthority(actor, { id: row.team_id, ministry_id: row.ministry_id }, noun);
+    return grant(kind, row);
+  }
+
+  /** An event's headcounts: AddEvents, or a coordinator of the ministry that owns the event (404 before 403). */
+  async eventHeadcounts(caller: Caller, eventId: number): Promise<void> {
+    const event = await this.repos.events.findById(eventId);
+    if (!event) throw notFound('Event not found');
+    if (hasRole(caller, 'addEvents')) return;
+    const ministryId = event.event_ministry_id;
+    if (ministryId === null || !hasMinistryAuthority(await this.actorOf(caller), ministryId)) {
+      throw forbidden('User must be an Admin or have AddEvents permission');
+    }
   }
 }

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
-import { createRepositories, type Repositories } from '../../db/repositories/index.js';
-import type { DB } from '../../db/schema.js';
+import { createRepositories, withTransaction, type Repositories } from '../../db/repositories/index.js';
+import { holdsPosition, type DB } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
+import { isOver } from '../occurrences/timing.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
-import { assignmentView, isLive } from './views.js';
+import { assignmentView, meAssignmentView } from './views.js';
 
 export interface AssignInput {
   positionId: number;
@@ -16,9 +17,6 @@ export interface AssignInput {
 
 const HOLDS_POSITION = 'This person already holds that position on this occurrence';
 
-/** The occurrence is over when its end (event end + offset) is before now (contract §18 #1). */
-export const isOver = (endAt: string, now: string) => endAt < now;
-
 /** E14 assign and E11 self sign-up (contract §7.1, §8): every rule checked under a lock on the occurrence. */
 export class AssignmentsService {
   constructor(
@@ -26,6 +24,15 @@ export class AssignmentsService {
     private readonly time: ChurchTime,
     private readonly publisher: DomainEventPublisher,
   ) {}
+
+  /** Live assignments of ended occurrences become `completed`; their pending outbox rows are cancelled (kept). */
+  async completeEnded(): Promise<void> {
+    const now = await this.time.now();
+    await withTransaction(this.db, async (repos) => {
+      const completed = await repos.assignments.completeEnded(now);
+      await repos.assignments.cancelPendingNotifications(completed);
+    });
+  }
 
   private get repos() {
     return createRepositories(this.db);
@@ -59,7 +66,7 @@ export class AssignmentsService {
       }
       const requirementId = (await this.effectiveRequirement(tx, occurrence.id, position.id))?.id ?? null;
       const existing = await tx.assignments.find(occurrence.id, position.id, input.personId);
-      if (existing && existing.status !== 'declined' && existing.status !== 'cancelled') throw conflict(HOLDS_POSITION);
+      if (existing && holdsPosition(existing.status)) throw conflict(HOLDS_POSITION);
       let assignmentId: number;
       if (existing) {
         await tx.assignments.reuse(existing.id, { status: 'pending', source: 'coordinator', at: now, assignedBy: caller.personId, requirementId });
@@ -71,7 +78,7 @@ export class AssignmentsService {
         }]);
       }
       await tx.notifications.enqueueMany([{
-        type: 'assignment', personId: input.personId, dedupeKey: `assignment:${assignmentId}:${input.personId}`,
+        type: 'assignment', personId: input.personId, keyParts: [assignmentId, input.personId],
         scheduledFor: now, createdAt: now, assignmentId, occurrenceId: occurrence.id,
       }]);
       return assignmentId;
@@ -101,7 +108,7 @@ export class AssignmentsService {
       if (!requirement || requirement.openCount <= 0) throw conflict('This position is already full on this occurrence');
       if (!locked || locked.status === 'cancelled' || isOver(locked.end_at, now)) throw conflict('This occurrence is cancelled or already over');
       const existing = await tx.assignments.find(occurrence.id, position.id, caller.personId);
-      if (existing && (isLive(existing.status) || existing.status === 'substituted' || existing.status === 'completed')) throw conflict('You already hold this position on this occurrence');
+      if (existing && holdsPosition(existing.status)) throw conflict('You already hold this position on this occurrence');
       let assignmentId: number;
       if (existing) {
         await tx.assignments.reuse(existing.id, { status: 'accepted', source: 'self_signup', at: now, assignedBy: caller.personId, requirementId: requirement.id });
@@ -113,34 +120,32 @@ export class AssignmentsService {
         }]);
       }
       await tx.notifications.enqueueMany([{
-        type: 'signup_confirm', personId: caller.personId, dedupeKey: `signup_confirm:${assignmentId}:${caller.personId}`,
+        type: 'signup_confirm', personId: caller.personId, keyParts: [assignmentId, caller.personId],
         scheduledFor: now, createdAt: now, assignmentId, occurrenceId: occurrence.id,
       }]);
       return assignmentId;
     });
     // Everything the answer shows is known here: no read after the commit.
-    const isAnswerable = occurrence.status === 'scheduled' && !isOver(occurrence.end_at, now);
     return {
-      assignment: {
+      assignment: meAssignmentView({
         id,
-        occurrenceId: occurrence.id,
-        personId: caller.personId,
-        positionId: position.id,
-        positionName: position.name,
-        ministryName: occurrence.ministry_name,
-        teamName: occurrence.team_name,
-        start: occurrence.start_at,
-        end: occurrence.end_at,
-        occurrenceDate: occurrence.occurrence_date,
-        occurrenceStatus: occurrence.status,
-        status: 'accepted' as const,
-        source: 'self_signup' as const,
-        respondedDate: now,
-        canRespond: isAnswerable,
-        canProposeSubstitute: isAnswerable,
-        pendingSwapId: null,
-        pendingSwapPersonName: null,
-      },
+        occurrence_id: occurrence.id,
+        person_id: caller.personId,
+        position_id: position.id,
+        position_name: position.name,
+        ministry_name: occurrence.ministry_name,
+        team_name: occurrence.team_name,
+        start_at: occurrence.start_at,
+        end_at: occurrence.end_at,
+        occurrence_date: occurrence.occurrence_date,
+        occurrence_status: occurrence.status,
+        status: 'accepted',
+        source: 'self_signup',
+        responded_at: now,
+        pending_swap_id: null,
+        substitute_first_name: null,
+        substitute_last_name: null,
+      }, now),
     };
   }
 }

@@ -1,16 +1,16 @@
 import type { Kysely } from 'kysely';
-import { createRepositories, type Repositories } from '../../db/repositories/index.js';
-import type { DB } from '../../db/schema.js';
-import { assertTeamAuthority, type VolunteerActor } from '../access/volunteer-access.js';
+import { createRepositories } from '../../db/repositories/index.js';
+import type { Authorized } from '../access/authorized.js';
+import { isLive, type DB } from '../../db/schema.js';
+import type { VolunteerActor } from '../access/volunteer-access.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
-import { conflict, invalid, notFound } from '../errors.js';
-import { isOver } from './assignments.service.js';
+import { conflict } from '../errors.js';
+import { isOver } from '../occurrences/timing.js';
 import { cancelAssignments } from './cancel.js';
 import { notificationView, responseView, swapView } from './presenters.js';
-import { assignmentView, isLive } from './views.js';
+import { assignmentView } from './views.js';
 
-type AssignmentInContext = NonNullable<Awaited<ReturnType<Repositories['assignments']['findInContext']>>>;
 
 /** What a coordinator does with one assignment (contract §7.3). */
 export class CoordinatorActionsService {
@@ -24,19 +24,12 @@ export class CoordinatorActionsService {
     return createRepositories(this.db);
   }
 
-  /** An assignment named in a path, with authority over its occurrence's schedule team (§3 `Asg`). */
-  async authorized(actor: VolunteerActor, assignmentId: number): Promise<AssignmentInContext> {
-    const assignment = await this.repos.assignments.findInContext(assignmentId);
-    if (!assignment) throw notFound('Assignment not found');
-    assertTeamAuthority(actor, { id: assignment.team_id, ministry_id: assignment.ministry_id }, 'assignment');
-    return assignment;
-  }
 
   private async view(id: number) {
     return assignmentView((await this.repos.assignments.findDetailed(id))!);
   }
 
-  async detail(assignment: AssignmentInContext) {
+  async detail(assignment: Authorized<'assignment'>) {
     const repos = this.repos;
     const [responses, swaps, notifications] = await Promise.all([
       repos.assignments.responses(assignment.id),
@@ -55,8 +48,7 @@ export class CoordinatorActionsService {
    * Accepted or declined appends a coordinator-channel response authored by the coordinator (no decline alert);
    * cancelled takes the ordinary cancel path. The current status again is a no-op; anything else is 409.
    */
-  async setStatus(actor: VolunteerActor, assignment: AssignmentInContext, status: unknown, comment: string | null) {
-    if (status !== 'accepted' && status !== 'declined' && status !== 'cancelled') throw invalid('status must be accepted, declined or cancelled');
+  async setStatus(actor: VolunteerActor, assignment: Authorized<'assignment'>, status: 'accepted' | 'declined' | 'cancelled', comment: string | null) {
     if (assignment.status === status) return { assignment: await this.view(assignment.id) };
     if (!isLive(assignment.status)) {
       throw conflict(`An assignment that is ${assignment.status} cannot become ${status}`, { currentStatus: assignment.status });
@@ -75,7 +67,7 @@ export class CoordinatorActionsService {
    * A fresh pending row (no response, no swap, not a substitution) is deleted with its messages; any other
    * row is cancelled and kept. 409 once the occurrence has happened.
    */
-  async remove(actor: VolunteerActor, assignment: AssignmentInContext) {
+  async remove(actor: VolunteerActor, assignment: Authorized<'assignment'>) {
     const now = await this.time.now();
     if (isOver(assignment.end_at, now)) throw conflict('This occurrence has already happened; its assignments are history');
     const repos = this.repos;
@@ -93,17 +85,17 @@ export class CoordinatorActionsService {
   }
 
   /** Queues the assignment message on its dedupe key; `force` re-arms the same row. Nothing is sent here. */
-  async notify(assignment: AssignmentInContext, force: boolean) {
+  async notify(assignment: Authorized<'assignment'>, force: boolean) {
     const now = await this.time.now();
-    const dedupeKey = `assignment:${assignment.id}:${assignment.person_id}`;
+    const key = { type: 'assignment' as const, keyParts: [assignment.id, assignment.person_id] };
     const repos = this.repos;
-    const created = await repos.notifications.enqueue({ type: 'assignment', personId: assignment.person_id, dedupeKey, scheduledFor: now, createdAt: now, assignmentId: assignment.id, occurrenceId: assignment.occurrence_id });
-    if (created === undefined && force) await repos.notifications.rearm(dedupeKey, now);
-    const row = (await repos.notifications.findByDedupeKey(dedupeKey))!;
+    const created = await repos.notifications.enqueue({ ...key, personId: assignment.person_id, scheduledFor: now, createdAt: now, assignmentId: assignment.id, occurrenceId: assignment.occurrence_id });
+    if (created === undefined && force) await repos.notifications.rearm(key, now);
+    const row = (await repos.notifications.findByKey(key))!;
     return { created: created !== undefined, notification: notificationView(row) };
   }
 
-  async notifications(assignment: AssignmentInContext) {
+  async notifications(assignment: Authorized<'assignment'>) {
     return { notifications: (await this.repos.assignments.notifications(assignment.id)).map(notificationView) };
   }
 }

@@ -1,55 +1,24 @@
 import type { Kysely } from 'kysely';
 import { createRepositories, type Repositories } from '../../db/repositories/index.js';
 import { UniqueViolationError } from '../../db/errors.js';
-import type { DB } from '../../db/schema.js';
+import { isLive, type DB } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
 import type { ChurchTime } from '../church-time.js';
-import { addDays, isValidDate } from '../dates.js';
+import { addDays, optionalDate } from '../dates.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { rotationOrder } from '../ministries/rotation.js';
 import { joinPool } from '../ministries/pool.js';
 import { displayName } from '../ministries/views.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
-import { isOver } from './assignments.service.js';
 import { swapView } from './presenters.js';
 import { coordinatorsOf } from './recipients.js';
-import { isLive } from './views.js';
+import { meAssignmentView } from './views.js';
 
 /** Default window of open slots (E10). */
 const OPPORTUNITY_DAYS = 90;
 
-type MyAssignmentRow = NonNullable<Awaited<ReturnType<Repositories['member']['assignment']>>>;
-
-function meAssignmentView(row: MyAssignmentRow, now: string) {
-  const isAnswerable = isLive(row.status) && row.occurrence_status === 'scheduled' && !isOver(row.end_at, now);
-  return {
-    id: row.id,
-    occurrenceId: row.occurrence_id,
-    personId: row.person_id,
-    positionId: row.position_id,
-    positionName: row.position_name,
-    ministryName: row.ministry_name,
-    teamName: row.team_name,
-    start: row.start_at,
-    end: row.end_at,
-    occurrenceDate: row.occurrence_date,
-    occurrenceStatus: row.occurrence_status,
-    status: row.status,
-    source: row.source,
-    respondedDate: row.responded_at,
-    canRespond: isAnswerable,
-    canProposeSubstitute: isAnswerable && row.pending_swap_id === null,
-    pendingSwapId: row.pending_swap_id,
-    pendingSwapPersonName: row.substitute_first_name === null ? null : displayName({ first_name: row.substitute_first_name, last_name: row.substitute_last_name ?? '' }),
-  };
-}
-
-function optionalDate(value: string | undefined): string | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (!isValidDate(value)) throw invalid('Dates must be in YYYY-MM-DD form');
-  return value;
-}
+type MyAssignmentRow = NonNullable<Awaited<ReturnType<Repositories['memberView']['assignment']>>>;
 
 /** The member routes (contract §8): the actor is always the caller; a personId never names someone else. */
 export class MemberService {
@@ -65,7 +34,7 @@ export class MemberService {
 
   /** The caller's own assignment: 404 when missing, 403 when someone else's (§1.6). */
   private async own(caller: Caller, assignmentId: number): Promise<MyAssignmentRow> {
-    const row = await this.repos.member.assignment(assignmentId);
+    const row = await this.repos.memberView.assignment(assignmentId);
     if (!row) throw notFound('Assignment not found');
     if (row.person_id !== caller.personId) throw forbidden('That assignment belongs to someone else');
     return row;
@@ -73,12 +42,12 @@ export class MemberService {
 
   async assignments(caller: Caller, query: { from?: string; to?: string; includePast: boolean }) {
     const now = await this.time.now();
-    const rows = await this.repos.member.assignments(caller.personId, { from: optionalDate(query.from), to: optionalDate(query.to), includePast: query.includePast, now });
+    const rows = await this.repos.memberView.assignments(caller.personId, { from: optionalDate(query.from), to: optionalDate(query.to), includePast: query.includePast, now });
     return { assignments: rows.map((row) => meAssignmentView(row, now)) };
   }
 
   async meAssignment(assignmentId: number) {
-    return meAssignmentView((await this.repos.member.assignment(assignmentId))!, await this.time.now());
+    return meAssignmentView((await this.repos.memberView.assignment(assignmentId))!, await this.time.now());
   }
 
   /**
@@ -99,8 +68,8 @@ export class MemberService {
         const today = now.slice(0, 10);
         const coordinators = (await coordinatorsOf(repos, row.ministry_id)).filter((id) => id !== caller.personId);
         await repos.notifications.enqueueMany(coordinators.flatMap((coordinatorId) => [
-          { type: 'decline_alert', personId: coordinatorId, dedupeKey: `decline_alert:${row.id}:${coordinatorId}`, scheduledFor: now, createdAt: now, assignmentId: row.id, occurrenceId: row.occurrence_id },
-          { type: 'gap_alert', personId: coordinatorId, dedupeKey: `gap_alert:${row.occurrence_id}:${coordinatorId}:${today}`, scheduledFor: now, createdAt: now, occurrenceId: row.occurrence_id },
+          { type: 'decline_alert', personId: coordinatorId, keyParts: [row.id, coordinatorId], scheduledFor: now, createdAt: now, assignmentId: row.id, occurrenceId: row.occurrence_id },
+          { type: 'gap_alert', personId: coordinatorId, keyParts: [row.occurrence_id, coordinatorId, today], scheduledFor: now, createdAt: now, occurrenceId: row.occurrence_id },
         ]));
       }
     });
@@ -109,7 +78,7 @@ export class MemberService {
 
   async qualifications(caller: Caller) {
     return {
-      qualifications: (await this.repos.member.qualifications(caller.personId)).map((q) => ({
+      qualifications: (await this.repos.memberView.qualifications(caller.personId)).map((q) => ({
         positionId: q.position_id, positionName: q.position_name, ministryId: q.ministry_id, ministryName: q.ministry_name, teamId: q.team_id, teamName: q.team_name,
       })),
     };
@@ -121,7 +90,7 @@ export class MemberService {
     const repos = this.repos;
     const pool = await repos.ministries.poolGroup(row.ministry_id);
     const [eligible, onOccurrence] = await Promise.all([
-      repos.volunteers.eligibleForPosition(row.position_id, pool?.id ?? null, await this.time.today(), nameFilter),
+      repos.volunteerRoster.eligibleForPosition(row.position_id, pool?.id ?? null, await this.time.today(), nameFilter),
       repos.assignments.listForOccurrence(row.occurrence_id),
     ]);
     const live = onOccurrence.filter((a) => isLive(a.status));
@@ -157,7 +126,7 @@ export class MemberService {
         await tx.assignments.appendResponses([{ assignmentId: row.id, personId: caller.personId, response: 'substitute_proposed', at: now, channel: 'web', comment }]);
         const coordinators = await coordinatorsOf(tx, row.ministry_id);
         await tx.notifications.enqueueMany(coordinators.map((coordinatorId) => ({
-          type: 'swap_proposed', personId: coordinatorId, dedupeKey: `swap_proposed:${id}:${coordinatorId}`, scheduledFor: now, createdAt: now,
+          type: 'swap_proposed', personId: coordinatorId, keyParts: [id, coordinatorId], scheduledFor: now, createdAt: now,
           assignmentId: row.id, occurrenceId: row.occurrence_id,
         })));
         return id;
@@ -194,9 +163,9 @@ export class MemberService {
     if (to < from) throw invalid('The window ends before it starts');
     const repos = this.repos;
     const now = await this.time.now();
-    const candidates = await repos.member.slotCandidates(caller.personId, from, to, now);
+    const candidates = await repos.memberView.slotCandidates(caller.personId, from, to, now);
     const occurrenceIds = [...new Set(candidates.map((c) => c.occurrence_id))];
-    const [effective, held] = await Promise.all([loadEffectiveRequirements(repos, occurrenceIds), repos.member.heldOn(caller.personId, occurrenceIds)]);
+    const [effective, held] = await Promise.all([loadEffectiveRequirements(repos, occurrenceIds), repos.memberView.heldOn(caller.personId, occurrenceIds)]);
     const opportunities = candidates.flatMap((slot) => {
       const requirement = effective.get(slot.occurrence_id)?.requirements.find((r) => r.positionId === slot.position_id);
       if (!requirement || requirement.openCount <= 0) return [];
@@ -217,8 +186,8 @@ export class MemberService {
   /** E12: active ministries that advertise, alphabetically, with their recruiting positions and whether the caller is in the pool. */
   async helpWanted(caller: Caller) {
     const repos = this.repos;
-    const ministries = await repos.member.advertising(caller.personId);
-    const positions = await repos.member.recruitingPositions(ministries.map((m) => m.id));
+    const ministries = await repos.memberView.advertising(caller.personId);
+    const positions = await repos.memberView.recruitingPositions(ministries.map((m) => m.id));
     return {
       ministries: ministries.map((ministry) => ({
         ministryId: ministry.id,
@@ -238,7 +207,7 @@ export class MemberService {
     const repos = this.repos;
     const ministry = await repos.ministries.findById(ministryId);
     if (!ministry) throw notFound('Ministry not found');
-    const recruiting = await repos.member.recruitingPositions([ministry.id]);
+    const recruiting = await repos.memberView.recruitingPositions([ministry.id]);
     if (!ministry.help_wanted && recruiting.length === 0) throw forbidden('This ministry is not asking for help right now');
     const now = await this.time.now();
     const today = now.slice(0, 10);
@@ -249,7 +218,7 @@ export class MemberService {
       let notified = 0;
       for (const recipient of recipients) {
         const created = await uow.repos.notifications.enqueue({
-          type: 'help_offer', personId: recipient, dedupeKey: `help_offer:${ministry.id}:${caller.personId}:${today}:${recipient}`,
+          type: 'help_offer', personId: recipient, keyParts: [ministry.id, caller.personId, today, recipient],
           scheduledFor: now, createdAt: now, context: JSON.stringify({ offeredBy: caller.personId, offeredByName: offerer ? displayName(offerer).slice(0, 100) : null, wasInPool: !joinedPool }),
         });
         if (created !== undefined) notified++;

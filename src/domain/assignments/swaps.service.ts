@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import { createRepositories, type Repositories } from '../../db/repositories/index.js';
-import type { DB } from '../../db/schema.js';
-import { assertTeamAuthority, coordinatedMinistryIds, isManager, type VolunteerActor } from '../access/volunteer-access.js';
+import type { Authorized } from '../access/authorized.js';
+import { holdsPosition, isLive, type DB } from '../../db/schema.js';
+import { coordinatedMinistryIds, isManager, type VolunteerActor } from '../access/volunteer-access.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
-import { conflict, forbidden, invalid, notFound } from '../errors.js';
-import { isOver } from './assignments.service.js';
+import { conflict, forbidden, invalid } from '../errors.js';
+import { isOver } from '../occurrences/timing.js';
 import { swapView } from './presenters.js';
-import { assignmentView, isLive } from './views.js';
+import { assignmentView } from './views.js';
 
 type SwapRow = NonNullable<Awaited<ReturnType<Repositories['swaps']['findDetailed']>>>;
 const SWAP_STATUSES = ['proposed', 'approved', 'rejected', 'withdrawn'];
@@ -24,13 +25,6 @@ export class SwapsService {
     return createRepositories(this.db);
   }
 
-  /** A swap named in a path, with authority over its occurrence's schedule team (§3 `Swp`). */
-  async authorized(actor: VolunteerActor, swapId: number): Promise<SwapRow> {
-    const swap = await this.repos.swaps.findDetailed(swapId);
-    if (!swap) throw notFound('Substitution request not found');
-    assertTeamAuthority(actor, { id: swap.team_id, ministry_id: swap.ministry_id }, 'substitution request');
-    return swap;
-  }
 
   async list(actor: VolunteerActor, query: { status?: string; ministryId?: number; occurrenceId?: number }) {
     if (query.status !== undefined && !SWAP_STATUSES.includes(query.status)) throw invalid('status must be proposed, approved, rejected or withdrawn');
@@ -40,7 +34,7 @@ export class SwapsService {
 
   private async resolvedMessages(repos: Repositories, swap: SwapRow, now: string) {
     await repos.notifications.enqueueMany([swap.proposed_by_person_id, swap.proposed_person_id].map((personId) => ({
-      type: 'swap_resolved', personId, dedupeKey: `swap_resolved:${swap.id}:${personId}`, scheduledFor: now, createdAt: now,
+      type: 'swap_resolved', personId, keyParts: [swap.id, personId], scheduledFor: now, createdAt: now,
       assignmentId: swap.assignment_id, occurrenceId: swap.occurrence_id,
     })));
   }
@@ -49,7 +43,7 @@ export class SwapsService {
    * One transaction: the original becomes `substituted`, the substitute gets an accepted `substitute` row (a
    * declined or cancelled row of theirs is re-used), responses are appended, the swap is approved, both parties told.
    */
-  async approve(actor: VolunteerActor, swap: SwapRow, comment: string | null) {
+  async approve(actor: VolunteerActor, swap: Authorized<'swap'>, comment: string | null) {
     if (swap.status !== 'proposed') throw conflict('This substitution request is already decided');
     const repos = this.repos;
     const original = (await repos.assignments.findInContext(swap.assignment_id))!;
@@ -61,7 +55,7 @@ export class SwapsService {
       await tx.assignments.lockOccurrence(swap.occurrence_id);
       if (!(await tx.swaps.decide(swap.id, 'approved', actor.caller.personId, now, comment))) throw conflict('This substitution request is already decided');
       const held = await tx.assignments.find(swap.occurrence_id, swap.position_id, swap.proposed_person_id);
-      if (held && held.status !== 'declined' && held.status !== 'cancelled') throw conflict('The substitute already holds this position on this occurrence');
+      if (held && holdsPosition(held.status)) throw conflict('The substitute already holds this position on this occurrence');
       await tx.assignments.update(original.id, { status: 'substituted' });
       await tx.assignments.cancelPendingNotifications([original.id]);
       let id: number;
@@ -90,7 +84,7 @@ export class SwapsService {
   }
 
   /** The original is unchanged; a `substitute_rejected` response is appended and both parties are told. */
-  async reject(actor: VolunteerActor, swap: SwapRow, comment: string | null) {
+  async reject(actor: VolunteerActor, swap: Authorized<'swap'>, comment: string | null) {
     const now = await this.time.now();
     await inTransaction(this.db, this.publisher, async ({ repos }) => {
       if (!(await repos.swaps.decide(swap.id, 'rejected', actor.caller.personId, now, comment))) throw conflict('This substitution request is already decided');

@@ -1,5 +1,6 @@
-import type { AssignmentRow } from '../../db/schema.js';
+import { isLive, type AssignmentRow, type AssignmentSource, type AssignmentStatus, type OccurrenceRow } from '../../db/schema.js';
 import { displayName } from '../ministries/views.js';
+import { isOver } from '../occurrences/timing.js';
 
 type AssignmentWithNames = AssignmentRow & {
   position_name: string;
@@ -30,4 +31,48 @@ export function assignmentView(row: AssignmentWithNames) {
   };
 }
 
-export const isLive = (status: string) => status === 'pending' || status === 'accepted';
+/** What a volunteer's view of one of their assignments is made of: the row, its occurrence's shift, a pending swap. */
+export interface MeAssignmentFacts {
+  id: number;
+  occurrence_id: number;
+  person_id: number;
+  position_id: number;
+  position_name: string;
+  ministry_name: string;
+  team_name: string;
+  start_at: string;
+  end_at: string;
+  occurrence_date: string;
+  occurrence_status: OccurrenceRow['status'];
+  status: AssignmentStatus;
+  source: AssignmentSource;
+  responded_at: string | null;
+  pending_swap_id: number | null;
+  substitute_first_name: string | null;
+  substitute_last_name: string | null;
+}
+
+/** The member's assignment shape of contract §8: it may be answered while live on a scheduled occurrence not over. */
+export function meAssignmentView(row: MeAssignmentFacts, now: string) {
+  const isAnswerable = isLive(row.status) && row.occurrence_status === 'scheduled' && !isOver(row.end_at, now);
+  return {
+    id: row.id,
+    occurrenceId: row.occurrence_id,
+    personId: row.person_id,
+    positionId: row.position_id,
+    positionName: row.position_name,
+    ministryName: row.ministry_name,
+    teamName: row.team_name,
+    start: row.start_at,
+    end: row.end_at,
+    occurrenceDate: row.occurrence_date,
+    occurrenceStatus: row.occurrence_status,
+    status: row.status,
+    source: row.source,
+    respondedDate: row.responded_at,
+    canRespond: isAnswerable,
+    canProposeSubstitute: isAnswerable && row.pending_swap_id === null,
+    pendingSwapId: row.pending_swap_id,
+    pendingSwapPersonName: row.substitute_first_name === null ? null : displayName({ first_name: row.substitute_first_name, last_name: row.substitute_last_name ?? '' }),
+  };
+}

@@ -14,6 +14,11 @@ export const SYSTEM_CALENDARS = [
 
 export type PortalCalendarRef = { type: 'calendar' | 'system'; id: number };
 
+/** A calendar to share as sent: its id may be a digit string. */
+export type PortalCalendarChoice = { type: 'calendar' | 'system'; id: number | string };
+
+export const UNKNOWN_PORTAL_CALENDAR = 'Each calendar to show must name an existing calendar: {type: "calendar" or "system", id}';
+
 export type PortalCalendar = {
   type: 'calendar' | 'system';
   id: number;
@@ -112,18 +117,14 @@ export class CalendarsService {
     return [...church, ...system];
   }
 
-  async setPortalCalendars(visible: unknown): Promise<PortalCalendar[]> {
-    if (!Array.isArray(visible)) throw invalid('Send the calendars to show as a list.');
+  async setPortalCalendars(visible: readonly PortalCalendarChoice[]): Promise<PortalCalendar[]> {
     const churchIds = new Set((await this.repos.calendars.list()).map((c) => c.id));
     const refs: PortalCalendarRef[] = [];
-    for (const entry of visible) {
-      const { type, id } = (entry ?? {}) as { type?: unknown; id?: unknown };
-      const numericId = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
-      const exists =
-        typeof numericId === 'number' &&
-        ((type === 'calendar' && churchIds.has(numericId)) || (type === 'system' && SYSTEM_CALENDARS.some((c) => c.id === numericId)));
-      if (!exists) throw invalid('Each calendar to show must name an existing calendar: {type: "calendar" or "system", id}');
-      refs.push({ type: type as PortalCalendarRef['type'], id: numericId as number });
+    for (const { type, id } of visible) {
+      const numericId = Number(id);
+      const exists = type === 'calendar' ? churchIds.has(numericId) : SYSTEM_CALENDARS.some((c) => c.id === numericId);
+      if (!exists) throw invalid(UNKNOWN_PORTAL_CALENDAR);
+      refs.push({ type, id: numericId });
     }
     await this.settings.write('aPortalCalendars', JSON.stringify({ visible: refs }));
     return this.portalCalendars();

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { Authorized } from '../access/authorized.js';
 import { UniqueViolationError } from '../../db/errors.js';
-import type { DB, MinistryRow } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
 import { hasRole } from '../access/caller.js';
 import {
   hasMinistryAuthority,
@@ -93,7 +94,7 @@ export class MinistriesService {
   }
 
   /** The ministry detail of §2: ministry, E16 summary, teams with leaders, positions and the pool. */
-  async detail(actor: VolunteerActor, ministry: MinistryRow) {
+  async detail(actor: VolunteerActor, ministry: Authorized<'ministry'>) {
     const repos = this.repos;
     const [withCounts, teams, positions, pool] = await Promise.all([
       repos.ministries.findWithCounts(ministry.id),
@@ -102,8 +103,8 @@ export class MinistriesService {
       repos.ministries.poolGroup(ministry.id),
     ]);
     const leaders = await repos.teams.leaders(teams.map((t) => t.id));
-    const poolPeople = await repos.volunteers.poolAndQualified(pool?.id ?? null, [], false);
-    const qualifications = await repos.volunteers.activeQualifications(poolPeople.map((p) => p.id), positions.filter((p) => p.active).map((p) => p.id));
+    const poolPeople = await repos.volunteerRoster.poolAndQualified(pool?.id ?? null, [], false);
+    const qualifications = await repos.volunteerRoster.activeQualifications(poolPeople.map((p) => p.id), positions.filter((p) => p.active).map((p) => p.id));
     return {
       ministry: ministryView(withCounts!),
       summary: await this.summaryFor(repos, actor, ministry.id),
@@ -137,7 +138,7 @@ export class MinistriesService {
       repos.teams.countInMinistry(ministryId),
       repos.ministries.poolGroup(ministryId),
       repos.ministries.historyCounts(ministryId),
-      repos.staffing.openOccurrenceIds({ ministryId, teamIds }, now),
+      repos.gapInputs.openOccurrenceIds({ ministryId, teamIds }, now),
     ]);
     return {
       teamCount,
@@ -148,7 +149,7 @@ export class MinistriesService {
     };
   }
 
-  async update(actor: VolunteerActor, ministry: MinistryRow, changes: MinistryChanges) {
+  async update(actor: VolunteerActor, ministry: Authorized<'ministry'>, changes: MinistryChanges) {
     const repos = this.repos;
     const update: Record<string, unknown> = {};
     if (changes.name !== undefined) {

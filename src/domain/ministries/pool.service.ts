@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import { teamOfMinistry } from './team-filter.js';
 import { createRepositories, type Repositories } from '../../db/repositories/index.js';
-import type { DB, MinistryRow, TeamRow } from '../../db/schema.js';
+import type { Authorized } from '../access/authorized.js';
+import type { DB, TeamRow } from '../../db/schema.js';
 import type { VolunteerActor } from '../access/volunteer-access.js';
 import { cancelAssignments } from '../assignments/cancel.js';
 import type { ChurchTime } from '../church-time.js';
@@ -29,32 +31,55 @@ export class PoolService {
   }
 
   /** Pool members only, alphabetical, with their active qualifications on the ministry's active positions. */
-  async members(ministry: MinistryRow) {
+  async members(ministry: Authorized<'ministry'>) {
     const repos = this.repos;
     const pool = await this.requirePool(repos, ministry.id);
     const positions = await repos.positions.list({ ministryId: ministry.id, active: true });
-    const people = await repos.volunteers.poolAndQualified(pool.id, [], false);
-    const qualifications = await repos.volunteers.activeQualifications(people.map((p) => p.id), positions.map((p) => p.id));
+    const people = await repos.volunteerRoster.poolAndQualified(pool.id, [], false);
+    const qualifications = await repos.volunteerRoster.activeQualifications(people.map((p) => p.id), positions.map((p) => p.id));
     return { groupId: pool.id, groupName: pool.name, members: poolPeopleView(people, qualifications, pool.id) };
   }
 
-  /** The pool united with everyone actively qualified for an active position in view (one team, or the ministry). */
-  async membersInView(ministryId: number, team?: TeamRow) {
+  /**
+   * The pool united with everyone actively qualified for an active position in view: the ministry, or one of its
+   * teams (`teamId`, which must be a team of the ministry).
+   */
+  async membersInView(ministry: Authorized<'ministry'>, teamId?: number) {
+    const team = teamId === undefined ? undefined : await teamOfMinistry(this.repos, ministry.id, teamId);
+    return this.membersInScope(ministry.id, team);
+  }
+
+  /** The same for one team. */
+  async teamMembers(team: Authorized<'team'>) {
+    return this.membersInScope(team.ministry_id, team);
+  }
+
+  private async membersInScope(ministryId: number, team?: TeamRow) {
     const repos = this.repos;
     const pool = await repos.ministries.poolGroup(ministryId);
     const positions = await repos.positions.list({ ministryId, teamIds: team ? [team.id] : undefined, active: true });
     const positionIds = positions.map((p) => p.id);
-    const people = await repos.volunteers.poolAndQualified(pool?.id ?? null, positionIds, true);
-    const qualifications = await repos.volunteers.activeQualifications(people.map((p) => p.id), positionIds);
+    const people = await repos.volunteerRoster.poolAndQualified(pool?.id ?? null, positionIds, true);
+    const qualifications = await repos.volunteerRoster.activeQualifications(people.map((p) => p.id), positionIds);
     return { positions, people: poolPeopleView(people, qualifications, pool?.id ?? null) };
   }
 
-  async matrix(ministryId: number, team?: TeamRow) {
-    const { positions, people } = await this.membersInView(ministryId, team);
+  /** Who is qualified for which active position of the ministry, or of one of its teams (`teamId`). */
+  async matrix(ministry: Authorized<'ministry'>, teamId?: number) {
+    const team = teamId === undefined ? undefined : await teamOfMinistry(this.repos, ministry.id, teamId);
+    return this.matrixOf(ministry.id, team);
+  }
+
+  async teamMatrix(team: Authorized<'team'>) {
+    return this.matrixOf(team.ministry_id, team);
+  }
+
+  private async matrixOf(ministryId: number, team?: TeamRow) {
+    const { positions, people } = await this.membersInScope(ministryId, team);
     return { ministryId, teamId: team?.id ?? null, positions: positions.map(positionView), people };
   }
 
-  async add(ministry: MinistryRow, personId: number): Promise<{ personId: number; added: boolean }> {
+  async add(ministry: Authorized<'ministry'>, personId: number): Promise<{ personId: number; added: boolean }> {
     const repos = this.repos;
     await this.requirePool(repos, ministry.id);
     if (!(await repos.persons.findById(personId))) throw notFound('Person not found');
@@ -63,14 +88,14 @@ export class PoolService {
   }
 
   /** Leaving the pool never revokes qualifications. */
-  async remove(ministry: MinistryRow, personId: number): Promise<void> {
+  async remove(ministry: Authorized<'ministry'>, personId: number): Promise<void> {
     await this.requirePool(this.repos, ministry.id);
     const removed = await inTransaction(this.db, this.publisher, (uow) => leavePool(uow, ministry.id, personId));
     if (!removed) throw notFound('That person is not in this volunteer pool');
   }
 
   /** E18: everyone in the caller's cart joins the pool; existing members are counted, the cart stays as it is. */
-  async addFromCart(actor: VolunteerActor, ministry: MinistryRow) {
+  async addFromCart(actor: VolunteerActor, ministry: Authorized<'ministry'>) {
     const repos = this.repos;
     await this.requirePool(repos, ministry.id);
     const personIds = await repos.carts.personIds(actor.caller.userId);
@@ -87,7 +112,7 @@ export class PoolService {
    * assignments on still-to-come occurrences through the ordinary cancel path, take them out of the pool,
    * and clear every schedule default of the ministry naming them. Past assignments stay as history.
    */
-  async removeVolunteer(actor: VolunteerActor, ministry: MinistryRow, personId: number) {
+  async removeVolunteer(actor: VolunteerActor, ministry: Authorized<'ministry'>, personId: number) {
     if (!(await this.repos.persons.findById(personId))) throw notFound('Person not found');
     const now = await this.time.now();
     return inTransaction(this.db, this.publisher, async (uow) => {

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { createRepositories } from '../../db/repositories/index.js';
+import type { Authorized } from '../access/authorized.js';
 import { UniqueViolationError } from '../../db/errors.js';
-import type { DB, MinistryRow, PositionRow } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
 import { assertTeamAuthority, hasMinistryAuthority, type VolunteerActor } from '../access/volunteer-access.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
@@ -80,7 +81,7 @@ export class PositionsService {
   }
 
   /** A team leader sees only the positions of the teams they lead; others with no stake in the ministry get 403. */
-  async list(actor: VolunteerActor, ministry: MinistryRow, filter: { teamId?: number; active?: boolean }) {
+  async list(actor: VolunteerActor, ministry: Authorized<'ministry'>, filter: { teamId?: number; active?: boolean }) {
     let teamIds: number[] | undefined;
     if (!hasMinistryAuthority(actor, ministry.id)) {
       const led = (await this.repos.teams.listWithDetails({ ministryId: ministry.id })).filter((t) => actor.ledTeamIds.has(t.id)).map((t) => t.id);
@@ -92,7 +93,7 @@ export class PositionsService {
   }
 
   /** Checks in the contract's order: team given, team exists, strict booleans, team of this ministry, authority, name. */
-  async create(actor: VolunteerActor, ministry: MinistryRow, input: NewPositionInput) {
+  async create(actor: VolunteerActor, ministry: Authorized<'ministry'>, input: NewPositionInput) {
     const team = await this.teamNamed(input.teamId);
     const recruiting = strict(input.recruiting, 'recruiting') ?? false;
     const selfAssignable = strict(input.selfAssignable, 'selfAssignable') ?? true;
@@ -120,11 +121,11 @@ export class PositionsService {
     }
   }
 
-  async get(position: PositionRow) {
+  async get(position: Authorized<'position'>) {
     return { position: positionView((await this.repos.positions.findWithTeam(position.id))!) };
   }
 
-  async update(actor: VolunteerActor, position: PositionRow, input: NewPositionInput) {
+  async update(actor: VolunteerActor, position: Authorized<'position'>, input: NewPositionInput) {
     const repos = this.repos;
     const update: Record<string, unknown> = {};
     const recruiting = strict(input.recruiting, 'recruiting');
@@ -169,7 +170,7 @@ export class PositionsService {
   }
 
   /** One transaction: qualifications, requirements, defaults and assignments (history included) go; occurrences stay. */
-  async delete(position: PositionRow): Promise<void> {
+  async delete(position: Authorized<'position'>): Promise<void> {
     await inTransaction(this.db, this.publisher, async (uow) => {
       const holders = await uow.repos.qualifications.holdersOf(position.id);
       await uow.repos.positions.deleteWithHistory(position.id);
@@ -178,10 +179,10 @@ export class PositionsService {
   }
 
   /** People actively qualified for the position, in rotation order (§7.2). */
-  async eligible(position: PositionRow, nameFilter?: string) {
+  async eligible(position: Authorized<'position'>, nameFilter?: string) {
     const repos = this.repos;
     const pool = await repos.ministries.poolGroup(position.ministry_id);
-    const rows = await repos.volunteers.eligibleForPosition(position.id, pool?.id ?? null, await this.time.today(), nameFilter);
+    const rows = await repos.volunteerRoster.eligibleForPosition(position.id, pool?.id ?? null, await this.time.today(), nameFilter);
     return { people: rotationOrder(rows).map((row) => ({ ...row, conflictPositionId: null, conflictPositionName: null })) };
   }
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { createRepositories } from '../../db/repositories/index.js';
-import type { DB, PositionRow } from '../../db/schema.js';
+import type { Authorized } from '../access/authorized.js';
+import type { DB } from '../../db/schema.js';
 import { isManager, coordinatedMinistryIds, type VolunteerActor } from '../access/volunteer-access.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
@@ -22,12 +23,12 @@ export class QualificationsService {
   }
 
   /** `active` as the list filter of §1.7: true active only, false revoked only, undefined both. */
-  async listForPosition(position: PositionRow, active: boolean | undefined) {
+  async listForPosition(position: Authorized<'position'>, active: boolean | undefined) {
     return { qualifications: (await this.repos.qualifications.list({ positionId: position.id, active })).map(qualificationView) };
   }
 
   /** Grants (or reactivates, keeping the row id); the person joins the pool and, on a class-linked team, the class as Teacher. */
-  async grant(actor: VolunteerActor, position: PositionRow, personId: number, notes: string | null) {
+  async grant(actor: VolunteerActor, position: Authorized<'position'>, personId: number, notes: string | null) {
     if (!(await this.repos.persons.findById(personId))) throw notFound('Person not found');
     const now = await this.time.now();
     return inTransaction(this.db, this.publisher, async (uow) => {
@@ -39,12 +40,12 @@ export class QualificationsService {
   }
 
   /** Revokes (keeps the row, inactive); affects only future eligibility. */
-  async revoke(qualificationId: number, teamId: number, personId: number) {
+  async revoke(qualification: Authorized<'qualification'>) {
     await inTransaction(this.db, this.publisher, async (uow) => {
-      await uow.repos.qualifications.revoke(qualificationId);
-      await endTeachingWhereUnqualified(uow, teamId, [personId]);
+      await uow.repos.qualifications.revoke(qualification.id);
+      await endTeachingWhereUnqualified(uow, qualification.team_id, [qualification.person_id]);
     });
-    return { qualification: qualificationView((await this.repos.qualifications.findDetailed(qualificationId))!) };
+    return { qualification: qualificationView((await this.repos.qualifications.findDetailed(qualification.id))!) };
   }
 
   /** A person's qualifications on positions the caller can manage; a global manager sees all. */

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { teamOfMinistry } from './team-filter.js';
 import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { Authorized } from '../access/authorized.js';
 import { UniqueViolationError } from '../../db/errors.js';
 import type { DB, MinistryRow, TeamRow } from '../../db/schema.js';
 import { hasRole } from '../access/caller.js';
@@ -41,14 +43,14 @@ export class TeamsService {
     return createRepositories(this.db);
   }
 
-  async list(ministryId: number, active?: boolean) {
-    return (await this.repos.teams.listWithDetails({ ministryId, active })).map((team) => teamView(team));
+  async list(ministry: Authorized<'ministry'>, active?: boolean) {
+    return (await this.repos.teams.listWithDetails({ ministryId: ministry.id, active })).map((team) => teamView(team));
   }
 
-  async detail(teamId: number) {
+  async detail(authorized: Authorized<'team'>) {
     const repos = this.repos;
-    const team = (await repos.teams.findWithDetails(teamId))!;
-    const [leaders, positions] = await Promise.all([repos.teams.leaders([teamId]), repos.positions.list({ teamIds: [teamId] })]);
+    const team = (await repos.teams.findWithDetails(authorized.id))!;
+    const [leaders, positions] = await Promise.all([repos.teams.leaders([team.id]), repos.positions.list({ teamIds: [team.id] })]);
     return { team: teamView(team, leaders), positions: positions.map(positionView) };
   }
 
@@ -94,7 +96,7 @@ export class TeamsService {
     }
   }
 
-  async create(actor: VolunteerActor, ministry: MinistryRow, input: NewTeamInput) {
+  async create(actor: VolunteerActor, ministry: Authorized<'ministry'>, input: NewTeamInput) {
     const name = input.name.trim();
     if (name === '') throw invalid('A team name is required');
     const repos = this.repos;
@@ -113,7 +115,7 @@ export class TeamsService {
     }
   }
 
-  async update(actor: VolunteerActor, team: TeamRow, changes: TeamChanges) {
+  async update(actor: VolunteerActor, team: Authorized<'team'>, changes: TeamChanges) {
     const repos = this.repos;
     const ministry = (await repos.ministries.findById(team.ministry_id))!;
     const update: Record<string, unknown> = {};
@@ -157,7 +159,7 @@ export class TeamsService {
    * qualifications, requirements, schedules, occurrences, all assignments and leader grants, and treats the
    * ministry's events linked to the team's class as `classEvents` says.
    */
-  async delete(actor: VolunteerActor, team: TeamRow, classEvents: ClassEventsOnDelete): Promise<void> {
+  async delete(actor: VolunteerActor, team: Authorized<'team'>, classEvents: ClassEventsOnDelete): Promise<void> {
     const repos = this.repos;
     if ((await repos.teams.countInMinistry(team.ministry_id)) <= 1) {
       throw conflict("This is the ministry's only team; rename it instead of deleting it");
@@ -185,15 +187,15 @@ export class TeamsService {
    * Sunday School classes a team of this ministry may link (not linked elsewhere); `teamId` must name a team
    * of this ministry (400 otherwise), so another ministry's class is never offered as its own.
    */
-  async linkableClasses(ministry: MinistryRow, teamId?: number) {
-    if (teamId !== undefined) await this.teamOfMinistry(ministry.id, teamId);
+  async linkableClasses(ministry: Authorized<'ministry'>, teamId?: number) {
+    if (teamId !== undefined) await teamOfMinistry(this.repos, ministry.id, teamId);
     if (!ministry.sunday_school) return { sundaySchool: false, classes: [] };
-    const classes = await this.repos.volunteers.linkableClasses(teamId);
+    const classes = await this.repos.volunteerRoster.linkableClasses(teamId);
     return { sundaySchool: true, classes: classes.map((c) => ({ id: c.id, name: c.name, teacherCount: c.teacher_count ?? 0 })) };
   }
 
   /** §6.4: the ministry's events linked to the team's class, and other ministries staffing them. */
-  async classEvents(team: TeamRow) {
+  async classEvents(team: Authorized<'team'>) {
     const repos = this.repos;
     const ministry = (await repos.ministries.findById(team.ministry_id))!;
     const base = { teamId: team.id, ministryId: ministry.id, ministryName: ministry.name };
@@ -216,14 +218,7 @@ export class TeamsService {
   }
 
   /** Whether the caller may edit the team (ministry-level authority; team leaders may only read). */
-  canEdit(actor: VolunteerActor, team: TeamRow): boolean {
+  canEdit(actor: VolunteerActor, team: Authorized<'team'>): boolean {
     return hasMinistryAuthority(actor, team.ministry_id);
-  }
-
-  /** A team named in a query filter: it must belong to the ministry. */
-  async teamOfMinistry(ministryId: number, teamId: number): Promise<TeamRow> {
-    const team = await this.repos.teams.findById(teamId);
-    if (!team || team.ministry_id !== ministryId) throw invalid('Team not found in this ministry');
-    return team;
   }
 }

@@ -3,19 +3,13 @@ import { createRepositories } from '../../db/repositories/index.js';
 import type { DB } from '../../db/schema.js';
 import { assertTeamAuthority, type VolunteerActor } from '../access/volunteer-access.js';
 import type { ChurchTime } from '../church-time.js';
-import { isValidDate } from '../dates.js';
+import { optionalDate } from '../dates.js';
 import { invalid, notFound } from '../errors.js';
 import { OTHER_EVENT_TYPE } from '../events/event-types.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
 /** At most this many events answer an upcoming-event search (§13.1). */
 const UPCOMING_LIMIT = 50;
-
-function optionalDate(value: string | undefined): string | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (!isValidDate(value)) throw invalid('Dates must be in YYYY-MM-DD form');
-  return value;
-}
 
 /** Lookups for schedule and event editors (contract §5.6). */
 export class LookupsService {

@@ -1,14 +1,15 @@
 import type { Kysely } from 'kysely';
 import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { Authorized } from '../access/authorized.js';
 import type { DB, MinistryRow } from '../../db/schema.js';
 import { hasRole } from '../access/caller.js';
 import type { VolunteerActor } from '../access/volunteer-access.js';
 import type { ChurchTime } from '../church-time.js';
-import { addDays, addYears, isValidDate, parseTimeOfDay } from '../dates.js';
+import { addDays, addYears, DATE_FORMAT_MESSAGE, isValidDate, parseTimeOfDay } from '../dates.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { deleteEventsIn, type EventsService } from '../events/events.service.js';
-import { expandRecurrence, parseMonthDay, WEEKDAY_NAMES, type Recurrence } from '../events/recurrence.js';
+import { expandRecurrence, parseRecurrence, type RecurrenceDialect } from '../events/recurrence.js';
 import { OCCURRENCE_LIST_LIMIT } from '../occurrences/occurrences.service.js';
 import { runGeneration } from '../schedules/generation.js';
 import { followsEvent, isOneSeries, type ScheduleLink } from '../schedules/matching.js';
@@ -25,7 +26,35 @@ const E2_MESSAGES = {
   unknownGroup: 'The class does not exist',
 };
 
-type Body = Record<string, unknown>;
+/**
+ * E2 and the event edit (§6.2, §6.5) as the edge admits them (E2's retired `staff` key is refused there). The
+ * fields are read here in the contract's order: a title's length in UTF-16 units, the lookups of the type, class
+ * and calendars and the calendar rule (403) come between them, and no later field may overtake those.
+ */
+export interface MinistryEventFields {
+  title?: unknown;
+  eventTypeId?: unknown;
+  startTime?: unknown;
+  endTime?: unknown;
+  description?: unknown;
+  linkedGroupId?: unknown;
+  calendarIds?: unknown;
+  date?: unknown;
+  recurrence?: unknown;
+  rangeStart?: unknown;
+  rangeEnd?: unknown;
+  active?: unknown;
+}
+
+const E2_RECURRENCE: RecurrenceDialect = {
+  isLenient: false,
+  messages: {
+    unknownType: 'Choose weekly, monthly or yearly',
+    dayOfWeek: 'Choose the day of the week',
+    dayOfMonth: 'Choose a day of the month from 1 to 31',
+    dayOfYear: 'Choose the date each year as MM-DD',
+  },
+};
 
 /** A value that can name a row: a positive integer within PostgreSQL's integer range (else the lookup would fail with 500). */
 function isRowId(value: unknown): value is number {
@@ -46,7 +75,7 @@ function scheduleLink(schedule: { link_mode: string; ministry_id: number; event_
   }
 }
 
-function text(body: Body, field: string, max: number, required: string | undefined, tooLong: string): string | undefined {
+function text(body: MinistryEventFields, field: 'title' | 'description', max: number, required: string | undefined, tooLong: string): string | undefined {
   const value = body[field];
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
     if (required) throw invalid(required);
@@ -59,27 +88,8 @@ function text(body: Body, field: string, max: number, required: string | undefin
 
 function dateField(value: unknown, missing: string): string {
   if (value === undefined || value === null || value === '') throw invalid(missing);
-  if (typeof value !== 'string' || !isValidDate(value)) throw invalid('Dates must be in YYYY-MM-DD form');
+  if (typeof value !== 'string' || !isValidDate(value)) throw invalid(DATE_FORMAT_MESSAGE);
   return value;
-}
-
-function recurrenceOf(value: unknown): Recurrence {
-  const { type, dow, dom, doy } = (value ?? {}) as Body;
-  if (type === 'weekly') {
-    const weekday = WEEKDAY_NAMES.indexOf(String(dow ?? '').trim().toLowerCase());
-    if (weekday < 0) throw invalid('Choose the day of the week');
-    return { type, weekday };
-  }
-  if (type === 'monthly') {
-    if (typeof dom !== 'number' || !Number.isInteger(dom) || dom < 1 || dom > 31) throw invalid('Choose a day of the month from 1 to 31');
-    return { type, dayOfMonth: dom };
-  }
-  if (type === 'yearly') {
-    const monthDay = typeof doy === 'string' ? parseMonthDay(doy) : undefined;
-    if (!monthDay) throw invalid('Choose the date each year as MM-DD');
-    return { type, ...monthDay };
-  }
-  throw invalid('Choose weekly, monthly or yearly');
 }
 
 /** The ministry's own events: E1 list, E2 create, E3 staff, delete and edit (contract §6). */
@@ -98,9 +108,9 @@ export class MinistryEventsService {
   }
 
   /** E1: the ministry's events in the window with type, pins, Linked Groups, headcount and staffing per team. */
-  async list(ministry: MinistryRow, query: { past?: boolean; from?: string; to?: string }) {
+  async list(ministry: Authorized<'ministry'>, query: { past?: boolean; from?: string; to?: string }) {
     const today = await this.time.today();
-    for (const date of [query.from, query.to]) if (date !== undefined && !isValidDate(date)) throw invalid('Dates must be in YYYY-MM-DD form');
+    for (const date of [query.from, query.to]) if (date !== undefined && !isValidDate(date)) throw invalid(DATE_FORMAT_MESSAGE);
     const past = query.past === true;
     const from = query.from ?? (past ? addYears(today, -1) : today);
     const to = query.to ?? (past ? addDays(today, -1) : addYears(today, 1));
@@ -180,7 +190,7 @@ export class MinistryEventsService {
     }
   }
 
-  private calendarIds(body: Body, fallback: number[]): number[] {
+  private calendarIds(body: MinistryEventFields, fallback: number[]): number[] {
     if (body.calendarIds === undefined) return fallback;
     if (!Array.isArray(body.calendarIds) || body.calendarIds.some((id) => !isRowId(id))) {
       throw invalid('calendarIds must be a list of calendar ids');
@@ -189,8 +199,7 @@ export class MinistryEventsService {
   }
 
   /** E2: one event or a series, through the core events engine; all or nothing; no staffing key. */
-  async create(actor: VolunteerActor, ministry: MinistryRow, body: Body) {
-    if (Object.hasOwn(body, 'staff')) throw invalid('Staffing is set up after the events are created');
+  async create(actor: VolunteerActor, ministry: Authorized<'ministry'>, body: MinistryEventFields) {
     const repos = this.repos;
     const title = text(body, 'title', 255, 'An event title is required', 'The event title is too long')!;
     if (!isRowId(body.eventTypeId) || !(await repos.eventTypes.findById(body.eventTypeId))) throw invalid('Choose an existing event type');
@@ -210,7 +219,8 @@ export class MinistryEventsService {
     await this.assertPinnable(repos, actor, ministry, calendarIds);
     let dates: string[];
     if (body.recurrence !== undefined && body.recurrence !== null) {
-      const recurrence = recurrenceOf(body.recurrence);
+      const { type, dow, dom, doy } = body.recurrence as { type?: unknown; dow?: unknown; dom?: unknown; doy?: unknown };
+      const recurrence = parseRecurrence({ type, dayOfWeek: dow, dayOfMonth: dom, dayOfYear: doy }, E2_RECURRENCE);
       const rangeStart = dateField(body.rangeStart, 'Choose the first date');
       const rangeEnd = dateField(body.rangeEnd, 'Choose the last date');
       if (rangeEnd < rangeStart) throw invalid('The last date is before the first date');
@@ -231,13 +241,9 @@ export class MinistryEventsService {
     return { events: created.map((e) => ({ id: e.id, title: e.title, start: e.start_at, end: e.end_at })) };
   }
 
-  /** The ministry's events named in a body, all of them its own (400, 404 and 403 of §6.3/§6.4). */
-  private async ownEvents(repos: Repositories, ministry: MinistryRow, eventIds: unknown, emptyMessage: string) {
-    if (!Array.isArray(eventIds) || eventIds.some((id) => !isRowId(id))) {
-      throw invalid('eventIds must be a list of event ids');
-    }
-    if (eventIds.length === 0) throw invalid(emptyMessage);
-    const ids = [...new Set(eventIds as number[])];
+  /** The ministry's events named in a body, all of them its own (404 and 403 of §6.3/§6.4). */
+  private async ownEvents(repos: Repositories, ministry: MinistryRow, eventIds: readonly number[]) {
+    const ids = [...new Set(eventIds)];
     const events = await repos.events.findByIds(ids);
     if (events.length !== ids.length) throw notFound('One of the events does not exist');
     const foreign = events.find((e) => e.event_ministry_id !== ministry.id);
@@ -250,9 +256,9 @@ export class MinistryEventsService {
    * window to cover them and generates through the last one, never past the horizon; its saved defaults land
    * only on the occurrences this run created. One transaction, schedules in id order.
    */
-  async staff(ministry: MinistryRow, eventIds: unknown) {
+  async staff(ministry: Authorized<'ministry'>, eventIds: readonly number[]) {
     const repos = this.repos;
-    const events = await this.ownEvents(repos, ministry, eventIds, 'Choose the events to staff');
+    const events = await this.ownEvents(repos, ministry, eventIds);
     const groups = await repos.events.linkedGroups(events.map((e) => e.id));
     const matchable = events.map((e) => ({
       id: e.id, title: e.title, typeId: e.type_id, inactive: false, ministryId: e.event_ministry_id,
@@ -281,7 +287,7 @@ export class MinistryEventsService {
   }
 
   /** §6.5: a coordinator edits one of the ministry's own events; E2's rules and messages; nothing changes on a refusal. */
-  async edit(actor: VolunteerActor, ministry: MinistryRow, eventId: number, body: Body) {
+  async edit(actor: VolunteerActor, ministry: Authorized<'ministry'>, eventId: number, body: MinistryEventFields) {
     const repos = this.repos;
     const event = await repos.events.findById(eventId);
     if (!event) throw notFound('Event not found');
@@ -335,9 +341,9 @@ export class MinistryEventsService {
   }
 
   /** `DELETE /ministries/{id}/events`: all or none through the core event delete (§6.4). */
-  async delete(actor: VolunteerActor, ministry: MinistryRow, eventIds: unknown) {
+  async delete(actor: VolunteerActor, ministry: Authorized<'ministry'>, eventIds: readonly number[]) {
     const repos = this.repos;
-    const ids = (await this.ownEvents(repos, ministry, eventIds, 'Choose the events to delete')).map((e) => e.id);
+    const ids = (await this.ownEvents(repos, ministry, eventIds)).map((e) => e.id);
     if (!hasRole(actor.caller, 'addEvents')) {
       const others = await repos.ministryEvents.otherMinistriesStaffing(ids, ministry.id);
       if (others.length > 0) {

@@ -1,7 +1,9 @@
 /** The words of each outbox message (contract §13.5): facts fixed by the contract, wording ours. */
 
+import type { NotificationType } from '../../db/schema.js';
+
 export interface MailFacts {
-  type: string;
+  type: NotificationType;
   churchName: string;
   /** The web app's address (setting `sServiceURL`), without a trailing slash; '' when not set. */
   serviceUrl: string;

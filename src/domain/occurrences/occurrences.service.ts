@@ -1,17 +1,18 @@
 import type { Kysely } from 'kysely';
 import { createRepositories, type Repositories } from '../../db/repositories/index.js';
-import type { DB } from '../../db/schema.js';
+import type { Authorized } from '../access/authorized.js';
+import { isLive, type DB } from '../../db/schema.js';
 import { assertTeamAuthority, coordinatedMinistryIds, isManager, type VolunteerActor } from '../access/volunteer-access.js';
 import { isValidDate } from '../dates.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { invalid, notFound } from '../errors.js';
-import { parsePlan } from '../schedules/schedule-input.js';
+import { planRowOf, type PlanRowFields } from '../schedules/schedule-input.js';
 import { checkPlan } from '../schedules/staffing-plan.js';
 import { requirementView } from '../schedules/views.js';
 import { occurrenceFigures, type EffectiveRequirement } from '../staffing/gaps.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
-import { assignmentView, isLive } from '../assignments/views.js';
+import { assignmentView } from '../assignments/views.js';
 import { rotationOrder } from '../ministries/rotation.js';
 import { parsePermissiveBoolean } from '../values.js';
 import { windowPages } from './window-pages.js';
@@ -77,13 +78,6 @@ export class OccurrencesService {
     return createRepositories(this.db);
   }
 
-  /** An occurrence named in a path, with authority over its schedule's team (§3 `Occ`). */
-  async authorized(actor: VolunteerActor, occurrenceId: number): Promise<OccurrenceRow> {
-    const occurrence = await this.repos.occurrences.findDetailed(occurrenceId);
-    if (!occurrence) throw notFound('Occurrence not found');
-    assertTeamAuthority(actor, { id: occurrence.team_id, ministry_id: occurrence.ministry_id }, 'occurrence');
-    return occurrence;
-  }
 
   private async withRequirements(repos: Repositories, rows: readonly OccurrenceRow[]) {
     const effective = await loadEffectiveRequirements(repos, rows.map((row) => row.id));
@@ -94,7 +88,11 @@ export class OccurrencesService {
   }
 
   /** E6: the occurrence and its effective requirements. */
-  async detail(occurrence: OccurrenceRow) {
+  async detail(occurrence: Authorized<'occurrence'>) {
+    return this.detailOf(occurrence);
+  }
+
+  private async detailOf(occurrence: OccurrenceRow) {
     const repos = this.repos;
     const [{ requirements, hasOwnRows }] = await this.withRequirements(repos, [occurrence]);
     const defaults = await defaultsOf(repos, requirements);
@@ -138,17 +136,16 @@ export class OccurrencesService {
   }
 
   /** Cancelling keeps the row: the alternative to deleting. */
-  async setStatus(occurrence: OccurrenceRow, status: unknown) {
-    if (status !== 'scheduled' && status !== 'cancelled') throw invalid('status must be scheduled or cancelled');
+  async setStatus(occurrence: Authorized<'occurrence'>, status: 'scheduled' | 'cancelled') {
     await this.repos.occurrences.setStatus(occurrence.id, status);
-    return { occurrence: (await this.detail((await this.repos.occurrences.findDetailed(occurrence.id))!)).occurrence };
+    return { occurrence: (await this.detailOf((await this.repos.occurrences.findDetailed(occurrence.id))!)).occurrence };
   }
 
   /**
    * E7: removes the occurrence with its overrides, assignments, responses, swaps and queued notifications
    * (foreign keys cascade); a Staff-this-event schedule whose only occurrence this was goes too.
    */
-  async delete(occurrence: OccurrenceRow): Promise<void> {
+  async delete(occurrence: Authorized<'occurrence'>): Promise<void> {
     await inTransaction(this.db, this.publisher, async ({ repos }) => {
       await repos.occurrences.delete(occurrence.id);
       if (occurrence.one_off && (await repos.occurrences.countForSchedule(occurrence.schedule_id)) === 0) {
@@ -161,7 +158,7 @@ export class OccurrencesService {
    * The staffing of one occurrence (§5.5): each effective requirement with its assignments, the assignments on
    * positions without a requirement, and whether attendance is available (every occurrence has its event).
    */
-  async staffing(occurrence: OccurrenceRow) {
+  async staffing(occurrence: Authorized<'occurrence'>) {
     const repos = this.repos;
     const [{ requirements, hasOwnRows }] = await this.withRequirements(repos, [occurrence]);
     const assignments = (await repos.assignments.listForOccurrence(occurrence.id)).map(assignmentView);
@@ -178,7 +175,7 @@ export class OccurrencesService {
   }
 
   /** People qualified for a position of the occurrence's ministry, in rotation order, flagging another position they hold here. */
-  async eligible(occurrence: OccurrenceRow, positionId: unknown, nameFilter?: string) {
+  async eligible(occurrence: Authorized<'occurrence'>, positionId: unknown, nameFilter?: string) {
     if (positionId === undefined || !/^\d+$/.test(String(positionId))) throw invalid('A position is required');
     const repos = this.repos;
     const id = Number(positionId);
@@ -186,7 +183,7 @@ export class OccurrencesService {
     if (!position || position.ministry_id !== occurrence.ministry_id) throw invalid('Position not found');
     const pool = await repos.ministries.poolGroup(occurrence.ministry_id);
     const [rows, assignments] = await Promise.all([
-      repos.volunteers.eligibleForPosition(position.id, pool?.id ?? null, await this.time.today(), nameFilter),
+      repos.volunteerRoster.eligibleForPosition(position.id, pool?.id ?? null, await this.time.today(), nameFilter),
       repos.assignments.listForOccurrence(occurrence.id),
     ]);
     return {
@@ -198,7 +195,7 @@ export class OccurrencesService {
   }
 
   /** E6 editor view: effective needs, whether overridden, and every active position of the schedule's team. */
-  async requirementsEditor(occurrence: OccurrenceRow) {
+  async requirementsEditor(occurrence: Authorized<'occurrence'>) {
     const repos = this.repos;
     const [{ requirements, hasOwnRows }] = await this.withRequirements(repos, [occurrence]);
     const positions = await repos.positions.list({ teamIds: [occurrence.team_id], active: true });
@@ -216,9 +213,9 @@ export class OccurrencesService {
   }
 
   /** Upserts one override row. */
-  async upsertOverride(occurrence: OccurrenceRow, body: Record<string, unknown>) {
+  async upsertOverride(occurrence: Authorized<'occurrence'>, need: PlanRowFields) {
     const repos = this.repos;
-    const [checked] = await checkPlan(repos, occurrence.ministry_id, parsePlan([body], false));
+    const [checked] = await checkPlan(repos, occurrence.ministry_id, [planRowOf(need)]);
     const { id, created } = await repos.requirements.upsertOverride(occurrence.id, checked.positionId, {
       minCount: checked.minCount!, maxCount: checked.maxCount ?? null, notes: checked.notes ?? null,
     });
@@ -230,10 +227,9 @@ export class OccurrencesService {
    * left out get a Min 0 Max 0 row, so `[]` is stored as "needs nobody" and reads back as no requirements,
    * overridden (§18 #2) — also when the schedule has no plan of its own.
    */
-  async replaceOverrides(occurrence: OccurrenceRow, requirements: unknown) {
-    if (requirements === undefined) throw invalid('The staffing needs must be a list');
+  async replaceOverrides(occurrence: Authorized<'occurrence'>, needs: readonly PlanRowFields[]) {
     const repos = this.repos;
-    const rows = await checkPlan(repos, occurrence.ministry_id, parsePlan(requirements, false));
+    const rows = await checkPlan(repos, occurrence.ministry_id, needs.map(planRowOf));
     const templates = await repos.requirements.templateRows([occurrence.schedule_id]);
     const teamPositions = await repos.positions.list({ teamIds: [occurrence.team_id], active: true });
     const listed = new Set(rows.map((r) => r.positionId));
@@ -252,7 +248,7 @@ export class OccurrencesService {
   }
 
   /** Back to the schedule's plan. */
-  async clearOverrides(occurrence: OccurrenceRow) {
+  async clearOverrides(occurrence: Authorized<'occurrence'>) {
     await this.repos.requirements.clearOverrides(occurrence.id);
     const editor = await this.requirementsEditor(occurrence);
     return { occurrenceId: occurrence.id, requirements: editor.requirements, overridden: false };

@@ -4,7 +4,7 @@ import type { DB, NewPerson, PersonRow } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
 import { assertAnotherAdministratorRemains } from '../users/administrators.js';
 import type { ChurchTime } from '../church-time.js';
-import { isValidDate } from '../dates.js';
+import { dateFieldMessage, isValidDate } from '../dates.js';
 import { isMailbox } from '../values.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 
@@ -113,7 +113,7 @@ export class PeopleService {
         await repos.notifications.enqueue({
           type: 'email_changed',
           personId: id,
-          dedupeKey: `email_changed:${id}:${now}`,
+          keyParts: [id, now],
           scheduledFor: now,
           createdAt: now,
           context: JSON.stringify({ previousEmail: existing.email }),
@@ -126,10 +126,10 @@ export class PeopleService {
   private async personColumns(input: PersonInput): Promise<Partial<NewPerson>> {
     const columns: Partial<NewPerson> = {};
     if (input.birthDate !== undefined && input.birthDate !== null && input.birthDate !== '' && !isValidDate(input.birthDate)) {
-      throw invalid('birthDate must be a date in YYYY-MM-DD form');
+      throw invalid(dateFieldMessage('birthDate'));
     }
     if (input.deceasedDate !== undefined && input.deceasedDate !== null && input.deceasedDate !== '' && !isValidDate(input.deceasedDate)) {
-      throw invalid('deceasedDate must be a date in YYYY-MM-DD form');
+      throw invalid(dateFieldMessage('deceasedDate'));
     }
     if (input.familyId !== undefined && input.familyId !== null && !(await this.repos.families.findById(input.familyId))) {
       throw notFound('Family not found');

@@ -10,7 +10,7 @@ import type { CalendarsService, PortalCalendarRef } from '../calendars/calendars
 import type { Caller } from '../access/caller.js';
 import type { ChurchTime } from '../church-time.js';
 import { isoWithOffset } from '../clock.js';
-import { addDays, isValidDate, parseDateTime } from '../dates.js';
+import { addDays, DATE_FORMAT_MESSAGE, isValidDate, parseDateTime } from '../dates.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
@@ -22,7 +22,7 @@ function feedBound(value: string | undefined): string | undefined {
   const text = value.trim();
   if (isValidDate(text)) return `${text} 00:00:00`;
   const parsed = parseDateTime(text.slice(0, 19));
-  if (!parsed) throw invalid('Dates must be in YYYY-MM-DD form');
+  if (!parsed) throw invalid(DATE_FORMAT_MESSAGE);
   return parsed;
 }
 

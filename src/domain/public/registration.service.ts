@@ -10,10 +10,37 @@ import { isMailbox, parsePermissiveBoolean } from '../values.js';
 /** `entered_by` of a self-registered record (contract §14.4). */
 export const SELF_REGISTERED = -1;
 
-type Body = Record<string, unknown>;
+/** One person's registration as sent: every field is read here, so that all failures are reported at once. */
+export interface PersonRegistration {
+  firstName?: unknown;
+  lastName?: unknown;
+  email?: unknown;
+  gender?: unknown;
+  birthday?: unknown;
+  role?: unknown;
+  cellPhone?: unknown;
+  homePhone?: unknown;
+  workPhone?: unknown;
+  hideAge?: unknown;
+}
 
+/** A family's registration as sent (the reference system's field names), with its people. */
+export interface FamilyRegistration {
+  Name?: unknown;
+  Address1?: unknown;
+  Address2?: unknown;
+  City?: unknown;
+  State?: unknown;
+  Zip?: unknown;
+  Country?: unknown;
+  HomePhone?: unknown;
+  WorkPhone?: unknown;
+  CellPhone?: unknown;
+  Email?: unknown;
+  people?: unknown;
+}
 
-function text(body: Body, field: string, max: number, failures: string[], required = false): string | null {
+function text<T extends object>(body: T, field: keyof T & string, max: number, failures: string[], required = false): string | null {
   const value = body[field];
   if (value === undefined || value === null || value === '') {
     if (required) failures.push(`${field} is required`);
@@ -30,7 +57,7 @@ function text(body: Body, field: string, max: number, failures: string[], requir
 }
 
 /** A person of a registration, checked field by field; every problem is collected. */
-function personColumns(body: Body, failures: string[], prefix = ''): Omit<NewPerson, 'date_entered'> {
+function personColumns(body: PersonRegistration, failures: string[], prefix = ''): Omit<NewPerson, 'date_entered'> {
   const local: string[] = [];
   const firstName = text(body, 'firstName', 50, local, true);
   const lastName = text(body, 'lastName', 50, local, true);
@@ -80,7 +107,7 @@ export class RegistrationService {
   }
 
   /** A family with its people, all written or none; every validation failure is reported at once. */
-  async registerFamily(body: Body) {
+  async registerFamily(body: FamilyRegistration) {
     await this.assertOpen();
     const failures: string[] = [];
     const family = {
@@ -99,7 +126,7 @@ export class RegistrationService {
     if (family.email && !isMailbox(family.email)) failures.push('Email is not an e-mail address');
     const people = Array.isArray(body.people) ? body.people : body.people === undefined ? [] : null;
     if (people === null) failures.push('people must be a list');
-    const persons = (people ?? []).slice(0, 50).map((person, i) => personColumns((person ?? {}) as Body, failures, `people[${i}].`));
+    const persons = (people ?? []).slice(0, 50).map((person, i) => personColumns((person ?? {}) as PersonRegistration, failures, `people[${i}].`));
     if ((people ?? []).length > 50) failures.push('A family registers at most 50 people');
     if (failures.length > 0) throw invalid('Validation Error', { failures });
     const now = await this.time.now();
@@ -110,7 +137,7 @@ export class RegistrationService {
     });
   }
 
-  async registerPerson(body: Body) {
+  async registerPerson(body: PersonRegistration) {
     await this.assertOpen();
     const failures: string[] = [];
     const person = personColumns(body, failures);

@@ -2,6 +2,7 @@ import type { NewAssignmentRow } from '../../db/repositories/assignments.reposit
 import type { Repositories } from '../../db/repositories/index.js';
 import type { ScheduleRow } from '../../db/schema.js';
 import { addMinutes } from '../dates.js';
+import { isOver } from '../occurrences/timing.js';
 import { capacityOf } from '../staffing/gaps.js';
 import { generationWindow } from './windows.js';
 
@@ -51,13 +52,13 @@ export async function runGeneration(repos: Repositories, schedule: ScheduleRow, 
   const planned: NewAssignmentRow[] = [];
 
   for (const occurrence of created) {
-    const isOver = (endOf.get(occurrence.event_id) ?? '') < context.now;
+    const isOccurrenceOver = isOver(endOf.get(occurrence.event_id) ?? '', context.now);
     for (const template of templates) {
       let room = capacityOf({ minCount: template.min_count, maxCount: template.max_count });
       for (const chosen of defaults.filter((d) => d.requirement_id === template.id)) {
         if (!chosen.qualified) {
           counts.unqualified++;
-        } else if (isOver || room <= 0) {
+        } else if (isOccurrenceOver || room <= 0) {
           counts.skipped++;
         } else {
           room--;
@@ -85,7 +86,7 @@ export async function runGeneration(repos: Repositories, schedule: ScheduleRow, 
   await repos.notifications.enqueueMany(pending.map((a) => ({
     type: 'assignment',
     personId: a.personId,
-    dedupeKey: `assignment:${a.id}:${a.personId}`,
+    keyParts: [a.id, a.personId],
     scheduledFor: context.now,
     createdAt: context.now,
     assignmentId: a.id,

@@ -1,12 +1,15 @@
-import { isValidDate } from '../dates.js';
+import { dateFieldMessage, isValidDate } from '../dates.js';
 import { invalid } from '../errors.js';
 import { parsePermissiveBoolean } from '../values.js';
 import type { DefaultInput, PlanRowInput } from './staffing-plan.js';
 
 /** Fields of the retired recurrence model; sending any answers 400 naming it (spec E4, contract §11.4). */
-const REMOVED_FIELDS = ['recurType', 'recurDow', 'recurDom', 'startTime', 'endTime', 'generateAheadDays', 'defaultPersonId', 'defaultAccepted'];
+export const REMOVED_FIELDS = ['recurType', 'recurDow', 'recurDom', 'startTime', 'endTime', 'generateAheadDays', 'defaultPersonId', 'defaultAccepted'] as const;
+export const removedFieldMessage = (field: string) => `${field} is no longer supported: a schedule follows calendar events`;
+export const EVENT_ID_ON_SCHEDULE = 'eventId is only for Staff this event (staffed-events)';
 export const EDITABLE_LINK_MODES = ['event_type', 'class', 'ministry'] as const;
 export type EditableLinkMode = (typeof EDITABLE_LINK_MODES)[number];
+const LINK_MODE_MESSAGE = 'linkMode must be event_type, class or ministry';
 
 export interface ScheduleInput {
   name?: string;
@@ -23,14 +26,48 @@ export interface ScheduleInput {
   requirements?: PlanRowInput[];
 }
 
-export function refuseRemovedFields(body: Record<string, unknown>, removed: readonly string[] = REMOVED_FIELDS): void {
+/**
+ * A schedule create or update body as the edge admits it. Its fields are read here, in the contract's order,
+ * because a trimmed name's length (in UTF-16 units) and the window's order are checks a schema cannot make, and
+ * every later field must not overtake them.
+ */
+export interface ScheduleFields {
+  name?: unknown;
+  linkMode?: unknown;
+  teamId?: unknown;
+  windowStart?: unknown;
+  windowEnd?: unknown;
+  eventTypeId?: unknown;
+  groupId?: unknown;
+  titleFilter?: unknown;
+  startOffsetMinutes?: unknown;
+  endOffsetMinutes?: unknown;
+  active?: unknown;
+  requirements?: unknown;
+}
+
+/** A staffing need as the edge admits it (contract §5.4): its shape is checked there. */
+export interface PlanRowFields {
+  positionId: number;
+  minCount?: number | null;
+  maxCount?: number | '' | null;
+  notes?: unknown;
+  defaults?: DefaultFields[];
+}
+
+export interface DefaultFields {
+  personId: number;
+  accepted?: unknown;
+}
+
+export function refuseRemovedFields(body: object, removed: readonly string[] = REMOVED_FIELDS): void {
   const sent = removed.find((field) => Object.hasOwn(body, field));
-  if (sent) throw invalid(`${sent} is no longer supported: a schedule follows calendar events`);
+  if (sent) throw invalid(removedFieldMessage(sent));
 }
 
 export const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2147483647;
 
-function optionalId(body: Record<string, unknown>, field: string): number | null | undefined {
+function optionalId(body: ScheduleFields, field: 'eventTypeId' | 'groupId'): number | null | undefined {
   const value = body[field];
   if (value === undefined) return undefined;
   if (value === null || value === '') return null;
@@ -47,48 +84,72 @@ export function offset(value: unknown, field: string): number | undefined {
 }
 
 function date(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !isValidDate(value)) throw invalid(`${field} must be a date in YYYY-MM-DD form`);
+  if (typeof value !== 'string' || !isValidDate(value)) throw invalid(dateFieldMessage(field));
   return value;
+}
+
+const defaultOf = ({ personId, accepted }: DefaultFields, fallbackAccepted?: boolean): DefaultInput => ({
+  personId,
+  accepted: accepted === undefined ? fallbackAccepted : parsePermissiveBoolean(accepted),
+});
+
+/** A need in the domain's terms: a blank Max is none, notes are text of 255 characters at most. */
+export function planRowOf(row: PlanRowFields): PlanRowInput {
+  return {
+    positionId: row.positionId,
+    minCount: row.minCount ?? undefined,
+    maxCount: row.maxCount === undefined || row.maxCount === '' ? null : row.maxCount,
+    notes: row.notes === undefined || row.notes === null ? null : String(row.notes).slice(0, 255),
+    ...(row.defaults !== undefined && { defaults: row.defaults.map((entry) => defaultOf(entry)) }),
+  };
 }
 
 export function parseDefaults(value: unknown, fallbackAccepted?: boolean): DefaultInput[] {
   if (!Array.isArray(value)) throw invalid('defaults must be a list of {personId, accepted?}');
   return value.map((entry) => {
-    const { personId, accepted } = (entry ?? {}) as Record<string, unknown>;
-    if (!isId(personId)) throw invalid('Each default volunteer needs a personId');
-    return { personId, accepted: accepted === undefined ? fallbackAccepted : parsePermissiveBoolean(accepted) };
+    const fields = (entry ?? {}) as Partial<DefaultFields>;
+    if (!isId(fields.personId)) throw invalid('Each default volunteer needs a personId');
+    return defaultOf({ personId: fields.personId, accepted: fields.accepted }, fallbackAccepted);
   });
 }
 
+/**
+ * Reads a staffing plan sent inside a body whose earlier checks the schema cannot make (schedule create and
+ * update, Staff this event); the routes that take a plan on its own check its shape at the edge.
+ */
 export function parsePlan(value: unknown, allowDefaults = true): PlanRowInput[] {
   if (!Array.isArray(value)) throw invalid('The staffing needs must be a list');
   return value.map((entry) => {
-    const row = (entry ?? {}) as Record<string, unknown>;
+    const row = (entry ?? {}) as { [K in keyof PlanRowFields]?: unknown };
     if (!isId(row.positionId)) throw invalid('Position not found');
     if (!allowDefaults && Object.hasOwn(row, 'defaults')) throw invalid('defaults belong to the schedule, not to one occurrence');
-    const notes = row.notes === undefined || row.notes === null ? null : String(row.notes).slice(0, 255);
-    const minCount = row.minCount as number | undefined;
+    const { minCount, maxCount } = row;
     if (minCount !== undefined && minCount !== null && (typeof minCount !== 'number' || !Number.isInteger(minCount) || minCount < 0)) {
       throw invalid('minCount must be a whole number of 0 or more');
     }
-    const maxCount = row.maxCount === undefined || row.maxCount === '' ? null : row.maxCount;
-    if (maxCount !== null && (typeof maxCount !== 'number' || !Number.isInteger(maxCount) || maxCount < 0)) {
+    if (maxCount !== undefined && maxCount !== '' && maxCount !== null && (typeof maxCount !== 'number' || !Number.isInteger(maxCount) || maxCount < 0)) {
       throw invalid('maxCount must be blank or a whole number of at least minCount');
     }
-    return {
-      positionId: row.positionId,
-      minCount,
-      maxCount: maxCount as number | null,
-      notes,
-      ...(allowDefaults && row.defaults !== undefined && { defaults: parseDefaults(row.defaults) }),
-    };
+    const defaults = allowDefaults && row.defaults !== undefined ? parseDefaults(row.defaults) : undefined;
+    return { ...planRowOf({ positionId: row.positionId, minCount, maxCount, notes: row.notes } as PlanRowFields), ...(defaults && { defaults }) };
   });
 }
 
-/** Reads a schedule create or update body; every field is checked before anything is written. */
-export function parseScheduleInput(body: Record<string, unknown>, mode: 'create' | 'update'): ScheduleInput {
+/** Reads a schedule create body; the retired fields and `eventId` were refused at the edge. Nothing is written before. */
+export function parseScheduleCreate(body: ScheduleFields): ScheduleInput {
+  return readScheduleFields(body, 'create');
+}
+
+/** Reads a schedule update body: a Staff-this-event schedule keeps its event, and retired fields are refused first. */
+export function parseScheduleUpdate(schedule: { one_off: boolean }, body: ScheduleFields): ScheduleInput {
+  if (schedule.one_off && body.linkMode !== undefined) throw invalid('A Staff this event schedule keeps its event');
+  if (body.linkMode === 'event') throw invalid(LINK_MODE_MESSAGE);
   refuseRemovedFields(body);
-  if (Object.hasOwn(body, 'eventId')) throw invalid('eventId is only for Staff this event (staffed-events)');
+  if (Object.hasOwn(body, 'eventId')) throw invalid(EVENT_ID_ON_SCHEDULE);
+  return readScheduleFields(body, 'update');
+}
+
+function readScheduleFields(body: ScheduleFields, mode: 'create' | 'update'): ScheduleInput {
   const input: ScheduleInput = {};
   if (body.name !== undefined || mode === 'create') {
     if (typeof body.name !== 'string' || body.name.trim() === '') throw invalid('A schedule name is required');
@@ -96,7 +157,7 @@ export function parseScheduleInput(body: Record<string, unknown>, mode: 'create'
     input.name = body.name.trim();
   }
   if (body.linkMode !== undefined || mode === 'create') {
-    if (!EDITABLE_LINK_MODES.includes(body.linkMode as EditableLinkMode)) throw invalid('linkMode must be event_type, class or ministry');
+    if (!EDITABLE_LINK_MODES.includes(body.linkMode as EditableLinkMode)) throw invalid(LINK_MODE_MESSAGE);
     input.linkMode = body.linkMode as EditableLinkMode;
   }
   if (body.teamId !== undefined || mode === 'create') {

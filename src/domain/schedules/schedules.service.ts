@@ -1,22 +1,45 @@
 import type { Kysely } from 'kysely';
-import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import { createRepositories, withTransaction, type Repositories } from '../../db/repositories/index.js';
+import { isVolunteerV2Enabled } from '../access/route-access.js';
+import type { Authorized } from '../access/authorized.js';
 import type { LinkColumns } from '../../db/repositories/schedules.repository.js';
-import type { DB, MinistryRow, ScheduleRow } from '../../db/schema.js';
+import type { DB, ScheduleRow } from '../../db/schema.js';
 import { assertTeamAuthority, type VolunteerActor } from '../access/volunteer-access.js';
 import type { ChurchTime } from '../church-time.js';
-import { isValidDate } from '../dates.js';
+import { dateFieldMessage, isValidDate } from '../dates.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
-import { conflict, invalid, notFound } from '../errors.js';
+import { conflict, invalid } from '../errors.js';
 import { rotationOrder } from '../ministries/rotation.js';
 import { parsePermissiveBoolean } from '../values.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { capacityOf } from '../staffing/gaps.js';
 import { runGeneration, type GenerationContext } from './generation.js';
-import { isId, offset, parseDefaults, parsePlan, parseScheduleInput, refuseRemovedFields, type ScheduleInput } from './schedule-input.js';
+import { offset, parseDefaults, parsePlan, planRowOf, type PlanRowFields, type ScheduleInput } from './schedule-input.js';
 import { sameTitle } from './matching.js';
 import { checkDefaults, checkPlan, saveDefaults, savePlan, type DefaultInput } from './staffing-plan.js';
 import { requirementView, scheduleView } from './views.js';
 
 const INACTIVE = 'This schedule is inactive. Reactivate it to generate its occurrences.';
+
+/** E5's body after the retired fields were refused at the edge; the rest is read after the 409 for an inactive schedule. */
+export interface GenerateInput {
+  through?: unknown;
+  accepted?: unknown;
+  requirements?: unknown;
+}
+
+/**
+ * Staff this event: the ids were checked at the edge; the rest is read after the team, the caller's authority
+ * over it (403) and the event are, as the contract orders.
+ */
+export interface StaffEventInput {
+  eventId: number;
+  teamId: number;
+  name?: unknown;
+  startOffsetMinutes?: unknown;
+  endOffsetMinutes?: unknown;
+  requirements?: unknown;
+}
 
 /** Schedules that follow calendar events, their staffing plans and generation (contract §5.1–§5.4, E4, E5). */
 export class SchedulesService {
@@ -81,8 +104,7 @@ export class SchedulesService {
   }
 
   /** E4: validated completely first; an active schedule then generates at once in the same transaction. */
-  async create(actor: VolunteerActor, ministry: MinistryRow, body: Record<string, unknown>) {
-    const input = parseScheduleInput(body, 'create');
+  async create(actor: VolunteerActor, ministry: Authorized<'ministry'>, input: ScheduleInput) {
     const repos = this.repos;
     const team = await repos.teams.findById(input.teamId!);
     if (!team || team.ministry_id !== ministry.id) throw invalid('The team must be a team of this ministry');
@@ -132,12 +154,11 @@ export class SchedulesService {
   }
 
   /** E5. Defaults in the body are saved first (all checked before anything is written), then one idempotent run. */
-  async generate(actor: VolunteerActor, schedule: ScheduleRow, body: Record<string, unknown>) {
-    refuseRemovedFields(body, ['defaults', 'defaultPersonId', 'defaultAccepted']);
+  async generate(actor: VolunteerActor, schedule: Authorized<'schedule'>, body: GenerateInput) {
     if (!schedule.active) throw conflict(INACTIVE);
     let through: string | undefined;
     if (body.through !== undefined && body.through !== null) {
-      if (typeof body.through !== 'string' || !isValidDate(body.through)) throw invalid('through must be a date in YYYY-MM-DD form');
+      if (typeof body.through !== 'string' || !isValidDate(body.through)) throw invalid(dateFieldMessage('through'));
       through = body.through;
     }
     const fallbackAccepted = body.accepted === undefined ? undefined : parsePermissiveBoolean(body.accepted);
@@ -148,13 +169,13 @@ export class SchedulesService {
       const templates = await repos.requirements.templateRows([schedule.id]);
       const seen = new Set<number>();
       for (const entry of body.requirements) {
-        const { positionId, defaults } = (entry ?? {}) as Record<string, unknown>;
+        const { positionId, defaults } = (entry ?? {}) as { positionId?: unknown; defaults?: unknown };
         const template = templates.find((t) => t.position_id === positionId);
         if (!template) throw invalid("Position not found among the schedule's staffing needs");
         if (seen.has(template.position_id)) throw invalid('The same position appears twice in the staffing needs');
         seen.add(template.position_id);
         const list = parseDefaults(defaults ?? [], fallbackAccepted);
-        await checkDefaults(repos, list, template.max_count ?? template.min_count);
+        await checkDefaults(repos, list, capacityOf({ minCount: template.min_count, maxCount: template.max_count }));
         chosen.push({ requirementId: template.id, defaults: list });
       }
     }
@@ -166,12 +187,8 @@ export class SchedulesService {
   }
 
   /** Staff this event: a hidden one-event schedule, its needs and its one occurrence, in one transaction. */
-  async staffEvent(actor: VolunteerActor, ministry: MinistryRow, body: Record<string, unknown>) {
-    refuseRemovedFields(body, ['recurType', 'recurDow', 'recurDom', 'startTime', 'endTime', 'generateAheadDays', 'defaultPersonId', 'defaultAccepted', 'linkMode']);
+  async staffEvent(actor: VolunteerActor, ministry: Authorized<'ministry'>, body: StaffEventInput) {
     const { eventId, teamId } = body;
-    // isId bounds the ids to the integer columns: a larger number is refused here, never sent to the database.
-    if (!isId(eventId)) throw invalid('eventId is required');
-    if (!isId(teamId)) throw invalid('teamId is required');
     const repos = this.repos;
     const team = await repos.teams.findById(teamId);
     if (!team || team.ministry_id !== ministry.id) throw invalid('The team must be a team of this ministry');
@@ -196,20 +213,21 @@ export class SchedulesService {
     });
   }
 
-  async list(filter: { ministryId?: number; teamId?: number; active?: boolean }) {
+  /** A ministry's schedules (optionally of one `teamId`), or one team's. */
+  async list(filter: { ministry: Authorized<'ministry'>; teamId?: number; active?: boolean } | { team: Authorized<'team'>; active?: boolean }) {
     const context = await this.context();
-    return (await this.repos.schedules.listDetailed(filter)).map((row) => scheduleView(row, context.today, context.horizonWeeks));
+    const rows = 'team' in filter
+      ? await this.repos.schedules.listDetailed({ teamId: filter.team.id, active: filter.active })
+      : await this.repos.schedules.listDetailed({ ministryId: filter.ministry.id, teamId: filter.teamId, active: filter.active });
+    return rows.map((row) => scheduleView(row, context.today, context.horizonWeeks));
   }
 
-  async get(schedule: ScheduleRow) {
+  async get(schedule: Authorized<'schedule'>) {
     return this.view(this.repos, schedule.id);
   }
 
   /** Any subset of the create fields; a re-pointed schedule must still follow an upcoming event. Never generates. */
-  async update(actor: VolunteerActor, schedule: ScheduleRow, body: Record<string, unknown>) {
-    if (schedule.one_off && body.linkMode !== undefined) throw invalid('A Staff this event schedule keeps its event');
-    if (body.linkMode === 'event') throw invalid('linkMode must be event_type, class or ministry');
-    const input = parseScheduleInput(body, 'update');
+  async update(actor: VolunteerActor, schedule: Authorized<'schedule'>, input: ScheduleInput) {
     const repos = this.repos;
     if (input.teamId !== undefined && input.teamId !== schedule.team_id) {
       const team = await repos.teams.findById(input.teamId);
@@ -244,13 +262,13 @@ export class SchedulesService {
     });
   }
 
-  async delete(schedule: ScheduleRow): Promise<void> {
+  async delete(schedule: Authorized<'schedule'>): Promise<void> {
     if (await this.repos.schedules.hasAssignments(schedule.id)) throw conflict('Occurrences of this schedule still carry assignments');
     await this.repos.schedules.delete(schedule.id);
   }
 
   /** The schedule's template needs with their defaults, by position. */
-  async requirements(schedule: ScheduleRow) {
+  async requirements(schedule: Authorized<'schedule'>) {
     const repos = this.repos;
     const rows = await repos.requirements.templateRows([schedule.id]);
     const defaults = await repos.requirements.defaults(rows.map((r) => r.id));
@@ -258,14 +276,14 @@ export class SchedulesService {
   }
 
   /** Upserts one template need; Max may not fall below the stored defaults. */
-  async upsertRequirement(schedule: ScheduleRow, body: Record<string, unknown>) {
-    const [row] = parsePlan([body]);
+  async upsertRequirement(schedule: Authorized<'schedule'>, need: PlanRowFields) {
+    const row = planRowOf(need);
     const repos = this.repos;
     const [checked] = await checkPlan(repos, schedule.ministry_id, [row]);
     const existing = (await repos.requirements.templateRows([schedule.id])).find((t) => t.position_id === checked.positionId);
     if (existing) {
       const stored = (await repos.requirements.defaults([existing.id])).length;
-      const room = checked.maxCount ?? checked.minCount!;
+      const room = capacityOf({ minCount: checked.minCount!, maxCount: checked.maxCount ?? null });
       if (stored > room) throw invalid(`Max is ${room} but ${stored} default volunteers are chosen. Remove one or raise Max.`);
     }
     const { id, created } = await repos.requirements.upsertTemplate(schedule.id, checked.positionId, { minCount: checked.minCount!, maxCount: checked.maxCount ?? null, notes: checked.notes ?? null });
@@ -274,7 +292,7 @@ export class SchedulesService {
   }
 
   /** People actively qualified for a position of the schedule's team, in rotation order. */
-  async eligible(schedule: ScheduleRow, positionId: unknown, nameFilter?: string) {
+  async eligible(schedule: Authorized<'schedule'>, positionId: unknown, nameFilter?: string) {
     if (positionId === undefined || !/^\d+$/.test(String(positionId))) throw invalid('A position is required');
     const repos = this.repos;
     // A numeric id beyond the integer column's range names no position (and must not reach the database).
@@ -282,16 +300,34 @@ export class SchedulesService {
     const position = id <= 2147483647 ? await repos.positions.findById(id) : undefined;
     if (!position || position.team_id !== schedule.team_id) throw invalid('Position not found');
     const pool = await repos.ministries.poolGroup(schedule.ministry_id);
-    const rows = await repos.volunteers.eligibleForPosition(position.id, pool?.id ?? null, await this.time.today(), nameFilter);
+    const rows = await repos.volunteerRoster.eligibleForPosition(position.id, pool?.id ?? null, await this.time.today(), nameFilter);
     return { people: rotationOrder(rows).map((row) => ({ ...row, conflictPositionId: null, conflictPositionName: null })) };
   }
 
-  /** A schedule named in a path, with team-level authority over its team (§3 `Sch`). */
-  async authorized(actor: VolunteerActor, scheduleId: number): Promise<ScheduleRow> {
-    const schedule = await this.repos.schedules.findById(scheduleId);
-    if (!schedule) throw notFound('Schedule not found');
-    assertTeamAuthority(actor, { id: schedule.team_id, ministry_id: schedule.ministry_id }, 'schedule');
-    return schedule;
+  /**
+   * The daily top-up (contract §15.5): once per church-local day, or when forced, every active schedule of an
+   * active ministry generates to the horizon, one instance at a time (a transaction lock).
+   */
+  async topUp(force: boolean): Promise<void> {
+    const { settings, time } = this;
+    if (!isVolunteerV2Enabled(await settings.get('sVolunteerVersion'))) return;
+    const now = await time.now();
+    const today = now.slice(0, 10);
+    if (!force && (await settings.get('sLastVolunteerTopUpRunDate')) === today) return;
+    const horizonWeeks = await settings.get('iVolunteerSchedulingHorizonWeeks');
+    const totals = await withTransaction(this.db, async (repos) => {
+      await repos.locks.exclusive('volunteer-top-up');
+      const sum = { created: 0, assigned: 0, skipped: 0, unqualified: 0 };
+      for (const schedule of await repos.schedules.toppedUp()) {
+        const counts = await runGeneration(repos, schedule, { now, today, horizonWeeks });
+        sum.created += counts.created;
+        sum.assigned += counts.assigned;
+        sum.skipped += counts.skipped;
+        sum.unqualified += counts.unqualified;
+      }
+      return sum;
+    });
+    await settings.write('sLastVolunteerTopUpRunDate', today);
+    await settings.write('sLastVolunteerTopUpResult', JSON.stringify({ ranAt: now, ...totals }));
   }
-
 }

@@ -1,6 +1,7 @@
 import type { Repositories } from '../../db/repositories/index.js';
 import type { DefaultRow } from '../../db/repositories/requirements.repository.js';
 import { invalid, notFound } from '../errors.js';
+import { capacityOf } from '../staffing/gaps.js';
 
 /** Defaults per staffing need, whatever Max says (contract §13.1). */
 export const MAX_DEFAULTS = 50;
@@ -44,7 +45,7 @@ export async function checkPlan(repos: Repositories, ministryId: number, rows: r
     if (!isCount(row.minCount)) throw invalid('minCount must be a whole number of 0 or more');
     const maxCount = row.maxCount ?? null;
     if (maxCount !== null && (!isCount(maxCount) || maxCount < row.minCount)) throw invalid('maxCount must be blank or a whole number of at least minCount');
-    if (row.defaults) await checkDefaults(repos, row.defaults, maxCount ?? row.minCount);
+    if (row.defaults) await checkDefaults(repos, row.defaults, capacityOf({ minCount: row.minCount, maxCount }));
     checked.push({ ...row, minCount: row.minCount, maxCount, notes: row.notes ?? null });
   }
   return checked;

@@ -1,7 +1,7 @@
 import type { ScheduleRow } from '../../db/schema.js';
 import { addDays } from '../dates.js';
 import { displayName } from '../ministries/views.js';
-import type { EffectiveRequirement } from '../staffing/gaps.js';
+import { capacityOf, type EffectiveRequirement } from '../staffing/gaps.js';
 
 type DetailedSchedule = ScheduleRow & {
   event_type_name: string | null;
@@ -83,7 +83,7 @@ export function requirementView(
     })),
     liveCount: figures?.liveCount ?? 0,
     gapCount: figures?.gapCount ?? Math.max(0, row.min_count),
-    openCount: figures?.openCount ?? (row.max_count ?? row.min_count),
+    openCount: figures?.openCount ?? capacityOf({ minCount: row.min_count, maxCount: row.max_count }),
     pendingCount: figures?.pendingCount ?? 0,
   };
 }

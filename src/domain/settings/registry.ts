@@ -126,6 +126,9 @@ export const SETTINGS = {
   iLoginRateLimitPerMinute: integer(20, { min: 0 }),
   iPublicFormRateLimitPerMinute: integer(10, { min: 0 }),
   iTimerJobsMinIntervalMinutes: integer(15, { min: 0 }),
+  // Ours: how long a delivery worker holds the messages it claimed; an instance that dies holding them frees
+  // them after this long, and another instance sends them. Longer than a slow mail server takes for a batch.
+  iOutboxClaimSeconds: integer(300, { min: 5, max: 3600 }),
   sLastTimerJobsRunDateTime: text(''),
   bEnableSelfRegistration: flag(false),
   bEnableExternalCalendarAPI: flag(false),

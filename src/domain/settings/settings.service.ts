@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { Executor } from '../../db/database.js';
 import { withTransaction, type Repositories } from '../../db/repositories/index.js';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../errors.js';
@@ -26,11 +25,11 @@ export class SettingsService {
   constructor(private readonly db: Kysely<DB>) {}
 
   /**
-   * The typed value of a setting. Pass the transaction's executor when calling inside one:
-   * a cache miss must not query the root handle there.
+   * The typed value of a setting, from the cache or read outside any transaction: read settings before opening one
+   * (on the embedded database a read on the root handle inside a transaction waits forever).
    */
-  async get<N extends SettingName>(name: N, executor?: Executor): Promise<SettingValue<N>> {
-    const values = await this.load(executor);
+  async get<N extends SettingName>(name: N): Promise<SettingValue<N>> {
+    const values = await this.load();
     const stored = values.get(name) ?? SETTINGS[name].default;
     return SETTINGS[name].read(stored) as SettingValue<N>;
   }
@@ -84,10 +83,10 @@ export class SettingsService {
     return name;
   }
 
-  private async load(executor?: Executor): Promise<Map<string, string>> {
+  private async load(): Promise<Map<string, string>> {
     if (this.cached && Date.now() - this.cached.loadedAt < this.ttlMs) return this.cached.values;
     const generation = this.generation;
-    const rows = await settingsRepository(executor ?? this.db).all();
+    const rows = await settingsRepository(this.db).all();
     const values = new Map(rows.map((row) => [row.name, row.value]));
     // A change announced while this read was under way may be missing from it: such values are not kept.
     if (generation === this.generation) this.cached = { values, loadedAt: Date.now() };

@@ -37,6 +37,7 @@ export interface OccurrenceFigures {
   requirementsOverridden: boolean;
 }
 
+/** How many may serve in a requirement: MaxCount, or MinCount when MaxCount is blank. */
 export const capacityOf = (requirement: { minCount: number; maxCount: number | null }) => requirement.maxCount ?? requirement.minCount;
 
 /**

@@ -3,7 +3,7 @@ import { effectiveRequirementsByOccurrence } from './gaps.js';
 
 /** Loads and derives the effective requirements of many occurrences in two queries. */
 export async function loadEffectiveRequirements(repos: Repositories, occurrenceIds: readonly number[]) {
-  const [rows, counts] = await Promise.all([repos.staffing.requirementRows(occurrenceIds), repos.staffing.liveCounts(occurrenceIds)]);
+  const [rows, counts] = await Promise.all([repos.gapInputs.requirementRows(occurrenceIds), repos.gapInputs.liveCounts(occurrenceIds)]);
   return effectiveRequirementsByOccurrence(
     rows.map((row) => ({
       occurrenceId: row.occurrence_id,

@@ -175,7 +175,7 @@ export class UsersService {
     await this.repos.notifications.enqueue({
       type: 'account_locked',
       personId: user.id,
-      dedupeKey: `account_locked:${user.id}:${now}`,
+      keyParts: [user.id, now],
       scheduledFor: now,
       createdAt: now,
     });
@@ -314,7 +314,7 @@ export class UsersService {
       await repos.notifications.enqueue({
         type: 'account_unlocked',
         personId: userId,
-        dedupeKey: `account_unlocked:${userId}:${now}`,
+        keyParts: [userId, now],
         scheduledFor: now,
         createdAt: now,
       });
@@ -339,7 +339,7 @@ export class UsersService {
       await repos.notifications.enqueue({
         type: 'password_reset',
         personId: userId,
-        dedupeKey: `password_reset:admin:${userId}:${now}`,
+        keyParts: ['admin', userId, now],
         scheduledFor: now,
         createdAt: now,
         context: JSON.stringify({ temporaryPassword }),
@@ -378,7 +378,7 @@ export class UsersService {
       await repos.notifications.enqueue({
         type: 'password_reset',
         personId: user.id,
-        dedupeKey: `password_reset:${user.id}:${sha256Hex(token).slice(0, 16)}`,
+        keyParts: [user.id, sha256Hex(token).slice(0, 16)],
         scheduledFor: now,
         createdAt: now,
         context: JSON.stringify({ resetToken: token }),

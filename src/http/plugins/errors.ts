@@ -83,6 +83,8 @@ export function registerErrorHandling(app: FastifyInstance, pages?: AppShell): v
 
 /** Router failures (malformed `%` escapes and the like) bypass the error handler; they keep the canonical shape here. */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // No hook runs for these, the one that echoes the request id included.
+  reply.header('x-request-id', request.id);
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
   return sendError(reply, status, status === 400 ? 'The request URL is malformed' : error.message, {
     request: { method: request.method, path: request.url.split('?')[0] },

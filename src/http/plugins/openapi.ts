@@ -19,7 +19,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description: 'Church management API centred on volunteer ministry management (ChurchCRM volunteer v2 compatible).',
         version: '7.8.0',
       },
-      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN, for GET /metrics only' },
+        },
+      },
     },
   });
 

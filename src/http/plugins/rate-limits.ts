@@ -1,14 +1,45 @@
 import type { FastifyInstance } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import { createRepositories } from '../../db/repositories/index.js';
 import { AppError } from '../../domain/errors.js';
 import type { Services } from '../../domain/services.js';
 
 type LimitSetting = 'iLoginRateLimitPerMinute' | 'iPublicFormRateLimitPerMinute';
 
+const WINDOW_MS = 60_000;
+
+/**
+ * Counts in the database (`rate_limit_windows`), not in this process: behind a load balancer each instance
+ * would otherwise allow the whole limit, so N instances would let a password guesser try N times as often.
+ * Only the public routes are limited, and each costs one upsert more, small beside a login's password hash.
+ */
+function databaseStore(services: Services): new () => FastifyRateLimitStore {
+  const rateLimits = createRepositories(services.database.db).rateLimits;
+  // Each limited route counts on its own, as the plugin's in-memory store does (one child store per route).
+  return class DatabaseStore implements FastifyRateLimitStore {
+    constructor(private readonly route = '') {}
+
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow = WINDOW_MS): void {
+      rateLimits.hit(`${this.route} ${key}`, timeWindow).then(
+        ({ hits, msLeft }) => callback(null, { current: hits, ttl: msLeft }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    // The plugin's types say route options, but it hands the route's merged limit options, the route being their
+    // `routeInfo` (@fastify/rate-limit 10, index.js onRoute).
+    child(options: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      const route = (options as unknown as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
+      return new DatabaseStore(`${[route?.method ?? ''].flat().join(',')} ${route?.url ?? ''}`);
+    }
+  };
+}
+
 /** Per-client-address limits on public routes (contract §16 point 15); the setting's 0 turns the limit off. */
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, services: Services): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    store: databaseStore(services),
     errorResponseBuilder: (_request, context) =>
       new AppError(429, `Too many requests. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`),
   });
@@ -17,7 +48,7 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
 /** The per-route rate-limit config for a public route limited by `setting` (requests per minute). */
 export function publicRateLimit(services: Services, setting: LimitSetting) {
   return {
-    timeWindow: 60_000,
+    timeWindow: WINDOW_MS,
     groupId: setting,
     max: async () => Math.max(1, await services.settings.get(setting)),
     allowList: async () => (await services.settings.get(setting)) === 0,

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Authorized, EntityKind } from '../../domain/access/authorized.js';
 import type { VolunteerActor } from '../../domain/access/volunteer-access.js';
 import { notFound } from '../../domain/errors.js';
 import type { Services } from '../../domain/services.js';
@@ -7,7 +8,7 @@ import { actorOf } from './access.js';
 declare module 'fastify' {
   interface FastifyRequest {
     /** The record named in the path, loaded and scope-checked before the body is validated (contract §1.5). */
-    entity?: unknown;
+    authorized?: { kind: EntityKind; row: unknown };
   }
 }
 
@@ -25,14 +26,20 @@ export function pathId(request: FastifyRequest, name: string, entity: string): n
  * A preValidation hook: 404 for a missing record, then 403 for one out of scope, both before the body is
  * validated — so a bad body on an out-of-scope record answers 403 (§1.5 steps 4 and 5).
  */
-export function guard(services: Services, load: (actor: VolunteerActor, request: FastifyRequest) => Promise<unknown>) {
+function guard<K extends EntityKind>(services: Services, kind: K, check: (actor: VolunteerActor, request: FastifyRequest) => Promise<Authorized<K>>) {
   return async (request: FastifyRequest) => {
-    request.entity = await load(await actorOf(request, services), request);
+    request.authorized = { kind, row: await check(await actorOf(request, services), request) };
   };
 }
 
-export function entityOf<T>(request: FastifyRequest): T {
-  return request.entity as T;
+/**
+ * The row the route's guard checked, as the domain's `Authorized` value. A route that asks for a kind its guard
+ * did not check is wired wrongly: that is a programming error, found by the route's first test.
+ */
+export function authorizedOf<K extends EntityKind>(request: FastifyRequest, kind: K): Authorized<K> {
+  const checked = request.authorized;
+  if (!checked || checked.kind !== kind) throw new Error(`The route ${request.routeOptions.url} has no ${kind} guard`);
+  return checked.row as Authorized<K>;
 }
 
 /** The scope guards every volunteer route uses; the rules themselves live in domain/access. */
@@ -40,14 +47,14 @@ export function guards(services: Services) {
   const access = services.volunteerAccess;
   return {
     ministry: (authority: 'ministry' | 'none' = 'ministry', refusal?: string) =>
-      guard(services, (actor, request) => access.ministry(actor, pathId(request, 'ministryId', 'Ministry'), authority, refusal)),
-    team: (authority: 'team' | 'ministry' = 'team') => guard(services, (actor, request) => access.team(actor, pathId(request, 'teamId', 'Team'), authority)),
-    position: () => guard(services, (actor, request) => access.position(actor, pathId(request, 'positionId', 'Position'))),
-    ministryOrLedTeam: () => guard(services, (actor, request) => access.ministryOrLedTeam(actor, pathId(request, 'ministryId', 'Ministry'))),
-    schedule: () => guard(services, (actor, request) => services.schedules.authorized(actor, pathId(request, 'scheduleId', 'Schedule'))),
-    occurrence: () => guard(services, (actor, request) => services.occurrences.authorized(actor, pathId(request, 'occurrenceId', 'Occurrence'))),
-    assignment: () => guard(services, (actor, request) => services.assignmentActions.authorized(actor, pathId(request, 'assignmentId', 'Assignment'))),
-    swap: () => guard(services, (actor, request) => services.swaps.authorized(actor, pathId(request, 'swapId', 'Substitution request'))),
-    qualification: () => guard(services, (actor, request) => access.qualification(actor, pathId(request, 'qualificationId', 'Qualification'))),
+      guard(services, 'ministry', (actor, request) => access.ministry(actor, pathId(request, 'ministryId', 'Ministry'), authority, refusal)),
+    team: (authority: 'team' | 'ministry' = 'team') => guard(services, 'team', (actor, request) => access.team(actor, pathId(request, 'teamId', 'Team'), authority)),
+    position: () => guard(services, 'position', (actor, request) => access.position(actor, pathId(request, 'positionId', 'Position'))),
+    ministryOrLedTeam: () => guard(services, 'ministry', (actor, request) => access.ministryOrLedTeam(actor, pathId(request, 'ministryId', 'Ministry'))),
+    schedule: () => guard(services, 'schedule', (actor, request) => access.schedule(actor, pathId(request, 'scheduleId', 'Schedule'))),
+    occurrence: () => guard(services, 'occurrence', (actor, request) => access.occurrence(actor, pathId(request, 'occurrenceId', 'Occurrence'))),
+    assignment: () => guard(services, 'assignment', (actor, request) => access.assignment(actor, pathId(request, 'assignmentId', 'Assignment'))),
+    swap: () => guard(services, 'swap', (actor, request) => access.swap(actor, pathId(request, 'swapId', 'Substitution request'))),
+    qualification: () => guard(services, 'qualification', (actor, request) => access.qualification(actor, pathId(request, 'qualificationId', 'Qualification'))),
   };
 }

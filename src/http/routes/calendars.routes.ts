@@ -3,7 +3,8 @@ import { Type } from '@sinclair/typebox';
 import type { Services } from '../../domain/services.js';
 import { presentCalendar } from '../presenters/core.presenter.js';
 import { actorOf } from '../plugins/access.js';
-import { idParams, idSegment, Nullable, responses, SuccessResponse } from '../schemas/common.js';
+import { UNKNOWN_PORTAL_CALENDAR } from '../../domain/calendars/calendars.service.js';
+import { idParams, idSegment, Nullable, RequiredField, responses, Stages, SuccessResponse } from '../schemas/common.js';
 import { Calendar, CalendarBody, PortalCalendar } from '../schemas/core.schemas.js';
 
 const CalendarMinistries = Type.Object({
@@ -87,6 +88,14 @@ export const calendarsRoutes = (services: Services): FastifyPluginAsyncTypebox =
     },
   }, async (request) => services.ministries.pinnableCalendars(await actorOf(request, services), request.query.ministryId));
 
+  // An entry of the wrong shape and one naming no calendar answer the same 400, so checking the shape first keeps every answer.
+  const PortalCalendarChoice = Type.Object({
+    type: Type.Union([Type.Literal('calendar'), Type.Literal('system')], { 'x-error': UNKNOWN_PORTAL_CALENDAR }),
+    id: Type.Union([Type.Number(), Type.String({ pattern: '^\\d+$' })], { 'x-error': UNKNOWN_PORTAL_CALENDAR }),
+  }, { 'x-error': UNKNOWN_PORTAL_CALENDAR });
+  const LIST = 'Send the calendars to show as a list.';
+  const PortalCalendarsBody = Stages(RequiredField('visible', Type.Array(PortalCalendarChoice, { 'x-error': LIST }), LIST));
+
   app.get('/admin/api/member-portal/calendars', {
     config: { access: { role: 'admin' } },
     schema: { tags, summary: 'Calendars an administrator may share with members', response: responses({ 200: Type.Object({ calendars: Type.Array(PortalCalendar) }) }) },
@@ -97,7 +106,7 @@ export const calendarsRoutes = (services: Services): FastifyPluginAsyncTypebox =
     schema: {
       tags,
       summary: 'Choose the calendars shared with members',
-      body: Type.Object({ visible: Type.Optional(Type.Unknown()) }),
+      body: PortalCalendarsBody,
       response: responses({ 200: Type.Object({ success: Type.Literal(true), calendars: Type.Array(PortalCalendar) }) }),
     },
   }, async (request) => ({ success: true as const, calendars: await calendars.setPortalCalendars(request.body.visible) }));

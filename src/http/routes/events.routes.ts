@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { isValidDate, parseDateTime, parseTimeOfDay } from '../../domain/dates.js';
-import { hasRole } from '../../domain/access/caller.js';
-import { hasMinistryAuthority } from '../../domain/access/volunteer-access.js';
-import { forbidden, invalid } from '../../domain/errors.js';
-import { parseMonthDay, WEEKDAY_NAMES, type Recurrence } from '../../domain/events/recurrence.js';
+import { invalid } from '../../domain/errors.js';
+import { parseRecurrence, type RecurrenceDialect } from '../../domain/events/recurrence.js';
 import { EVENT_PAGE_LIMIT } from '../../domain/events/events.service.js';
 import type { Services } from '../../domain/services.js';
 import { parsePermissiveBoolean } from '../../domain/values.js';
-import { actorOf, callerOf } from '../plugins/access.js';
+import { callerOf } from '../plugins/access.js';
 import { pathId } from '../plugins/volunteer-guards.js';
 import { presentCounts, presentEvent, presentEventType } from '../presenters/core.presenter.js';
 import { idParams, idSegment, PermissiveBoolean, responses, SuccessResponse } from '../schemas/common.js';
@@ -25,29 +23,19 @@ const ministryOf = (ministryId: number | null | undefined) => (ministryId === un
 
 const linkedGroups = (id: number | null | undefined) => (id ? [id] : []);
 
-function recurrenceOf(body: Record<string, unknown>): Recurrence {
-  const type = String(body.RecurType).trim().toLowerCase();
-  if (type === 'weekly') {
-    const dow = body.RecurDOW;
-    if (dow === undefined || dow === '') throw invalid('Missing required field: RecurDOW');
-    const weekday = typeof dow === 'number' ? dow : WEEKDAY_NAMES.findIndex((name) => name === String(dow).trim().toLowerCase() || name.slice(0, 3) === String(dow).trim().toLowerCase());
-    if (weekday < 0 || weekday > 6) throw invalid('RecurDOW must be a day of the week, for example Sunday');
-    return { type, weekday };
-  }
-  if (type === 'monthly') {
-    if (body.RecurDOM === undefined || body.RecurDOM === '') throw invalid('Missing required field: RecurDOM');
-    const dayOfMonth = Number(body.RecurDOM);
-    if (!Number.isInteger(dayOfMonth) || dayOfMonth < 1 || dayOfMonth > 31) throw invalid('RecurDOM must be a day of the month from 1 to 31');
-    return { type, dayOfMonth };
-  }
-  if (type === 'yearly') {
-    if (body.RecurDOY === undefined || body.RecurDOY === '') throw invalid('Missing required field: RecurDOY');
-    const monthDay = parseMonthDay(String(body.RecurDOY));
-    if (!monthDay) throw invalid('RecurDOY must be a date each year as MM-DD');
-    return { type, ...monthDay };
-  }
-  throw invalid(`Unknown recurrence type: ${String(body.RecurType)}; use weekly, monthly or yearly`);
-}
+const REPEAT_FIELDS = { dayOfWeek: 'RecurDOW', dayOfMonth: 'RecurDOM', dayOfYear: 'RecurDOY' } as const;
+
+/** The repeat route's words for a recurrence (its fields are the reference system's). */
+const repeatDialect = (recurType: string): RecurrenceDialect => ({
+  isLenient: true,
+  messages: {
+    unknownType: `Unknown recurrence type: ${recurType}; use weekly, monthly or yearly`,
+    missing: (field) => `Missing required field: ${REPEAT_FIELDS[field]}`,
+    dayOfWeek: 'RecurDOW must be a day of the week, for example Sunday',
+    dayOfMonth: 'RecurDOM must be a day of the month from 1 to 31',
+    dayOfYear: 'RecurDOY must be a date each year as MM-DD',
+  },
+});
 
 /** Calendar events, series, headcounts and event types (contract §15.4). */
 /** A type's default start time: blank clears it; anything else must be HH:MM (400). */
@@ -155,23 +143,20 @@ export const eventsRoutes = (services: Services): FastifyPluginAsyncTypebox => a
     },
   }, async (request) => {
     const body = request.body;
-    for (const field of ['Title', 'Type', 'StartTime', 'EndTime', 'RecurType', 'RangeStart', 'RangeEnd'] as const) {
-      if (body[field] === undefined || (typeof body[field] === 'string' && body[field].trim() === '')) throw invalid(`Missing required field: ${field}`);
-    }
     for (const field of ['RangeStart', 'RangeEnd'] as const) {
-      if (!isValidDate(body[field]!)) throw invalid(`${field} must be a date as YYYY-MM-DD`);
+      if (!isValidDate(body[field])) throw invalid(`${field} must be a date as YYYY-MM-DD`);
     }
-    const startTime = parseTimeOfDay(body.StartTime!);
-    const endTime = parseTimeOfDay(body.EndTime!);
+    const startTime = parseTimeOfDay(body.StartTime);
+    const endTime = parseTimeOfDay(body.EndTime);
     if (!startTime || !endTime) throw invalid('StartTime and EndTime must be times of day as HH:MM');
     const { events: created, skipped } = await events.createSeries({
-      title: body.Title!,
-      typeId: body.Type!,
+      title: body.Title,
+      typeId: body.Type,
       description: body.Desc,
       text: body.Text,
-      recurrence: recurrenceOf(body),
-      rangeStart: body.RangeStart!,
-      rangeEnd: body.RangeEnd!,
+      recurrence: parseRecurrence({ type: body.RecurType, dayOfWeek: body.RecurDOW, dayOfMonth: body.RecurDOM, dayOfYear: body.RecurDOY }, repeatDialect(body.RecurType)),
+      rangeStart: body.RangeStart,
+      rangeEnd: body.RangeEnd,
       startTime,
       endTime,
       calendarIds: body.PinnedCalendars ?? [],
@@ -233,14 +218,7 @@ export const eventsRoutes = (services: Services): FastifyPluginAsyncTypebox => a
 
   app.put(`${eventPath}/attendance-counts`, {
     config: { access: 'staff' },
-    preValidation: async (request) => {
-      const ministryId = await events.owningMinistry(pathId(request, 'eventId', 'Event'));
-      const caller = callerOf(request);
-      if (hasRole(caller, 'addEvents')) return;
-      if (ministryId === null || !hasMinistryAuthority(await actorOf(request, services), ministryId)) {
-        throw forbidden('User must be an Admin or have AddEvents permission');
-      }
-    },
+    preValidation: async (request) => services.volunteerAccess.eventHeadcounts(callerOf(request), pathId(request, 'eventId', 'Event')),
     schema: {
       tags,
       summary: "Replace the event's recorded headcounts (AddEvents, or a coordinator of the event's ministry)",

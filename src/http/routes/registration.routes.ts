@@ -3,10 +3,37 @@ import { Type } from '@sinclair/typebox';
 import type { Services } from '../../domain/services.js';
 import { publicRateLimit } from '../plugins/rate-limits.js';
 import { presentFamily, presentPerson } from '../presenters/core.presenter.js';
-import { Id, idParams, idSegment, responses, SuccessResponse } from '../schemas/common.js';
+import { Id, idParams, idSegment, ReadByDomain, responses, SuccessResponse } from '../schemas/common.js';
 import { Family, Person } from '../schemas/core.schemas.js';
 
-const Loose = Type.Object({}, { additionalProperties: true });
+// Every failure of a registration is reported at once (after the 403 for a closed form), so the domain reads each field.
+const text = (max: number, required = false) => ReadByDomain(`text, ${max} characters at most${required ? '; required' : ''}`);
+const PersonRegistrationBody = Type.Object({
+  firstName: text(50, true),
+  lastName: text(50, true),
+  email: ReadByDomain('one e-mail address, 100 characters at most'),
+  gender: ReadByDomain('0 (unknown), 1 (male) or 2 (female)'),
+  birthday: ReadByDomain('MM/DD/YYYY'),
+  role: ReadByDomain('a family role id'),
+  cellPhone: text(30),
+  homePhone: text(30),
+  workPhone: text(30),
+  hideAge: ReadByDomain('permissive boolean (§1.7)'),
+});
+const FamilyRegistrationBody = Type.Object({
+  Name: text(50, true),
+  Address1: text(255),
+  Address2: text(255),
+  City: text(50),
+  State: text(50),
+  Zip: text(50),
+  Country: text(50),
+  HomePhone: text(30),
+  WorkPhone: text(30),
+  CellPhone: text(30),
+  Email: ReadByDomain('one e-mail address, 100 characters at most'),
+  people: ReadByDomain('a list of at most 50 people, each as the person registration'),
+});
 const IdList = Type.Array(Id, { maxItems: 1000 });
 
 /** Self-registration (public) and its review by EditRecords holders (contract §14.4). */
@@ -18,7 +45,7 @@ export const registrationRoutes = (services: Services): FastifyPluginAsyncTypebo
 
   app.post('/api/public/register/family', {
     config: publicForm,
-    schema: { tags, summary: 'Register a family with its people (waits for review)', body: Loose, response: responses({ 200: Family }) },
+    schema: { tags, summary: 'Register a family with its people (waits for review)', body: FamilyRegistrationBody, response: responses({ 200: Family }) },
   }, async (request) => {
     const { family, memberIds } = await registration.registerFamily(request.body);
     return presentFamily(family, memberIds);
@@ -26,7 +53,7 @@ export const registrationRoutes = (services: Services): FastifyPluginAsyncTypebo
 
   app.post('/api/public/register/person', {
     config: publicForm,
-    schema: { tags, summary: 'Register one person (waits for review)', body: Loose, response: responses({ 200: Person }) },
+    schema: { tags, summary: 'Register one person (waits for review)', body: PersonRegistrationBody, response: responses({ 200: Person }) },
   }, async (request) => presentPerson(await registration.registerPerson(request.body)));
 
   app.get('/api/persons/self-register', {

@@ -15,7 +15,7 @@ import {
   UserEnvelope,
 } from '../schemas/users.schemas.js';
 
-function parseRoles(input: Record<string, unknown> | undefined): Partial<Roles> | undefined {
+function parseRoles(input: { [K in keyof Roles]?: unknown } | undefined): Partial<Roles> | undefined {
   if (!input) return undefined;
   const roles: Partial<Roles> = {};
   for (const flag of ROLE_FLAGS) if (input[flag] !== undefined) roles[flag] = parsePermissiveBoolean(input[flag]);

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { Id, Nullable, PermissiveBoolean, WallClock } from './common.js';
+import { Id, Nullable, PermissiveBoolean, RequiredField, Stages, WallClock } from './common.js';
 
 const S = Type.String();
 const I = Type.Integer();
@@ -111,7 +111,7 @@ export const EventBody = Type.Object({
 
 export const EventUpdateBody = Type.Partial(EventBody);
 
-export const RepeatBody = Type.Object({
+const RepeatFields = Type.Object({
   Title: Type.Optional(text(255)),
   Type: Type.Optional(Id),
   StartTime: Type.Optional(text(8)),
@@ -129,6 +129,20 @@ export const RepeatBody = Type.Object({
   Desc: Type.Optional(Nullable(text(255))),
   Text: Type.Optional(Nullable(text(65535))),
 });
+
+/** The reference system names one missing field at a time, in this order; blank text counts as missing. */
+const present = <K extends string>(field: K) => RequiredField(field, Type.String({ pattern: '\\S', 'x-error': `Missing required field: ${field}` }), `Missing required field: ${field}`);
+
+export const RepeatBody = Stages(
+  RepeatFields,
+  present('Title'),
+  RequiredField('Type', Id, 'Missing required field: Type'),
+  present('StartTime'),
+  present('EndTime'),
+  present('RecurType'),
+  present('RangeStart'),
+  present('RangeEnd'),
+);
 
 export const CountsBody = Type.Object({
   counts: Type.Array(

@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable } from './common.js';
+import { ASSIGNMENT_STATUSES } from '../../db/schema.js';
+import { EVENT_ID_ON_SCHEDULE, REMOVED_FIELDS, removedFieldMessage } from '../../domain/schedules/schedule-input.js';
+import { BodyIdOf, Nullable, ReadByDomain, RequiredField, Retired, Stages, StrictBoolean, UNBOUNDED } from './common.js';
 
-/** Volunteer-area wire shapes (contract §11.1). Bodies stay loose where the domain words the 400 itself (§1.7 strict booleans). */
+/** Volunteer-area wire shapes (contract §11.1). A field the domain reads after checks a schema cannot make first is documented, not typed. */
 
 const I = Type.Integer();
 const S = Type.String();
@@ -52,23 +54,25 @@ export const MinistryDetail = Type.Object({
 
 export const Matrix = Type.Object({ ministryId: I, teamId: NI, positions: Type.Array(Position), people: Type.Array(PoolPerson) });
 
-const Loose = Type.Unknown();
 export const ActiveQuery = Type.Object({ active: Type.Optional(Type.String({ maxLength: 10 })) });
 export const TeamQuery = Type.Object({ teamId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })) });
 
+const SUNDAY_SCHOOL_MESSAGE = 'sundaySchool must be true or false';
+
+// sundaySchool comes last in both ministry bodies: the contract checks it after the other fields.
 export const MinistryCreateBody = Type.Object({
   name: Type.String({ 'x-error': 'A ministry name is required' }),
   description: Type.Optional(Nullable(Type.String({ maxLength: 255, 'x-error': 'The description is too long (255 characters at most)' }))),
-  sundaySchool: Type.Optional(Loose),
+  sundaySchool: Type.Optional(StrictBoolean(SUNDAY_SCHOOL_MESSAGE)),
 });
 
 export const MinistryUpdateBody = Type.Object({
   name: Type.Optional(Type.String({ 'x-error': 'The ministry name must be text' })),
   description: Type.Optional(Nullable(Type.String({ maxLength: 255, 'x-error': 'The description is too long (255 characters at most)' }))),
-  active: Type.Optional(Loose),
-  helpWanted: Type.Optional(Loose),
+  active: ReadByDomain('permissive boolean (§1.7)'),
+  helpWanted: ReadByDomain('permissive boolean (§1.7)'),
   helpWantedText: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
-  sundaySchool: Type.Optional(Loose),
+  sundaySchool: Type.Optional(StrictBoolean(SUNDAY_SCHOOL_MESSAGE)),
 });
 
 export const TeamCreateBody = Type.Object({
@@ -82,21 +86,26 @@ export const TeamCreateBody = Type.Object({
 export const TeamUpdateBody = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 100, 'x-error': 'The team name must be text of 100 characters at most' })),
   description: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
-  active: Type.Optional(Loose),
+  active: ReadByDomain('permissive boolean (§1.7)'),
   classGroupId: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': 'classGroupId must be a group id or null' }))),
   importPositionId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': 'importPositionId must be a position id' })),
   importPositionName: Type.Optional(Type.String({ maxLength: 100 })),
-  classEvents: Type.Optional(Loose),
+  // Last, as the contract checks it after every other field.
+  classEvents: Type.Optional(Type.Union([Type.Literal('keep'), Type.Literal('remove'), Type.Literal('move'), Type.Literal(''), Type.Null()], {
+    'x-error': 'classEvents must be one of keep, remove, move',
+    description: "What happens to the ministry's events linked to the old class when the class changes; blank = keep",
+  })),
 });
 
+/** The contract checks a position's fields among the lookups of its team (404) and the caller's authority over it (403). */
 export const PositionBody = Type.Object({
-  name: Type.Optional(Loose),
-  teamId: Type.Optional(Loose),
-  description: Type.Optional(Loose),
-  order: Type.Optional(Loose),
-  recruiting: Type.Optional(Loose),
-  selfAssignable: Type.Optional(Loose),
-  active: Type.Optional(Loose),
+  name: ReadByDomain('required on create, 100 characters at most'),
+  teamId: ReadByDomain('a team of this ministry (required on create)'),
+  description: ReadByDomain('255 characters at most'),
+  order: ReadByDomain('a whole number (default 0)'),
+  recruiting: ReadByDomain('strict boolean (§1.7), default false'),
+  selfAssignable: ReadByDomain('strict boolean (§1.7), default true'),
+  active: ReadByDomain('strict on create (default true), permissive on update (§1.7)'),
 });
 
 export const Permissions = Type.Object({
@@ -132,12 +141,105 @@ export const Occurrence = Type.Object({
   gaps: Type.Array(Type.Object({ positionId: I, positionName: S, gapCount: I })), generatedDate: S,
 });
 
-/** Schedule and generation bodies are read by the domain, which names the exact 400 (removed fields included). */
-export const LooseBody = Type.Object({}, { additionalProperties: true });
+const retiredOnSchedules = <F extends string>(fields: readonly F[]) =>
+  Object.fromEntries(fields.map((field) => [field, Retired(removedFieldMessage(field))])) as Record<F, ReturnType<typeof Retired>>;
+
+
+const DefaultVolunteer = Type.Object(
+  {
+    personId: BodyIdOf('Each default volunteer needs a personId'),
+    accepted: ReadByDomain('permissive boolean (§1.7); without it, the top-level accepted or the stored value'),
+  },
+  { 'x-error': 'Each default volunteer needs a personId' },
+);
+
+const NEED_ID = 'Position not found';
+const needFields = {
+  minCount: Type.Optional(Nullable(Type.Integer({ minimum: 0, ...UNBOUNDED, 'x-error': 'minCount must be a whole number of 0 or more' }))),
+  maxCount: Type.Optional(Type.Union([Type.Integer({ minimum: 0, ...UNBOUNDED }), Type.Literal(''), Type.Null()], {
+    'x-error': 'maxCount must be blank or a whole number of at least minCount',
+  })),
+  notes: ReadByDomain('text, cut at 255 characters'),
+};
+
+/** One staffing need of a schedule (§5.4): Min, Max (blank = none) and its default volunteers in order. */
+export const ScheduleNeedBody = Stages(
+  RequiredField('positionId', BodyIdOf(NEED_ID), NEED_ID),
+  Type.Object({
+    ...needFields,
+    defaults: Type.Optional(Type.Array(DefaultVolunteer, { 'x-error': 'defaults must be a list of {personId, accepted?}' })),
+  }),
+);
+
+/** One of an occurrence's own needs: defaults belong to the schedule. */
+const occurrenceNeedFields = {
+  defaults: Retired('defaults belong to the schedule, not to one occurrence'),
+  ...needFields,
+};
+export const OccurrenceNeedBody = Stages(RequiredField('positionId', BodyIdOf(NEED_ID), NEED_ID), Type.Object(occurrenceNeedFields));
+
+/** An occurrence's whole list of own needs; an entry that is no object names no position. */
+export const OccurrenceNeedsBody = Stages(RequiredField(
+  'requirements',
+  Type.Array(
+    Type.Intersect([Type.Object({ positionId: BodyIdOf(NEED_ID) }, { 'x-error': NEED_ID }), Type.Object(occurrenceNeedFields)], { 'x-error': NEED_ID }),
+    { 'x-error': 'The staffing needs must be a list' },
+  ),
+  'The staffing needs must be a list',
+));
+
+const scheduleFields = {
+  name: ReadByDomain('required on create; 100 characters at most once trimmed'),
+  linkMode: ReadByDomain('event_type | class | ministry (required on create)'),
+  teamId: ReadByDomain('a team of this ministry (required on create)'),
+  windowStart: ReadByDomain('YYYY-MM-DD (required on create)'),
+  windowEnd: ReadByDomain('YYYY-MM-DD, or null or "" for an open end'),
+  eventTypeId: ReadByDomain('event_type mode: an event type id (null or "" clears it)'),
+  groupId: ReadByDomain('class mode: the class group id (null or "" clears it)'),
+  titleFilter: ReadByDomain('event_type and ministry modes: the title followed, 255 characters at most'),
+  startOffsetMinutes: ReadByDomain('whole minutes from -720 to 720 (default 0)'),
+  endOffsetMinutes: ReadByDomain('whole minutes from -720 to 720 (default 0)'),
+  active: ReadByDomain('permissive boolean (§1.7); default true'),
+  requirements: ReadByDomain('the staffing plan: [{positionId, minCount, maxCount?, notes?, defaults?: [{personId, accepted?}]}]'),
+};
+
+/** E4: the retired recurrence fields and eventId are refused first, in this order; the rest follows in the domain. */
+export const ScheduleCreateBody = Type.Object({
+  ...retiredOnSchedules(REMOVED_FIELDS),
+  eventId: Retired(EVENT_ID_ON_SCHEDULE),
+  ...scheduleFields,
+});
+
+/**
+ * A schedule change: a Staff-this-event schedule's linkMode is refused before anything else, so the retired
+ * fields are refused by the domain after it.
+ */
+export const ScheduleUpdateBody = Type.Object(scheduleFields);
+
+/** E5: the retired default fields are refused first; the rest is read once the schedule is known to be active (409 first). */
+export const GenerateBody = Type.Object({
+  ...retiredOnSchedules(['defaults', 'defaultPersonId', 'defaultAccepted'] as const),
+  through: ReadByDomain('YYYY-MM-DD; default and cap min(today + horizon, windowEnd)'),
+  accepted: ReadByDomain('permissive boolean (§1.7), for every default in the body without its own'),
+  requirements: ReadByDomain('[{positionId, defaults: [{personId, accepted?}]}]'),
+});
+
+/** Staff this event: retired fields, then the event, then the team; the rest after the team and the event are checked. */
+export const StaffEventBody = Stages(
+  Type.Object(retiredOnSchedules([...REMOVED_FIELDS, 'linkMode'] as const)),
+  RequiredField('eventId', BodyIdOf('eventId is required'), 'eventId is required'),
+  RequiredField('teamId', BodyIdOf('teamId is required'), 'teamId is required'),
+  Type.Object({
+    name: ReadByDomain("text; blank or anything else takes the event's title (100 characters at most)"),
+    startOffsetMinutes: scheduleFields.startOffsetMinutes,
+    endOffsetMinutes: scheduleFields.endOffsetMinutes,
+    requirements: ReadByDomain('[{positionId, minCount, maxCount?, notes?}] (no defaults)'),
+  }),
+);
 
 export const Assignment = Type.Object({
   id: I, occurrenceId: I, positionId: I, positionName: S, personId: I, displayName: S, requirementId: NI,
-  status: Type.Union(['pending', 'accepted', 'declined', 'cancelled', 'substituted', 'completed'].map((s) => Type.Literal(s))),
+  status: Type.Union(ASSIGNMENT_STATUSES.map((s) => Type.Literal(s))),
   source: Type.Union(['coordinator', 'self_signup', 'substitute'].map((s) => Type.Literal(s))),
   assignedDate: S, assignedByPersonId: NI, respondedDate: NS, replacesAssignmentId: NI, notes: NS,
   attendance: Type.Union(['checked_in', 'checked_out', 'not_checked_in'].map((s) => Type.Literal(s))),
@@ -161,4 +263,30 @@ export const Notification = Type.Object({
 export const MeAssignment = Type.Object({
   id: I, occurrenceId: I, personId: I, positionId: I, positionName: S, ministryName: S, teamName: S, start: S, end: S, occurrenceDate: S,
   occurrenceStatus: S, status: S, source: S, respondedDate: NS, canRespond: B, canProposeSubstitute: B, pendingSwapId: NI, pendingSwapPersonName: NS,
+});
+
+const ministryEventFields = {
+  title: ReadByDomain('required on create, 255 characters at most'),
+  eventTypeId: ReadByDomain('an existing event type (create only)'),
+  startTime: ReadByDomain('HH:MM (required on create)'),
+  endTime: ReadByDomain('HH:MM, after startTime (required on create)'),
+  description: ReadByDomain('255 characters at most'),
+  linkedGroupId: ReadByDomain('the Linked Group: any existing group, or null'),
+  calendarIds: ReadByDomain("calendar ids: the ministry's own, or church calendars opened to it, unless the caller holds addEvents"),
+  date: ReadByDomain('YYYY-MM-DD: a single event (required on create without recurrence)'),
+};
+
+/** E2: the `staff` key is refused first; the other fields are read by the domain in the contract's order. */
+export const MinistryEventBody = Type.Object({
+  staff: Retired('Staffing is set up after the events are created'),
+  ...ministryEventFields,
+  recurrence: ReadByDomain('a series: {type: weekly | monthly | yearly, dow?: weekday name, dom?: 1..31, doy?: MM-DD}'),
+  rangeStart: ReadByDomain('YYYY-MM-DD: the first date of a series'),
+  rangeEnd: ReadByDomain('YYYY-MM-DD: the last date of a series'),
+});
+
+/** §6.5: the event is looked up (404, then 403) before any field is read, so the domain reads them all. */
+export const MinistryEventEditBody = Type.Object({
+  ...ministryEventFields,
+  active: ReadByDomain('permissive boolean (§1.7): false marks the event inactive'),
 });

@@ -3,15 +3,16 @@ import { Type } from '@sinclair/typebox';
 import type { Services } from '../../../domain/services.js';
 import { parsePermissiveBoolean } from '../../../domain/values.js';
 import { actorOf } from '../../plugins/access.js';
-import { entityOf, guards } from '../../plugins/volunteer-guards.js';
-import { Id, idSegment, Nullable, responses } from '../../schemas/common.js';
+import { authorizedOf, guards } from '../../plugins/volunteer-guards.js';
+import { Id, idSegment, Nullable, RequiredField, responses, Stages } from '../../schemas/common.js';
 import { Assignment, Notification, Response, Swap } from '../../schemas/volunteer.schemas.js';
 import { V } from './paths.js';
 
 const ASSIGNMENT_FAILURE = 'The volunteer assignment could not be saved';
-type AssignmentEntity = Parameters<Services['assignmentActions']['detail']>[0];
-type SwapEntity = Parameters<Services['swaps']['approve']>[1];
 const CommentBody = Type.Object({ comment: Type.Optional(Nullable(Type.String({ maxLength: 255 }))) });
+const STATUS_MESSAGE = 'status must be accepted, declined or cancelled';
+// The comment is checked first, as it always was.
+const StatusBody = Stages(CommentBody, RequiredField('status', Type.Union([Type.Literal('accepted'), Type.Literal('declined'), Type.Literal('cancelled')], { 'x-error': STATUS_MESSAGE }), STATUS_MESSAGE));
 
 /** Coordinator actions on assignments and substitute proposals (contract §7.3, §7.4). */
 export const assignmentActionsRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
@@ -30,7 +31,7 @@ export const assignmentActionsRoutes = (services: Services): FastifyPluginAsyncT
       summary: 'An assignment with its response trail, substitute proposals and messages',
       response: responses({ 200: Type.Object({ assignment: Assignment, responses: Type.Array(Response), swaps: Type.Array(Swap), notifications: Type.Array(Notification) }) }),
     },
-  }, async (request) => assignmentActions.detail(entityOf<AssignmentEntity>(request)));
+  }, async (request) => assignmentActions.detail(authorizedOf(request, 'assignment')));
 
   app.post(`${assignmentPath}/status`, {
     config,
@@ -38,10 +39,10 @@ export const assignmentActionsRoutes = (services: Services): FastifyPluginAsyncT
     schema: {
       tags,
       summary: 'Record accepted or declined, or cancel (409 with currentStatus on an illegal transition)',
-      body: Type.Object({ status: Type.Optional(Type.Unknown()), comment: Type.Optional(Nullable(Type.String({ maxLength: 255 }))) }),
+      body: StatusBody,
       response: responses({ 200: Type.Object({ assignment: Assignment }) }),
     },
-  }, async (request) => assignmentActions.setStatus(await actorOf(request, services), entityOf<AssignmentEntity>(request), request.body.status, request.body.comment?.trim() || null));
+  }, async (request) => assignmentActions.setStatus(await actorOf(request, services), authorizedOf(request, 'assignment'), request.body.status, request.body.comment?.trim() || null));
 
   app.delete(assignmentPath, {
     config,
@@ -51,7 +52,7 @@ export const assignmentActionsRoutes = (services: Services): FastifyPluginAsyncT
       summary: 'Delete a fresh pending assignment, or cancel and keep an answered one',
       response: responses({ 200: Type.Object({ deleted: Type.Boolean(), assignment: Nullable(Assignment) }) }),
     },
-  }, async (request) => assignmentActions.remove(await actorOf(request, services), entityOf<AssignmentEntity>(request)));
+  }, async (request) => assignmentActions.remove(await actorOf(request, services), authorizedOf(request, 'assignment')));
 
   app.post(`${assignmentPath}/notify`, {
     config,
@@ -62,13 +63,13 @@ export const assignmentActionsRoutes = (services: Services): FastifyPluginAsyncT
       querystring: Type.Object({ force: Type.Optional(Type.String({ maxLength: 10 })) }),
       response: responses({ 200: Type.Object({ created: Type.Boolean(), notification: Notification }) }),
     },
-  }, async (request) => assignmentActions.notify(entityOf<AssignmentEntity>(request), parsePermissiveBoolean(request.query.force ?? '') === true));
+  }, async (request) => assignmentActions.notify(authorizedOf(request, 'assignment'), parsePermissiveBoolean(request.query.force ?? '') === true));
 
   app.get(`${assignmentPath}/notifications`, {
     config,
     preValidation: guard.assignment(),
     schema: { tags, summary: 'Messages queued for an assignment, newest first', response: responses({ 200: Type.Object({ notifications: Type.Array(Notification) }) }) },
-  }, async (request) => assignmentActions.notifications(entityOf<AssignmentEntity>(request)));
+  }, async (request) => assignmentActions.notifications(authorizedOf(request, 'assignment')));
 
   app.get(`${V}/swaps`, {
     config,
@@ -89,11 +90,11 @@ export const assignmentActionsRoutes = (services: Services): FastifyPluginAsyncT
       body: CommentBody,
       response: responses({ 200: Type.Object({ swap: Swap, originalAssignment: Assignment, replacementAssignment: Assignment }) }),
     },
-  }, async (request) => swaps.approve(await actorOf(request, services), entityOf<SwapEntity>(request), request.body.comment?.trim() || null));
+  }, async (request) => swaps.approve(await actorOf(request, services), authorizedOf(request, 'swap'), request.body.comment?.trim() || null));
 
   app.post(`${swapPath}/reject`, {
     config,
     preValidation: guard.swap(),
     schema: { tags, summary: 'Reject a substitute (the original is unchanged)', body: CommentBody, response: responses({ 200: Type.Object({ swap: Swap }) }) },
-  }, async (request) => swaps.reject(await actorOf(request, services), entityOf<SwapEntity>(request), request.body.comment?.trim() || null));
+  }, async (request) => swaps.reject(await actorOf(request, services), authorizedOf(request, 'swap'), request.body.comment?.trim() || null));
 };

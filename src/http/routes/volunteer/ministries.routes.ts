@@ -1,21 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { MinistryRow } from '../../../db/schema.js';
-import { invalid } from '../../../domain/errors.js';
 import type { Services } from '../../../domain/services.js';
 import { parsePermissiveBoolean, parseStrictBoolean } from '../../../domain/values.js';
 import { actorOf } from '../../plugins/access.js';
-import { entityOf, guards, pathId } from '../../plugins/volunteer-guards.js';
+import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js';
 import { idSegment, responses, SuccessResponse } from '../../schemas/common.js';
 import { ActiveQuery, Ministry, MinistryCreateBody, MinistryDetail, MinistryUpdateBody, Permissions, Summary } from '../../schemas/volunteer.schemas.js';
 import { activeFilter, memberPaths, ministryPath, SETUP_FAILURE, V } from './paths.js';
 
-function sundaySchool(value: unknown): boolean | undefined {
-  if (value === undefined) return undefined;
-  const parsed = parseStrictBoolean(value);
-  if (parsed === undefined) throw invalid('sundaySchool must be true or false');
-  return parsed;
-}
 
 /** Ministries, E15, E16, the rollout status and the caller's permissions (contract §4.1, §10). */
 export const ministriesRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
@@ -56,7 +48,7 @@ export const ministriesRoutes = (services: Services): FastifyPluginAsyncTypebox 
     const created = await ministries.create(await actorOf(request, services), {
       name: request.body.name,
       description: request.body.description,
-      sundaySchool: sundaySchool(request.body.sundaySchool) ?? false,
+      sundaySchool: parseStrictBoolean(request.body.sundaySchool) ?? false,
     });
     return reply.code(201).send(created);
   });
@@ -66,7 +58,7 @@ export const ministriesRoutes = (services: Services): FastifyPluginAsyncTypebox 
       config: config('coordinator'),
       preValidation: guard.ministry(),
       schema: { tags, summary: 'A ministry with its E16 summary, teams, positions and pool', response: responses({ 200: MinistryDetail }) },
-    }, async (request) => ministries.detail(await actorOf(request, services), entityOf<MinistryRow>(request)));
+    }, async (request) => ministries.detail(await actorOf(request, services), authorizedOf(request, 'ministry')));
   }
 
   app.get(`${ministryPath}/summary`, {
@@ -80,13 +72,13 @@ export const ministriesRoutes = (services: Services): FastifyPluginAsyncTypebox 
     schema: { tags, summary: 'Change a ministry; deactivate with {active:false}', body: MinistryUpdateBody, response: responses({ 200: Type.Object({ ministry: Ministry }) }) },
   }, async (request) => {
     const body = request.body;
-    return ministries.update(await actorOf(request, services), entityOf<MinistryRow>(request), {
+    return ministries.update(await actorOf(request, services), authorizedOf(request, 'ministry'), {
       name: body.name,
       description: body.description,
       helpWantedText: body.helpWantedText,
       active: body.active === undefined ? undefined : parsePermissiveBoolean(body.active),
       helpWanted: body.helpWanted === undefined ? undefined : parsePermissiveBoolean(body.helpWanted),
-      sundaySchool: sundaySchool(body.sundaySchool),
+      sundaySchool: parseStrictBoolean(body.sundaySchool),
     });
   });
 

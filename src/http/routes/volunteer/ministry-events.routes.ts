@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { MinistryRow } from '../../../db/schema.js';
 import type { Services } from '../../../domain/services.js';
 import { parsePermissiveBoolean } from '../../../domain/values.js';
 import { actorOf } from '../../plugins/access.js';
-import { entityOf, guards, pathId } from '../../plugins/volunteer-guards.js';
-import { idSegment, Nullable, responses } from '../../schemas/common.js';
-import { GenerateResult, LooseBody, Schedule } from '../../schemas/volunteer.schemas.js';
+import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js';
+import { BodyIdOf, idSegment, Nullable, RequiredField, responses, Stages } from '../../schemas/common.js';
+import { GenerateResult, MinistryEventBody, MinistryEventEditBody, Schedule } from '../../schemas/volunteer.schemas.js';
 import { ministryPath, SETUP_FAILURE } from './paths.js';
 
 const Named = Type.Object({ id: Type.Integer(), name: Type.String() });
@@ -31,7 +30,11 @@ export const ministryEventsRoutes = (services: Services): FastifyPluginAsyncType
   const tags = ['Volunteer: ministry events'];
   const config = { access: 'coordinator' as const, failureMessage: SETUP_FAILURE };
   const coordinatorOnly = (verb: string) => guard.ministry('ministry', `Only a coordinator of this ministry may ${verb} its events`);
-  const EventIds = Type.Object({ eventIds: Type.Optional(Type.Unknown()) });
+  const EventIds = (emptyMessage: string) => {
+    const LIST = 'eventIds must be a list of event ids';
+    const ids = Type.Intersect([Type.Array(BodyIdOf(LIST), { 'x-error': LIST }), Type.Array(Type.Integer(), { minItems: 1, 'x-error': emptyMessage })]);
+    return Stages(RequiredField('eventIds', ids, LIST));
+  };
 
   app.get(`${ministryPath}/events`, {
     config,
@@ -44,7 +47,7 @@ export const ministryEventsRoutes = (services: Services): FastifyPluginAsyncType
         200: Type.Object({ events: Type.Array(MinistryEvent), from: Type.String(), to: Type.String(), past: Type.Boolean(), limit: Type.Integer(), capped: Type.Boolean() }),
       }),
     },
-  }, async (request) => ministryEvents.list(entityOf<MinistryRow>(request), {
+  }, async (request) => ministryEvents.list(authorizedOf(request, 'ministry'), {
     past: parsePermissiveBoolean(request.query.past ?? ''),
     from: request.query.from || undefined,
     to: request.query.to || undefined,
@@ -56,10 +59,10 @@ export const ministryEventsRoutes = (services: Services): FastifyPluginAsyncType
     schema: {
       tags,
       summary: "E2: create one event or a series owned by the ministry (staffing is a separate step)",
-      body: LooseBody,
+      body: MinistryEventBody,
       response: responses({ 201: Type.Object({ events: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), start: Type.String(), end: Type.String() })) }) }),
     },
-  }, async (request, reply) => reply.code(201).send(await ministryEvents.create(await actorOf(request, services), entityOf<MinistryRow>(request), request.body)));
+  }, async (request, reply) => reply.code(201).send(await ministryEvents.create(await actorOf(request, services), authorizedOf(request, 'ministry'), request.body)));
 
   app.post(`${ministryPath}/events/staff`, {
     config,
@@ -67,16 +70,16 @@ export const ministryEventsRoutes = (services: Services): FastifyPluginAsyncType
     schema: {
       tags,
       summary: 'E3: staff new events on the schedules that already follow them',
-      body: EventIds,
+      body: EventIds('Choose the events to staff'),
       response: responses({ 200: Type.Object({ schedules: Type.Array(Type.Composite([Type.Object({ schedule: Schedule, widened: Type.Boolean() }), RunResult])) }) }),
     },
-  }, async (request) => ministryEvents.staff(entityOf<MinistryRow>(request), request.body.eventIds));
+  }, async (request) => ministryEvents.staff(authorizedOf(request, 'ministry'), request.body.eventIds));
 
   app.delete(`${ministryPath}/events`, {
     config,
     preValidation: coordinatorOnly('delete'),
-    schema: { tags, summary: "Delete some of the ministry's events, all or none", body: EventIds, response: responses({ 200: Type.Object({ deleted: Type.Integer() }) }) },
-  }, async (request) => ministryEvents.delete(await actorOf(request, services), entityOf<MinistryRow>(request), request.body.eventIds));
+    schema: { tags, summary: "Delete some of the ministry's events, all or none", body: EventIds('Choose the events to delete'), response: responses({ 200: Type.Object({ deleted: Type.Integer() }) }) },
+  }, async (request) => ministryEvents.delete(await actorOf(request, services), authorizedOf(request, 'ministry'), request.body.eventIds));
 
   app.post(`${ministryPath}/events/${idSegment('eventId')}`, {
     config,
@@ -84,7 +87,7 @@ export const ministryEventsRoutes = (services: Services): FastifyPluginAsyncType
     schema: {
       tags,
       summary: "Edit one of the ministry's own events",
-      body: LooseBody,
+      body: MinistryEventEditBody,
       response: responses({
         200: Type.Object({
           event: Type.Object({
@@ -94,5 +97,5 @@ export const ministryEventsRoutes = (services: Services): FastifyPluginAsyncType
         }),
       }),
     },
-  }, async (request) => ministryEvents.edit(await actorOf(request, services), entityOf<MinistryRow>(request), pathId(request, 'eventId', 'Event'), request.body));
+  }, async (request) => ministryEvents.edit(await actorOf(request, services), authorizedOf(request, 'ministry'), pathId(request, 'eventId', 'Event'), request.body));
 };

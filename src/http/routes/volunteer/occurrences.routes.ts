@@ -2,12 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../../domain/services.js';
 import { actorOf } from '../../plugins/access.js';
-import { entityOf, guards, pathId } from '../../plugins/volunteer-guards.js';
-import { idSegment, responses, SuccessResponse } from '../../schemas/common.js';
-import { Assignment, EligiblePerson, LooseBody, Occurrence, Requirement } from '../../schemas/volunteer.schemas.js';
+import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js';
+import { idSegment, RequiredField, responses, Stages, SuccessResponse } from '../../schemas/common.js';
+import { Assignment, EligiblePerson, Occurrence, OccurrenceNeedBody, OccurrenceNeedsBody, Requirement } from '../../schemas/volunteer.schemas.js';
 import { SETUP_FAILURE, V } from './paths.js';
 
-type OccurrenceEntity = Parameters<Services['occurrences']['detail']>[0];
 
 /** Occurrences, E6 and E7 (contract §5.4, §5.5). */
 export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
@@ -18,6 +17,8 @@ export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox
   const occurrencePath = `${V}/occurrences/${idSegment('occurrenceId')}`;
   const NeedsAnswer = Type.Object({ occurrenceId: Type.Integer(), requirements: Type.Array(Requirement), overridden: Type.Boolean() });
   const text = Type.Optional(Type.String({ maxLength: 100 }));
+  const STATUS_MESSAGE = 'status must be scheduled or cancelled';
+  const StatusBody = Stages(RequiredField('status', Type.Union([Type.Literal('scheduled'), Type.Literal('cancelled')], { 'x-error': STATUS_MESSAGE }), STATUS_MESSAGE));
 
   app.get(`${V}/occurrences`, {
     config,
@@ -33,20 +34,20 @@ export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox
     config,
     preValidation: guard.occurrence(),
     schema: { tags, summary: 'E6: an occurrence and its effective staffing needs', response: responses({ 200: Type.Object({ occurrence: Occurrence, requirements: Type.Array(Requirement) }) }) },
-  }, async (request) => occurrences.detail(entityOf<OccurrenceEntity>(request)));
+  }, async (request) => occurrences.detail(authorizedOf(request, 'occurrence')));
 
   app.post(`${occurrencePath}/status`, {
     config,
     preValidation: guard.occurrence(),
-    schema: { tags, summary: 'Cancel (the row is kept) or restore an occurrence', body: Type.Object({ status: Type.Optional(Type.Unknown()) }), response: responses({ 200: Type.Object({ occurrence: Occurrence }) }) },
-  }, async (request) => occurrences.setStatus(entityOf<OccurrenceEntity>(request), request.body.status));
+    schema: { tags, summary: 'Cancel (the row is kept) or restore an occurrence', body: StatusBody, response: responses({ 200: Type.Object({ occurrence: Occurrence }) }) },
+  }, async (request) => occurrences.setStatus(authorizedOf(request, 'occurrence'), request.body.status));
 
   app.delete(occurrencePath, {
     config,
     preValidation: guard.occurrence(),
     schema: { tags, summary: 'E7: delete an occurrence with everything under it (its event stays)', response: responses({ 200: SuccessResponse }) },
   }, async (request) => {
-    await occurrences.delete(entityOf<OccurrenceEntity>(request));
+    await occurrences.delete(authorizedOf(request, 'occurrence'));
     return { success: true as const };
   });
 
@@ -64,7 +65,7 @@ export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox
         }),
       }),
     },
-  }, async (request) => occurrences.staffing(entityOf<OccurrenceEntity>(request)));
+  }, async (request) => occurrences.staffing(authorizedOf(request, 'occurrence')));
 
   app.get(`${occurrencePath}/eligible`, {
     config,
@@ -75,7 +76,7 @@ export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox
       querystring: Type.Object({ positionId: Type.Optional(Type.String({ maxLength: 12 })), q: Type.Optional(Type.String({ maxLength: 100 })) }),
       response: responses({ 200: Type.Object({ people: Type.Array(EligiblePerson) }) }),
     },
-  }, async (request) => occurrences.eligible(entityOf<OccurrenceEntity>(request), request.query.positionId, request.query.q));
+  }, async (request) => occurrences.eligible(authorizedOf(request, 'occurrence'), request.query.positionId, request.query.q));
 
   app.get(`${occurrencePath}/requirements`, {
     config,
@@ -91,28 +92,28 @@ export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox
         }),
       }),
     },
-  }, async (request) => occurrences.requirementsEditor(entityOf<OccurrenceEntity>(request)));
+  }, async (request) => occurrences.requirementsEditor(authorizedOf(request, 'occurrence')));
 
   app.post(`${occurrencePath}/requirements`, {
     config,
     preValidation: guard.occurrence(),
-    schema: { tags, summary: "Upsert one of the occurrence's own needs", body: LooseBody, response: responses({ 200: Type.Object({ requirement: Requirement }), 201: Type.Object({ requirement: Requirement }) }) },
+    schema: { tags, summary: "Upsert one of the occurrence's own needs", body: OccurrenceNeedBody, response: responses({ 200: Type.Object({ requirement: Requirement }), 201: Type.Object({ requirement: Requirement }) }) },
   }, async (request, reply) => {
-    const { created, requirement } = await occurrences.upsertOverride(entityOf<OccurrenceEntity>(request), request.body);
+    const { created, requirement } = await occurrences.upsertOverride(authorizedOf(request, 'occurrence'), request.body);
     return reply.code(created ? 201 : 200).send({ requirement });
   });
 
   app.post(`${occurrencePath}/requirements/replace`, {
     config,
     preValidation: guard.occurrence(),
-    schema: { tags, summary: "Replace the occurrence's own needs ([] = needs nobody)", body: Type.Object({ requirements: Type.Optional(Type.Unknown()) }), response: responses({ 200: NeedsAnswer }) },
-  }, async (request) => occurrences.replaceOverrides(entityOf<OccurrenceEntity>(request), request.body.requirements));
+    schema: { tags, summary: "Replace the occurrence's own needs ([] = needs nobody)", body: OccurrenceNeedsBody, response: responses({ 200: NeedsAnswer }) },
+  }, async (request) => occurrences.replaceOverrides(authorizedOf(request, 'occurrence'), request.body.requirements));
 
   app.delete(`${occurrencePath}/requirements`, {
     config,
     preValidation: guard.occurrence(),
     schema: { tags, summary: "Back to the schedule's plan", response: responses({ 200: NeedsAnswer }) },
-  }, async (request) => occurrences.clearOverrides(entityOf<OccurrenceEntity>(request)));
+  }, async (request) => occurrences.clearOverrides(authorizedOf(request, 'occurrence')));
 
   app.delete(`${V}/requirements/${idSegment('requirementId')}`, {
     config,

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { MinistryRow, TeamRow } from '../../../db/schema.js';
 import type { Services } from '../../../domain/services.js';
 import { actorOf } from '../../plugins/access.js';
-import { entityOf, guards, pathId } from '../../plugins/volunteer-guards.js';
+import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js';
 import { Id, idSegment, responses, SuccessResponse } from '../../schemas/common.js';
 import { Matrix, PoolPerson } from '../../schemas/volunteer.schemas.js';
 import { ministryPath, SETUP_FAILURE, teamPath } from './paths.js';
@@ -21,20 +20,20 @@ export const poolRoutes = (services: Services): FastifyPluginAsyncTypebox => asy
     config,
     preValidation: guard.ministry(),
     schema: { tags, summary: "The ministry's volunteers (its pool Group), alphabetical", response: responses({ 200: Type.Object({ groupId: Type.Integer(), groupName: Type.String(), members: Type.Array(PoolPerson) }) }) },
-  }, async (request) => pool.members(entityOf<MinistryRow>(request)));
+  }, async (request) => pool.members(authorizedOf(request, 'ministry')));
 
   app.post(`${ministryPath}/pool/from-cart`, {
     config,
     preValidation: guard.ministry(),
     schema: { tags, summary: "E18: everyone in the caller's cart joins the pool (the cart is kept)", response: responses({ 200: Type.Object({ added: Type.Integer(), alreadyMembers: Type.Integer() }) }) },
-  }, async (request) => pool.addFromCart(await actorOf(request, services), entityOf<MinistryRow>(request)));
+  }, async (request) => pool.addFromCart(await actorOf(request, services), authorizedOf(request, 'ministry')));
 
   app.post(`${ministryPath}/pool/${personParam}`, {
     config,
     preValidation: guard.ministry(),
     schema: { tags, summary: 'Add one person to the pool', response: responses({ 200: Added, 201: Added }) },
   }, async (request, reply) => {
-    const result = await pool.add(entityOf<MinistryRow>(request), pathId(request, 'personId', 'Person'));
+    const result = await pool.add(authorizedOf(request, 'ministry'), pathId(request, 'personId', 'Person'));
     return reply.code(result.added ? 201 : 200).send(result);
   });
 
@@ -43,7 +42,7 @@ export const poolRoutes = (services: Services): FastifyPluginAsyncTypebox => asy
     preValidation: guard.ministry(),
     schema: { tags, summary: 'Take one person out of the pool (qualifications stay)', response: responses({ 200: SuccessResponse }) },
   }, async (request) => {
-    await pool.remove(entityOf<MinistryRow>(request), pathId(request, 'personId', 'Person'));
+    await pool.remove(authorizedOf(request, 'ministry'), pathId(request, 'personId', 'Person'));
     return { success: true as const };
   });
 
@@ -55,16 +54,14 @@ export const poolRoutes = (services: Services): FastifyPluginAsyncTypebox => asy
       summary: 'E19: take a person out of the ministry',
       response: responses({ 200: Type.Object({ personId: Type.Integer(), qualifications: Type.Integer(), assignments: Type.Integer(), removedFromPool: Type.Boolean(), defaults: Type.Integer() }) }),
     },
-  }, async (request) => pool.removeVolunteer(await actorOf(request, services), entityOf<MinistryRow>(request), pathId(request, 'personId', 'Person')));
+  }, async (request) => pool.removeVolunteer(await actorOf(request, services), authorizedOf(request, 'ministry'), pathId(request, 'personId', 'Person')));
 
   app.get(`${ministryPath}/members`, {
     config,
     preValidation: guard.ministry(),
     schema: { tags, summary: 'The pool united with everyone actively qualified in view', querystring: Type.Object({ teamId: Type.Optional(Id) }), response: responses({ 200: Type.Object({ members: Type.Array(PoolPerson) }) }) },
   }, async (request) => {
-    const ministry = entityOf<MinistryRow>(request);
-    const team = request.query.teamId === undefined ? undefined : await teamOfMinistry(services, ministry.id, request.query.teamId);
-    return { members: (await pool.membersInView(ministry.id, team)).people };
+    return { members: (await pool.membersInView(authorizedOf(request, 'ministry'), request.query.teamId)).people };
   });
 
   app.get(`${teamPath}/members`, {
@@ -72,8 +69,7 @@ export const poolRoutes = (services: Services): FastifyPluginAsyncTypebox => asy
     preValidation: guard.team(),
     schema: { tags, summary: "The pool united with everyone actively qualified for the team's positions", response: responses({ 200: Type.Object({ members: Type.Array(PoolPerson) }) }) },
   }, async (request) => {
-    const team = entityOf<TeamRow>(request);
-    return { members: (await pool.membersInView(team.ministry_id, team)).people };
+    return { members: (await pool.teamMembers(authorizedOf(request, 'team'))).people };
   });
 
   app.get(`${ministryPath}/qualification-matrix`, {
@@ -81,9 +77,7 @@ export const poolRoutes = (services: Services): FastifyPluginAsyncTypebox => asy
     preValidation: guard.ministry(),
     schema: { tags, summary: 'Who is qualified for which active position', querystring: Type.Object({ teamId: Type.Optional(Id) }), response: responses({ 200: Matrix }) },
   }, async (request) => {
-    const ministry = entityOf<MinistryRow>(request);
-    const team = request.query.teamId === undefined ? undefined : await teamOfMinistry(services, ministry.id, request.query.teamId);
-    return pool.matrix(ministry.id, team);
+    return pool.matrix(authorizedOf(request, 'ministry'), request.query.teamId);
   });
 
   app.get(`${teamPath}/qualification-matrix`, {
@@ -91,12 +85,7 @@ export const poolRoutes = (services: Services): FastifyPluginAsyncTypebox => asy
     preValidation: guard.team(),
     schema: { tags, summary: 'The qualification matrix of one team', response: responses({ 200: Matrix }) },
   }, async (request) => {
-    const team = entityOf<TeamRow>(request);
-    return pool.matrix(team.ministry_id, team);
+    return pool.teamMatrix(authorizedOf(request, 'team'));
   });
 };
 
-/** A `teamId` filter must name a team of the path ministry. */
-async function teamOfMinistry(services: Services, ministryId: number, teamId: number): Promise<TeamRow> {
-  return services.teams.teamOfMinistry(ministryId, teamId);
-}

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { MinistryRow, PositionRow } from '../../../db/schema.js';
 import type { Services } from '../../../domain/services.js';
 import { actorOf } from '../../plugins/access.js';
-import { entityOf, guards } from '../../plugins/volunteer-guards.js';
+import { authorizedOf, guards } from '../../plugins/volunteer-guards.js';
 import { Id, idSegment, Nullable, responses, SuccessResponse } from '../../schemas/common.js';
 import { ActiveQuery, EligiblePerson, Position, PositionBody, Qualification } from '../../schemas/volunteer.schemas.js';
 import { activeFilter, ministryPath, positionPath, SETUP_FAILURE, V } from './paths.js';
@@ -25,7 +24,7 @@ export const positionsRoutes = (services: Services): FastifyPluginAsyncTypebox =
       response: responses({ 200: Type.Object({ positions: Type.Array(Position) }) }),
     },
   }, async (request) => ({
-    positions: await positions.list(await actorOf(request, services), entityOf<MinistryRow>(request), {
+    positions: await positions.list(await actorOf(request, services), authorizedOf(request, 'ministry'), {
       teamId: request.query.teamId,
       active: activeFilter(request.query.active),
     }),
@@ -35,26 +34,26 @@ export const positionsRoutes = (services: Services): FastifyPluginAsyncTypebox =
     config,
     preValidation: guard.ministry('none'),
     schema: { tags, summary: 'Create a position in one of the ministry\'s teams', body: PositionBody, response: responses({ 201: Type.Object({ position: Position }) }) },
-  }, async (request, reply) => reply.code(201).send(await positions.create(await actorOf(request, services), entityOf<MinistryRow>(request), request.body)));
+  }, async (request, reply) => reply.code(201).send(await positions.create(await actorOf(request, services), authorizedOf(request, 'ministry'), request.body)));
 
   app.get(positionPath, {
     config,
     preValidation: guard.position(),
     schema: { tags, summary: 'A position', response: responses({ 200: Type.Object({ position: Position }) }) },
-  }, async (request) => positions.get(entityOf<PositionRow>(request)));
+  }, async (request) => positions.get(authorizedOf(request, 'position')));
 
   app.post(positionPath, {
     config,
     preValidation: guard.position(),
     schema: { tags, summary: 'Change a position (fields left out stay)', body: PositionBody, response: responses({ 200: Type.Object({ position: Position }) }) },
-  }, async (request) => positions.update(await actorOf(request, services), entityOf<PositionRow>(request), request.body));
+  }, async (request) => positions.update(await actorOf(request, services), authorizedOf(request, 'position'), request.body));
 
   app.delete(positionPath, {
     config,
     preValidation: guard.position(),
     schema: { tags, summary: 'Delete a position with its qualifications, needs and assignments', response: responses({ 200: SuccessResponse }) },
   }, async (request) => {
-    await positions.delete(entityOf<PositionRow>(request));
+    await positions.delete(authorizedOf(request, 'position'));
     return { success: true as const };
   });
 
@@ -67,13 +66,13 @@ export const positionsRoutes = (services: Services): FastifyPluginAsyncTypebox =
       querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 100 })) }),
       response: responses({ 200: Type.Object({ people: Type.Array(EligiblePerson) }) }),
     },
-  }, async (request) => positions.eligible(entityOf<PositionRow>(request), request.query.q));
+  }, async (request) => positions.eligible(authorizedOf(request, 'position'), request.query.q));
 
   app.get(`${positionPath}/qualifications`, {
     config,
     preValidation: guard.position(),
     schema: { tags, summary: "The position's qualifications (revoked ones too unless active=1; active=0 lists only revoked ones)", querystring: ActiveQuery, response: responses({ 200: Type.Object({ qualifications: Type.Array(Qualification) }) }) },
-  }, async (request) => qualifications.listForPosition(entityOf<PositionRow>(request), activeFilter(request.query.active)));
+  }, async (request) => qualifications.listForPosition(authorizedOf(request, 'position'), activeFilter(request.query.active)));
 
   app.post(`${positionPath}/qualifications`, {
     config,
@@ -86,7 +85,7 @@ export const positionsRoutes = (services: Services): FastifyPluginAsyncTypebox =
     },
   }, async (request, reply) => {
     const { created, qualification } = await qualifications.grant(
-      await actorOf(request, services), entityOf<PositionRow>(request), request.body.personId, request.body.notes?.trim() || null);
+      await actorOf(request, services), authorizedOf(request, 'position'), request.body.personId, request.body.notes?.trim() || null);
     return reply.code(created ? 201 : 200).send({ qualification });
   });
 
@@ -95,8 +94,7 @@ export const positionsRoutes = (services: Services): FastifyPluginAsyncTypebox =
     preValidation: guard.qualification(),
     schema: { tags, summary: 'Revoke a qualification (the row stays, inactive)', response: responses({ 200: Type.Object({ qualification: Qualification }) }) },
   }, async (request) => {
-    const qualification = entityOf<{ id: number; team_id: number; person_id: number }>(request);
-    return qualifications.revoke(qualification.id, qualification.team_id, qualification.person_id);
+    return qualifications.revoke(authorizedOf(request, 'qualification'));
   });
 
   app.get(`${V}/people/${idSegment('personId')}/qualifications`, {

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { MinistryRow, ScheduleRow, TeamRow } from '../../../db/schema.js';
 import type { Services } from '../../../domain/services.js';
 import { actorOf } from '../../plugins/access.js';
-import { entityOf, guards } from '../../plugins/volunteer-guards.js';
+import { authorizedOf, guards } from '../../plugins/volunteer-guards.js';
 import { Id, idSegment, responses, SuccessResponse } from '../../schemas/common.js';
-import { ActiveQuery, EligiblePerson, GenerateResult, LooseBody, Occurrence, Requirement, Schedule } from '../../schemas/volunteer.schemas.js';
+import { parseScheduleCreate, parseScheduleUpdate } from '../../../domain/schedules/schedule-input.js';
+import {
+  ActiveQuery, EligiblePerson, GenerateBody, GenerateResult, Occurrence, Requirement, Schedule, ScheduleCreateBody, ScheduleNeedBody, ScheduleUpdateBody, StaffEventBody,
+} from '../../schemas/volunteer.schemas.js';
 import { activeFilter, ministryPath, SETUP_FAILURE, teamPath, V } from './paths.js';
 
 /** Schedules, E4, Staff this event, E5 and schedule needs (contract §5.2–§5.4). */
@@ -22,14 +24,14 @@ export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox =
     preValidation: guard.ministry(),
     schema: { tags, summary: "The ministry's schedules (Staff-this-event ones are hidden), by name", querystring: Type.Composite([ActiveQuery, Type.Object({ teamId: Type.Optional(Id) })]), response: responses({ 200: Schedules }) },
   }, async (request) => ({
-    schedules: await schedules.list({ ministryId: entityOf<MinistryRow>(request).id, teamId: request.query.teamId, active: activeFilter(request.query.active) }),
+    schedules: await schedules.list({ ministry: authorizedOf(request, 'ministry'), teamId: request.query.teamId, active: activeFilter(request.query.active) }),
   }));
 
   app.get(`${teamPath}/schedules`, {
     config,
     preValidation: guard.team(),
     schema: { tags, summary: "The team's schedules", querystring: ActiveQuery, response: responses({ 200: Schedules }) },
-  }, async (request) => ({ schedules: await schedules.list({ teamId: entityOf<TeamRow>(request).id, active: activeFilter(request.query.active) }) }));
+  }, async (request) => ({ schedules: await schedules.list({ team: authorizedOf(request, 'team'), active: activeFilter(request.query.active) }) }));
 
   app.post(`${ministryPath}/schedules`, {
     config,
@@ -38,10 +40,13 @@ export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox =
       tags,
       summary: 'E4: a schedule that follows calendar events; an active one generates at once',
       description: 'The retired fields recurType, recurDow, recurDom, startTime, endTime, generateAheadDays, defaultPersonId, defaultAccepted and eventId answer 400.',
-      body: LooseBody,
+      body: ScheduleCreateBody,
       response: responses({ 201: Type.Object({ schedule: Schedule, generated: Type.Union([GenerateResult, Type.Null()]) }) }),
     },
-  }, async (request, reply) => reply.code(201).send(await schedules.create(await actorOf(request, services), entityOf<MinistryRow>(request), request.body)));
+  }, async (request, reply) => {
+    const actor = await actorOf(request, services);
+    return reply.code(201).send(await schedules.create(actor, authorizedOf(request, 'ministry'), parseScheduleCreate(request.body)));
+  });
 
   app.post(`${ministryPath}/staffed-events`, {
     config,
@@ -49,12 +54,12 @@ export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox =
     schema: {
       tags,
       summary: 'Staff this event: a hidden one-event schedule, its needs and its occurrence',
-      body: LooseBody,
+      body: StaffEventBody,
       response: responses({ 201: Type.Object({ occurrence: Occurrence, schedule: Schedule }) }),
     },
   }, async (request, reply) => {
-    const { occurrenceId, schedule } = await schedules.staffEvent(await actorOf(request, services), entityOf<MinistryRow>(request), request.body);
-    const occurrence = await services.occurrences.authorized(await actorOf(request, services), occurrenceId);
+    const { occurrenceId, schedule } = await schedules.staffEvent(await actorOf(request, services), authorizedOf(request, 'ministry'), request.body);
+    const occurrence = await services.volunteerAccess.occurrence(await actorOf(request, services), occurrenceId);
     return reply.code(201).send({ occurrence: (await services.occurrences.detail(occurrence)).occurrence, schedule });
   });
 
@@ -62,20 +67,30 @@ export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox =
     config,
     preValidation: guard.schedule(),
     schema: { tags, summary: 'A schedule (Staff-this-event ones too)', response: responses({ 200: Type.Object({ schedule: Schedule }) }) },
-  }, async (request) => ({ schedule: await schedules.get(entityOf<ScheduleRow>(request)) }));
+  }, async (request) => ({ schedule: await schedules.get(authorizedOf(request, 'schedule')) }));
 
   app.post(schedulePath, {
     config,
     preValidation: guard.schedule(),
-    schema: { tags, summary: 'Change a schedule (never generates)', body: LooseBody, response: responses({ 200: Type.Object({ schedule: Schedule }) }) },
-  }, async (request) => schedules.update(await actorOf(request, services), entityOf<ScheduleRow>(request), request.body));
+    schema: {
+      tags,
+      summary: 'Change a schedule (never generates)',
+      description: 'A Staff-this-event schedule keeps its linkMode; linkMode event, the retired fields of the create route and eventId answer 400.',
+      body: ScheduleUpdateBody,
+      response: responses({ 200: Type.Object({ schedule: Schedule }) }),
+    },
+  }, async (request) => {
+    const actor = await actorOf(request, services);
+    const schedule = authorizedOf(request, 'schedule');
+    return schedules.update(actor, schedule, parseScheduleUpdate(schedule, request.body));
+  });
 
   app.delete(schedulePath, {
     config,
     preValidation: guard.schedule(),
     schema: { tags, summary: 'Delete a schedule with its occurrences and needs (409 while assignments exist)', response: responses({ 200: SuccessResponse }) },
   }, async (request) => {
-    await schedules.delete(entityOf<ScheduleRow>(request));
+    await schedules.delete(authorizedOf(request, 'schedule'));
     return { success: true as const };
   });
 
@@ -85,10 +100,10 @@ export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox =
     schema: {
       tags,
       summary: 'E5: attach occurrences up to the horizon and assign saved defaults on the new ones (idempotent)',
-      body: LooseBody,
+      body: GenerateBody,
       response: responses({ 200: GenerateResult }),
     },
-  }, async (request) => schedules.generate(await actorOf(request, services), entityOf<ScheduleRow>(request), request.body));
+  }, async (request) => schedules.generate(await actorOf(request, services), authorizedOf(request, 'schedule'), request.body));
 
   app.get(`${schedulePath}/eligible`, {
     config,
@@ -99,20 +114,20 @@ export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox =
       querystring: Type.Object({ positionId: Type.Optional(Type.String({ maxLength: 100 })), q: Type.Optional(Type.String({ maxLength: 100 })) }),
       response: responses({ 200: Type.Object({ people: Type.Array(EligiblePerson) }) }),
     },
-  }, async (request) => schedules.eligible(entityOf<ScheduleRow>(request), request.query.positionId, request.query.q));
+  }, async (request) => schedules.eligible(authorizedOf(request, 'schedule'), request.query.positionId, request.query.q));
 
   app.get(`${schedulePath}/requirements`, {
     config,
     preValidation: guard.schedule(),
     schema: { tags, summary: "The schedule's staffing needs with their default volunteers", response: responses({ 200: Type.Object({ requirements: Type.Array(Requirement) }) }) },
-  }, async (request) => schedules.requirements(entityOf<ScheduleRow>(request)));
+  }, async (request) => schedules.requirements(authorizedOf(request, 'schedule')));
 
   app.post(`${schedulePath}/requirements`, {
     config,
     preValidation: guard.schedule(),
-    schema: { tags, summary: 'Upsert one staffing need', body: LooseBody, response: responses({ 200: Type.Object({ requirement: Requirement }), 201: Type.Object({ requirement: Requirement }) }) },
+    schema: { tags, summary: 'Upsert one staffing need', body: ScheduleNeedBody, response: responses({ 200: Type.Object({ requirement: Requirement }), 201: Type.Object({ requirement: Requirement }) }) },
   }, async (request, reply) => {
-    const { created, requirement } = await schedules.upsertRequirement(entityOf<ScheduleRow>(request), request.body);
+    const { created, requirement } = await schedules.upsertRequirement(authorizedOf(request, 'schedule'), request.body);
     return reply.code(created ? 201 : 200).send({ requirement });
   });
 };

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor } from '../database.js';
+import { SERVICE_STATUSES } from '../schema.js';
 
 /** Read models about people in the volunteer area: pools, qualification views and rotation. */
-export function volunteersRepository(db: Executor) {
+export function volunteerRosterReadModel(db: Executor) {
   return {
     /**
      * The pool Group's members united with the people actively qualified for an active position in view,
@@ -60,14 +61,14 @@ export function volunteersRepository(db: Executor) {
           eb.selectFrom('assignments').innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
             .select(sql<string | null>`to_char(max(occurrences.occurrence_date), 'YYYY-MM-DD')`.as('d'))
             .whereRef('assignments.person_id', '=', 'persons.id')
-            .where('assignments.status', 'in', ['accepted', 'completed', 'pending'])
+            .where('assignments.status', 'in', SERVICE_STATUSES)
             .where('occurrences.status', '=', 'scheduled')
             .where('occurrences.occurrence_date', '<', today)
             .as('last_served_date'),
           eb.selectFrom('assignments').innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
             .select(sql<string | null>`to_char(max(occurrences.occurrence_date), 'YYYY-MM-DD')`.as('d'))
             .whereRef('assignments.person_id', '=', 'persons.id')
-            .where('assignments.status', 'in', ['accepted', 'completed', 'pending'])
+            .where('assignments.status', 'in', SERVICE_STATUSES)
             .where('occurrences.status', '=', 'scheduled')
             .as('latest_service_date'),
         ])

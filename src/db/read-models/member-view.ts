@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
+import { HOLDING_STATUSES } from '../schema.js';
 import { shiftStart, shiftEnd } from '../shift-times.js';
 
 /** Read models of the member routes (contract §8): my assignments, open slots, ministries asking for help. */
-export function memberRepository(db: Executor) {
+export function memberViewReadModel(db: Executor) {
   const myAssignments = () =>
     db
       .selectFrom('assignments')
@@ -114,7 +115,7 @@ export function memberRepository(db: Executor) {
         .innerJoin('positions', 'positions.id', 'assignments.position_id')
         .select(['assignments.occurrence_id', 'assignments.position_id', 'assignments.status', 'positions.name as position_name'])
         .where('assignments.person_id', '=', personId)
-        .where('assignments.status', 'in', ['pending', 'accepted', 'substituted', 'completed'])
+        .where('assignments.status', 'in', HOLDING_STATUSES)
         .where('assignments.occurrence_id', '=', anyId(occurrenceIds))
         .execute();
     },

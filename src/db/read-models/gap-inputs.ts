@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
+import { LIVE_STATUSES } from '../schema.js';
 import { shiftEnd } from '../shift-times.js';
 
 /** The raw material of the gap derivation (domain/staffing/gaps.ts): requirement rows and live counts per occurrence. */
-export function staffingRepository(db: Executor) {
+export function gapInputsReadModel(db: Executor) {
   return {
     /** Scheduled occurrences not over at `now` (event end + end offset), of a ministry or of some of its teams. */
     async openOccurrenceIds(filter: { ministryId: number; teamIds?: readonly number[] }, now: string): Promise<number[]> {
@@ -56,7 +57,7 @@ export function staffingRepository(db: Executor) {
         .select([
           'occurrence_id',
           'position_id',
-          sql<number>`count(*) filter (where status in ('pending', 'accepted'))::int`.as('live_count'),
+          sql<number>`count(*) filter (where status in (${sql.join(LIVE_STATUSES.map((status) => sql.lit(status)))}))::int`.as('live_count'),
           sql<number>`count(*) filter (where status = 'pending')::int`.as('pending_count'),
         ])
         .where('occurrence_id', '=', anyId(occurrenceIds))

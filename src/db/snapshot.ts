@@ -1,0 +1,185 @@
+import { Migrator, sql, type Kysely, type MigrationResultSet } from 'kysely';
+import { migrations } from './migrations/index.js';
+import type { DB } from './schema.js';
+
+/**
+ * A database's content as a stream of records, independent of where it lives: what `npm run backup` writes to a
+ * file, `npm run restore` reads back, and `npm run migrate-to` pipes from the embedded database into a server.
+ * Rows travel as JSON (`row_to_json`) and are loaded by `json_populate_recordset`, so every column keeps its exact
+ * type through each type's own text form, on PGlite and PostgreSQL alike.
+ */
+export type SnapshotRecord =
+  | { kind: 'header'; format: typeof SNAPSHOT_FORMAT; version: 1; createdAt: string; migrations: string[] }
+  | { kind: 'rows'; table: string; rows: unknown[] }
+  | { kind: 'sequences'; sequences: Array<{ name: string; lastValue: number | null }> }
+  | { kind: 'end'; counts: Record<string, number> };
+
+export const SNAPSHOT_FORMAT = 'volunteer-ministry-service snapshot';
+
+/** Kysely's own bookkeeping is rebuilt by the migrations; rate-limit windows are counts of the last minute. */
+const NOT_COPIED = new Set(['kysely_migration', 'kysely_migration_lock', 'rate_limit_windows']);
+const ROWS_PER_RECORD = 1_000;
+
+export class SnapshotError extends Error {}
+
+/** Our tables, each after the tables its foreign keys point to, so that loading in this order satisfies them. */
+async function tablesInLoadOrder(db: Kysely<DB>): Promise<string[]> {
+  const { rows: tables } = await sql<{ name: string }>`
+    select tablename as name from pg_tables where schemaname = 'public' order by tablename`.execute(db);
+  const { rows: references } = await sql<{ child: string; parent: string }>`
+    select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
+    from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+    where c.contype = 'f' and n.nspname = 'public' and c.conrelid <> c.confrelid`.execute(db);
+  const names = tables.map((t) => t.name).filter((name) => !NOT_COPIED.has(name));
+  const parents = new Map(names.map((name) => [name, references.filter((r) => r.child === name).map((r) => r.parent)]));
+  const ordered: string[] = [];
+  const visit = (name: string, path: string[]) => {
+    if (ordered.includes(name)) return;
+    if (path.includes(name)) throw new SnapshotError(`The foreign keys of ${path.join(' → ')} → ${name} form a cycle`);
+    for (const parent of parents.get(name) ?? []) if (parents.has(parent)) visit(parent, [...path, name]);
+    ordered.push(name);
+  };
+  for (const name of names) visit(name, []);
+  return ordered;
+}
+
+/** The primary key's columns, so that rows leave in a stable order (a self-reference points to an earlier row). */
+async function primaryKeyOf(db: Kysely<DB>, table: string): Promise<string[]> {
+  const { rows } = await sql<{ column: string }>`
+    select a.attname as column from pg_index i
+    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+    where i.indrelid = ${table}::regclass and i.indisprimary order by array_position(i.indkey, a.attnum)`.execute(db);
+  return rows.map((row) => row.column);
+}
+
+/**
+ * Hands every table of `db` to `write` as snapshot records, one at a time (a large church never sits in memory
+ * whole). It reads in one repeatable-read transaction, so that a backup taken while the service runs is one
+ * consistent moment.
+ */
+export async function writeSnapshot(db: Kysely<DB>, write: (record: SnapshotRecord) => Promise<void>): Promise<Record<string, number>> {
+  return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (trx) => {
+    const { rows: applied } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(trx);
+    await write({ kind: 'header', format: SNAPSHOT_FORMAT, version: 1, createdAt: new Date().toISOString(), migrations: applied.map((row) => row.name) });
+    const counts: Record<string, number> = {};
+    for (const table of await tablesInLoadOrder(trx)) {
+      const order = (await primaryKeyOf(trx, table)).map((column) => sql.id(column));
+      counts[table] = 0;
+      for (let offset = 0; ; offset += ROWS_PER_RECORD) {
+        const { rows } = await sql<{ rows: unknown[] | null }>`
+          select json_agg(row_to_json(t)) as rows
+          from (select * from ${sql.table(table)} order by ${order.length > 0 ? sql.join(order) : sql.lit(1)} limit ${ROWS_PER_RECORD} offset ${offset}) t`.execute(trx);
+        const batch = rows[0].rows ?? [];
+        if (batch.length === 0) break;
+        counts[table] += batch.length;
+        await write({ kind: 'rows', table, rows: batch });
+        if (batch.length < ROWS_PER_RECORD) break;
+      }
+    }
+    const { rows: sequences } = await sql<{ name: string; last_value: number | string | null }>`
+      select sequencename as name, last_value from pg_sequences where schemaname = 'public' order by sequencename`.execute(trx);
+    await write({ kind: 'sequences', sequences: sequences.map((s) => ({ name: s.name, lastValue: s.last_value === null ? null : Number(s.last_value) })) });
+    await write({ kind: 'end', counts });
+    return counts;
+  });
+}
+
+/** True when `db` holds none of our tables (a new database). */
+export async function isEmptyDatabase(db: Kysely<DB>): Promise<boolean> {
+  const { rows } = await sql<{ count: number }>`select count(*)::int as count from pg_tables where schemaname = 'public'`.execute(db);
+  return rows[0].count === 0;
+}
+
+export interface LoadReport {
+  /** Rows per table as the snapshot announced them and as the database counted them after loading. */
+  tables: Array<{ table: string; expected: number; loaded: number }>;
+  /** Migrations this build ran after the snapshot's own (a backup made by an older version). */
+  migratedSince: string[];
+}
+
+/**
+ * Loads `records` into `session` all or nothing: one transaction that (with `replace`) drops what is there,
+ * builds the snapshot's schema with our migrations, loads every row with its id, sets every sequence, checks the
+ * row counts table by table, then brings the schema up to this build. `session` must run every statement on one
+ * connection (a pool of one, or PGlite), because the transaction is opened and closed by hand: Kysely's migrator
+ * cannot run inside a transaction it did not open.
+ */
+export async function loadSnapshot(
+  session: Kysely<DB>,
+  records: AsyncIterable<SnapshotRecord>,
+  options: { replace: boolean; onTable?: (table: string, rows: number) => void },
+): Promise<LoadReport> {
+  await sql`begin`.execute(session);
+  try {
+    const report = await loadInTransaction(session, records, options);
+    await sql`commit`.execute(session);
+    return report;
+  } catch (error) {
+    await sql`rollback`.execute(session);
+    throw error;
+  }
+}
+
+async function loadInTransaction(
+  session: Kysely<DB>,
+  records: AsyncIterable<SnapshotRecord>,
+  options: { replace: boolean; onTable?: (table: string, rows: number) => void },
+): Promise<LoadReport> {
+  if (!(await isEmptyDatabase(session))) {
+    if (!options.replace) throw new SnapshotError('The target database is not empty. Nothing was changed. To replace everything in it, run again with --force.');
+    await sql`drop schema public cascade`.execute(session);
+    await sql`create schema public`.execute(session);
+  }
+  const migrator = new Migrator({ db: session, provider: { getMigrations: async () => migrations }, disableTransactions: true });
+  const known = Object.keys(migrations);
+  const expected: Record<string, number> = {};
+  const loaded: Record<string, number> = {};
+  let header: Extract<SnapshotRecord, { kind: 'header' }> | undefined;
+  let isComplete = false;
+  for await (const record of records) {
+    if (isComplete) throw new SnapshotError('The snapshot goes on after its end');
+    if (record.kind === 'header') {
+      if (record.format !== SNAPSHOT_FORMAT || record.version !== 1) throw new SnapshotError('This file is not a snapshot of this service');
+      const unknown = record.migrations.filter((name) => !known.includes(name));
+      if (unknown.length > 0) throw new SnapshotError(`The snapshot was made by a newer version of the service (migrations ${unknown.join(', ')}); update the service first`);
+      header = record;
+      const last = record.migrations.at(-1);
+      if (last) await ranMigrations(migrator.migrateTo(last));
+      // The migrations seed some tables (settings, event types); the snapshot's rows replace those.
+      const tables = await tablesInLoadOrder(session);
+      if (tables.length > 0) await sql`truncate ${sql.join(tables.map((table) => sql.table(table)))} restart identity`.execute(session);
+      continue;
+    }
+    if (!header) throw new SnapshotError('The snapshot does not start with its header');
+    if (record.kind === 'rows') {
+      await sql`insert into ${sql.table(record.table)} select * from json_populate_recordset(null::${sql.table(record.table)}, ${JSON.stringify(record.rows)}::json)`.execute(session);
+      loaded[record.table] = (loaded[record.table] ?? 0) + record.rows.length;
+      options.onTable?.(record.table, loaded[record.table]);
+    } else if (record.kind === 'sequences') {
+      for (const { name, lastValue } of record.sequences) {
+        await sql`select setval(format('public.%I', ${name}::text)::regclass, ${lastValue ?? 1}::bigint, ${lastValue !== null}::boolean)`.execute(session);
+      }
+    } else {
+      Object.assign(expected, record.counts);
+      isComplete = true;
+    }
+  }
+  if (!header) throw new SnapshotError('The snapshot is empty');
+  if (!isComplete) throw new SnapshotError('The snapshot is cut short (no end record): nothing was changed');
+  const tables: LoadReport['tables'] = [];
+  for (const table of Object.keys(expected)) {
+    const { rows } = await sql<{ count: number }>`select count(*)::int as count from ${sql.table(table)}`.execute(session);
+    tables.push({ table, expected: expected[table], loaded: rows[0].count });
+  }
+  const wrong = tables.filter((t) => t.expected !== t.loaded);
+  if (wrong.length > 0) {
+    throw new SnapshotError(`Row counts differ after loading: ${wrong.map((t) => `${t.table} ${t.loaded} of ${t.expected}`).join(', ')}; nothing was changed`);
+  }
+  return { tables, migratedSince: await ranMigrations(migrator.migrateToLatest()) };
+}
+
+async function ranMigrations(running: Promise<MigrationResultSet>): Promise<string[]> {
+  const { error, results } = await running;
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

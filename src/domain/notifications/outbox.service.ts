@@ -1,0 +1,169 @@
+import type { Kysely } from 'kysely';
+import { createRepositories } from '../../db/repositories/index.js';
+import type { DB, NotificationType } from '../../db/schema.js';
+import type { ChurchTime } from '../church-time.js';
+import { instantOf, wallClock } from '../clock.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { composeMail } from './mails.js';
+
+/** At the 5th failed attempt a message is `failed` for good (contract §13.1). */
+export const MAX_ATTEMPTS = 5;
+const BATCH = 50;
+// A bound on one drain (BATCH × MAX_ROUNDS rows); the next drain takes the rest.
+const MAX_ROUNDS = 40;
+// Volunteer mail goes to the volunteer; these go to coordinators or managers about someone else.
+const ABOUT_A_VOLUNTEER = new Set<NotificationType>(['decline_alert', 'gap_alert', 'swap_proposed', 'help_offer']);
+
+interface Address {
+  name: string;
+  address: string;
+}
+
+/** One message as it leaves for the mail server. */
+export interface OutgoingMail {
+  from?: Address;
+  to: Address;
+  replyTo?: Address;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+}
+
+/** What sends mail: the jobs give a mail-server connection, tests may give a real one of their own. */
+export interface Mailer {
+  sendMail(mail: OutgoingMail): Promise<unknown>;
+}
+
+function parseContext(text: string | null): Record<string, unknown> {
+  try {
+    const parsed = JSON.parse(text ?? '{}');
+    return parsed && typeof parsed === 'object' ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The same Message-ID every time a row is sent: a send repeated after a crash between the mail server's answer and
+ * `markSent` (at-least-once delivery) is then one message to mail servers and clients that drop duplicates.
+ */
+function messageIdOf(row: { id: number; created_at: string }, serviceUrl: string): string {
+  let host = 'volunteer-ministry-service.invalid';
+  try {
+    if (serviceUrl) host = new URL(serviceUrl).hostname;
+  } catch {
+    // A malformed service URL keeps the placeholder host.
+  }
+  return `<outbox.${row.id}.${row.created_at.replace(/\D/g, '')}@${host}>`;
+}
+
+/** The outbox (contract §13): what leaves, when, to whom, and what is skipped. Sending itself is the mailer's. */
+export class OutboxService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly time: ChurchTime,
+    private readonly settings: SettingsService,
+  ) {}
+
+  /**
+   * One drain of the outbox (contract §13.5): claim due rows (safe with several workers), skip what must not be
+   * sent, send the rest; a failure keeps the row pending with its attempt counted, the 5th makes it `failed`.
+   * A delivery failure never changes an assignment. The mailer is opened only when a row is to be sent. Answers how
+   * many rows were sent, skipped and failed.
+   */
+  async drain(openMailer: () => Promise<Mailer>): Promise<{ sent: number; skipped: number; failed: number }> {
+    const { settings, time } = this;
+    const repos = createRepositories(this.db);
+    const result = { sent: 0, skipped: 0, failed: 0 };
+    const now = await time.now();
+    let mailSettings: { isEmailOn: boolean; churchName: string; serviceUrl: string; from: string; mailer: Mailer } | undefined;
+    // Every due row is handled in one drain, batch after batch; a row already tried in this drain is not claimed
+    // again, so a failed send is retried on the next drain only.
+    const handled: number[] = [];
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const claimed = await repos.notifications.claimDue(now, BATCH, await settings.get('iOutboxClaimSeconds'), handled);
+      if (claimed.length === 0) break;
+      handled.push(...claimed.map((row) => row.id));
+      mailSettings ??= {
+        isEmailOn: await settings.get('bEnabledEmail'),
+        churchName: await settings.get('sChurchName'),
+        serviceUrl: (await settings.get('sServiceURL')).trim().replace(/\/+$/, ''),
+        from: await settings.get('sChurchEmail'),
+        mailer: await openMailer(),
+      };
+      const { isEmailOn, churchName, serviceUrl, from, mailer } = mailSettings;
+      const contexts = new Map((await repos.notifications.mailContext(claimed.map((row) => row.id))).map((c) => [c.id, c]));
+      for (const row of claimed) {
+        const facts = contexts.get(row.id);
+        const context = parseContext(row.context);
+        // A changed address is reported to the address it replaced: its owner is the one who must learn of it.
+        const address = row.type === 'email_changed' ? (typeof context.previousEmail === 'string' ? context.previousEmail : null) : facts?.recipient_email;
+        const skipReason = !isEmailOn ? 'E-mail is switched off'
+          : !facts || !address ? 'The recipient has no e-mail address'
+          : facts.recipient_do_not_email ? 'The recipient does not want e-mail'
+          : row.type === 'reminder' && facts.end_at !== null && facts.end_at < now ? 'The occurrence is already over'
+          : undefined;
+        if (skipReason) {
+          await repos.notifications.markSkipped(row.id, skipReason);
+          result.skipped++;
+          continue;
+        }
+        try {
+          const mail = composeMail({
+            type: row.type,
+            churchName,
+            serviceUrl,
+            recipientFirstName: facts!.recipient_first_name,
+            volunteerName: facts!.volunteer_first_name ? `${facts!.volunteer_first_name} ${facts!.volunteer_last_name}` : null,
+            volunteerEmail: facts!.volunteer_email,
+            positionName: facts!.position_name,
+            ministryName: facts!.ministry_name,
+            eventTitle: facts!.event_title,
+            start: facts!.start_at,
+            context,
+          });
+          const replyTo = row.type === 'decline_alert' ? facts!.volunteer_email
+            : row.type === 'gap_alert' || ABOUT_A_VOLUNTEER.has(row.type) ? null
+            : await repos.notifications.replyToFor(facts!.team_id, facts!.ministry_id);
+          const to = { name: `${facts!.recipient_first_name} ${facts!.recipient_last_name}`, address: address! };
+          await mailer.sendMail({
+            from: from ? { name: churchName, address: from } : undefined, to, subject: mail.subject, text: mail.text, html: mail.html,
+            messageId: messageIdOf(row, serviceUrl),
+            ...(replyTo ? { replyTo: { name: '', address: replyTo } } : {}),
+          });
+          await repos.notifications.markSent(row.id, await time.now());
+          result.sent++;
+        } catch (error) {
+          await repos.notifications.markFailure(row.id, error instanceof Error ? error.message : String(error), await time.now(), MAX_ATTEMPTS);
+          result.failed++;
+        }
+      }
+      if (claimed.length < BATCH) break;
+    }
+    return result;
+  }
+
+  /**
+   * Queues a reminder for each live assignment whose shift starts within the lead (`iVolunteerReminderLeadHours`;
+   * 0 = off), due at the shift start minus the lead (§13.5) — a moment already past makes it simply due now.
+   */
+  async queueReminders(): Promise<number> {
+    const { settings, time } = this;
+    const leadHours = await settings.get('iVolunteerReminderLeadHours');
+    if (leadHours <= 0) return 0;
+    // The lead is measured in real hours: across a daylight-saving change the wall clock moves by 23 or 25.
+    const timeZone = await settings.get('sTimeZone');
+    const leadMs = leadHours * 3_600_000;
+    const now = wallClock(time.clock.now(), timeZone);
+    const until = wallClock(new Date(time.clock.now().getTime() + leadMs), timeZone);
+    const repos = createRepositories(this.db);
+    const due = await repos.notifications.reminderCandidates(now, until);
+    const scheduledFor = (start: string) => wallClock(new Date(instantOf(start, timeZone).getTime() - leadMs), timeZone);
+    await repos.notifications.enqueueMany(due.map((a) => ({
+      type: 'reminder', personId: a.person_id, keyParts: [a.id, a.person_id],
+      scheduledFor: scheduledFor(a.start_at), createdAt: now, assignmentId: a.id, occurrenceId: a.occurrence_id,
+    })));
+    return due.length;
+  }
+}

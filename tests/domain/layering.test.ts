@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+
+/**
+ * The import structure the code relies on (issue 20): the domain knows nothing of HTTP, the data layer nothing
+ * of what sits on it, no module imports itself through a cycle, and only domain/access marks a row as checked.
+ */
+const SRC = path.resolve('src');
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+const files = sourceFiles(SRC);
+const layerOf = (file: string) => path.relative(SRC, file).split(path.sep)[0];
+
+/** Each file's imports of other files of src/, as absolute paths of the .ts files. */
+const imports = new Map(files.map((file) => {
+  const text = fs.readFileSync(file, 'utf8');
+  const targets = [...text.matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gms)]
+    .map((match) => path.resolve(path.dirname(file), match[1]).replace(/\.js$/, '.ts'))
+    .filter((target) => target.startsWith(SRC));
+  return [file, targets];
+}));
+
+const offending = (from: string, forbidden: string[]) =>
+  files.filter((file) => layerOf(file) === from)
+    .flatMap((file) => imports.get(file)!.filter((target) => forbidden.includes(layerOf(target))).map((target) => `${path.relative(SRC, file)} → ${path.relative(SRC, target)}`));
+
+describe('the import structure', () => {
+  it('keeps the domain free of HTTP and jobs', () => {
+    assert.deepEqual(offending('domain', ['http', 'jobs', 'app.ts', 'main.ts']), []);
+  });
+
+  it('keeps the data layer free of everything above it', () => {
+    assert.deepEqual(offending('db', ['domain', 'http', 'jobs', 'app.ts', 'main.ts']), []);
+  });
+
+  it('has no cycle', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'visiting' | 'done'>();
+    const visit = (file: string, trail: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'visiting') {
+        cycles.push([...trail.slice(trail.indexOf(file)), file].map((f) => path.relative(SRC, f)).join(' → '));
+        return;
+      }
+      state.set(file, 'visiting');
+      for (const target of imports.get(file) ?? []) visit(target, [...trail, file]);
+      state.set(file, 'done');
+    };
+    for (const file of files) visit(file, []);
+    assert.deepEqual(cycles, []);
+  });
+
+  it('lets only domain/access mark a row as checked (grant)', () => {
+    const granting = files.filter((file) => /\bgrant\b[^;]*from\s+'[^']*authorized\.js'/s.test(fs.readFileSync(file, 'utf8')));
+    assert.ok(granting.length > 0, 'the access checks grant');
+    assert.deepEqual(granting.map((file) => path.relative(SRC, file)).filter((file) => !file.startsWith(`domain${path.sep}access${path.sep}`)), []);
+  });
+});

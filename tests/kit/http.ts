@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
+import { newUser, type TestUser } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { createRepositories } from '../../src/db/repositories/index.js';
+import type { Roles } from '../../src/domain/access/caller.js';
+
+const steps: Array<() => Promise<void>> = [];
+
+/**
+ * Runs `step` once before the file's tests, after the server has started and after the steps set up before it.
+ * Use it instead of a root-level `before`: Node 20 runs a file's root `before` hooks concurrently.
+ */
+export function setUp(step: () => Promise<unknown> | void): void {
+  steps.push(async () => {
+    await step();
+  });
+}
+
+/**
+ * A test server for the whole file: started before the `setUp` steps, closed after the tests. The answer stands
+ * for it from then on, so a file declares it once instead of `let server` plus two hooks.
+ */
+export function useServer(options: Parameters<typeof startTestServer>[0] = {}): TestServer {
+  let current: TestServer | undefined;
+  before(async () => {
+    current = await startTestServer(options);
+    for (const step of steps) await step();
+  });
+  after(() => current?.close());
+  const started = () => {
+    if (!current) throw new Error('The test server starts in the first before() hook, and setUp() steps run after it');
+    return current;
+  };
+  return {
+    get app() { return started().app; },
+    get database() { return started().database; },
+    get clock() { return started().clock; },
+    request: (method, url, opts) => started().request(method, url, opts),
+    get: (url, opts) => started().get(url, opts),
+    post: (url, body, opts) => started().post(url, body, opts),
+    put: (url, body, opts) => started().put(url, body, opts),
+    delete: (url, opts) => started().delete(url, opts),
+    close: () => started().close(),
+  };
+}
+
+/**
+ * A login made in a `setUp` step: the object is filled in then, so tests read its fields as they would a `let`
+ * set in a hook.
+ */
+export function useUser(server: TestServer, roles: Array<keyof Roles> = []): TestUser {
+  const user = {} as TestUser;
+  setUp(async () => Object.assign(user, await newUser(server, { roles })));
+  return user;
+}
+
+/** The seeded `Other` event type, its `id` read in a `setUp` step (every install has it). */
+export function useOtherEventType(server: TestServer): { id: number } {
+  const type = { id: 0 };
+  setUp(async () => {
+    type.id = (await createRepositories(server.database.db).eventTypes.findByName('Other'))!.id;
+  });
+  return type;
+}
+
+/** Request options that authenticate as `user` (read when called, so a user filled in by a hook works). */
+export const as = (user: TestUser) => ({ key: user.apiKey });
+
+/**
+ * The contract's error body (§2): `{ success:false, message, error, code }` with `code` equal to the status and
+ * nothing else but the documented `extra` keys. A pattern stands for a message that names a changing detail.
+ */
+export function expectError(answer: { status: number; body: unknown }, status: number, message: string | RegExp, extra: Record<string, unknown> = {}): void {
+  assert.equal(answer.status, status, JSON.stringify(answer.body));
+  const body = answer.body as { message?: unknown };
+  if (typeof message !== 'string') {
+    assert.equal(typeof body.message, 'string', JSON.stringify(body));
+    assert.match(body.message as string, message);
+    message = body.message as string;
+  }
+  assert.deepEqual(answer.body, { success: false, message, error: message, code: status, ...extra });
+}

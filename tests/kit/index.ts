@@ -1,0 +1,8 @@
+/**
+ * The test kit: one import for what a test file needs. Arrange through the domain services (`volunteer.ts`,
+ * `../helpers/factories.ts`), act over HTTP (`useServer`, `as`), assert refusals with `expectError`.
+ */
+export { newAdmin, newPerson, newUser, otherEventTypeId, type TestUser } from '../helpers/factories.js';
+export { startTestServer, type Answer, type TestServer } from '../helpers/server.js';
+export { as, expectError, setUp, useOtherEventType, useServer, useUser } from './http.js';
+export * from './volunteer.js';

@@ -1,0 +1,170 @@
+import { createRepositories } from '../../src/db/repositories/index.js';
+import type { Roles } from '../../src/domain/access/caller.js';
+import type { VolunteerActor } from '../../src/domain/access/volunteer-access.js';
+import type { Services } from '../../src/domain/services.js';
+import { newUser, type TestUser } from '../helpers/factories.js';
+import type { TestServer } from '../helpers/server.js';
+import { setUp } from './http.js';
+
+/*
+ * Arrangers for the volunteer area. They call the domain services as `scripts/seed` does, as an administrator of
+ * their own, so that arranging costs no HTTP round trip and no test depends on another route's answer. Each
+ * returns one shape, whatever the test: the contract's view of what it made, plus the ids a test needs next.
+ */
+
+let sequence = 0;
+/** A name no other arranger call of this process has used. */
+export const unique = (prefix: string) => `${prefix} ${++sequence}`;
+
+const actors = new WeakMap<object, Promise<VolunteerActor>>();
+
+/** The administrator the arrangers act as: made once per server, with every role. */
+function arrangerOf(server: TestServer): Promise<VolunteerActor> {
+  let actor = actors.get(server.app);
+  if (!actor) {
+    actor = newUser(server, { roles: ['admin'] }).then((user) =>
+      server.app.services.volunteerAccess.actorOf({ userId: user.userId, personId: user.personId, userName: user.userName, roles: { admin: true } as Roles }));
+    actors.set(server.app, actor);
+  }
+  return actor;
+}
+
+/** The services and the arranging administrator. */
+async function arrange(server: TestServer): Promise<{ services: Services; actor: VolunteerActor }> {
+  return { services: server.app.services, actor: await arrangerOf(server) };
+}
+
+export interface Ministry {
+  id: number;
+  name: string;
+  /** The team every ministry is created with. */
+  teamId: number;
+  poolGroupId: number;
+  calendarId: number;
+}
+
+/**
+ * A ministry named `Ministry n` (or as given) with its default team, pool group and calendar; `helpWanted`,
+ * `helpWantedText` and `active` are set after creation, as the update route does.
+ */
+export async function newMinistry(
+  server: TestServer,
+  fields: { name?: string; description?: string; sundaySchool?: boolean; helpWanted?: boolean; helpWantedText?: string; active?: boolean } = {},
+): Promise<Ministry> {
+  const { services, actor } = await arrange(server);
+  const { name = unique('Ministry'), description, sundaySchool = false, helpWanted, helpWantedText, active } = fields;
+  const created = await services.ministries.create(actor, { name, description, sundaySchool });
+  if (helpWanted !== undefined || helpWantedText !== undefined || active !== undefined) {
+    const ministry = await services.volunteerAccess.ministry(actor, created.ministry.id);
+    await services.ministries.update(actor, ministry, { helpWanted, helpWantedText, active });
+  }
+  const [team] = await createRepositories(server.database.db).teams.listWithDetails({ ministryId: created.ministry.id });
+  return { id: created.ministry.id, name: created.ministry.name, teamId: team.id, poolGroupId: created.poolGroupId, calendarId: created.calendarId };
+}
+
+/** A team of the ministry, named `Team n` unless given; the contract's Team view. */
+export async function newTeam(server: TestServer, ministryId: number, fields: { name?: string; description?: string; classGroupId?: number | null } = {}) {
+  const { services, actor } = await arrange(server);
+  const ministry = await services.volunteerAccess.ministry(actor, ministryId);
+  return (await services.teams.create(actor, ministry, { name: unique('Team'), ...fields })).team;
+}
+
+/**
+ * A position named `Position n` on the team (active, not recruiting, self-assignable unless `fields` say
+ * otherwise); the contract's Position view.
+ */
+export async function newPosition(
+  server: TestServer,
+  ministryId: number,
+  teamId: number,
+  fields: { name?: string; description?: string; recruiting?: boolean; selfAssignable?: boolean; active?: boolean; order?: number } = {},
+) {
+  const { services, actor } = await arrange(server);
+  const ministry = await services.volunteerAccess.ministry(actor, ministryId);
+  return (await services.positions.create(actor, ministry, { name: unique('Position'), teamId, ...fields })).position;
+}
+
+/** Qualifies the person for the position (the person joins the pool); the contract's Qualification view. */
+export async function qualify(server: TestServer, positionId: number, personId: number) {
+  const { services, actor } = await arrange(server);
+  const position = await services.volunteerAccess.position(actor, positionId);
+  return (await services.qualifications.grant(actor, position, personId, null)).qualification;
+}
+
+/** A coordinator (ministry) or team-leader (team) grant for the person, who joins the pool; the Scope view. */
+export async function grantScope(server: TestServer, personId: number, scopeType: 'ministry' | 'team', scopeId: number) {
+  const { services, actor } = await arrange(server);
+  return (await services.scopes.grant(actor, { personId, scopeType, scopeId })).scope;
+}
+
+/** A login with the given roles (Manage My Ministries by default) holding a ministry grant on each ministry. */
+export async function newCoordinator(server: TestServer, ministryIds: number | number[], roles: Array<keyof Roles> = ['manageMyMinistries']): Promise<TestUser> {
+  const user = await newUser(server, { roles });
+  for (const id of [ministryIds].flat()) await grantScope(server, user.personId, 'ministry', id);
+  return user;
+}
+
+/** A login with the given roles (none by default: a self-service member) leading each team. */
+export async function newTeamLeader(server: TestServer, teamIds: number | number[], roles: Array<keyof Roles> = []): Promise<TestUser> {
+  const user = await newUser(server, { roles });
+  for (const id of [teamIds].flat()) await grantScope(server, user.personId, 'team', id);
+  return user;
+}
+
+/** What `newStaffedEvent` made: the occurrence to staff, its one-event schedule and the ministry event behind it. */
+export interface StaffedEvent {
+  occurrenceId: number;
+  scheduleId: number;
+  eventId: number;
+}
+
+export interface Need {
+  positionId: number;
+  minCount: number;
+  maxCount?: number;
+}
+
+const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A ministry event of the seeded `Other` type, staffed (Staff this event, E3) by the team with the given needs:
+ * on 2026-03-10 from 09:00 to 10:00 unless `when` says otherwise. An event not after today is made with the clock
+ * at 15:00 UTC the day before its date (staffing refuses events that are over), then the clock returns.
+ */
+export async function newStaffedEvent(
+  server: TestServer,
+  where: { id: number; teamId: number },
+  needs: Need[],
+  when: { date?: string; startTime?: string; endTime?: string; title?: string } = {},
+): Promise<StaffedEvent> {
+  const { services, actor } = await arrange(server);
+  const { date = '2026-03-10', startTime = '09:00', endTime = '10:00', title = unique('Event') } = when;
+  const current = server.clock.now().toISOString();
+  if (date <= current.slice(0, 10)) server.clock.set(`${dayBefore(date)}T15:00:00Z`);
+  try {
+    const ministry = await services.volunteerAccess.ministry(actor, where.id);
+    const eventTypeId = (await createRepositories(server.database.db).eventTypes.findByName('Other'))!.id;
+    const { events } = await services.ministryEvents.create(actor, ministry, { title, eventTypeId, date, startTime, endTime });
+    const staffed = await services.schedules.staffEvent(actor, ministry, { eventId: events[0].id, teamId: where.teamId, requirements: needs });
+    return { occurrenceId: staffed.occurrenceId, scheduleId: staffed.schedule.id, eventId: events[0].id };
+  } finally {
+    server.clock.set(current);
+  }
+}
+
+/**
+ * A pending assignment of the person to the position on the occurrence, as a coordinator's assign (E14) makes it;
+ * `allowOutsidePool` lets a person who is not qualified in. The contract's Assignment view.
+ */
+export async function newAssignment(server: TestServer, occurrenceId: number, positionId: number, personId: number, options: { allowOutsidePool?: boolean } = {}) {
+  const { services, actor } = await arrange(server);
+  const occurrence = await services.volunteerAccess.occurrence(actor, occurrenceId);
+  return (await services.assignments.assign(actor.caller, occurrence, { positionId, personId, allowOutsidePool: options.allowOutsidePool === true })).assignment;
+}
+
+/** A ministry made in a `setUp` step, for a file whose tests share one (see `newMinistry`); filled in then. */
+export function useMinistry(server: TestServer, fields: Parameters<typeof newMinistry>[1] = {}): Ministry {
+  const ministry = {} as Ministry;
+  setUp(async () => Object.assign(ministry, await newMinistry(server, fields)));
+  return ministry;
+}

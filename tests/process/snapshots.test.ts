@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { after, before, describe, it } from 'node:test';
+import { adminQuery, serverUrl, spawnService, waitForReady } from '../helpers/service-process.js';
+import { withDatabase } from '../helpers/template.js';
+
+/**
+ * The commands that move a church's data (issue 19), run as a user runs them: the demo church on the embedded
+ * database, then `npm run backup` / `npm run restore` on the pass's own kind of database and, on the PostgreSQL
+ * pass, `npm run migrate-to` from the embedded database to the server. After each, the service started on the
+ * copy answers a handful of reads exactly as it did on the original.
+ */
+const run = promisify(execFile);
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vms-snapshots-'));
+const demoDir = path.join(work, 'demo');
+const databases = serverUrl ? ['migrated', 'restored'].map((name) => `vms_snap_${name}_${process.pid}`) : [];
+const DEMO_PASSWORD = 'volunteer-demo';
+
+interface Outcome {
+  code: number;
+  output: string;
+}
+
+async function npmRun(script: string, args: string[], env: Record<string, string>): Promise<Outcome> {
+  const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), DATA_DIR: '', DATABASE_URL: '', ...env };
+  delete childEnv.TEST_DATABASE_URL;
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { env: childEnv, maxBuffer: 16 * 1024 * 1024 });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
+/** What a volunteer and the administrator read, with the keys and clocks that differ between two starts left out. */
+async function readsOf(env: Record<string, string>): Promise<unknown[]> {
+  const service = await spawnService(env);
+  try {
+    await waitForReady(service);
+    const base = `http://127.0.0.1:${service.port}`;
+    const keyOf = async (userName: string, password: string) => {
+      const login = await fetch(`${base}/api/public/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName, password }) });
+      assert.equal(login.status, 200, `${userName} signs in`);
+      return ((await login.json()) as { apiKey: string }).apiKey;
+    };
+    const grace = await keyOf('grace', DEMO_PASSWORD);
+    const admin = await keyOf('admin', 'changeme');
+    const read = async (url: string, key: string) => {
+      const answer = await fetch(`${base}${url}`, { headers: { 'x-api-key': key } });
+      assert.equal(answer.status, 200, url);
+      return answer.json();
+    };
+    return [
+      await read('/api/me/assignments', grace),
+      await read('/api/ministries/ministries', admin),
+      await read('/api/ministries/occurrences?from=2020-01-01&to=2030-12-31', admin),
+      await read('/api/persons/search/Grace', admin),
+      await read('/api/ministries/dashboard', admin),
+    ];
+  } finally {
+    service.child.kill('SIGTERM');
+    await service.exited;
+  }
+}
+
+let original: unknown[];
+
+/** Where the restores go: the pass's second server database, or a new embedded data directory. */
+const restoreTarget = (): Record<string, string> =>
+  serverUrl ? { DATABASE_URL: withDatabase(serverUrl, databases[1]) } : { DATA_DIR: path.join(work, 'restored') };
+
+before(async () => {
+  for (const name of databases) await adminQuery(`create database ${name} template template0`);
+  const demo = await npmRun('demo', [], { DATA_DIR: demoDir });
+  assert.equal(demo.code, 0, demo.output);
+  original = await readsOf({ DATA_DIR: demoDir });
+  assert.ok(JSON.stringify(original[0]).includes('"status"'), 'the demo volunteer has assignments to compare');
+});
+after(async () => {
+  fs.rmSync(work, { recursive: true, force: true });
+  for (const name of databases) await adminQuery(`drop database if exists ${name} with (force)`);
+});
+
+describe('npm run backup and npm run restore', () => {
+  const backup = path.join(work, 'church.vms.gz');
+
+  it('write a backup of the embedded database and refuse to overwrite a file', async () => {
+    const first = await npmRun('backup', [backup], { DATA_DIR: demoDir });
+    assert.equal(first.code, 0, first.output);
+    assert.match(first.output, /assignments\s+32/);
+    const again = await npmRun('backup', [backup], { DATA_DIR: demoDir });
+    assert.equal(again.code, 1);
+    assert.match(again.output, /exists already/);
+  });
+
+  it('restore it into an empty database, which then answers as the original did', async () => {
+    const target = restoreTarget();
+    const restored = await npmRun('restore', [backup], target);
+    assert.equal(restored.code, 0, restored.output);
+    assert.match(restored.output, /row count checked/);
+    assert.deepEqual(await readsOf({ DATA_DIR: path.join(work, 'unused'), ...target }), original);
+  });
+
+  it('refuse to restore over a database that holds data unless --force is given', async () => {
+    const target = restoreTarget();
+    const refused = await npmRun('restore', [backup], target);
+    assert.equal(refused.code, 1);
+    assert.match(refused.output, /Nothing was changed\. To replace .* --force/);
+    const forced = await npmRun('restore', [backup, '--force'], target);
+    assert.equal(forced.code, 0, forced.output);
+    assert.deepEqual(await readsOf({ DATA_DIR: path.join(work, 'unused'), ...target }), original);
+  });
+
+  it('refuse a cut-short backup and change nothing', async () => {
+    const whole = zlib.gunzipSync(fs.readFileSync(backup)).toString('utf8').split('\n');
+    const cut = path.join(work, 'cut.vms.gz');
+    fs.writeFileSync(cut, zlib.gzipSync(whole.slice(0, whole.length - 3).join('\n')));
+    const target = restoreTarget();
+    const refused = await npmRun('restore', [cut, '--force'], target);
+    assert.equal(refused.code, 1);
+    assert.match(refused.output, /cut short.*nothing was changed/);
+    assert.deepEqual(await readsOf({ DATA_DIR: path.join(work, 'unused'), ...target }), original);
+  });
+});
+
+describe('npm run migrate-to', { skip: serverUrl ? false : 'copies to a PostgreSQL server: runs on the PostgreSQL pass (TEST_DATABASE_URL)' }, () => {
+  it('copies the embedded church to an empty server database that then answers the same', async () => {
+    const url = withDatabase(serverUrl!, databases[0]);
+    const copied = await npmRun('migrate-to', [url], { DATA_DIR: demoDir });
+    assert.equal(copied.code, 0, copied.output);
+    assert.match(copied.output, /every table's row count matches/);
+    assert.match(copied.output, /DATABASE_URL='postgres/);
+    assert.deepEqual(await readsOf({ DATA_DIR: path.join(work, 'unused'), DATABASE_URL: url }), original);
+  });
+
+  it('refuses a server database that is not empty', async () => {
+    const refused = await npmRun('migrate-to', [withDatabase(serverUrl!, databases[0])], { DATA_DIR: demoDir });
+    assert.equal(refused.code, 1);
+    assert.match(refused.output, /not empty\. Nothing was changed/);
+  });
+});
