@@ -5,12 +5,15 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'rea
 import { isApiError } from './api/client';
 import { Loading, ErrorNote } from './components/feedback';
 import { Layout, PublicLayout } from './components/Layout';
+import { WorkspaceLayout } from './components/WorkspaceLayout';
+import { AREAS } from './areas';
+import { managesAnything, usePermissions } from './permissions';
 import './i18n';
 import { ChangePassword } from './pages/ChangePassword';
 import { HelpWanted } from './pages/HelpWanted';
 import { Me } from './pages/Me';
 import { MySchedule } from './pages/MySchedule';
-import { NotEnabled, NotFound } from './pages/Notices';
+import { AccessDenied, NotEnabled, NotFound } from './pages/Notices';
 import { OpenSpots } from './pages/OpenSpots';
 import { ProposeSubstitute } from './pages/ProposeSubstitute';
 import { ResetPassword } from './pages/ResetPassword';
@@ -45,6 +48,30 @@ function VolunteerArea() {
   return enabled.data ? <Outlet /> : <NotEnabled />;
 }
 
+/**
+ * The coordinator's pages: sent home while the church has the volunteer area off, to the access-denied page
+ * (as the reference system does) when the reader runs no ministry or team. The service checks the same
+ * before it sends the dashboard's page; the API refuses every call the reader may not make.
+ */
+function CoordinatorArea() {
+  const enabled = useVolunteerAreaEnabled();
+  const permissions = usePermissions();
+  if (enabled.isPending || permissions.isPending) return <Loading />;
+  if (enabled.isError) return <ErrorNote error={enabled.error} onRetry={() => void enabled.refetch()} />;
+  if (permissions.isError) return <ErrorNote error={permissions.error} onRetry={() => void permissions.refetch()} />;
+  if (!enabled.data) return <Navigate to="/" replace />;
+  if (!managesAnything(permissions.data)) return <Navigate to="/v2/access-denied?role=VolunteerCoordinator" replace />;
+  return <Outlet />;
+}
+
+function AdminArea() {
+  const user = useCurrentUser();
+  if (!user.data?.roles.admin) return <Navigate to="/v2/access-denied?role=Admin" replace />;
+  return <Outlet />;
+}
+
+const routesOf = (audience: 'coordinator' | 'admin') => AREAS.filter((area) => area.audience === audience).flatMap((area) => area.routes);
+
 function AppRoutes() {
   return (
     <Routes>
@@ -64,7 +91,15 @@ function AppRoutes() {
             <Route path="/help-wanted" element={<HelpWanted />} />
             <Route path="/me" element={<Me />} />
           </Route>
+          <Route path="/v2/access-denied" element={<AccessDenied />} />
           <Route path="*" element={<NotFound />} />
+        </Route>
+        <Route element={<WorkspaceLayout />}>
+          <Route element={<CoordinatorArea />}>
+            <Route path="/ministries" element={<Navigate to="/ministries/dashboard" replace />} />
+            {routesOf('coordinator')}
+          </Route>
+          <Route element={<AdminArea />}>{routesOf('admin')}</Route>
         </Route>
       </Route>
     </Routes>

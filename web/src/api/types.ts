@@ -8,3 +8,6 @@ export type MeAssignment = Body<'/api/me/assignments', 'get'>['assignments'][num
 export type Opportunity = Body<'/api/me/opportunities', 'get'>['opportunities'][number];
 export type EligiblePerson = Body<'/api/me/assignments/{assignmentId}/substitutes', 'get'>['people'][number];
 export type HelpWantedMinistry = Body<'/api/me/help-wanted', 'get'>['ministries'][number];
+export type Permissions = Body<'/api/me/permissions', 'get'>;
+export type Ministry = Body<'/api/ministries/ministries', 'get'>['ministries'][number];
+export type PersonMatch = Body<'/api/persons/search/{query}', 'get'>[number];

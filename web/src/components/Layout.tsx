@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { api, ok } from '../api/client';
 import { CURRENT_USER } from '../session';
+import { WorkspaceLink } from './WorkspaceLayout';
 
 const LINKS = [
   { to: '/', key: 'nav.schedule' },
@@ -18,7 +19,10 @@ export function Layout() {
       <a className="skip-link" href="#content">{t('app.skipToContent')}</a>
       <header className="top-bar">
         <span className="brand">{t('app.title')}</span>
-        <SignOutButton />
+        <span className="top-bar-end">
+          <WorkspaceLink />
+          <SignOutButton />
+        </span>
       </header>
       <nav className="tabs-nav" aria-label={t('app.mainNavigation')}>
         {LINKS.map((link) => (

@@ -139,11 +139,24 @@ export const en = {
     title: 'Volunteer scheduling is not switched on',
     text: 'Your church has not switched on volunteer scheduling in this system yet. Ask your church office.',
   },
+  workspace: {
+    ministry: 'Ministry',
+    chooseMinistry: 'Choose a ministry',
+    noPeopleFound: 'Nobody matches.',
+    peopleFound: 'People found',
+    title: 'Ministry workspace',
+    navigation: 'Workspace',
+    toMySchedule: 'My schedule',
+    open: 'Workspace',
+    accessDeniedTitle: 'You cannot open this page',
+    accessDeniedAdmin: 'This page is for the church\'s administrators.',
+    accessDenied: 'This page is for coordinators and team leaders. Ask your church office if you need access.',
+  },
   errors: {
     generic: 'Something went wrong. Try again in a moment.',
     network: 'The service cannot be reached. Check your connection and try again.',
   },
 };
 
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+export type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 export type Messages = Shape<typeof en>;

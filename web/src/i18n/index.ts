@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { AREA_MESSAGES } from '../areas/messages';
 import { en } from './en';
 import { es } from './es';
 
@@ -15,7 +16,10 @@ function initialLanguage(): Language {
 }
 
 void i18next.use(initReactI18next).init({
-  resources: { en: { translation: en }, es: { translation: es } },
+  resources: {
+    en: { translation: { ...en, ...Object.fromEntries(Object.entries(AREA_MESSAGES).map(([name, messages]) => [name, messages.en])) } },
+    es: { translation: { ...es, ...Object.fromEntries(Object.entries(AREA_MESSAGES).map(([name, messages]) => [name, messages.es])) } },
+  },
   lng: initialLanguage(),
   fallbackLng: 'en',
   // React escapes what it renders.

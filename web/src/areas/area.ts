@@ -1,0 +1,22 @@
+import type { ReactElement } from 'react';
+import type { Shape } from '../i18n/en';
+
+/** A link in the workspace's navigation. */
+export interface NavEntry {
+  to: string;
+  /** A message key, e.g. `dashboard.nav`. */
+  label: string;
+}
+
+/**
+ * One part of the workspace: its pages and its links. A coordinator's pages live under `/ministries/` and
+ * open for anyone who runs a ministry or a team while the volunteer area is on; an administrator's under `/admin/`.
+ */
+export interface Area {
+  audience: 'coordinator' | 'admin';
+  routes: ReactElement[];
+  nav: NavEntry[];
+}
+
+/** An area's strings, kept under the area's name in the catalogue: the Spanish names exactly the keys of the English. */
+export const areaMessages = <T extends object>(en: T, es: Shape<T>) => ({ en, es });

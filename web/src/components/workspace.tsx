@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ok } from '../api/client';
+import type { PersonMatch } from '../api/types';
+import { SelectField, TextField } from './fields';
+
+export const MINISTRIES = ['ministries'] as const;
+
+/** The ministries the reader manages, by name (what `GET /api/ministries/ministries` answers for them). */
+export function useMinistries() {
+  return useQuery({
+    queryKey: MINISTRIES,
+    queryFn: async () => (await ok(api.GET('/api/ministries/ministries'))).ministries,
+  });
+}
+
+/** Chooses one of the reader's ministries; `allLabel` adds an "all" choice whose value is `undefined`. */
+export function MinistryPicker({ value, onChange, allLabel }: { value: number | undefined; onChange: (id: number | undefined) => void; allLabel?: string }) {
+  const { t } = useTranslation();
+  const ministries = useMinistries();
+  return (
+    <SelectField
+      label={t('workspace.ministry')}
+      value={value ?? ''}
+      disabled={!ministries.data}
+      onChange={(event) => onChange(event.target.value ? Number(event.target.value) : undefined)}
+    >
+      {allLabel !== undefined && <option value="">{allLabel}</option>}
+      {allLabel === undefined && value === undefined && <option value="">{t('workspace.chooseMinistry')}</option>}
+      {ministries.data?.map((ministry) => <option key={ministry.id} value={ministry.id}>{ministry.name}</option>)}
+    </SelectField>
+  );
+}
+
+/** Finds people by name or e-mail (`GET /api/persons/search/{query}`, from two letters) and hands the chosen one on. */
+export function PersonSearch({ label, onChoose }: { label: string; onChoose: (person: PersonMatch) => void }) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const matches = useQuery({
+    queryKey: ['person-search', query.trim()],
+    queryFn: async () => ok(api.GET('/api/persons/search/{query}', { params: { path: { query: query.trim() } } })),
+    enabled: query.trim().length >= 2,
+  });
+  return (
+    <div className="person-search">
+      <TextField label={label} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" />
+      {matches.data && (
+        matches.data.length === 0
+          ? <p className="muted" role="status">{t('workspace.noPeopleFound')}</p>
+          : (
+            <ul className="plain-list" aria-label={t('workspace.peopleFound')}>
+              {matches.data.map((person) => (
+                <li key={person.id}>
+                  <button type="button" className="link-button" onClick={() => { onChoose(person); setQuery(''); }}>{person.text}</button>
+                </li>
+              ))}
+            </ul>
+          )
+      )}
+    </div>
+  );
+}
