@@ -1,28 +1,19 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
-import { simpleParser } from 'mailparser';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
-import { launchBrowser, PHONE, screenshots, seriousAccessibilityProblems } from '../helpers/browser.js';
-import { startServiceProcess } from '../helpers/service-process.js';
+import { before, describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { PHONE, screenshots } from '../helpers/browser.js';
+import { expectAccessible, PASSWORD, signIn, useBrowserWorld, type BrowserUser } from '../kit/browser.js';
 
 /**
  * The volunteer's pages in headless Chromium against the real service (started as `npm start` starts it,
  * on the embedded database or, in the PostgreSQL pass, on the server). Data is set up over the HTTP API
  * as a coordinator would; what the volunteer does is done by clicking.
  */
-const ADMIN_PASSWORD = 'browser-admin-password';
-const PASSWORD = 'volunteer-password';
 const V = '/api/ministries';
+const world = useBrowserWorld('browser', arrange);
+const { call, ok, loginKey, mails } = world;
 
-let service: Awaited<ReturnType<typeof startServiceProcess>>;
-let browser: Browser;
-let adminKey: string;
-const mails: Array<{ to: string; text: string }> = [];
-let sink: SMTPServer;
-
-interface Volunteer { personId: number; userName: string; firstName: string }
+type Volunteer = BrowserUser;
 let ruth: Volunteer;
 let boaz: Volunteer;
 let naomi: Volunteer;
@@ -30,39 +21,6 @@ let positionId: number;
 let positionName: string;
 let requestedOccurrence: number;
 let lastPlaceOccurrence: number;
-
-async function call<T = any>(method: string, path: string, body?: unknown, key = adminKey): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${service.base}${path}`, {
-    method,
-    headers: { 'x-api-key': key, ...(body !== undefined && { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
-
-async function ok<T = any>(method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await call<T>(method, path, body);
-  assert.ok(answer.status >= 200 && answer.status < 300, `${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
-
-async function loginKey(userName: string, password: string): Promise<string> {
-  const response = await fetch(`${service.base}/api/public/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName, password }),
-  });
-  assert.equal(response.status, 200);
-  return ((await response.json()) as { apiKey: string }).apiKey;
-}
-
-async function newVolunteer(firstName: string): Promise<Volunteer> {
-  const person = await ok('POST', '/api/persons', { firstName, lastName: 'Volunteer', email: `${firstName.toLowerCase()}@church.example` });
-  const userName = firstName.toLowerCase();
-  await ok('POST', '/admin/api/users', { personId: person.Id, userName, password: PASSWORD });
-  return { personId: person.Id, userName, firstName };
-}
 
 /** `YYYY-MM-DD`, days from today. */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -77,28 +35,12 @@ async function staffedOccurrence(ministryId: number, teamId: number, typeId: num
   return staffed.occurrence.id;
 }
 
-before(async () => {
-  sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      simpleParser(stream).then((mail) => {
-        for (const recipient of session.envelope.rcptTo) mails.push({ to: recipient.address, text: mail.text ?? '' });
-        callback();
-      }, callback);
-    },
-  });
-  const smtpPort = await new Promise<number>((resolve) => sink.listen(0, '127.0.0.1', () => resolve((sink.server.address() as AddressInfo).port)));
-  [service, browser] = await Promise.all([startServiceProcess('browser', { ADMIN_PASSWORD }), launchBrowser()]);
-  adminKey = await loginKey('admin', ADMIN_PASSWORD);
-
-  for (const [name, value] of [
-    ['sSMTPHost', `127.0.0.1:${smtpPort}`], ['sChurchEmail', 'office@church.example'], ['bEnabledEmail', '1'],
-    ['sServiceURL', service.base], ['iPublicFormRateLimitPerMinute', '0'], ['iLoginRateLimitPerMinute', '0'],
-  ]) {
+/** A ministry with one position, three qualified volunteers and two staffed occurrences; Ruth is asked to serve the first. */
+async function arrange(): Promise<void> {
+  for (const [name, value] of [['sSMTPHost', `127.0.0.1:${world.smtpPort}`], ['sChurchEmail', 'office@church.example'], ['bEnabledEmail', '1']]) {
     await ok('POST', `/admin/api/system/config/${name}`, { value });
   }
-  [ruth, boaz, naomi] = [await newVolunteer('Ruth'), await newVolunteer('Boaz'), await newVolunteer('Naomi')];
+  [ruth, boaz, naomi] = [await world.newUser('Ruth'), await world.newUser('Boaz'), await world.newUser('Naomi')];
 
   const ministry = await ok('POST', `${V}/ministries`, { name: 'Welcome Team' });
   const ministryId = ministry.ministry.id;
@@ -112,33 +54,10 @@ before(async () => {
   requestedOccurrence = await staffedOccurrence(ministryId, teamId, typeId, inDays(3), 3);
   lastPlaceOccurrence = await staffedOccurrence(ministryId, teamId, typeId, inDays(4), 1);
   await ok('POST', `${V}/occurrences/${requestedOccurrence}/assignments`, { positionId, personId: ruth.personId, allowOutsidePool: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await service?.stop();
-  await new Promise<void>((resolve) => (sink ? sink.close(() => resolve()) : resolve()));
-});
-
-async function newPhone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
-  // Every step here answers in well under a second; a missing element should fail fast, not after 30 s.
-  context.setDefaultTimeout(10_000);
-  return { context, page: await context.newPage() };
 }
 
-async function signIn(page: Page, userName: string, password = PASSWORD): Promise<void> {
-  await page.goto(`${service.base}/`);
-  await page.waitForURL(/\/sign-in/);
-  await page.getByLabel('User name').fill(userName);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'My schedule' }).waitFor();
-}
-
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  assert.deepEqual(await seriousAccessibilityProblems(page), [], `axe on ${name}`);
-  await screenshots(page, name);
+function newPhone(): Promise<{ context: BrowserContext; page: Page }> {
+  return world.newContext(PHONE);
 }
 
 describe('the volunteer pages in a browser', () => {
@@ -150,11 +69,11 @@ describe('the volunteer pages in a browser', () => {
 
   it('serves the sign-in page at / and keeps the API\'s JSON 404 under /api/', async () => {
     const { page } = ruthPhone;
-    await page.goto(`${service.base}/`);
+    await page.goto(`${world.base}/`);
     await page.waitForURL(/\/sign-in\?next=%2F$/);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await expectAccessible(page, 'sign-in');
-    const missing = await fetch(`${service.base}/api/no-such-route`, { headers: { accept: 'text/html' } });
+    const missing = await fetch(`${world.base}/api/no-such-route`, { headers: { accept: 'text/html' } });
     assert.equal(missing.status, 404);
     assert.equal(((await missing.json()) as { message: string }).message, 'Not found');
   });
@@ -169,7 +88,7 @@ describe('the volunteer pages in a browser', () => {
 
   it('signs in with a cookie page scripts cannot read, and shows the assignment a coordinator made with three API calls', async () => {
     const { page, context } = ruthPhone;
-    await signIn(page, ruth.userName);
+    await signIn(page, world.base, ruth.userName);
     const cookie = (await context.cookies()).find((c) => c.name === 'vms_session');
     assert.ok(cookie, 'the session cookie is set');
     assert.equal(cookie.httpOnly, true);
@@ -255,7 +174,7 @@ describe('the volunteer pages in a browser', () => {
 
   it('lets two volunteers race for the last place: exactly one is signed up, the other is told it is full', async () => {
     const contenders = [await newPhone(), await newPhone()];
-    await Promise.all([signIn(contenders[0].page, boaz.userName), signIn(contenders[1].page, naomi.userName)]);
+    await Promise.all([signIn(contenders[0].page, world.base, boaz.userName), signIn(contenders[1].page, world.base, naomi.userName)]);
     for (const { page } of contenders) {
       await page.getByRole('link', { name: 'Open spots', exact: true }).click();
       await page.locator('li.card', { hasText: '1 place left' }).waitFor();
@@ -278,7 +197,7 @@ describe('the volunteer pages in a browser', () => {
 
   it('resets a forgotten password through the mailed link', async () => {
     const { context, page } = await newPhone();
-    await page.goto(`${service.base}/sign-in`);
+    await page.goto(`${world.base}/sign-in`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.getByLabel('User name').fill(naomi.userName);
     await page.getByRole('button', { name: 'Send the link' }).click();
@@ -292,7 +211,7 @@ describe('the volunteer pages in a browser', () => {
     }
     assert.ok(mail, 'the reset mail arrived');
     const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0];
-    assert.ok(link?.startsWith(service.base), mail.text);
+    assert.ok(link?.startsWith(world.base), mail.text);
 
     await page.goto(link!);
     await page.getByLabel('New password', { exact: true }).fill('naomi-new-password');
@@ -310,14 +229,14 @@ describe('the volunteer pages in a browser', () => {
 
   it('changes my own password on its page', async () => {
     const { page } = ruthPhone;
-    await page.goto(`${service.base}/account/password`);
+    await page.goto(`${world.base}/account/password`);
     await page.getByLabel('Current password').fill(PASSWORD);
     await page.getByLabel('New password', { exact: true }).fill('ruth-new-password');
     await page.getByLabel('New password again').fill('ruth-new-password');
     await expectAccessible(page, 'change-password');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Your password is changed.').waitFor();
-    assert.equal((await fetch(`${service.base}/api/public/user/login`, {
+    assert.equal((await fetch(`${world.base}/api/public/user/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: ruth.userName, password: 'ruth-new-password' }),
     })).status, 200);
   });
@@ -326,7 +245,7 @@ describe('the volunteer pages in a browser', () => {
     const { page, context } = ruthPhone;
     const key = (await context.cookies()).find((c) => c.name === 'vms_session')!.value;
     assert.equal((await call('GET', '/api/users/current', undefined, key)).status, 200);
-    await page.goto(`${service.base}/`);
+    await page.goto(`${world.base}/`);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/sign-in$/);
     assert.equal((await context.cookies()).find((c) => c.name === 'vms_session'), undefined, 'the cookie is gone');
@@ -335,7 +254,7 @@ describe('the volunteer pages in a browser', () => {
 
   it('shows the pages in Spanish when the reader chooses it', async () => {
     const { page } = ruthPhone;
-    await signIn(page, ruth.userName, 'ruth-new-password');
+    await signIn(page, world.base, ruth.userName, 'ruth-new-password');
     await page.getByRole('link', { name: 'Me', exact: true }).click();
     await page.getByLabel('Language').selectOption('es');
     await page.getByRole('heading', { name: 'Para qué estoy calificado' }).waitFor();
@@ -351,7 +270,7 @@ describe('the volunteer pages in a browser', () => {
     const { page } = ruthPhone;
     await ok('POST', '/admin/api/system/config/sVolunteerVersion', { value: 'v1' });
     try {
-      await page.goto(`${service.base}/open-spots`);
+      await page.goto(`${world.base}/open-spots`);
       await page.getByRole('heading', { name: 'Volunteer scheduling is not switched on' }).waitFor();
       await expectAccessible(page, 'not-enabled');
     } finally {

@@ -7,7 +7,7 @@ import { Loading, ErrorNote } from './components/feedback';
 import { Layout, PublicLayout } from './components/Layout';
 import { WorkspaceLayout } from './components/WorkspaceLayout';
 import { AREAS } from './areas';
-import { managesAnything, usePermissions } from './permissions';
+import { managesAnything, usePermissions, useVolunteerAreaEnabled } from './permissions';
 import './i18n';
 import { ChangePassword } from './pages/ChangePassword';
 import { HelpWanted } from './pages/HelpWanted';
@@ -18,7 +18,7 @@ import { OpenSpots } from './pages/OpenSpots';
 import { ProposeSubstitute } from './pages/ProposeSubstitute';
 import { ResetPassword } from './pages/ResetPassword';
 import { SignIn } from './pages/SignIn';
-import { CURRENT_USER, useCurrentUser, useVolunteerAreaEnabled } from './session';
+import { CURRENT_USER, useCurrentUser } from './session';
 import './styles.css';
 
 // A key revoked elsewhere (sign-out on another device, a password change) sends the reader back to sign in.

@@ -18,20 +18,3 @@ export function useCurrentUser() {
     staleTime: 5 * 60_000,
   });
 }
-
-/** Whether the church has switched volunteer scheduling on (the rollout gate answers 403 under v1). */
-export function useVolunteerAreaEnabled() {
-  return useQuery({
-    queryKey: ['volunteer-status'],
-    queryFn: async () => {
-      try {
-        await ok(api.GET('/api/ministries/status'));
-        return true;
-      } catch (error) {
-        if (isApiError(error, 403)) return false;
-        throw error;
-      }
-    },
-    staleTime: 5 * 60_000,
-  });
-}
