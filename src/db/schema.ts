@@ -366,6 +366,20 @@ export interface SwapsTable {
   comment: string | null;
 }
 
+export interface BlockoutsTable {
+  id: Generated<number>;
+  person_id: number;
+  start_date: DateOnly;
+  end_date: DateOnly;
+  /** `HH:MM:SS`; both null for a whole day. */
+  start_time: string | null;
+  end_time: string | null;
+  repeat_until: DateOnly | null;
+  reason: string | null;
+  created_by_person_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface ScopesTable {
   id: Generated<number>;
   person_id: number;
@@ -420,6 +434,7 @@ export interface DB {
   assignments: AssignmentsTable;
   responses: ResponsesTable;
   swaps: SwapsTable;
+  blockouts: BlockoutsTable;
   scopes: ScopesTable;
   calendar_ministry_grants: CalendarMinistryGrantsTable;
   password_reset_tokens: PasswordResetTokensTable;
@@ -427,6 +442,7 @@ export interface DB {
 }
 
 export type PersonRow = Selectable<PersonsTable>;
+export type BlockoutRow = Selectable<BlockoutsTable>;
 export type NewPerson = Insertable<PersonsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;

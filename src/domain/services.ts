@@ -15,6 +15,7 @@ import { CoordinatorActionsService } from './assignments/coordinator-actions.ser
 import { MemberService } from './assignments/member.service.js';
 import { SwapsService } from './assignments/swaps.service.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
+import { BlockoutsService } from './availability/blockouts.service.js';
 import { CalendarFeedsService } from './public/calendar-feeds.service.js';
 import { RegistrationService } from './public/registration.service.js';
 import { CalendarsService } from './calendars/calendars.service.js';
@@ -72,6 +73,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     assignmentActions: new CoordinatorActionsService(db, time, publisher),
     member: new MemberService(db, time, publisher),
     swaps: new SwapsService(db, time, publisher),
+    blockouts: new BlockoutsService(db, time),
     dashboard: new DashboardService(db, time, settings),
     calendarFeeds: new CalendarFeedsService(db, time, settings, calendars),
     registration: new RegistrationService(db, time, settings),

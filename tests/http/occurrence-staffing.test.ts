@@ -69,7 +69,9 @@ describe('GET /api/ministries/occurrences/{id}/eligible', () => {
     const answer = await server.get(`${V}/occurrences/${occurrenceId}/eligible`, { ...as(admin), query: { positionId: String(greeter) } });
     assert.equal(answer.status, 200);
     const byPerson = new Map(answer.body.people.map((p: { personId: number }) => [p.personId, p]));
-    assert.deepEqual(byPerson.get(anna), { personId: anna, displayName: 'Anna Adams', inPool: true, lastServedDate: null, conflictPositionId: usher, conflictPositionName: 'Usher' });
+    assert.deepEqual(byPerson.get(anna), {
+      personId: anna, displayName: 'Anna Adams', inPool: true, lastServedDate: null, conflictPositionId: usher, conflictPositionName: 'Usher', blockedOut: false, blockout: null,
+    });
     assert.equal((byPerson.get(ben) as { conflictPositionId: number | null }).conflictPositionId, null);
   });
 

@@ -6,6 +6,7 @@ import { memberViewReadModel } from '../read-models/member-view.js';
 import { volunteerRosterReadModel } from '../read-models/volunteer-roster.js';
 import { apiKeysRepository } from './api-keys.repository.js';
 import { assignmentsRepository } from './assignments.repository.js';
+import { blockoutsRepository } from './blockouts.repository.js';
 import { ministriesRepository } from './ministries.repository.js';
 import { ministryEventsRepository } from './ministry-events.repository.js';
 import { occurrencesRepository } from './occurrences.repository.js';
@@ -41,6 +42,7 @@ export function createRepositories(db: Executor) {
     volunteerRoster: volunteerRosterReadModel(db),
     apiKeys: apiKeysRepository(db),
     assignments: assignmentsRepository(db),
+    blockouts: blockoutsRepository(db),
     ministries: ministriesRepository(db),
     ministryEvents: ministryEventsRepository(db),
     occurrences: occurrencesRepository(db),

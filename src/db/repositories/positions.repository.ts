@@ -10,6 +10,17 @@ export function positionsRepository(db: Executor) {
       return db.selectFrom('positions').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The position with whether the person is actively qualified for it, in one statement (a sign-up checks both). */
+    async findWithQualification(id: number, personId: number) {
+      return db.selectFrom('positions').selectAll('positions')
+        .select((eb) => eb.exists(eb.selectFrom('qualifications').select('qualifications.id')
+          .whereRef('qualifications.position_id', '=', 'positions.id')
+          .where('qualifications.person_id', '=', personId)
+          .where('qualifications.active', '=', true)).as('is_qualified'))
+        .where('positions.id', '=', id)
+        .executeTakeFirst();
+    },
+
     async findWithTeam(id: number) {
       return withTeam().where('positions.id', '=', id).executeTakeFirst();
     },

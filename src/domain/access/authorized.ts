@@ -1,5 +1,5 @@
 import type { Repositories } from '../../db/repositories/index.js';
-import type { MinistryRow, PositionRow, ScheduleRow, TeamRow } from '../../db/schema.js';
+import type { BlockoutRow, MinistryRow, PersonRow, PositionRow, ScheduleRow, TeamRow } from '../../db/schema.js';
 
 type Found<F extends (...args: never[]) => Promise<unknown>> = NonNullable<Awaited<ReturnType<F>>>;
 
@@ -13,6 +13,10 @@ export interface AuthorizedRows {
   occurrence: Found<Repositories['occurrences']['findDetailed']>;
   assignment: Found<Repositories['assignments']['findInContext']>;
   swap: Found<Repositories['swaps']['findDetailed']>;
+  /** A person in a coordinator's or team leader's reach (their pool or qualified for their positions). */
+  person: PersonRow;
+  /** A blockout of a person in the caller's reach. */
+  blockout: BlockoutRow;
 }
 
 export type EntityKind = keyof AuthorizedRows;

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { hasRole, type Caller } from './caller.js';
 import { forbidden, notFound } from '../errors.js';
 import { grant, type Authorized, type AuthorizedRows, type EntityKind } from './authorized.js';
-import { assertMinistryAuthority, assertTeamAuthority, hasMinistryAuthority, loadVolunteerActor, type VolunteerActor } from './volunteer-access.js';
+import { assertMinistryAuthority, assertTeamAuthority, coordinatedMinistryIds, hasMinistryAuthority, isManager, loadVolunteerActor, type VolunteerActor } from './volunteer-access.js';
 
 /**
  * The entity checks of contract §1.5 step 4: the record named in the path is loaded (404 when missing),
@@ -83,6 +83,28 @@ export class VolunteerAccessService {
   /** A substitution request, with authority over its occurrence's schedule team (§3 `Swp`). */
   async swap(actor: VolunteerActor, swapId: number): Promise<Authorized<'swap'>> {
     return this.inTeamScope(actor, 'swap', await this.repos.swaps.findDetailed(swapId), 'Substitution request not found', 'substitution request');
+  }
+
+  /**
+   * A person a coordinator or team leader may keep availability for: in the pool of a ministry they coordinate,
+   * or actively qualified for a position of it or of a team they lead. Managers reach everyone.
+   */
+  async person(actor: VolunteerActor, personId: number): Promise<Authorized<'person'>> {
+    const person = await this.repos.persons.findById(personId);
+    if (!person) throw notFound('Person not found');
+    if (!isManager(actor)) {
+      const reached = await this.repos.blockouts.isPersonInScope(person.id, { ministryIds: coordinatedMinistryIds(actor), teamIds: [...actor.ledTeamIds] });
+      if (!reached) throw forbidden('This person is not in a ministry or team you manage');
+    }
+    return grant('person', person);
+  }
+
+  /** A blockout of a person in the caller's reach. */
+  async blockout(actor: VolunteerActor, blockoutId: number): Promise<Authorized<'blockout'>> {
+    const blockout = await this.repos.blockouts.findById(blockoutId);
+    if (!blockout) throw notFound('Blockout not found');
+    await this.person(actor, blockout.person_id);
+    return grant('blockout', blockout);
   }
 
   /** 404 for a missing row, then 403 unless the caller has authority over the team the row belongs to. */

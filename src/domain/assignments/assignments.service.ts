@@ -6,6 +6,8 @@ import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { isOver } from '../occurrences/timing.js';
+import { blockedOutWarning } from '../availability/blockouts.js';
+import { blockoutOn } from '../availability/marks.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import { assignmentView, meAssignmentView } from './views.js';
 
@@ -47,11 +49,12 @@ export class AssignmentsService {
    * E14, rules in the contract's order: I4 (400), I5 (409), I2 (403), I3 (409 unless allowOutsidePool),
    * I1 (409), I8 re-use of a declined or cancelled row; another position on the occurrence is fine (I7).
    */
-  async assign(caller: Caller, occurrence: { id: number; ministry_id: number }, input: AssignInput) {
+  async assign(caller: Caller, occurrence: { id: number; ministry_id: number; start_at: string; end_at: string }, input: AssignInput) {
     const repos = this.repos;
     const position = await repos.positions.findById(input.positionId);
     if (!position) throw notFound('Position not found');
-    if (!(await repos.persons.findById(input.personId))) throw notFound('Person not found');
+    const person = await repos.persons.findById(input.personId);
+    if (!person) throw notFound('Person not found');
     if (position.ministry_id !== occurrence.ministry_id) throw invalid("The position does not belong to this occurrence's ministry");
     const now = await this.time.now();
     const id = await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
@@ -83,7 +86,12 @@ export class AssignmentsService {
       }]);
       return assignmentId;
     });
-    return { assignment: assignmentView((await repos.assignments.findDetailed(id))!) };
+    // A blocked-out person may still be assigned: the coordinator decides, and is told (issue 17).
+    const blockout = await blockoutOn(repos, person.id, occurrence);
+    return {
+      assignment: assignmentView((await repos.assignments.findDetailed(id))!),
+      warnings: blockout ? [blockedOutWarning(`${person.first_name} ${person.last_name}`.trim(), blockout)] : [],
+    };
   }
 
   /**
@@ -94,12 +102,12 @@ export class AssignmentsService {
     const repos = this.repos;
     const occurrence = await repos.occurrences.findDetailed(occurrenceId);
     if (!occurrence) throw notFound('Occurrence not found');
-    const position = await repos.positions.findById(positionId);
+    const position = await repos.positions.findWithQualification(positionId, caller.personId);
     if (!position) throw notFound('Position not found');
     if (position.ministry_id !== occurrence.ministry_id || position.team_id !== occurrence.team_id) {
       throw invalid("The position is not one of this occurrence's team");
     }
-    if (!(await repos.qualifications.isActivelyQualified(caller.personId, position.id))) throw forbidden('You are not qualified for this position');
+    if (!position.is_qualified) throw forbidden('You are not qualified for this position');
     if (!position.self_assignable) throw forbidden('This position is not open for sign-up; ask a team leader or coordinator to add you');
     const now = await this.time.now();
     const id = await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
@@ -125,8 +133,10 @@ export class AssignmentsService {
       }]);
       return assignmentId;
     });
+    const blockout = await blockoutOn(repos, caller.personId, occurrence);
     // Everything the answer shows is known here: no read after the commit.
     return {
+      warnings: blockout ? [blockedOutWarning('you', blockout)] : [],
       assignment: meAssignmentView({
         id,
         occurrence_id: occurrence.id,

@@ -8,6 +8,8 @@ import { addDays, optionalDate } from '../dates.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { rotationOrder } from '../ministries/rotation.js';
+import { coveringBlockout } from '../availability/blockouts.js';
+import { markBlockedOut } from '../availability/marks.js';
 import { joinPool } from '../ministries/pool.js';
 import { displayName } from '../ministries/views.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
@@ -95,15 +97,15 @@ export class MemberService {
     ]);
     const live = onOccurrence.filter((a) => isLive(a.status));
     const holders = new Set(live.filter((a) => a.position_id === row.position_id).map((a) => a.person_id));
-    return {
-      people: rotationOrder(eligible)
-        .filter((person) => person.personId !== caller.personId && !holders.has(person.personId))
-        .map((person) => {
-          // §7.2: every eligible row flags another position the person already holds on this occurrence.
-          const conflict = live.find((a) => a.person_id === person.personId && a.position_id !== row.position_id);
-          return { ...person, conflictPositionId: conflict?.position_id ?? null, conflictPositionName: conflict?.position_name ?? null };
-        }),
-    };
+    const people = rotationOrder(eligible)
+      .filter((person) => person.personId !== caller.personId && !holders.has(person.personId))
+      .map((person) => {
+        // §7.2: every eligible row flags another position the person already holds on this occurrence.
+        const conflict = live.find((a) => a.person_id === person.personId && a.position_id !== row.position_id);
+        return { ...person, conflictPositionId: conflict?.position_id ?? null, conflictPositionName: conflict?.position_name ?? null };
+      });
+    // A volunteer sees that a colleague is away, never why.
+    return { people: await markBlockedOut(repos, people, row, { withReason: false }) };
   }
 
   /**
@@ -165,8 +167,14 @@ export class MemberService {
     const now = await this.time.now();
     const candidates = await repos.memberView.slotCandidates(caller.personId, from, to, now);
     const occurrenceIds = [...new Set(candidates.map((c) => c.occurrence_id))];
-    const [effective, held] = await Promise.all([loadEffectiveRequirements(repos, occurrenceIds), repos.memberView.heldOn(caller.personId, occurrenceIds)]);
+    const [effective, held, blockouts] = await Promise.all([
+      loadEffectiveRequirements(repos, occurrenceIds),
+      repos.memberView.heldOn(caller.personId, occurrenceIds),
+      repos.blockouts.overlapping([caller.personId], from, to),
+    ]);
     const opportunities = candidates.flatMap((slot) => {
+      // Shifts in my own blockouts are not offered; I can still sign up for one by its ids (E11 warns).
+      if (coveringBlockout(blockouts, slot.start_at, slot.end_at)) return [];
       const requirement = effective.get(slot.occurrence_id)?.requirements.find((r) => r.positionId === slot.position_id);
       if (!requirement || requirement.openCount <= 0) return [];
       const mine = held.filter((h) => h.occurrence_id === slot.occurrence_id);

@@ -12,6 +12,8 @@ import { isOver } from '../occurrences/timing.js';
 import { windowPages } from '../occurrences/window-pages.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { occurrenceFigures } from '../staffing/gaps.js';
+import { coveringBlockout } from '../availability/blockouts.js';
+import { groupBy } from '../collections.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 
 type EffectiveRequirements = Awaited<ReturnType<typeof loadEffectiveRequirements>>;
@@ -129,9 +131,12 @@ export class DashboardService {
     const missing = [...new Set([...pending.map((row) => row.occurrence_id), ...swaps.map((swap) => swap.occurrence_id)])].filter((id) => !byId.has(id));
     for (const row of await repos.occurrences.listByIds(missing)) byId.set(row.id, row);
     const reminderHorizon = addMinutes(now, leadHours * 60);
+    const pendingBlockouts = groupBy(await repos.blockouts.overlapping(pending.map((row) => row.person_id), today, to), (row) => row.person_id);
     const pendingResponses = pending.map((row) => {
       const occurrence = byId.get(row.occurrence_id)!;
-      return withContext({ ...assignmentView(row), withinReminderWindow: leadHours > 0 && occurrence.start_at <= reminderHorizon }, occurrence);
+      // Ours (issue 17): a request waiting on someone who is away on that day is unlikely to be answered yes.
+      const blockedOut = coveringBlockout(pendingBlockouts.get(row.person_id) ?? [], occurrence.start_at, occurrence.end_at) !== undefined;
+      return withContext({ ...assignmentView(row), withinReminderWindow: leadHours > 0 && occurrence.start_at <= reminderHorizon, blockedOut }, occurrence);
     });
     const proposedSwaps = swaps.map((swap) => withContext(swapView(swap), byId.get(swap.occurrence_id)!));
     const panels = { upcoming, gaps, pendingResponses, proposedSwaps };

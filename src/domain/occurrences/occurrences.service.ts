@@ -14,6 +14,7 @@ import { occurrenceFigures, type EffectiveRequirement } from '../staffing/gaps.j
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import { assignmentView } from '../assignments/views.js';
 import { rotationOrder } from '../ministries/rotation.js';
+import { markBlockedOut } from '../availability/marks.js';
 import { parsePermissiveBoolean } from '../values.js';
 import { windowPages } from './window-pages.js';
 
@@ -186,12 +187,11 @@ export class OccurrencesService {
       repos.volunteerRoster.eligibleForPosition(position.id, pool?.id ?? null, await this.time.today(), nameFilter),
       repos.assignments.listForOccurrence(occurrence.id),
     ]);
-    return {
-      people: rotationOrder(rows).map((person) => {
-        const conflict = assignments.find((a) => a.person_id === person.personId && a.position_id !== position.id && isLive(a.status));
-        return { ...person, conflictPositionId: conflict?.position_id ?? null, conflictPositionName: conflict?.position_name ?? null };
-      }),
-    };
+    const people = rotationOrder(rows).map((person) => {
+      const conflict = assignments.find((a) => a.person_id === person.personId && a.position_id !== position.id && isLive(a.status));
+      return { ...person, conflictPositionId: conflict?.position_id ?? null, conflictPositionName: conflict?.position_name ?? null };
+    });
+    return { people: await markBlockedOut(repos, people, occurrence, { withReason: true }) };
   }
 
   /** E6 editor view: effective needs, whether overridden, and every active position of the schedule's team. */

@@ -55,6 +55,8 @@ export function guards(services: Services) {
     occurrence: () => guard(services, 'occurrence', (actor, request) => access.occurrence(actor, pathId(request, 'occurrenceId', 'Occurrence'))),
     assignment: () => guard(services, 'assignment', (actor, request) => access.assignment(actor, pathId(request, 'assignmentId', 'Assignment'))),
     swap: () => guard(services, 'swap', (actor, request) => access.swap(actor, pathId(request, 'swapId', 'Substitution request'))),
+    person: () => guard(services, 'person', (actor, request) => access.person(actor, pathId(request, 'personId', 'Person'))),
+    blockout: () => guard(services, 'blockout', (actor, request) => access.blockout(actor, pathId(request, 'blockoutId', 'Blockout'))),
     qualification: () => guard(services, 'qualification', (actor, request) => access.qualification(actor, pathId(request, 'qualificationId', 'Qualification'))),
   };
 }

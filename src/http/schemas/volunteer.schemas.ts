@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { Blockout } from './availability.schemas.js';
 import { ASSIGNMENT_STATUSES } from '../../db/schema.js';
 import { EVENT_ID_ON_SCHEDULE, REMOVED_FIELDS, removedFieldMessage } from '../../domain/schedules/schedule-input.js';
 import { BodyIdOf, Nullable, ReadByDomain, RequiredField, Retired, Stages, StrictBoolean, UNBOUNDED } from './common.js';
@@ -45,6 +46,8 @@ export const Scope = Type.Object({
 
 export const EligiblePerson = Type.Object({
   personId: I, displayName: S, inPool: B, lastServedDate: NS, conflictPositionId: NI, conflictPositionName: NS,
+  // Ours (issue 17), on the lists for one occurrence: the person's blockout that covers its shift.
+  blockedOut: Type.Optional(B), blockout: Type.Optional(Type.Union([Blockout, Type.Null()])),
 });
 
 export const MinistryDetail = Type.Object({

@@ -4,6 +4,7 @@ import type { Services } from '../../../domain/services.js';
 import { parsePermissiveBoolean } from '../../../domain/values.js';
 import { callerOf } from '../../plugins/access.js';
 import { authorizedOf, guards } from '../../plugins/volunteer-guards.js';
+import { Warning } from '../../schemas/availability.schemas.js';
 import { BodyId, idSegment, Nullable, PermissiveBoolean, responses } from '../../schemas/common.js';
 import { Assignment } from '../../schemas/volunteer.schemas.js';
 import { V } from './paths.js';
@@ -28,7 +29,7 @@ export const assignmentsRoutes = (services: Services): FastifyPluginAsyncTypebox
         allowOutsidePool: Type.Optional(PermissiveBoolean),
         notes: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
       }),
-      response: responses({ 201: Type.Object({ assignment: Assignment }) }),
+      response: responses({ 201: Type.Object({ assignment: Assignment, warnings: Type.Array(Warning, { description: 'Ours (issue 17): rules the assignment goes against, e.g. the person is blocked out' }) }) }),
     },
   }, async (request, reply) => {
     const { positionId, personId, allowOutsidePool } = request.body;

@@ -4,6 +4,7 @@ import type { Services } from '../../../domain/services.js';
 import { parsePermissiveBoolean } from '../../../domain/values.js';
 import { callerOf } from '../../plugins/access.js';
 import { pathId } from '../../plugins/volunteer-guards.js';
+import { Warning } from '../../schemas/availability.schemas.js';
 import { BodyId, idSegment, Nullable, responses } from '../../schemas/common.js';
 import { EligiblePerson, MeAssignment, Swap } from '../../schemas/volunteer.schemas.js';
 import { memberPaths } from './paths.js';
@@ -153,7 +154,7 @@ export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => a
         tags,
         summary: 'E11: put myself on an open slot (a personId in the body is ignored)',
         body: Type.Object({ occurrenceId: BodyId('occurrenceId'), positionId: BodyId('positionId'), personId: Type.Optional(Type.Unknown({ description: 'Ignored: the caller signs up themself (§1.6)' })) }),
-        response: responses({ 201: Type.Object({ assignment: MeAssignment }) }),
+        response: responses({ 201: Type.Object({ assignment: MeAssignment, warnings: Type.Array(Warning, { description: 'Ours (issue 17): e.g. the shift falls in one of my blockouts' }) }) }),
       },
     }, async (request, reply) => reply.code(201).send(await services.assignments.signUp(callerOf(request), request.body.occurrenceId, request.body.positionId)));
   }

@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import { createRepositories } from '../../db/repositories/index.js';
+import type { DB } from '../../db/schema.js';
+import type { Authorized } from '../access/authorized.js';
+import type { Caller } from '../access/caller.js';
+import { meAssignmentView } from '../assignments/views.js';
+import type { ChurchTime } from '../church-time.js';
+import { isLive } from '../../db/schema.js';
+import { forbidden, notFound } from '../errors.js';
+import { blockoutView, covers, lastDayOf, parseBlockout, type BlockoutRequest } from './blockouts.js';
+
+/** Blockout dates (issue 17): a person's own, and those a coordinator keeps for a person in their reach. */
+export class BlockoutsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly time: ChurchTime,
+  ) {}
+
+  private get repos() {
+    return createRepositories(this.db);
+  }
+
+  /** The caller's blockouts not over yet, by first day, with their reasons. */
+  async listMine(caller: Caller) {
+    return this.listOf(caller.personId);
+  }
+
+  /**
+   * Records a blockout for the caller, and answers with it the caller's live assignments it covers, so that the
+   * page can offer to decline them ("you are scheduled on 3 of these dates").
+   */
+  async createMine(caller: Caller, request: BlockoutRequest) {
+    const { blockout, row } = await this.create(caller.personId, caller.personId, request);
+    const now = await this.time.now();
+    const upcoming = await this.repos.memberView.assignments(caller.personId, { from: row.start_date, to: lastDayOf(row), includePast: false, now });
+    const covered = upcoming.filter((assignment) => isLive(assignment.status) && covers(row, assignment.start_at, assignment.end_at));
+    return { blockout, coveredAssignments: covered.map((assignment) => meAssignmentView(assignment, now)) };
+  }
+
+  /** Removes one of the caller's blockouts: 404 when missing, 403 when someone else's. */
+  async deleteMine(caller: Caller, blockoutId: number) {
+    const row = await this.repos.blockouts.findById(blockoutId);
+    if (!row) throw notFound('Blockout not found');
+    if (row.person_id !== caller.personId) throw forbidden('That blockout belongs to someone else');
+    await this.repos.blockouts.delete(row.id);
+    return { success: true as const };
+  }
+
+  async listFor(person: Authorized<'person'>) {
+    return this.listOf(person.id);
+  }
+
+  /** A coordinator records a blockout for a person in their reach (what the person told them). */
+  async createFor(caller: Caller, person: Authorized<'person'>, request: BlockoutRequest) {
+    return { blockout: (await this.create(person.id, caller.personId, request)).blockout };
+  }
+
+  async deleteFor(blockout: Authorized<'blockout'>) {
+    await this.repos.blockouts.delete(blockout.id);
+    return { success: true as const };
+  }
+
+  private async listOf(personId: number) {
+    const rows = await this.repos.blockouts.listForPerson(personId, await this.time.today());
+    return { blockouts: rows.map((row) => blockoutView(row, { withReason: true })) };
+  }
+
+  private async create(personId: number, createdBy: number, request: BlockoutRequest) {
+    const period = parseBlockout(request, await this.time.today());
+    const row = await this.repos.blockouts.create({ ...period, person_id: personId, created_by_person_id: createdBy, created_at: await this.time.now() });
+    return { row, blockout: blockoutView(row, { withReason: true }) };
+  }
+}
