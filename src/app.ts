@@ -31,7 +31,7 @@ import { lookupsRoutes } from './http/routes/volunteer/lookups.routes.js';
 import { assignmentsRoutes } from './http/routes/volunteer/assignments.routes.js';
 import { assignmentActionsRoutes } from './http/routes/volunteer/assignment-actions.routes.js';
 import { memberRoutes } from './http/routes/volunteer/member.routes.js';
-import { blockoutsRoutes } from './http/routes/volunteer/blockouts.routes.js';
+import { availabilityRoutes } from './http/routes/volunteer/availability.routes.js';
 import { dashboardRoutes } from './http/routes/volunteer/dashboard.routes.js';
 import { publicRoutes } from './http/routes/public.routes.js';
 import { registrationRoutes } from './http/routes/registration.routes.js';
@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(assignmentsRoutes(services));
   await http.register(assignmentActionsRoutes(services));
   await http.register(memberRoutes(services));
-  await http.register(blockoutsRoutes(services));
+  await http.register(availabilityRoutes(services));
   await http.register(dashboardRoutes(services));
   await http.register(publicRoutes(services));
   await http.register(registrationRoutes(services));

@@ -380,6 +380,57 @@ export interface BlockoutsTable {
   created_at: Timestamp;
 }
 
+export interface ServingPreferencesTable {
+  id: Generated<number>;
+  person_id: number;
+  /** Null: the preference holds across every ministry. */
+  ministry_id: number | null;
+  max_per_month: number | null;
+  /** Weeks of the month (1–5, the day's ceil(day / 7)) as `1,3`; null for any week. */
+  preferred_weeks: string | null;
+  updated_at: Timestamp;
+}
+
+export interface HouseholdRulesTable {
+  id: Generated<number>;
+  /** The lower person id of the pair. */
+  person_id: number;
+  other_person_id: number;
+  rule: HouseholdRule;
+  created_by_person_id: number | null;
+  created_at: Timestamp;
+}
+
+export const HOUSEHOLD_RULES = ['together', 'apart'] as const;
+export type HouseholdRule = (typeof HOUSEHOLD_RULES)[number];
+
+export interface CredentialsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface CredentialRequirementsTable {
+  id: Generated<number>;
+  credential_id: number;
+  ministry_id: number;
+  /** Null: every position of the ministry. */
+  position_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface PersonCredentialsTable {
+  id: Generated<number>;
+  person_id: number;
+  credential_id: number;
+  /** Null: it does not expire. */
+  expires_on: DateOnly | null;
+  recorded_by_person_id: number | null;
+  recorded_at: Timestamp;
+}
+
 export interface ScopesTable {
   id: Generated<number>;
   person_id: number;
@@ -435,6 +486,11 @@ export interface DB {
   responses: ResponsesTable;
   swaps: SwapsTable;
   blockouts: BlockoutsTable;
+  serving_preferences: ServingPreferencesTable;
+  household_rules: HouseholdRulesTable;
+  credentials: CredentialsTable;
+  credential_requirements: CredentialRequirementsTable;
+  person_credentials: PersonCredentialsTable;
   scopes: ScopesTable;
   calendar_ministry_grants: CalendarMinistryGrantsTable;
   password_reset_tokens: PasswordResetTokensTable;

@@ -16,6 +16,9 @@ import { MemberService } from './assignments/member.service.js';
 import { SwapsService } from './assignments/swaps.service.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
 import { BlockoutsService } from './availability/blockouts.service.js';
+import { CredentialsService } from './availability/credentials.service.js';
+import { HouseholdService } from './availability/household.service.js';
+import { PreferencesService } from './availability/preferences.service.js';
 import { CalendarFeedsService } from './public/calendar-feeds.service.js';
 import { RegistrationService } from './public/registration.service.js';
 import { CalendarsService } from './calendars/calendars.service.js';
@@ -74,6 +77,9 @@ export function buildServices(database: Database, clock: Clock, options: Service
     member: new MemberService(db, time, publisher),
     swaps: new SwapsService(db, time, publisher),
     blockouts: new BlockoutsService(db, time),
+    preferences: new PreferencesService(db, time),
+    household: new HouseholdService(db, time),
+    credentials: new CredentialsService(db, time),
     dashboard: new DashboardService(db, time, settings),
     calendarFeeds: new CalendarFeedsService(db, time, settings, calendars),
     registration: new RegistrationService(db, time, settings),

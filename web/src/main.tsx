@@ -9,6 +9,7 @@ import { WorkspaceLayout } from './components/WorkspaceLayout';
 import { AREAS } from './areas';
 import { managesAnything, usePermissions, useVolunteerAreaEnabled } from './permissions';
 import './i18n';
+import { Availability } from './pages/Availability';
 import { ChangePassword } from './pages/ChangePassword';
 import { HelpWanted } from './pages/HelpWanted';
 import { Me } from './pages/Me';
@@ -90,6 +91,7 @@ function AppRoutes() {
             <Route path="/open-spots" element={<OpenSpots />} />
             <Route path="/help-wanted" element={<HelpWanted />} />
             <Route path="/me" element={<Me />} />
+            <Route path="/me/availability" element={<Availability />} />
           </Route>
           <Route path="/v2/access-denied" element={<AccessDenied />} />
           <Route path="*" element={<NotFound />} />

@@ -11,6 +11,7 @@ import * as m0009 from './0009_mark_seeded_other_type.js';
 import * as m0010 from './0010_notify_settings_changes.js';
 import * as m0011 from './0011_create_rate_limit_windows.js';
 import * as m0012 from './0012_create_blockouts.js';
+import * as m0013 from './0013_create_availability_rules.js';
 
 /** Every migration, in order. A shipped migration is never edited; add a new file instead. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_notify_settings_changes': m0010,
   '0011_create_rate_limit_windows': m0011,
   '0012_create_blockouts': m0012,
+  '0013_create_availability_rules': m0013,
 };

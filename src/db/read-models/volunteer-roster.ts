@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { SERVICE_STATUSES } from '../schema.js';
 
@@ -79,6 +80,22 @@ export function volunteerRosterReadModel(db: Executor) {
         query = query.where(sql`lower(persons.first_name || ' ' || persons.last_name)`, 'like', pattern);
       }
       return query.execute();
+    },
+
+    /** How many times each person serves each ministry between the dates (live or completed, occurrence not cancelled). */
+    async servingCounts(personIds: readonly number[], from: string, to: string) {
+      if (personIds.length === 0) return [];
+      return db.selectFrom('assignments')
+        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
+        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
+        .select(['assignments.person_id', 'schedules.ministry_id', sql<number>`count(*)::int`.as('n')])
+        .where('assignments.person_id', '=', anyId(personIds))
+        .where('assignments.status', 'in', SERVICE_STATUSES)
+        .where('occurrences.status', '=', 'scheduled')
+        .where('occurrences.occurrence_date', '>=', from)
+        .where('occurrences.occurrence_date', '<=', to)
+        .groupBy(['assignments.person_id', 'schedules.ministry_id'])
+        .execute();
     },
 
     /** Sunday School classes not linked to a team other than `teamId`, with their teacher counts. */

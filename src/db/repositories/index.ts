@@ -7,6 +7,9 @@ import { volunteerRosterReadModel } from '../read-models/volunteer-roster.js';
 import { apiKeysRepository } from './api-keys.repository.js';
 import { assignmentsRepository } from './assignments.repository.js';
 import { blockoutsRepository } from './blockouts.repository.js';
+import { credentialsRepository } from './credentials.repository.js';
+import { householdRulesRepository } from './household-rules.repository.js';
+import { preferencesRepository } from './preferences.repository.js';
 import { ministriesRepository } from './ministries.repository.js';
 import { ministryEventsRepository } from './ministry-events.repository.js';
 import { occurrencesRepository } from './occurrences.repository.js';
@@ -43,6 +46,9 @@ export function createRepositories(db: Executor) {
     apiKeys: apiKeysRepository(db),
     assignments: assignmentsRepository(db),
     blockouts: blockoutsRepository(db),
+    credentials: credentialsRepository(db),
+    householdRules: householdRulesRepository(db),
+    preferences: preferencesRepository(db),
     ministries: ministriesRepository(db),
     ministryEvents: ministryEventsRepository(db),
     occurrences: occurrencesRepository(db),

@@ -9,6 +9,11 @@ export function personsRepository(db: Executor) {
       return db.selectFrom('persons').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The family's members, by first name. */
+    async listByFamily(familyId: number): Promise<PersonRow[]> {
+      return db.selectFrom('persons').selectAll().where('family_id', '=', familyId).orderBy(sql`lower(first_name)`).orderBy('id').execute();
+    },
+
     async insert(person: NewPerson): Promise<PersonRow> {
       return db.insertInto('persons').values(person).returningAll().executeTakeFirstOrThrow();
     },

@@ -7,7 +7,9 @@ import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { isOver } from '../occurrences/timing.js';
 import { blockedOutWarning } from '../availability/blockouts.js';
+import { missingCredentialWarning, missingOn } from '../availability/credentials.js';
 import { blockoutOn } from '../availability/marks.js';
+import { displayName } from '../ministries/views.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import { assignmentView, meAssignmentView } from './views.js';
 
@@ -49,7 +51,7 @@ export class AssignmentsService {
    * E14, rules in the contract's order: I4 (400), I5 (409), I2 (403), I3 (409 unless allowOutsidePool),
    * I1 (409), I8 re-use of a declined or cancelled row; another position on the occurrence is fine (I7).
    */
-  async assign(caller: Caller, occurrence: { id: number; ministry_id: number; start_at: string; end_at: string }, input: AssignInput) {
+  async assign(caller: Caller, occurrence: { id: number; ministry_id: number; occurrence_date: string; start_at: string; end_at: string }, input: AssignInput) {
     const repos = this.repos;
     const position = await repos.positions.findById(input.positionId);
     if (!position) throw notFound('Position not found');
@@ -86,11 +88,16 @@ export class AssignmentsService {
       }]);
       return assignmentId;
     });
-    // A blocked-out person may still be assigned: the coordinator decides, and is told (issue 17).
-    const blockout = await blockoutOn(repos, person.id, occurrence);
+    // A blocked-out person, or one without a required credential, may still be assigned: the coordinator decides, and is told (issue 17).
+    const [blockout, required] = await Promise.all([blockoutOn(repos, person.id, occurrence), repos.credentials.requiredFor(occurrence.ministry_id, position.id)]);
+    const held = required.length > 0 ? await repos.credentials.heldBy([person.id], required.map((r) => r.credential_id)) : [];
+    const who = displayName(person);
     return {
       assignment: assignmentView((await repos.assignments.findDetailed(id))!),
-      warnings: blockout ? [blockedOutWarning(`${person.first_name} ${person.last_name}`.trim(), blockout)] : [],
+      warnings: [
+        ...(blockout ? [blockedOutWarning(who, blockout)] : []),
+        ...missingOn(required, held, occurrence.occurrence_date).map((missing) => missingCredentialWarning(who, missing)),
+      ],
     };
   }
 

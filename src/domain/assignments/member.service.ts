@@ -9,7 +9,7 @@ import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { rotationOrder } from '../ministries/rotation.js';
 import { coveringBlockout } from '../availability/blockouts.js';
-import { markBlockedOut } from '../availability/marks.js';
+import { markAvailability } from '../availability/marks.js';
 import { joinPool } from '../ministries/pool.js';
 import { displayName } from '../ministries/views.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
@@ -105,7 +105,7 @@ export class MemberService {
         return { ...person, conflictPositionId: conflict?.position_id ?? null, conflictPositionName: conflict?.position_name ?? null };
       });
     // A volunteer sees that a colleague is away, never why.
-    return { people: await markBlockedOut(repos, people, row, { withReason: false }) };
+    return { people: await markAvailability(repos, people, { ...row, positionId: row.position_id, serving: live }, { withReason: false }) };
   }
 
   /**

@@ -13,6 +13,7 @@ import { windowPages } from '../occurrences/window-pages.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { occurrenceFigures } from '../staffing/gaps.js';
 import { coveringBlockout } from '../availability/blockouts.js';
+import { displayName } from '../ministries/views.js';
 import { groupBy } from '../collections.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 
@@ -49,6 +50,9 @@ function withContext<T extends object>(own: T, row: OccurrenceRow) {
   const context = contextOf(row);
   return { ...context, ...own, context };
 }
+
+/** How far ahead the dashboard warns of credentials that expire. */
+const CREDENTIAL_NOTICE_DAYS = 30;
 
 /** The coordinator dashboard (E8, contract §9) and the gaps list (§7.4): one query per panel, never one per row. */
 export class DashboardService {
@@ -100,11 +104,12 @@ export class DashboardService {
     const scope = this.scopeOf(actor);
     const window = { from: today, to, ...scope };
     const leadHours = await this.settings.get('iVolunteerReminderLeadHours');
-    const [pending, swaps, failedNotifications, scopeBlock] = await Promise.all([
+    const [pending, swaps, failedNotifications, scopeBlock, expiring] = await Promise.all([
       repos.assignments.pendingInWindow(window, PANEL_LIMIT + 1),
       repos.swaps.list({ status: 'proposed', ...scope, window: { from: today, to }, limit: PANEL_LIMIT + 1 }),
       repos.assignments.failedCount({ all: isManager(actor), ministryIds: scope.ministryIds ?? [], teamIds: scope.teamIds ?? [] }),
       this.scopeBlock(repos, actor),
+      repos.credentials.expiring(scope.ministryIds, today, addDays(today, CREDENTIAL_NOTICE_DAYS)),
     ]);
     // Upcoming and gaps are derived from the whole window, page by page, until each panel has more than it shows.
     const byId = new Map<number, OccurrenceRow>();
@@ -151,6 +156,11 @@ export class DashboardService {
       proposedSwaps: proposedSwaps.slice(0, PANEL_LIMIT),
       failedNotifications,
       scope: scopeBlock,
+      // Ours (issue 17): required credentials of people in scope that run out soon, so they can be renewed in time.
+      expiringCredentials: expiring.slice(0, PANEL_LIMIT).map((row) => ({
+        personId: row.person_id, displayName: displayName(row), credentialId: row.credential_id, credentialName: row.credential_name,
+        expiresOn: row.expires_on!, ministryId: row.ministry_id, ministryName: row.ministry_name,
+      })),
       limit: PANEL_LIMIT,
       capped,
     };

@@ -14,7 +14,7 @@ import { occurrenceFigures, type EffectiveRequirement } from '../staffing/gaps.j
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import { assignmentView } from '../assignments/views.js';
 import { rotationOrder } from '../ministries/rotation.js';
-import { markBlockedOut } from '../availability/marks.js';
+import { markAvailability } from '../availability/marks.js';
 import { parsePermissiveBoolean } from '../values.js';
 import { windowPages } from './window-pages.js';
 
@@ -191,7 +191,8 @@ export class OccurrencesService {
       const conflict = assignments.find((a) => a.person_id === person.personId && a.position_id !== position.id && isLive(a.status));
       return { ...person, conflictPositionId: conflict?.position_id ?? null, conflictPositionName: conflict?.position_name ?? null };
     });
-    return { people: await markBlockedOut(repos, people, occurrence, { withReason: true }) };
+    const serving = assignments.filter((a) => isLive(a.status));
+    return { people: await markAvailability(repos, people, { ...occurrence, positionId: position.id, serving }, { withReason: true }) };
   }
 
   /** E6 editor view: effective needs, whether overridden, and every active position of the schedule's team. */

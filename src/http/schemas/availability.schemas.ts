@@ -26,4 +26,52 @@ export const BlockoutBody = Type.Object({
 });
 
 /** A note that an answer placed someone against one of their own rules; the change was still made. */
-export const Warning = Type.Object({ code: Type.String(), message: Type.String(), blockoutId: Type.Optional(Type.Integer()) });
+export const Warning = Type.Object({ code: Type.String(), message: Type.String(), blockoutId: Type.Optional(Type.Integer()), credentialId: Type.Optional(Type.Integer()) });
+
+export const HouseholdPartner = Type.Object({ personId: Type.Integer(), displayName: Type.String() });
+export const MissingCredential = Type.Object({ credentialId: Type.Integer(), name: Type.String(), expiredOn: Nullable(Type.String()) });
+
+export const Preference = Type.Object({
+  id: Type.Integer(), ministryId: Nullable(Type.Integer()), ministryName: Nullable(Type.String()),
+  maxPerMonth: Nullable(Type.Integer()), preferredWeeks: Type.Array(Type.Integer()),
+});
+
+export const PreferenceBody = Type.Object({
+  ministryId: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': 'ministryId must be a ministry id, or null for every ministry' }))),
+  maxPerMonth: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 31, 'x-error': 'maxPerMonth must be a whole number from 1 to 31, or null' }))),
+  preferredWeeks: Type.Optional(Type.Array(Type.Integer({ 'x-error': 'preferredWeeks must list distinct weeks of the month from 1 to 5' }), { maxItems: 5, 'x-error': 'preferredWeeks must list distinct weeks of the month from 1 to 5' })),
+});
+
+export const HouseholdRuleView = Type.Object({
+  id: Type.Integer(), otherPersonId: Type.Integer(), otherName: Type.String(), rule: Type.Union([Type.Literal('together'), Type.Literal('apart')]),
+});
+
+export const Household = Type.Object({
+  familyId: Nullable(Type.Integer()),
+  members: Type.Array(HouseholdPartner),
+  rules: Type.Array(HouseholdRuleView),
+});
+
+export const HouseholdRuleBody = Type.Object({
+  otherPersonId: Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': 'otherPersonId must be a person id' }),
+  rule: Type.String({ maxLength: 20, 'x-error': 'rule must be together or apart' }),
+});
+
+export const Credential = Type.Object({ id: Type.Integer(), name: Type.String(), description: Nullable(Type.String()), active: Type.Boolean() });
+export const CredentialBody = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 100, 'x-error': 'name must be text of at most 100 characters' })),
+  description: Type.Optional(Nullable(Type.String({ maxLength: 500, 'x-error': 'description must be text of at most 500 characters' }))),
+  active: Type.Optional(Type.Boolean({ 'x-error': 'active must be true or false' })),
+});
+export const CredentialRequirement = Type.Object({
+  id: Type.Integer(), credentialId: Type.Integer(), credentialName: Type.String(), ministryId: Type.Integer(), positionId: Nullable(Type.Integer()), positionName: Nullable(Type.String()),
+});
+export const CredentialRequirementBody = Type.Object({
+  credentialId: Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': 'credentialId must be a credential id' }),
+  positionId: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': 'positionId must be a position id' }))),
+});
+export const HeldCredential = Type.Object({ credentialId: Type.Integer(), name: Type.String(), expiresOn: Nullable(Type.String()) });
+export const HeldCredentialBody = Type.Object({
+  credentialId: Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': 'credentialId must be a credential id' }),
+  expiresOn: Type.Optional(Nullable(Type.String({ maxLength: 20, 'x-error': 'expiresOn must be a date in YYYY-MM-DD form' }))),
+});

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Blockout } from './availability.schemas.js';
+import { Blockout, HouseholdPartner, MissingCredential } from './availability.schemas.js';
 import { ASSIGNMENT_STATUSES } from '../../db/schema.js';
 import { EVENT_ID_ON_SCHEDULE, REMOVED_FIELDS, removedFieldMessage } from '../../domain/schedules/schedule-input.js';
 import { BodyIdOf, Nullable, ReadByDomain, RequiredField, Retired, Stages, StrictBoolean, UNBOUNDED } from './common.js';
@@ -46,8 +46,13 @@ export const Scope = Type.Object({
 
 export const EligiblePerson = Type.Object({
   personId: I, displayName: S, inPool: B, lastServedDate: NS, conflictPositionId: NI, conflictPositionName: NS,
-  // Ours (issue 17), on the lists for one occurrence: the person's blockout that covers its shift.
+  // Ours (issue 17), on the lists for one occurrence: the person's blockout that covers its shift, how they stand
+  // against their monthly limit and preferred weeks, family members serving it with whom they serve together or
+  // apart, and required credentials they lack on its date.
   blockedOut: Type.Optional(B), blockout: Type.Optional(Type.Union([Blockout, Type.Null()])),
+  servingsThisMonth: Type.Optional(I), maxPerMonth: Type.Optional(NI), overPreference: Type.Optional(B), outsidePreferredWeeks: Type.Optional(B),
+  householdTogetherWith: Type.Optional(Type.Array(HouseholdPartner)), householdConflictWith: Type.Optional(Type.Array(HouseholdPartner)),
+  missingRequirements: Type.Optional(Type.Array(MissingCredential)),
 });
 
 export const MinistryDetail = Type.Object({

@@ -16,6 +16,7 @@ export function Me() {
   return (
     <>
       <h1>{t('me.title')}</h1>
+      <p><Link to="/me/availability" className="button">{t('availability.open')}</Link></p>
       <QualificationsAndMinistries />
       <CalendarFeed />
       <section className="card">

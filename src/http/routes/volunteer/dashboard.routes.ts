@@ -27,6 +27,10 @@ export const dashboardRoutes = (services: Services): FastifyPluginAsyncTypebox =
             ministries: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), description: Type.Union([Type.String(), Type.Null()]), active: Type.Boolean(), manageable: Type.Boolean() })),
             teams: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), ministryId: Type.Integer(), active: Type.Boolean(), ministryName: Type.String() })),
           }),
+          expiringCredentials: Type.Array(Type.Object({
+            personId: Type.Integer(), displayName: Type.String(), credentialId: Type.Integer(), credentialName: Type.String(),
+            expiresOn: Type.String(), ministryId: Type.Integer(), ministryName: Type.String(),
+          }), { description: 'Ours (issue 17): required credentials of people in scope that expire within 30 days' }),
           limit: Type.Integer(), capped: Type.Boolean(),
         }),
       }),

@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import { UniqueViolationError } from '../../db/errors.js';
+import { createRepositories } from '../../db/repositories/index.js';
+import type { DB } from '../../db/schema.js';
+import type { Authorized } from '../access/authorized.js';
+import type { Caller } from '../access/caller.js';
+import { assertManager, type VolunteerActor } from '../access/volunteer-access.js';
+import type { ChurchTime } from '../church-time.js';
+import { dateFieldMessage, isValidDate } from '../dates.js';
+import { conflict, invalid, notFound } from '../errors.js';
+
+const credentialView = (row: { id: number; name: string; description: string | null; active: boolean }) =>
+  ({ id: row.id, name: row.name, description: row.description, active: row.active });
+
+/**
+ * Credentials that gate serving (issue 17): a manager names the kinds (a background check, a training), a
+ * coordinator says which their ministry or one of its positions requires and records who holds one until when.
+ */
+export class CredentialsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly time: ChurchTime,
+  ) {}
+
+  private get repos() {
+    return createRepositories(this.db);
+  }
+
+  async list() {
+    return { credentials: (await this.repos.credentials.list()).map(credentialView) };
+  }
+
+  async create(actor: VolunteerActor, input: { name?: string; description?: string | null }) {
+    assertManager(actor);
+    const name = input.name?.trim();
+    if (!name) throw invalid('name is required');
+    const at = await this.time.now();
+    const row = await this.named(() => this.repos.credentials.create({ name, description: input.description?.trim() || null, at }));
+    return { credential: credentialView(row) };
+  }
+
+  async update(actor: VolunteerActor, credentialId: number, input: { name?: string; description?: string | null; active?: boolean }) {
+    assertManager(actor);
+    const repos = this.repos;
+    if (!(await repos.credentials.findById(credentialId))) throw notFound('Credential not found');
+    const name = input.name?.trim();
+    if (input.name !== undefined && !name) throw invalid('name must not be blank');
+    const row = await this.named(() => repos.credentials.update(credentialId, {
+      ...(name !== undefined && { name }), ...(input.description !== undefined && { description: input.description?.trim() || null }), ...(input.active !== undefined && { active: input.active }),
+    }));
+    return { credential: credentialView(row) };
+  }
+
+  async requirements(ministry: Authorized<'ministry'>) {
+    return { requirements: (await this.repos.credentials.requirementsOf(ministry.id)).map(requirementView) };
+  }
+
+  /** The ministry (or one of its positions) requires a credential from now on. */
+  async require(ministry: Authorized<'ministry'>, input: { credentialId: number; positionId?: number | null }) {
+    const repos = this.repos;
+    if (!(await repos.credentials.findById(input.credentialId))) throw notFound('Credential not found');
+    const positionId = input.positionId ?? null;
+    if (positionId !== null) {
+      const position = await repos.positions.findById(positionId);
+      if (!position || position.ministry_id !== ministry.id) throw invalid('The position does not belong to this ministry');
+    }
+    const now = await this.time.now();
+    const { id } = await this.named(() => repos.credentials.addRequirement({ credentialId: input.credentialId, ministryId: ministry.id, positionId, at: now }), 'This credential is already required there');
+    return { requirement: requirementView((await repos.credentials.findRequirement(id))!) };
+  }
+
+  async dropRequirement(ministry: Authorized<'ministry'>, requirementId: number) {
+    const row = await this.repos.credentials.findRequirement(requirementId);
+    if (!row || row.ministry_id !== ministry.id) throw notFound('Credential requirement not found');
+    await this.repos.credentials.deleteRequirement(row.id);
+    return { success: true as const };
+  }
+
+  async heldBy(person: Authorized<'person'>) {
+    return { credentials: (await this.repos.credentials.heldBy([person.id])).map(heldView) };
+  }
+
+  /** Records that the person holds the credential, until `expiresOn` (null: no end); replaces an earlier record. */
+  async record(caller: Caller, person: Authorized<'person'>, input: { credentialId: number; expiresOn?: string | null }) {
+    const repos = this.repos;
+    const credential = await repos.credentials.findById(input.credentialId);
+    if (!credential) throw notFound('Credential not found');
+    const expiresOn = input.expiresOn?.trim() || null;
+    if (expiresOn !== null && !isValidDate(expiresOn)) throw invalid(dateFieldMessage('expiresOn'));
+    await repos.credentials.record({ personId: person.id, credentialId: credential.id, expiresOn, recordedBy: caller.personId, at: await this.time.now() });
+    return this.heldBy(person);
+  }
+
+  async forget(person: Authorized<'person'>, credentialId: number) {
+    if (!(await this.repos.credentials.forget(person.id, credentialId))) throw notFound('This person holds no such credential');
+    return this.heldBy(person);
+  }
+
+  private async named<T>(write: () => Promise<T>, duplicate = 'A credential with this name exists'): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof UniqueViolationError) throw conflict(duplicate);
+      throw error;
+    }
+  }
+}
+
+function requirementView(row: { id: number; credential_id: number; credential_name: string; ministry_id: number; position_id: number | null; position_name: string | null }) {
+  return { id: row.id, credentialId: row.credential_id, credentialName: row.credential_name, ministryId: row.ministry_id, positionId: row.position_id, positionName: row.position_name };
+}
+
+const heldView = (row: { credential_id: number; credential_name: string; expires_on: string | null }) =>
+  ({ credentialId: row.credential_id, name: row.credential_name, expiresOn: row.expires_on });

@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import { createRepositories } from '../../db/repositories/index.js';
+import type { DB } from '../../db/schema.js';
+import type { Caller } from '../access/caller.js';
+import type { ChurchTime } from '../church-time.js';
+import { forbidden, notFound } from '../errors.js';
+import { preferenceView, storedWeeks } from './preferences.js';
+
+/** How often I want to serve (issue 17): at most N times a month and preferred weeks, per ministry or for all. */
+export class PreferencesService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly time: ChurchTime,
+  ) {}
+
+  private get repos() {
+    return createRepositories(this.db);
+  }
+
+  async listMine(caller: Caller) {
+    return { preferences: (await this.repos.preferences.listForPerson(caller.personId)).map(preferenceView) };
+  }
+
+  /** Sets my preference for a ministry (or, without one, for every ministry), replacing what was there. */
+  async setMine(caller: Caller, input: { ministryId?: number | null; maxPerMonth?: number | null; preferredWeeks?: number[] }) {
+    const repos = this.repos;
+    const ministryId = input.ministryId ?? null;
+    if (ministryId !== null && !(await repos.ministries.findById(ministryId))) throw notFound('Ministry not found');
+    const id = await repos.preferences.upsert({
+      personId: caller.personId, ministryId, maxPerMonth: input.maxPerMonth ?? null, preferredWeeks: storedWeeks(input.preferredWeeks), at: await this.time.now(),
+    });
+    return { preference: preferenceView((await repos.preferences.findById(id))!) };
+  }
+
+  async deleteMine(caller: Caller, preferenceId: number) {
+    const row = await this.repos.preferences.findById(preferenceId);
+    if (!row) throw notFound('Preference not found');
+    if (row.person_id !== caller.personId) throw forbidden('That preference belongs to someone else');
+    await this.repos.preferences.delete(row.id);
+    return { success: true as const };
+  }
+}

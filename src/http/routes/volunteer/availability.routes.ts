@@ -1,0 +1,168 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { Services } from '../../../domain/services.js';
+import { callerOf } from '../../plugins/access.js';
+import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js';
+import { idSegment, responses, SuccessResponse } from '../../schemas/common.js';
+import {
+  Blockout, BlockoutBody, Credential, CredentialBody, CredentialRequirement, CredentialRequirementBody, HeldCredential, HeldCredentialBody, Household, HouseholdRuleBody,
+  Preference, PreferenceBody,
+} from '../../schemas/availability.schemas.js';
+import { MeAssignment } from '../../schemas/volunteer.schemas.js';
+import { actorOf } from '../../plugins/access.js';
+import { ministryPath, memberPaths, V } from './paths.js';
+
+const FAILURE = 'The availability change could not be saved';
+
+/**
+ * Availability (ours, issue 17): blockout dates, how often I serve, household rules — a volunteer's own under
+ * /api/me/…, a coordinator's or team leader's for a person in their reach — and the credentials that gate serving.
+ */
+export const availabilityRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
+  const { blockouts, preferences, household, credentials } = services;
+  const guard = guards(services);
+  const tags = ['Volunteer: availability (ours)'];
+  const member = { access: 'member' as const, failureMessage: FAILURE };
+  const coordinator = { access: 'coordinator' as const, failureMessage: FAILURE };
+  const List = Type.Object({ blockouts: Type.Array(Blockout) });
+
+  for (const url of memberPaths('blockouts')) {
+    app.get(url, {
+      config: member,
+      schema: { tags, summary: 'My blockouts that are not over, by first day (ours)', response: responses({ 200: List }) },
+    }, async (request) => blockouts.listMine(callerOf(request)));
+
+    app.post(url, {
+      config: member,
+      schema: {
+        tags,
+        summary: 'Record a period I cannot serve (ours); answers with it my live assignments it covers',
+        body: BlockoutBody,
+        response: responses({ 201: Type.Object({ blockout: Blockout, coveredAssignments: Type.Array(MeAssignment) }) }),
+      },
+    }, async (request, reply) => reply.code(201).send(await blockouts.createMine(callerOf(request), request.body)));
+  }
+
+  for (const url of memberPaths(`blockouts/${idSegment('blockoutId')}`)) {
+    app.delete(url, {
+      config: member,
+      schema: { tags, summary: 'Remove one of my blockouts (ours)', response: responses({ 200: SuccessResponse }) },
+    }, async (request) => blockouts.deleteMine(callerOf(request), pathId(request, 'blockoutId', 'Blockout')));
+  }
+
+  const personBlockouts = `${V}/people/${idSegment('personId')}/blockouts`;
+  app.get(personBlockouts, {
+    config: coordinator,
+    preValidation: guard.person(),
+    schema: { tags, summary: "A person's blockouts that are not over, with reasons (ours)", response: responses({ 200: List }) },
+  }, async (request) => blockouts.listFor(authorizedOf(request, 'person')));
+
+  app.post(personBlockouts, {
+    config: coordinator,
+    preValidation: guard.person(),
+    schema: { tags, summary: 'Record a period a person in my reach cannot serve (ours)', body: BlockoutBody, response: responses({ 201: Type.Object({ blockout: Blockout }) }) },
+  }, async (request, reply) => reply.code(201).send(await blockouts.createFor(callerOf(request), authorizedOf(request, 'person'), request.body)));
+
+  app.delete(`${V}/blockouts/${idSegment('blockoutId')}`, {
+    config: coordinator,
+    preValidation: guard.blockout(),
+    schema: { tags, summary: "Remove a blockout of a person in my reach (ours)", response: responses({ 200: SuccessResponse }) },
+  }, async (request) => blockouts.deleteFor(authorizedOf(request, 'blockout')));
+
+  for (const url of memberPaths('preferences')) {
+    app.get(url, {
+      config: member,
+      schema: { tags, summary: 'How often I want to serve, per ministry or for every ministry (ours)', response: responses({ 200: Type.Object({ preferences: Type.Array(Preference) }) }) },
+    }, async (request) => preferences.listMine(callerOf(request)));
+
+    app.put(url, {
+      config: member,
+      schema: {
+        tags,
+        summary: 'Set at most N times a month and preferred weeks (1–5) for a ministry, or for every ministry without one (ours)',
+        body: PreferenceBody,
+        response: responses({ 200: Type.Object({ preference: Preference }) }),
+      },
+    }, async (request) => preferences.setMine(callerOf(request), request.body));
+  }
+
+  for (const url of memberPaths(`preferences/${idSegment('preferenceId')}`)) {
+    app.delete(url, {
+      config: member,
+      schema: { tags, summary: 'Remove one of my preferences (ours)', response: responses({ 200: SuccessResponse }) },
+    }, async (request) => preferences.deleteMine(callerOf(request), pathId(request, 'preferenceId', 'Preference')));
+  }
+
+  for (const url of memberPaths('household')) {
+    app.get(url, {
+      config: member,
+      schema: { tags, summary: 'My family members and whom I serve with or apart from (ours)', response: responses({ 200: Household }) },
+    }, async (request) => household.mine(callerOf(request)));
+  }
+
+  for (const url of memberPaths('household/rules')) {
+    app.post(url, {
+      config: member,
+      schema: { tags, summary: 'Serve together with, or apart from, a member of my family (ours); answers my household', body: HouseholdRuleBody, response: responses({ 200: Household }) },
+    }, async (request) => household.setRule(callerOf(request), request.body));
+  }
+
+  for (const url of memberPaths(`household/rules/${idSegment('ruleId')}`)) {
+    app.delete(url, {
+      config: member,
+      schema: { tags, summary: 'Remove a household rule I am part of (ours); answers my household', response: responses({ 200: Household }) },
+    }, async (request) => household.deleteRule(callerOf(request), pathId(request, 'ruleId', 'Household rule')));
+  }
+
+  app.get(`${V}/credentials`, {
+    config: coordinator,
+    schema: { tags, summary: 'Credentials that can gate serving, by name (ours)', response: responses({ 200: Type.Object({ credentials: Type.Array(Credential) }) }) },
+  }, async () => credentials.list());
+
+  app.post(`${V}/credentials`, {
+    config: coordinator,
+    schema: { tags, summary: 'Name a credential, e.g. a background check (ours; managers)', body: CredentialBody, response: responses({ 201: Type.Object({ credential: Credential }) }) },
+  }, async (request, reply) => reply.code(201).send(await credentials.create(await actorOf(request, services), request.body)));
+
+  app.post(`${V}/credentials/${idSegment('credentialId')}`, {
+    config: coordinator,
+    schema: { tags, summary: 'Rename, describe or retire a credential (ours; managers)', body: CredentialBody, response: responses({ 200: Type.Object({ credential: Credential }) }) },
+  }, async (request) => credentials.update(await actorOf(request, services), pathId(request, 'credentialId', 'Credential'), request.body));
+
+  app.get(`${ministryPath}/credential-requirements`, {
+    config: coordinator,
+    preValidation: guard.ministry(),
+    schema: { tags, summary: 'Credentials the ministry or its positions require (ours)', response: responses({ 200: Type.Object({ requirements: Type.Array(CredentialRequirement) }) }) },
+  }, async (request) => credentials.requirements(authorizedOf(request, 'ministry')));
+
+  app.post(`${ministryPath}/credential-requirements`, {
+    config: coordinator,
+    preValidation: guard.ministry(),
+    schema: { tags, summary: 'Require a credential for the ministry, or for one of its positions (ours)', body: CredentialRequirementBody, response: responses({ 201: Type.Object({ requirement: CredentialRequirement }) }) },
+  }, async (request, reply) => reply.code(201).send(await credentials.require(authorizedOf(request, 'ministry'), request.body)));
+
+  app.delete(`${ministryPath}/credential-requirements/${idSegment('requirementId')}`, {
+    config: coordinator,
+    preValidation: guard.ministry(),
+    schema: { tags, summary: 'Stop requiring a credential (ours)', response: responses({ 200: SuccessResponse }) },
+  }, async (request) => credentials.dropRequirement(authorizedOf(request, 'ministry'), pathId(request, 'requirementId', 'Credential requirement')));
+
+  const personCredentials = `${V}/people/${idSegment('personId')}/credentials`;
+  app.get(personCredentials, {
+    config: coordinator,
+    preValidation: guard.person(),
+    schema: { tags, summary: 'Credentials a person in my reach holds, with expiry dates (ours)', response: responses({ 200: Type.Object({ credentials: Type.Array(HeldCredential) }) }) },
+  }, async (request) => credentials.heldBy(authorizedOf(request, 'person')));
+
+  app.put(personCredentials, {
+    config: coordinator,
+    preValidation: guard.person(),
+    schema: { tags, summary: 'Record that a person holds a credential until a date, or without end (ours)', body: HeldCredentialBody, response: responses({ 200: Type.Object({ credentials: Type.Array(HeldCredential) }) }) },
+  }, async (request) => credentials.record(callerOf(request), authorizedOf(request, 'person'), request.body));
+
+  app.delete(`${personCredentials}/${idSegment('credentialId')}`, {
+    config: coordinator,
+    preValidation: guard.person(),
+    schema: { tags, summary: "Remove a person's credential record (ours)", response: responses({ 200: Type.Object({ credentials: Type.Array(HeldCredential) }) }) },
+  }, async (request) => credentials.forget(authorizedOf(request, 'person'), pathId(request, 'credentialId', 'Credential')));
+};
