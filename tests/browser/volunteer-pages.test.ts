@@ -21,6 +21,8 @@ let positionId: number;
 let positionName: string;
 let requestedOccurrence: number;
 let lastPlaceOccurrence: number;
+/** The ministry's ids, for tests that stage an occurrence of their own. */
+const welcome = { ministryId: 0, teamId: 0, typeId: 0 };
 
 /** `YYYY-MM-DD`, days from today. */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -51,6 +53,7 @@ async function arrange(): Promise<void> {
   for (const volunteer of [ruth, boaz, naomi]) await ok('POST', `${V}/positions/${positionId}/qualifications`, { personId: volunteer.personId });
   const types = await ok<Array<{ Id: number; Name: string }>>('GET', '/api/events/types');
   const typeId = types.find((type) => type.Name === 'Other')!.Id;
+  Object.assign(welcome, { ministryId, teamId, typeId });
   requestedOccurrence = await staffedOccurrence(ministryId, teamId, typeId, inDays(3), 3);
   lastPlaceOccurrence = await staffedOccurrence(ministryId, teamId, typeId, inDays(4), 1);
   await ok('POST', `${V}/occurrences/${requestedOccurrence}/assignments`, { positionId, personId: ruth.personId, allowOutsidePool: true });
@@ -264,6 +267,28 @@ describe('the volunteer pages in a browser', () => {
     await screenshots(page, 'my-schedule-es');
     await page.getByRole('link', { name: 'Yo', exact: true }).click();
     await page.getByLabel('Idioma').selectOption('en');
+  });
+
+  it('records days away on My availability, lists the request they cover and declines it there', async () => {
+    const orpah = await world.newUser('Orpah');
+    await ok('POST', `${V}/positions/${positionId}/qualifications`, { personId: orpah.personId });
+    const date = inDays(10);
+    const occurrence = await staffedOccurrence(welcome.ministryId, welcome.teamId, welcome.typeId, date, 2);
+    await ok('POST', `${V}/occurrences/${occurrence}/assignments`, { positionId, personId: orpah.personId });
+    const { page } = await newPhone();
+    await signIn(page, world.base, orpah.userName);
+    await page.getByRole('link', { name: 'Me', exact: true }).click();
+    await page.getByRole('link', { name: /^My availability/ }).click();
+    await page.getByLabel('First day').fill(date);
+    await page.getByLabel('Reason (optional)').fill('Visiting my sister');
+    await page.getByRole('button', { name: 'Save days away' }).click();
+    await page.getByText('You are scheduled on 1 of these dates. Decline it?').waitFor();
+    await page.getByText('Visiting my sister').waitFor();
+    await expectAccessible(page, 'availability');
+    await page.getByRole('button', { name: new RegExp(`^Decline ${positionName}`) }).click();
+    await page.getByText('All declined. The coordinators have been told.').waitFor();
+    const mine = await call('GET', '/api/me/assignments', undefined, await loginKey(orpah.userName, PASSWORD));
+    assert.deepEqual(mine.body.assignments.map((a: { occurrenceId: number; status: string }) => [a.occurrenceId, a.status]), [[occurrence, 'declined']]);
   });
 
   it('says plainly that volunteer scheduling is off while the rollout is v1', async () => {
