@@ -68,6 +68,8 @@ export interface UsersTable {
   two_factor_recovery_codes: string | null;
   portal_calendar_token: string | null;
   portal_calendar_selection: string | null;
+  /** SHA-256 of the schedule feed's token, hex; the token itself is never stored. */
+  schedule_feed_token_hash: string | null;
   last_portal_activity: Timestamp | null;
   created_at: Timestamp;
 }

@@ -20,6 +20,7 @@ import { CredentialsService } from './availability/credentials.service.js';
 import { HouseholdService } from './availability/household.service.js';
 import { PreferencesService } from './availability/preferences.service.js';
 import { CalendarFeedsService } from './public/calendar-feeds.service.js';
+import { ScheduleFeedService } from './public/schedule-feed.service.js';
 import { RegistrationService } from './public/registration.service.js';
 import { CalendarsService } from './calendars/calendars.service.js';
 import { CartService } from './cart/cart.service.js';
@@ -82,6 +83,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     credentials: new CredentialsService(db, time),
     dashboard: new DashboardService(db, time, settings),
     calendarFeeds: new CalendarFeedsService(db, time, settings, calendars),
+    scheduleFeed: new ScheduleFeedService(db, time, settings),
     registration: new RegistrationService(db, time, settings),
   };
 }

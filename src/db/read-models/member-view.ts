@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
-import { HOLDING_STATUSES } from '../schema.js';
+import { HOLDING_STATUSES, type AssignmentStatus } from '../schema.js';
 import { shiftStart, shiftEnd } from '../shift-times.js';
 
 /** Read models of the member routes (contract §8): my assignments, open slots, ministries asking for help. */
 export function memberViewReadModel(db: Executor) {
-  const myAssignments = () =>
+  // An assignment with its occurrence, schedule, event, position, team and ministry.
+  const assignmentShifts = () =>
     db
       .selectFrom('assignments')
       .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
@@ -14,7 +15,10 @@ export function memberViewReadModel(db: Executor) {
       .innerJoin('events', 'events.id', 'occurrences.event_id')
       .innerJoin('positions', 'positions.id', 'assignments.position_id')
       .innerJoin('teams', 'teams.id', 'schedules.team_id')
-      .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id')
+      .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id');
+
+  const myAssignments = () =>
+    assignmentShifts()
       .leftJoin('swaps', (join) => join.onRef('swaps.assignment_id', '=', 'assignments.id').on('swaps.status', '=', 'proposed'))
       .leftJoin('persons as substitute', 'substitute.id', 'swaps.proposed_person_id')
       .selectAll('assignments')
@@ -47,6 +51,33 @@ export function memberViewReadModel(db: Executor) {
       if (filter.from) query = query.where('occurrences.occurrence_date', '>=', filter.from);
       if (filter.to) query = query.where('occurrences.occurrence_date', '<=', filter.to);
       return query.orderBy('start_at').orderBy('assignments.id').execute();
+    },
+
+    /**
+     * The person's assignments for the schedule feed: on scheduled occurrences dated in [from, to], in the given
+     * statuses, soonest first, at most `limit`.
+     */
+    async scheduleFeed(personId: number, filter: { from: string; to: string; statuses: readonly AssignmentStatus[]; limit: number }) {
+      return assignmentShifts()
+        .select([
+          'assignments.id',
+          'assignments.status',
+          'events.title as event_title',
+          'positions.name as position_name',
+          'ministries.name as ministry_name',
+          'teams.name as team_name',
+          shiftStart.as('start_at'),
+          shiftEnd.as('end_at'),
+        ])
+        .where('assignments.person_id', '=', personId)
+        .where('assignments.status', 'in', [...filter.statuses])
+        .where('occurrences.status', '=', 'scheduled')
+        .where('occurrences.occurrence_date', '>=', filter.from)
+        .where('occurrences.occurrence_date', '<=', filter.to)
+        .orderBy('start_at')
+        .orderBy('assignments.id')
+        .limit(filter.limit)
+        .execute();
     },
 
     /** Active qualifications on active positions, by ministry name then position name. */

@@ -81,6 +81,18 @@ export function calendarFeedsRepository(db: Executor) {
       return db.selectFrom('users').select(['portal_calendar_token', 'portal_calendar_selection']).where('id', '=', userId).executeTakeFirst();
     },
 
+    async userByScheduleFeedHash(hash: string) {
+      return db.selectFrom('users').select('id').where('schedule_feed_token_hash', '=', hash).executeTakeFirst();
+    },
+
+    /** Stores the hash of a new schedule feed token; with `onlyFirst`, only when the user has none (false otherwise). */
+    async setScheduleFeedHash(userId: number, hash: string, onlyFirst: boolean): Promise<boolean> {
+      let query = db.updateTable('users').set({ schedule_feed_token_hash: hash }).where('id', '=', userId);
+      if (onlyFirst) query = query.where('schedule_feed_token_hash', 'is', null);
+      const result = await query.executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
     async setFeed(userId: number, changes: { token?: string; selection?: string }): Promise<void> {
       await db.updateTable('users').set({
         ...(changes.token !== undefined && { portal_calendar_token: changes.token }),

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { convert } from 'html-to-text';
-import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical, { ICalCalendar } from 'ical-generator';
-import { DateTime } from 'luxon';
+import type { ICalCalendar } from 'ical-generator';
 import type { Kysely } from 'kysely';
 import { createRepositories } from '../../db/repositories/index.js';
 import type { DB, EventRow } from '../../db/schema.js';
@@ -13,6 +11,7 @@ import { isoWithOffset } from '../clock.js';
 import { addDays, DATE_FORMAT_MESSAGE, isValidDate, parseDateTime } from '../dates.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { churchCalendar, churchWallClock } from './church-calendar.js';
 
 type FeedEvent = EventRow & { type_name: string | null };
 
@@ -115,19 +114,12 @@ export class CalendarFeedsService {
   private async toIcs(name: string, events: readonly FeedEvent[], extra: (calendar: ICalCalendar) => void = () => undefined): Promise<string> {
     const timeZone = await this.settings.get('sTimeZone');
     const churchName = await this.settings.get('sChurchName');
-    // Times are the church's wall clock with its zone (TZID) and the zone's rules (VTIMEZONE), so that a
-    // subscriber anywhere sees a 10:00 service at 10:00 church time, whatever the server's own zone is.
-    const calendar = ical({
-      name,
-      prodId: { company: churchName || 'Church', product: 'Volunteer Ministry Service' },
-      timezone: { name: timeZone, generator: getVtimezoneComponent },
-    });
-    const wallClock = (wall: string) => DateTime.fromSQL(wall, { zone: timeZone });
+    const calendar = churchCalendar(name, timeZone, churchName);
     for (const event of events) {
       calendar.createEvent({
         id: `event-${event.id}`,
-        start: wallClock(event.start_at),
-        end: wallClock(event.end_at),
+        start: churchWallClock(event.start_at, timeZone),
+        end: churchWallClock(event.end_at, timeZone),
         summary: event.title,
         description: htmlToText(event.description ?? event.text) || undefined,
         timezone: timeZone,

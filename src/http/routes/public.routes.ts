@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../domain/errors.js';
 import { countryList, statesOf } from '../../domain/public/reference-data.js';
 import type { Services } from '../../domain/services.js';
@@ -9,11 +10,25 @@ import { Id, Nullable, responses } from '../schemas/common.js';
 
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 200 }) });
 const Window = Type.Object({ start: Type.Optional(Type.String({ maxLength: 40 })), end: Type.Optional(Type.String({ maxLength: 40 })) });
+const ScheduleFeed = Type.Object({
+  url: Nullable(Type.String({ description: 'The feed address; null when the feed exists but its address was shown before (reset for a new one)' })),
+  hasFeed: Type.Boolean(),
+});
 const Feed = Type.Object({ calendarIds: Type.Array(Type.Integer()), systemCalendarIds: Type.Array(Type.Integer()), token: Nullable(Type.String()), path: Nullable(Type.String()) });
 
-/** Reference data and calendar feeds of the public area (contract §14.3, §14.5, §14.6) and the member's feed settings (§15.8). */
+/** A person's own feed: shown in place, and never kept by a shared cache. */
+const personalFeed = (reply: FastifyReply, filename: string, text: string) => reply
+  .type('text/calendar; charset=utf-8')
+  .header('Content-Disposition', `inline; filename="${filename}"`)
+  .header('Cache-Control', 'private, no-cache')
+  .send(text);
+
+/**
+ * Reference data and calendar feeds of the public area (contract §14.3, §14.5, §14.6), the member's feed settings
+ * (§15.8) and, ours (issue 17), the volunteer's schedule feed beside them.
+ */
 export const publicRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
-  const { calendarFeeds } = services;
+  const { calendarFeeds, scheduleFeed } = services;
   const tags = ['Public'];
   const isPublic = { access: 'public' as const };
   // Anyone may ask for a feed; building one costs real work, so feeds share the public form limit.
@@ -62,11 +77,7 @@ export const publicRoutes = (services: Services): FastifyPluginAsyncTypebox => a
   app.get('/api/public/portal-calendar/:token/calendar.ics', {
     config: isLimitedPublic,
     schema: { tags, summary: "A member's own calendar feed", params: TokenParams },
-  }, async (request, reply) => reply
-    .type('text/calendar; charset=utf-8')
-    .header('Content-Disposition', 'inline; filename="calendar.ics"')
-    .header('Cache-Control', 'private, no-cache')
-    .send(await calendarFeeds.memberIcs(request.params.token)));
+  }, async (request, reply) => personalFeed(reply, 'calendar.ics', await calendarFeeds.memberIcs(request.params.token)));
 
   app.get('/api/users/current/calendar-feed', {
     config: { access: 'login' },
@@ -87,4 +98,25 @@ export const publicRoutes = (services: Services): FastifyPluginAsyncTypebox => a
     config: { access: 'login' },
     schema: { tags: ['Users'], summary: 'A new feed address; the old one stops at once', response: responses({ 200: Feed }) },
   }, async (request) => calendarFeeds.resetFeed(callerOf(request)));
+
+  app.get('/api/public/my-schedule/:token/schedule.ics', {
+    config: isLimitedPublic,
+    schema: { tags, summary: "A volunteer's upcoming assignments as iCalendar, by the feed's secret token (ours)", params: TokenParams },
+  }, async (request, reply) => personalFeed(reply, 'schedule.ics', await scheduleFeed.ics(request.params.token)));
+
+  const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+  app.get('/api/users/current/schedule-feed', {
+    config: { access: 'member' },
+    schema: {
+      tags: ['Users'],
+      summary: 'My schedule feed: the first ask makes it and answers its address, later asks answer url null (ours)',
+      response: responses({ 200: ScheduleFeed }),
+    },
+  }, async (request) => scheduleFeed.feed(callerOf(request), origin(request)));
+
+  app.post('/api/users/current/schedule-feed/reset', {
+    config: { access: 'member' },
+    schema: { tags: ['Users'], summary: 'A new schedule feed address; the old one stops at once (ours)', response: responses({ 200: ScheduleFeed }) },
+  }, async (request) => scheduleFeed.resetFeed(callerOf(request), origin(request)));
 };

@@ -135,6 +135,18 @@ export const en = {
     signedInAs: 'Signed in as {{name}}',
     changePassword: 'Change my password',
   },
+  scheduleFeed: {
+    title: 'Subscribe to my schedule',
+    intro: 'See your shifts in your phone’s or computer’s calendar, kept up to date: the ones you accepted, the ones waiting for your answer, and the ones you declined.',
+    link: 'Schedule link',
+    private: 'Keep this link to yourself: anyone who has it can see your schedule.',
+    copy: 'Copy the link',
+    copied: 'Copied.',
+    open: 'Open in my calendar app',
+    hidden: 'Your schedule link was shown when it was made and cannot be shown again, to keep it private. To subscribe on another device, make a new link.',
+    reset: 'Make a new link',
+    resetNote: 'A new link stops the old one at once: calendars subscribed with the old link stop updating.',
+  },
   notEnabled: {
     title: 'Volunteer scheduling is not switched on',
     text: 'Your church has not switched on volunteer scheduling in this system yet. Ask your church office.',

@@ -136,6 +136,18 @@ export const es: Messages = {
     signedInAs: 'Sesión iniciada como {{name}}',
     changePassword: 'Cambiar mi contraseña',
   },
+  scheduleFeed: {
+    title: 'Suscribirme a mi horario',
+    intro: 'Vea sus turnos en el calendario de su teléfono o computadora, siempre al día: los que aceptó, los que esperan su respuesta y los que rechazó.',
+    link: 'Enlace del horario',
+    private: 'No comparta este enlace: quien lo tenga puede ver su horario.',
+    copy: 'Copiar el enlace',
+    copied: 'Copiado.',
+    open: 'Abrir en mi aplicación de calendario',
+    hidden: 'El enlace de su horario se mostró cuando se creó y no puede mostrarse de nuevo, para mantenerlo privado. Para suscribirse en otro dispositivo, cree un enlace nuevo.',
+    reset: 'Crear un enlace nuevo',
+    resetNote: 'Un enlace nuevo anula el anterior de inmediato: los calendarios suscritos con el enlace anterior dejan de actualizarse.',
+  },
   notEnabled: {
     title: 'La programación de voluntarios no está activada',
     text: 'Su iglesia todavía no activó la programación de voluntarios en este sistema. Pregunte en la oficina de la iglesia.',

@@ -9,6 +9,7 @@ import { useCurrentUser } from '../session';
 import { HELP_WANTED } from './HelpWanted';
 
 const CALENDAR_FEED = ['me', 'calendar-feed'] as const;
+const SCHEDULE_FEED = ['me', 'schedule-feed'] as const;
 
 export function Me() {
   const { t, i18n } = useTranslation();
@@ -19,6 +20,7 @@ export function Me() {
       <p><Link to="/me/availability" className="button">{t('availability.open')}</Link></p>
       <QualificationsAndMinistries />
       <CalendarFeed />
+      <ScheduleFeed />
       <section className="card">
         <h2 className="card-title">{t('me.account')}</h2>
         {user.data && <p>{t('me.signedInAs', { name: `${user.data.firstName} ${user.data.lastName}`.trim() || user.data.userName })}</p>}
@@ -106,6 +108,60 @@ function CalendarFeed() {
           {copied && <p role="status" className="muted">{t('me.calendarCopied')}</p>}
         </>
       )}
+    </section>
+  );
+}
+
+/**
+ * The schedule feed's address is shown only when it is made (only its hash is stored), so the answer that holds
+ * it is kept for the session instead of being refetched into `url: null`.
+ */
+function ScheduleFeed() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [copied, setCopied] = useState(false);
+  const feed = useQuery({ queryKey: SCHEDULE_FEED, queryFn: () => ok(api.GET('/api/users/current/schedule-feed')), staleTime: Infinity, gcTime: Infinity });
+  const reset = useMutation({
+    mutationFn: () => ok(api.POST('/api/users/current/schedule-feed/reset')),
+    onSuccess: (answer) => {
+      setCopied(false);
+      queryClient.setQueryData(SCHEDULE_FEED, answer);
+    },
+  });
+  const url = feed.data?.url ?? undefined;
+  const copy = async () => {
+    if (!url) return;
+    await navigator.clipboard.writeText(url);
+    setCopied(true);
+  };
+  return (
+    <section className="card">
+      <h2 className="card-title">{t('scheduleFeed.title')}</h2>
+      <p className="muted">{t('scheduleFeed.intro')}</p>
+      {feed.isPending && <Loading />}
+      {feed.isError && <ErrorNote error={feed.error} onRetry={() => void feed.refetch()} />}
+      {reset.isError && <ErrorNote error={reset.error} />}
+      {url && (
+        <>
+          <label className="field">
+            <span>{t('scheduleFeed.link')}</span>
+            <input readOnly value={url} onFocus={(e) => e.target.select()} />
+          </label>
+          <p className="muted">{t('scheduleFeed.private')}</p>
+          <div className="actions">
+            <button type="button" className="button button-primary" onClick={() => void copy()}>{t('scheduleFeed.copy')}</button>
+            <a className="button button-quiet" href={url.replace(/^https?:\/\//, 'webcal://')}>{t('scheduleFeed.open')}</a>
+          </div>
+          {copied && <p role="status" className="muted">{t('scheduleFeed.copied')}</p>}
+        </>
+      )}
+      {feed.data && !url && <p>{t('scheduleFeed.hidden')}</p>}
+      {feed.data && (
+        <div className="actions">
+          <button type="button" className="button button-quiet" disabled={reset.isPending} onClick={() => reset.mutate()}>{t('scheduleFeed.reset')}</button>
+        </div>
+      )}
+      {feed.data && <p className="muted">{t('scheduleFeed.resetNote')}</p>}
     </section>
   );
 }
