@@ -433,6 +433,12 @@ export interface PersonCredentialsTable {
   recorded_at: Timestamp;
 }
 
+export interface AuthGenerationTable {
+  id: number;
+  /** Bumped in the same transaction as any change to keys, roles, grants or settings (migration 0017). */
+  value: Generated<string>;
+}
+
 export interface ScopesTable {
   id: Generated<number>;
   person_id: number;
@@ -488,6 +494,7 @@ export interface DB {
   responses: ResponsesTable;
   swaps: SwapsTable;
   blockouts: BlockoutsTable;
+  auth_generation: AuthGenerationTable;
   serving_preferences: ServingPreferencesTable;
   household_rules: HouseholdRulesTable;
   credentials: CredentialsTable;

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import { AuthCache } from './access/auth-cache.js';
 import { VolunteerAccessService } from './access/volunteer-access.service.js';
 import { MinistriesService } from './ministries/ministries.service.js';
 import { PoolService } from './ministries/pool.service.js';
@@ -43,6 +44,7 @@ export interface ServiceOptions {
 /** Every use-case service, wired once per process (or per test app). */
 export function buildServices(database: Database, clock: Clock, options: ServiceOptions = {}) {
   const { db } = database;
+  const authCache = new AuthCache();
   const settings = new SettingsService(db);
   const time = new ChurchTime(clock, settings);
   const publisher = new DomainEventPublisher(options.onSubscriberError);
@@ -52,9 +54,10 @@ export function buildServices(database: Database, clock: Clock, options: Service
   return {
     database,
     settings,
+    authCache,
     time,
     publisher,
-    users: new UsersService(db, time, settings),
+    users: new UsersService(db, time, settings, authCache),
     outbox: new OutboxService(db, time, settings),
     people: new PeopleService(db, time),
     groups: new GroupsService(db, time, publisher),
@@ -62,7 +65,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     eventTypes: new EventTypesService(db, settings),
     events,
     cart: new CartService(db, time),
-    volunteerAccess: new VolunteerAccessService(db),
+    volunteerAccess: new VolunteerAccessService(db, authCache),
     ministries: new MinistriesService(db, time, publisher),
     teams: new TeamsService(db, time, publisher),
     positions: new PositionsService(db, time, publisher),

@@ -13,6 +13,7 @@ import * as m0011 from './0011_create_rate_limit_windows.js';
 import * as m0012 from './0012_create_blockouts.js';
 import * as m0013 from './0013_create_availability_rules.js';
 import * as m0014 from './0014_add_schedule_feed_tokens.js';
+import * as m0017 from './0017_count_auth_changes.js';
 
 /** Every migration, in order. A shipped migration is never edited; add a new file instead. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_create_blockouts': m0012,
   '0013_create_availability_rules': m0013,
   '0014_add_schedule_feed_tokens': m0014,
+  '0017_count_auth_changes': m0017,
 };

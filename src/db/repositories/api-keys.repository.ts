@@ -13,6 +13,12 @@ export function apiKeysRepository(db: Executor) {
     },
 
     /** The live key with this hash and its user's roles, in one round trip. */
+    /** The count of committed changes to keys, roles, grants and settings (migration 0017). */
+    async authGeneration(): Promise<number> {
+      const row = await db.selectFrom('auth_generation').select('value').where('id', '=', 1).executeTakeFirstOrThrow();
+      return Number(row.value);
+    },
+
     async findLiveByHash(keyHash: string) {
       return db
         .selectFrom('api_keys')

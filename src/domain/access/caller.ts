@@ -21,6 +21,8 @@ export interface Caller {
   readonly roles: Roles;
   /** The API key this request came with (absent for callers built outside a request). */
   readonly keyId?: number;
+  /** The count of auth changes this caller was checked against (see AuthCache); absent outside a request. */
+  readonly authGeneration?: number;
 }
 
 /** Administrators hold every role implicitly. */

@@ -4,7 +4,8 @@ import type { DB } from '../../db/schema.js';
 import { hasRole, type Caller } from './caller.js';
 import { forbidden, notFound } from '../errors.js';
 import { grant, type Authorized, type AuthorizedRows, type EntityKind } from './authorized.js';
-import { assertMinistryAuthority, assertTeamAuthority, coordinatedMinistryIds, hasMinistryAuthority, isManager, loadVolunteerActor, type VolunteerActor } from './volunteer-access.js';
+import { assertMinistryAuthority, assertTeamAuthority, coordinatedMinistryIds, hasMinistryAuthority, isManager, volunteerActor, type VolunteerActor } from './volunteer-access.js';
+import type { AuthCache } from './auth-cache.js';
 
 /**
  * The entity checks of contract §1.5 step 4: the record named in the path is loaded (404 when missing),
@@ -12,14 +13,19 @@ import { assertMinistryAuthority, assertTeamAuthority, coordinatedMinistryIds, h
  * `Authorized`, the only way a service gets one.
  */
 export class VolunteerAccessService {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly authCache: AuthCache,
+  ) {}
 
   private get repos() {
     return createRepositories(this.db);
   }
 
   async actorOf(caller: Caller): Promise<VolunteerActor> {
-    return loadVolunteerActor(this.repos, caller);
+    const load = () => this.repos.scopes.grantsOf(caller.personId);
+    // A caller checked in this request carries the count its key was checked at; one built elsewhere reads afresh.
+    return volunteerActor(caller, caller.authGeneration === undefined ? await load() : await this.authCache.grantsOf(caller.personId, caller.authGeneration, load));
   }
 
   /** A ministry, with ministry-level authority unless `authority` is `none`. */

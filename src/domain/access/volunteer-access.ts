@@ -14,8 +14,9 @@ export interface VolunteerActor {
 export const COORDINATOR_GATE_MESSAGE = 'Manage My Ministries access, with a ministry or team to manage, is required';
 export const MANAGER_GATE_MESSAGE = 'Ministry management access is required';
 
-export async function loadVolunteerActor(repos: Repositories, caller: Caller): Promise<VolunteerActor> {
-  const grants = await repos.scopes.grantsOf(caller.personId);
+export type ScopeGrants = Awaited<ReturnType<Repositories['scopes']['grantsOf']>>;
+
+export function volunteerActor(caller: Caller, grants: ScopeGrants): VolunteerActor {
   return {
     caller,
     grantedMinistryIds: new Set(grants.filter((g) => g.ministry_id !== null).map((g) => g.ministry_id!)),

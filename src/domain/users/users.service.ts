@@ -7,6 +7,7 @@ import type { UserWithPerson } from '../../db/repositories/users.repository.js';
 import { ROLE_FLAGS, isSelfService, type Caller, type RoleFlag, type Roles } from '../access/caller.js';
 import type { ChurchTime } from '../church-time.js';
 import { conflict, forbidden, invalid, notFound, unauthorized } from '../errors.js';
+import type { AuthCache } from '../access/auth-cache.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
   hashPassword,
@@ -101,6 +102,7 @@ export class UsersService {
     private readonly db: Kysely<DB>,
     private readonly time: ChurchTime,
     private readonly settings: SettingsService,
+    private readonly authCache: AuthCache,
   ) {}
 
   private get repos(): Repositories {
@@ -184,7 +186,13 @@ export class UsersService {
   /** The caller behind an API key, or undefined for a missing, unknown or revoked key. */
   async authenticate(apiKey: string | undefined): Promise<Caller | undefined> {
     if (!apiKey) return undefined;
-    const row = await this.repos.apiKeys.findLiveByHash(sha256Hex(apiKey));
+    const keyHash = sha256Hex(apiKey);
+    const generation = await this.repos.apiKeys.authGeneration();
+    return this.authCache.caller(keyHash, generation, () => this.lookUpKey(keyHash, generation));
+  }
+
+  private async lookUpKey(keyHash: string, authGeneration: number): Promise<Caller | undefined> {
+    const row = await this.repos.apiKeys.findLiveByHash(keyHash);
     if (!row || row.inactive || row.deceased_date !== null) return undefined;
     // A key must not outlive the right to sign in: a locked account's keys stop working with it.
     const maxFailures = await this.settings.get('iMaxFailedLogins');
@@ -193,7 +201,7 @@ export class UsersService {
     if (row.last_used_at === null || millisecondsBetween(row.last_used_at, now) >= KEY_TOUCH_INTERVAL_MS) {
       await this.repos.apiKeys.touch(row.keyId, now);
     }
-    return { userId: row.id, personId: row.id, userName: row.user_name, roles: rolesOf(row), keyId: row.keyId };
+    return { userId: row.id, personId: row.id, userName: row.user_name, roles: rolesOf(row), keyId: row.keyId, authGeneration };
   }
 
   async getUser(userId: number): Promise<UserView> {

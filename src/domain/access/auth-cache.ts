@@ -1,0 +1,46 @@
+import type { Caller } from './caller.js';
+
+/** How long an authentication is reused; a key's last use is written again after it (users.service). */
+const TTL_MS = 60_000;
+/** Enough for the busiest church; the oldest entry goes first beyond it. */
+const MAX_ENTRIES = 10_000;
+
+interface Entry<T> {
+  value: T;
+  generation: number;
+  at: number;
+}
+
+/**
+ * Who a key belongs to and a person's scope grants, reused across requests (issue 21): the key lookup joined three
+ * tables and the grants were a second statement, on every request. Each request reads one number instead, the
+ * count of committed changes to keys, roles, grants and settings (migration 0017), and reuses an answer only if it
+ * was loaded at that same count — so a revoked key, a role or scope taken back, or a lockout holds for the very
+ * next request on every instance, with no signal to wait for.
+ */
+export class AuthCache {
+  private readonly callers = new Map<string, Entry<Caller>>();
+  private readonly grants = new Map<number, Entry<unknown>>();
+
+  /** The caller behind a key hash at `generation`, loaded by `load` unless kept; a refusal is never kept. */
+  async caller(keyHash: string, generation: number, load: () => Promise<Caller | undefined>): Promise<Caller | undefined> {
+    return through(this.callers, keyHash, generation, load);
+  }
+
+  /** A person's scope grants at `generation`, loaded by `load` unless kept. */
+  async grantsOf<T>(personId: number, generation: number, load: () => Promise<T>): Promise<T> {
+    return (await through(this.grants as Map<number, Entry<T>>, personId, generation, load)) as T;
+  }
+}
+
+async function through<K, T>(entries: Map<K, Entry<T>>, key: K, generation: number, load: () => Promise<T | undefined>): Promise<T | undefined> {
+  const kept = entries.get(key);
+  if (kept && kept.generation === generation && Date.now() - kept.at < TTL_MS) return kept.value;
+  const value = await load();
+  entries.delete(key);
+  if (value !== undefined) {
+    entries.set(key, { value, generation, at: Date.now() });
+    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  }
+  return value;
+}
