@@ -38,7 +38,8 @@ import { registrationRoutes } from './http/routes/registration.routes.js';
 import { backgroundRoutes } from './http/routes/background.routes.js';
 import { TimerJobs } from './jobs/timer-jobs.js';
 import { sessionRoutes } from './http/routes/session.routes.js';
-import { appShell, registerWebAssets } from './http/web/web-app.js';
+import { appShell, readShell, registerWebAssets } from './http/web/web-app.js';
+import { registerWebPages } from './http/web/web-pages.js';
 import { ministryEventsRoutes } from './http/routes/volunteer/ministry-events.routes.js';
 import { occurrencesRoutes } from './http/routes/volunteer/occurrences.routes.js';
 import { schedulesRoutes } from './http/routes/volunteer/schedules.routes.js';
@@ -104,7 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSecurityHeaders(http);
   registerValidation(http);
   registerSerialization(http);
-  registerErrorHandling(http, deps.webRoot ? appShell(deps.webRoot) : undefined);
+  const shell = deps.webRoot ? readShell(deps.webRoot) : undefined;
+  registerErrorHandling(http, shell && appShell(shell));
   await http.register(fastifyCookie);
   const routes = registerAccessControl(http, services);
   const metrics = deps.metricsToken ? new ServiceMetrics(services, deps.metricsToken) : undefined;
@@ -141,7 +143,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(publicRoutes(services));
   await http.register(registrationRoutes(services));
   await http.register(backgroundRoutes(timerJobs));
-  if (deps.webRoot) await registerWebAssets(http, deps.webRoot);
+  if (deps.webRoot && shell) {
+    await registerWebAssets(http, deps.webRoot);
+    registerWebPages(http, services, shell);
+  }
 
   await http.ready();
   return { http, services, routes, timerJobs };

@@ -66,6 +66,8 @@ export interface UsersTable {
   two_factor_secret: string | null;
   two_factor_last_step: number | null;
   two_factor_recovery_codes: string | null;
+  /** A secret shown for enrolment, not yet confirmed with a code (migration 0018). */
+  two_factor_pending_secret: string | null;
   portal_calendar_token: string | null;
   portal_calendar_selection: string | null;
   /** SHA-256 of the schedule feed's token, hex; the token itself is never stored. */

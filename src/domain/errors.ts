@@ -18,4 +18,6 @@ export const unauthorized = (message: string) => new AppError(401, message);
 export const forbidden = (message: string, extras?: ErrorExtras) => new AppError(403, message, extras);
 export const notFound = (message: string, extras?: ErrorExtras) => new AppError(404, message, extras);
 export const conflict = (message: string, extras?: ErrorExtras) => new AppError(409, message, extras);
+/** A server we depend on (the mail server) refused or could not be reached. */
+export const badGateway = (message: string) => new AppError(502, message);
 export const tooManyRequests = (message: string) => new AppError(429, message);

@@ -65,7 +65,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     eventTypes: new EventTypesService(db, settings),
     events,
     cart: new CartService(db, time),
-    volunteerAccess: new VolunteerAccessService(db, authCache),
+    volunteerAccess: new VolunteerAccessService(db, authCache, settings),
     ministries: new MinistriesService(db, time, publisher),
     teams: new TeamsService(db, time, publisher),
     positions: new PositionsService(db, time, publisher),

@@ -31,11 +31,13 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: Pick<AppDeps, 'trustProxy' | 'metricsToken' | 'logger'> & { clock?: TestClock } = {},
+  options: Pick<AppDeps, 'trustProxy' | 'metricsToken' | 'logger' | 'webRoot'> & { clock?: TestClock } = {},
 ): Promise<TestServer> {
   const database = await openTestDatabase();
   const clock = options.clock ?? new TestClock();
-  const app = await buildApp({ database, clock, logger: options.logger ?? false, trustProxy: options.trustProxy, metricsToken: options.metricsToken });
+  const app = await buildApp({
+    database, clock, logger: options.logger ?? false, trustProxy: options.trustProxy, metricsToken: options.metricsToken, webRoot: options.webRoot,
+  });
 
   async function request<T>(method: InjectOptions['method'], url: string, opts: RequestOptions = {}): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...opts.headers };

@@ -19,6 +19,7 @@ import { OpenSpots } from './pages/OpenSpots';
 import { ProposeSubstitute } from './pages/ProposeSubstitute';
 import { ResetPassword } from './pages/ResetPassword';
 import { SignIn } from './pages/SignIn';
+import { TwoFactor } from './pages/TwoFactor';
 import { CURRENT_USER, useCurrentUser } from './session';
 import './styles.css';
 
@@ -83,6 +84,7 @@ function AppRoutes() {
       <Route element={<SignedIn />}>
         <Route element={<Layout />}>
           <Route path="/account/password" element={<ChangePassword />} />
+          <Route path="/account/two-factor" element={<TwoFactor />} />
           <Route element={<VolunteerArea />}>
             <Route path="/" element={<MySchedule />} />
             {/* The path the service's mails link to (the reference system's schedule page). */}

@@ -131,6 +131,24 @@ export function usersRepository(db: Executor) {
       return row.n;
     },
 
+    async findTwoFactorState(id: number) {
+      return db.selectFrom('users').select(['two_factor_secret', 'two_factor_pending_secret']).where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * Turns two-factor sign-in on with the pending secret, only if it is still `pendingSecret` (a second enrolment
+     * started meanwhile wins); `step` is the code's step, so that the confirming code cannot also sign in.
+     */
+    async confirmTwoFactor(id: number, pendingSecret: string, recoveryCodes: string, step: number): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ two_factor_secret: pendingSecret, two_factor_pending_secret: null, two_factor_recovery_codes: recoveryCodes, two_factor_last_step: step })
+        .where('id', '=', id)
+        .where('two_factor_pending_secret', '=', pendingSecret)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
     async findRecoveryCodes(id: number) {
       return db.selectFrom('users').select('two_factor_recovery_codes').where('id', '=', id).executeTakeFirst();
     },

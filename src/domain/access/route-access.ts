@@ -1,6 +1,6 @@
 import { forbidden } from '../errors.js';
 import { hasRole, isSelfService, type Caller, type RoleFlag } from './caller.js';
-import { assertCoordinatorGate, assertManager, type VolunteerActor } from './volunteer-access.js';
+import { assertCoordinatorGate, assertManager, passesCoordinatorGate, type VolunteerActor } from './volunteer-access.js';
 
 /**
  * What a route needs, declared on every route (`config.access`) and enforced by one hook:
@@ -10,10 +10,13 @@ import { assertCoordinatorGate, assertManager, type VolunteerActor } from './vol
  * - `{ role }`: that role flag, or `admin`;
  * - volunteer gates (rollout gate first, contract §1.5 and §3): `member` (R), `coordinator` (C),
  *   `manager` (R+M, no coordinator gate), `coordinator-manager` (C+M);
- * - `{ role | staff, rollout: true }`: a core route that the volunteer rollout also gates (§1.9).
+ * - `{ role | staff, rollout: true }`: a core route that the volunteer rollout also gates (§1.9);
+ * - `page`: a page of the web app; the caller is read when there is one, and the route answers redirects
+ *   (to sign in, home, or the access-denied page) where an API route would refuse.
  */
 export type RouteAccess =
   | 'public'
+  | 'page'
   | 'login'
   | 'staff'
   | 'member'
@@ -54,6 +57,7 @@ function assertStaff(caller: Caller): void {
 export function assertRouteAccess(caller: Caller, access: RouteAccess, actor?: VolunteerActor): void {
   switch (access) {
     case 'public':
+    case 'page':
     case 'login':
     case 'member':
       return;
@@ -78,4 +82,17 @@ export function assertRouteAccess(caller: Caller, access: RouteAccess, actor?: V
 /** True when the rollout value opens the volunteer v2 routes (contract §1.9). */
 export function isVolunteerV2Enabled(version: string): boolean {
   return version === 'v2' || version === 'both';
+}
+
+/** Where a request for one of the coordinator's pages goes instead of the page, or `allowed`. */
+export type CoordinatorPageVerdict = 'sign-in' | 'volunteer-area-off' | 'access-denied' | 'allowed';
+
+/**
+ * The coordinator's pages (issue 16) are for a signed-in caller, while the volunteer area is on, who runs
+ * something in it: an administrator, a global manager, a coordinator or a team leader (the coordinator gate).
+ */
+export function coordinatorPageVerdict(actor: VolunteerActor | undefined, rollout: string): CoordinatorPageVerdict {
+  if (!actor) return 'sign-in';
+  if (!isVolunteerV2Enabled(rollout)) return 'volunteer-area-off';
+  return passesCoordinatorGate(actor) ? 'allowed' : 'access-denied';
 }

@@ -6,6 +6,8 @@ import { forbidden, notFound } from '../errors.js';
 import { grant, type Authorized, type AuthorizedRows, type EntityKind } from './authorized.js';
 import { assertMinistryAuthority, assertTeamAuthority, coordinatedMinistryIds, hasMinistryAuthority, isManager, volunteerActor, type VolunteerActor } from './volunteer-access.js';
 import type { AuthCache } from './auth-cache.js';
+import { coordinatorPageVerdict, type CoordinatorPageVerdict } from './route-access.js';
+import type { SettingsService } from '../settings/settings.service.js';
 
 /**
  * The entity checks of contract §1.5 step 4: the record named in the path is loaded (404 when missing),
@@ -16,6 +18,7 @@ export class VolunteerAccessService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly authCache: AuthCache,
+    private readonly settings: SettingsService,
   ) {}
 
   private get repos() {
@@ -26,6 +29,12 @@ export class VolunteerAccessService {
     const load = () => this.repos.scopes.grantsOf(caller.personId);
     // A caller checked in this request carries the count its key was checked at; one built elsewhere reads afresh.
     return volunteerActor(caller, caller.authGeneration === undefined ? await load() : await this.authCache.grantsOf(caller.personId, caller.authGeneration, load));
+  }
+
+  /** Whether `caller` (undefined when not signed in) may open the coordinator's pages, and where to go if not. */
+  async coordinatorPage(caller: Caller | undefined): Promise<CoordinatorPageVerdict> {
+    const rollout = await this.settings.get('sVolunteerVersion');
+    return coordinatorPageVerdict(caller && (await this.actorOf(caller)), rollout);
   }
 
   /** A ministry, with ministry-level authority unless `authority` is `none`. */

@@ -4,6 +4,8 @@ import type { DB, NotificationType } from '../../db/schema.js';
 import type { ChurchTime } from '../church-time.js';
 import { instantOf, wallClock } from '../clock.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { conflict } from '../errors.js';
+import { mailServerAddress, mailServerFailure } from './mail-server.js';
 import { composeMail } from './mails.js';
 
 /** At the 5th failed attempt a message is `failed` for good (contract §13.1). */
@@ -35,6 +37,14 @@ export interface Mailer {
   sendMail(mail: OutgoingMail): Promise<unknown>;
 }
 
+/** A connection to the mail server that reports the server's reply line; closed after use. */
+export interface MailServerConnection {
+  sendMail(mail: { from?: Address; to: Address; subject: string; text: string }): Promise<{ response: string }>;
+  close(): void;
+}
+
+export const MAIL_OFF_MESSAGE = 'Mail is off: turn on "Send e-mail" first.';
+
 function parseContext(text: string | null): Record<string, unknown> {
   try {
     const parsed = JSON.parse(text ?? '{}');
@@ -65,6 +75,33 @@ export class OutboxService {
     private readonly time: ChurchTime,
     private readonly settings: SettingsService,
   ) {}
+
+  /**
+   * Sends one plain message to `to` at once, past the outbox, and answers the mail server's reply line, so that
+   * an administrator setting mail up sees what the server said. 409 while mail is off or has no server; 502 when
+   * the server refuses (with its reply) or cannot be reached (with the reason).
+   */
+  async sendTestMessage(to: string, connect: () => Promise<MailServerConnection>): Promise<{ accepted: true; response: string }> {
+    const { settings } = this;
+    const server = (await settings.get('sSMTPHost')).trim();
+    if (!(await settings.get('bEnabledEmail')) || server === '') throw conflict(MAIL_OFF_MESSAGE);
+    const churchName = await settings.get('sChurchName');
+    const from = await settings.get('sChurchEmail');
+    const connection = await connect();
+    try {
+      const { response } = await connection.sendMail({
+        from: from ? { name: churchName, address: from } : undefined,
+        to: { name: '', address: to },
+        subject: `[${churchName}] Test message`,
+        text: `This is a test message from ${churchName}'s volunteer schedule. It reached you, so its e-mail works.`,
+      });
+      return { accepted: true, response };
+    } catch (error) {
+      throw mailServerFailure(error, mailServerAddress(server));
+    } finally {
+      connection.close();
+    }
+  }
 
   /**
    * One drain of the outbox (contract §13.5): claim due rows (safe with several workers), skip what must not be

@@ -18,7 +18,8 @@ import {
   spendPasswordWork,
   verifyPassword,
 } from './secrets.js';
-import { verifySecondFactor } from './two-factor.js';
+import { qrCodeSvg } from './qr-code.js';
+import { newRecoveryCodes, newTwoFactorSecret, otpauthUrlOf, recoveryCodeHashes, stepOfCode, verifySecondFactor } from './two-factor.js';
 import { assertAnotherAdministratorRemains } from './administrators.js';
 
 /** A user keeps at most this many live API keys (contract §14.1). */
@@ -408,8 +409,55 @@ export class UsersService {
   }
 
   async disableTwoFactor(userId: number): Promise<void> {
-    const found = await this.repos.users.update(userId, { two_factor_secret: null, two_factor_recovery_codes: null });
+    const found = await this.repos.users.update(userId, { two_factor_secret: null, two_factor_recovery_codes: null, two_factor_pending_secret: null });
     if (!found) throw notFound('User not found');
+  }
+
+  /** Whether the caller signs in with a second factor. */
+  async twoFactorStatus(caller: Caller): Promise<{ enabled: boolean }> {
+    const state = await this.repos.users.findTwoFactorState(caller.userId);
+    if (!state) throw notFound('User not found');
+    return { enabled: state.two_factor_secret !== null };
+  }
+
+  /**
+   * Starts two-factor enrolment for the caller: a new secret waits, unused by sign-in, until a code confirms it
+   * (starting again replaces it). 409 while two-factor sign-in is already on.
+   */
+  async startTwoFactor(caller: Caller): Promise<{ secret: string; otpauthUrl: string; qrSvg: string }> {
+    const state = await this.repos.users.findTwoFactorState(caller.userId);
+    if (!state) throw notFound('User not found');
+    if (state.two_factor_secret) throw conflict('Two-factor sign-in is already on: turn it off first to set it up again');
+    const secret = newTwoFactorSecret();
+    await this.repos.users.update(caller.userId, { two_factor_pending_secret: secret });
+    const otpauthUrl = otpauthUrlOf(secret, await this.settings.get('sChurchName'), caller.userName);
+    return { secret, otpauthUrl, qrSvg: qrCodeSvg(otpauthUrl) };
+  }
+
+  /**
+   * Turns two-factor sign-in on once `code` shows that the caller's app holds the pending secret, and answers the
+   * recovery codes, the only time they are shown. 409 without an enrolment under way; 400 for a wrong code.
+   */
+  async confirmTwoFactor(caller: Caller, code: string): Promise<{ recoveryCodes: string[] }> {
+    const state = await this.repos.users.findTwoFactorState(caller.userId);
+    if (!state) throw notFound('User not found');
+    const pending = state.two_factor_pending_secret;
+    if (!pending) throw conflict('Start setting up two-factor sign-in first');
+    const step = stepOfCode(pending, code.trim(), this.time.clock.now());
+    if (step === undefined) throw invalid('The code is not right: enter the code your app shows now');
+    const recoveryCodes = newRecoveryCodes();
+    if (!(await this.repos.users.confirmTwoFactor(caller.userId, pending, recoveryCodeHashes(recoveryCodes), step))) {
+      throw conflict('Two-factor setup was started again meanwhile: use the newest QR code');
+    }
+    return { recoveryCodes };
+  }
+
+  /** Turns two-factor sign-in off for the caller, who proves it is them with their password (400 when wrong). */
+  async disableOwnTwoFactor(caller: Caller, password: string): Promise<void> {
+    const user = await this.repos.users.findById(caller.userId);
+    if (!user) throw notFound('User not found');
+    if (!(await verifyPassword(password, user.password_hash))) throw invalid('The password is not right');
+    await this.disableTwoFactor(caller.userId);
   }
 
   /** The reference system's permission summary (`GET /admin/api/user/{id}/permissions`). */

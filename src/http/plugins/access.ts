@@ -4,7 +4,7 @@ import { assertRouteAccess, isRolloutGated, isVolunteerV2Enabled, needsVolunteer
 import type { VolunteerActor } from '../../domain/access/volunteer-access.js';
 import { forbidden, unauthorized } from '../../domain/errors.js';
 import type { Services } from '../../domain/services.js';
-import { apiKeyOf } from '../web/session-cookie.js';
+import { apiKeyOf, pageKeyOf } from '../web/session-cookie.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -40,7 +40,8 @@ export function callerOf(request: FastifyRequest): Caller {
 /**
  * The one place where routes are authenticated and gated: the key (`x-api-key`, or the web app's session
  * cookie with its CSRF header) first (401), then the rollout gate
- * of the volunteer area (403), then the route's declared role or gate (403).
+ * of the volunteer area (403), then the route's declared role or gate (403). A web app page only reads who
+ * the caller is (the session cookie alone will do there); the page itself decides where to send the rest.
  */
 export function registerAccessControl(app: FastifyInstance, services: Services): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
@@ -60,6 +61,10 @@ export function registerAccessControl(app: FastifyInstance, services: Services):
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
+    if (access === 'page') {
+      request.caller = await services.users.authenticate(pageKeyOf(request));
+      return;
+    }
     const caller = await services.users.authenticate(apiKeyOf(request));
     if (!caller) throw unauthorized('Invalid API key');
     request.caller = caller;

@@ -11,6 +11,7 @@ import { clearSessionCookie, CSRF_HEADER, hasCsrfHeader, setSessionCookie } from
 /**
  * The web app's sign-in and sign-out (ours). Sign-in is E20's login with the same checks, limits and refusals;
  * the new key goes into the HttpOnly session cookie instead of the answer, so no page script ever holds it.
+ * And what a signed-in user keeps of their own sign-in: the password and the second factor.
  */
 export const sessionRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
   const tags = ['Users'];
@@ -59,6 +60,44 @@ export const sessionRoutes = (services: Services): FastifyPluginAsyncTypebox => 
     },
   }, async (request) => {
     await services.users.changeOwnPassword(callerOf(request), request.body.currentPassword, request.body.newPassword);
+    return { success: true as const };
+  });
+
+  app.get('/api/users/current/two-factor', {
+    config: { access: 'login' },
+    schema: { tags, summary: 'Whether I sign in with a second factor (ours)', response: responses({ 200: Type.Object({ enabled: Type.Boolean() }) }) },
+  }, async (request) => services.users.twoFactorStatus(callerOf(request)));
+
+  app.post('/api/users/current/two-factor', {
+    config: { access: 'login' },
+    schema: {
+      tags,
+      summary: 'Start setting up two-factor sign-in (ours): a new secret, its otpauth link and QR code; off until confirmed',
+      response: responses({ 200: Type.Object({ secret: Type.String(), otpauthUrl: Type.String(), qrSvg: Type.String({ description: 'The QR code of otpauthUrl, an SVG document' }) }) }),
+    },
+  }, async (request) => services.users.startTwoFactor(callerOf(request)));
+
+  app.post('/api/users/current/two-factor/confirm', {
+    config: { access: 'login' },
+    schema: {
+      tags,
+      summary: 'Turn two-factor sign-in on with a code from the app (ours); answers the recovery codes, shown this once',
+      body: Type.Object({ code: Type.String({ maxLength: 20 }) }),
+      response: responses({ 200: Type.Object({ recoveryCodes: Type.Array(Type.String()) }) }),
+    },
+  }, async (request) => services.users.confirmTwoFactor(callerOf(request), request.body.code));
+
+  app.delete('/api/users/current/two-factor', {
+    // Each call checks a password: limited as sign-in is, so that a borrowed key cannot guess it.
+    config: { access: 'login', rateLimit: publicRateLimit(services, 'iLoginRateLimitPerMinute') },
+    schema: {
+      tags,
+      summary: 'Turn two-factor sign-in off (ours); needs my password',
+      body: Type.Object({ password: Type.String({ maxLength: 200 }) }),
+      response: responses({ 200: SuccessResponse }),
+    },
+  }, async (request) => {
+    await services.users.disableOwnTwoFactor(callerOf(request), request.body.password);
     return { success: true as const };
   });
 };

@@ -1,12 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../domain/services.js';
+import { transportFor } from '../../jobs/outbox-delivery.js';
+import { publicRateLimit } from '../plugins/rate-limits.js';
 import { responses } from '../schemas/common.js';
 
 const NameParams = Type.Object({ name: Type.String({ pattern: '^[A-Za-z0-9_]{1,60}$' }) });
 const Value = Type.Object({ value: Type.String() });
 
-/** System settings by name (contract §15.7): a typed registry; unknown names 404; secrets read as "". */
+/**
+ * System settings by name (contract §15.7): a typed registry; unknown names 404; secrets read as "". And a test
+ * message through the mail settings (ours).
+ */
 export const settingsRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
   const config = { access: { role: 'admin' as const } };
   const tags = ['System settings'];
@@ -26,4 +31,16 @@ export const settingsRoutes = (services: Services): FastifyPluginAsyncTypebox =>
       response: responses({ 200: Value }),
     },
   }, async (request) => ({ value: await services.settings.write(request.params.name, String(request.body.value)) }));
+
+  app.post('/admin/api/system/mail/test', {
+    // Each call is real mail sent at once: limited as a public form is, so that a stuck button floods no inbox.
+    config: { ...config, rateLimit: publicRateLimit(services, 'iPublicFormRateLimitPerMinute') },
+    schema: {
+      tags,
+      summary: 'Send a test message through the mail settings now and answer the mail server\'s reply (ours)',
+      description: '409 while "Send e-mail" (bEnabledEmail) is off or no mail server is set; 502 with the server\'s refusal, or why it could not be reached.',
+      body: Type.Object({ to: Type.String({ format: 'email', maxLength: 254, 'x-error': 'to must be an e-mail address' }) }),
+      response: responses({ 200: Type.Object({ accepted: Type.Literal(true), response: Type.String() }) }),
+    },
+  }, async (request) => services.outbox.sendTestMessage(request.body.to, () => transportFor(services)));
 };

@@ -19,6 +19,18 @@ export function apiKeyOf(request: FastifyRequest): string | undefined {
   return hasCsrfHeader(request) ? request.cookies[SESSION_COOKIE] : undefined;
 }
 
+/**
+ * The API key of a request for one of the web app's pages (`config.access: 'page'`): the session cookie is
+ * enough there. A browser's navigation cannot add the CSRF header, and the page is a GET that changes nothing
+ * and answers the app's HTML, the same for everyone, or a redirect; a cross-site page that makes a browser load
+ * it learns nothing, since it cannot read the answer. API routes keep asking for the header (apiKeyOf).
+ */
+export function pageKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string') return header;
+  return request.cookies[SESSION_COOKIE];
+}
+
 export function hasCsrfHeader(request: FastifyRequest): boolean {
   return request.headers[CSRF_HEADER] === '1';
 }

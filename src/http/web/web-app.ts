@@ -25,22 +25,42 @@ const CONTENT_SECURITY_POLICY = [
 /** Answers the app's page for a browser navigation outside the API; false when the request is not one. */
 export type AppShell = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
-export function appShell(webRoot: string): AppShell {
-  const html = fs.readFileSync(path.join(webRoot, 'index.html'));
+/** The app's HTML, as built, and with the title of a page the service answers itself. */
+export interface ShellHtml {
+  readonly plain: Buffer;
+  titled(title: string): Buffer;
+}
+
+export function readShell(webRoot: string): ShellHtml {
+  const plain = fs.readFileSync(path.join(webRoot, 'index.html'));
+  return {
+    plain,
+    titled: (title) => Buffer.from(plain.toString('utf8').replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)),
+  };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Sends the app's HTML with the headers every page carries. */
+export function sendShell(reply: FastifyReply, html: Buffer): FastifyReply {
+  return reply
+    .code(200)
+    .header('content-security-policy', CONTENT_SECURITY_POLICY)
+    .header('x-frame-options', 'DENY')
+    .header('referrer-policy', 'same-origin')
+    // Always asked again, so a new build's assets are picked up on the next visit.
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+export function appShell(shell: ShellHtml): AppShell {
   return (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const urlPath = request.url.split('?')[0];
     if (urlPath === '/api' || urlPath === '/admin/api' || API_PREFIXES.some((prefix) => urlPath.startsWith(prefix))) return false;
     if (!String(request.headers.accept ?? '').includes('text/html')) return false;
-    reply
-      .code(200)
-      .header('content-security-policy', CONTENT_SECURITY_POLICY)
-      .header('x-frame-options', 'DENY')
-      .header('referrer-policy', 'same-origin')
-      // Always asked again, so a new build's assets are picked up on the next visit.
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    sendShell(reply, shell.plain);
     return true;
   };
 }

@@ -24,7 +24,7 @@ export function Me() {
       <section className="card">
         <h2 className="card-title">{t('me.account')}</h2>
         {user.data && <p>{t('me.signedInAs', { name: `${user.data.firstName} ${user.data.lastName}`.trim() || user.data.userName })}</p>}
-        <p><Link to="/account/password">{t('me.changePassword')}</Link></p>
+        <p><Link to="/account/password">{t('me.changePassword')}</Link> · <Link to="/account/two-factor">{t('twoFactor.link')}</Link></p>
         <label className="field">
           <span>{t('app.language')}</span>
           <select value={i18n.language} onChange={(e) => chooseLanguage(e.target.value as Language)}>
