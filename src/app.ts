@@ -34,6 +34,7 @@ import { memberRoutes } from './http/routes/volunteer/member.routes.js';
 import { availabilityRoutes } from './http/routes/volunteer/availability.routes.js';
 import { dashboardRoutes } from './http/routes/volunteer/dashboard.routes.js';
 import { publicRoutes } from './http/routes/public.routes.js';
+import { answerLinksRoutes } from './http/routes/answer-links.routes.js';
 import { registrationRoutes } from './http/routes/registration.routes.js';
 import { backgroundRoutes } from './http/routes/background.routes.js';
 import { TimerJobs } from './jobs/timer-jobs.js';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(availabilityRoutes(services));
   await http.register(dashboardRoutes(services));
   await http.register(publicRoutes(services));
+  await http.register(answerLinksRoutes(services));
   await http.register(registrationRoutes(services));
   await http.register(backgroundRoutes(timerJobs));
   if (deps.webRoot && shell) {

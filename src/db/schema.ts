@@ -99,6 +99,15 @@ export interface RateLimitWindowsTable {
   hits: number;
 }
 
+/** Secrets of this install (migration 0019): one current row per purpose, retired rows kept to recognise their links. */
+export interface InstallSecretsTable {
+  id: Generated<number>;
+  purpose: 'answer_links';
+  secret: string;
+  created_at: Timestamp;
+  retired_at: Timestamp | null;
+}
+
 /** What an outbox message is about; the mail composer has one text per type. */
 export const NOTIFICATION_TYPES = [
   'assignment', 'reminder', 'signup_confirm', 'decline_alert', 'gap_alert', 'swap_proposed', 'swap_resolved', 'help_offer',
@@ -348,13 +357,16 @@ export interface AssignmentsTable {
 export type ResponseKind =
   | 'accepted' | 'declined' | 'cancelled' | 'substitute_proposed' | 'substitute_approved' | 'substitute_rejected' | 'substitute_withdrawn';
 
+/** How an answer reached the service: the web app or API (`web`), a coordinator, or a link in an assignment mail (ours). */
+export type ResponseChannel = 'web' | 'coordinator' | 'email';
+
 export interface ResponsesTable {
   id: Generated<number>;
   assignment_id: number;
   person_id: number;
   response: ResponseKind;
   response_at: Timestamp;
-  channel: Generated<'web' | 'coordinator'>;
+  channel: Generated<ResponseChannel>;
   comment: string | null;
 }
 
@@ -506,6 +518,7 @@ export interface DB {
   calendar_ministry_grants: CalendarMinistryGrantsTable;
   password_reset_tokens: PasswordResetTokensTable;
   rate_limit_windows: RateLimitWindowsTable;
+  install_secrets: InstallSecretsTable;
 }
 
 export type PersonRow = Selectable<PersonsTable>;

@@ -21,3 +21,4 @@ export const conflict = (message: string, extras?: ErrorExtras) => new AppError(
 /** A server we depend on (the mail server) refused or could not be reached. */
 export const badGateway = (message: string) => new AppError(502, message);
 export const tooManyRequests = (message: string) => new AppError(429, message);
+export const gone = (message: string) => new AppError(410, message);

@@ -14,6 +14,7 @@ import { LookupsService } from './ministry-events/lookups.service.js';
 import { AssignmentsService } from './assignments/assignments.service.js';
 import { CoordinatorActionsService } from './assignments/coordinator-actions.service.js';
 import { MemberService } from './assignments/member.service.js';
+import { AnswerLinksService } from './assignments/answer-links.service.js';
 import { SwapsService } from './assignments/swaps.service.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
 import { BlockoutsService } from './availability/blockouts.service.js';
@@ -51,6 +52,8 @@ export function buildServices(database: Database, clock: Clock, options: Service
   const events = new EventsService(db, time, publisher);
   const schedules = new SchedulesService(db, time, settings, publisher);
   const calendars = new CalendarsService(db, settings);
+  const member = new MemberService(db, time, publisher);
+  const answerLinks = new AnswerLinksService(db, time, member);
   return {
     database,
     settings,
@@ -58,7 +61,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     time,
     publisher,
     users: new UsersService(db, time, settings, authCache),
-    outbox: new OutboxService(db, time, settings),
+    outbox: new OutboxService(db, time, settings, answerLinks),
     people: new PeopleService(db, time),
     groups: new GroupsService(db, time, publisher),
     calendars,
@@ -78,7 +81,8 @@ export function buildServices(database: Database, clock: Clock, options: Service
     lookups: new LookupsService(db, time, settings),
     assignments: new AssignmentsService(db, time, publisher),
     assignmentActions: new CoordinatorActionsService(db, time, publisher),
-    member: new MemberService(db, time, publisher),
+    member,
+    answerLinks,
     swaps: new SwapsService(db, time, publisher),
     blockouts: new BlockoutsService(db, time),
     preferences: new PreferencesService(db, time),

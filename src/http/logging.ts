@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 
-// Calendar tokens in public paths are secrets (contract §14.6): they never reach a log line.
-const TOKEN_PATHS = /(\/api\/public\/(?:portal-)?calendar\/)[^/?]+/;
+// Calendar tokens in public paths are secrets (contract §14.6), and so are the answer links of assignment mails, on the
+// API and on the web app's page (issue 17): they never reach a log line.
+const TOKEN_PATHS = /(\/api\/public\/(?:(?:portal-)?calendar|answer)\/|^\/answer\/)[^/?]+/;
 
 export function redactUrl(url: string): string {
   return url.replace(TOKEN_PATHS, '$1[token]');

@@ -9,6 +9,7 @@ import { WorkspaceLayout } from './components/WorkspaceLayout';
 import { AREAS } from './areas';
 import { managesAnything, usePermissions, useVolunteerAreaEnabled } from './permissions';
 import './i18n';
+import { AnswerFromEmail } from './pages/AnswerFromEmail';
 import { Availability } from './pages/Availability';
 import { ChangePassword } from './pages/ChangePassword';
 import { HelpWanted } from './pages/HelpWanted';
@@ -80,6 +81,8 @@ function AppRoutes() {
       <Route element={<PublicLayout />}>
         <Route path="/sign-in" element={<SignIn />} />
         <Route path="/reset-password" element={<ResetPassword />} />
+        {/* The Accept and Decline links of assignment mails: answered without signing in. */}
+        <Route path="/answer/:token" element={<AnswerFromEmail />} />
       </Route>
       <Route element={<SignedIn />}>
         <Route element={<Layout />}>

@@ -15,6 +15,7 @@ import * as m0013 from './0013_create_availability_rules.js';
 import * as m0014 from './0014_add_schedule_feed_tokens.js';
 import * as m0017 from './0017_count_auth_changes.js';
 import * as m0018 from './0018_add_two_factor_enrolment.js';
+import * as m0019 from './0019_create_install_secrets.js';
 
 /** Every migration, in order. A shipped migration is never edited; add a new file instead. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014_add_schedule_feed_tokens': m0014,
   '0017_count_auth_changes': m0017,
   '0018_add_two_factor_enrolment': m0018,
+  '0019_create_install_secrets': m0019,
 };

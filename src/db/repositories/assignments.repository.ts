@@ -3,7 +3,7 @@ import { anyId, unnestRows } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { reachesNothing, schedulesInScope, type ScopeIds } from '../scope-filter.js';
 import { shiftEnd } from '../shift-times.js';
-import { LIVE_STATUSES, type AssignmentStatus, type LiveStatus, type ResponseKind } from '../schema.js';
+import { LIVE_STATUSES, type AssignmentStatus, type LiveStatus, type ResponseChannel, type ResponseKind } from '../schema.js';
 
 export interface NewAssignmentRow {
   occurrenceId: number;
@@ -232,7 +232,7 @@ export function assignmentsRepository(db: Executor) {
       if (ids.length > 0) await db.updateTable('assignments').set({ status }).where('id', 'in', [...ids]).execute();
     },
 
-    async appendResponses(rows: Array<{ assignmentId: number; personId: number; response: ResponseKind; at: string; channel: 'web' | 'coordinator'; comment?: string | null }>): Promise<void> {
+    async appendResponses(rows: Array<{ assignmentId: number; personId: number; response: ResponseKind; at: string; channel: ResponseChannel; comment?: string | null }>): Promise<void> {
       if (rows.length === 0) return;
       await db
         .insertInto('responses')
@@ -241,6 +241,14 @@ export function assignmentsRepository(db: Executor) {
           ['int4', (r) => r.assignmentId], ['int4', (r) => r.personId], ['text', (r) => r.response], ['timestamp', (r) => r.at],
           ['text', (r) => r.channel], ['text', (r) => r.comment ?? null],
         ]))
+        .execute();
+    },
+
+    /** The responses appended to the assignment after the one with id `afterId` (0: all), oldest first. */
+    async responsesAfter(assignmentId: number, afterId: number) {
+      return db.selectFrom('responses').select(['id', 'person_id', 'response', 'channel'])
+        .where('assignment_id', '=', assignmentId).where('id', '>', afterId)
+        .orderBy('id')
         .execute();
     },
 

@@ -27,6 +27,7 @@ import { eventTypesRepository } from './event-types.repository.js';
 import { eventsRepository } from './events.repository.js';
 import { familiesRepository } from './families.repository.js';
 import { groupsRepository } from './groups.repository.js';
+import { installSecretsRepository } from './install-secrets.repository.js';
 import { locksRepository } from './locks.repository.js';
 import { notificationsRepository } from './notifications.repository.js';
 import { personsRepository } from './persons.repository.js';
@@ -66,6 +67,7 @@ export function createRepositories(db: Executor) {
     events: eventsRepository(db),
     families: familiesRepository(db),
     groups: groupsRepository(db),
+    installSecrets: installSecretsRepository(db),
     locks: locksRepository(db),
     notifications: notificationsRepository(db),
     persons: personsRepository(db),

@@ -161,6 +161,12 @@ export function notificationsRepository(db: Executor) {
           'volunteer.first_name as volunteer_first_name',
           'volunteer.last_name as volunteer_last_name',
           'volunteer.email as volunteer_email',
+          'assignments.id as assignment_id',
+          'assignments.person_id as assignee_id',
+          'assignments.status as assignment_status',
+          'assignments.assigned_at',
+          // The head of the response trail when the mail leaves: an answer link names it (issue 17).
+          (eb) => eb.selectFrom('responses').select(sql<number>`coalesce(max(responses.id), 0)::int`.as('n')).whereRef('responses.assignment_id', '=', 'assignments.id').as('last_response_id'),
           'positions.name as position_name',
           'ministries.id as ministry_id',
           'ministries.name as ministry_name',

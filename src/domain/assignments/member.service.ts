@@ -20,7 +20,7 @@ import { meAssignmentView } from './views.js';
 /** Default window of open slots (E10). */
 const OPPORTUNITY_DAYS = 90;
 
-type MyAssignmentRow = NonNullable<Awaited<ReturnType<Repositories['memberView']['assignment']>>>;
+export type MyAssignmentRow = NonNullable<Awaited<ReturnType<Repositories['memberView']['assignment']>>>;
 
 /** The member routes (contract §8): the actor is always the caller; a personId never names someone else. */
 export class MemberService {
@@ -59,23 +59,31 @@ export class MemberService {
   async respond(caller: Caller, assignmentId: number, response: unknown, comment: string | null) {
     if (response !== 'accepted' && response !== 'declined') throw invalid('response must be accepted or declined');
     const row = await this.own(caller, assignmentId);
+    return { assignment: await this.recordAnswer(row, response, comment, 'web') };
+  }
+
+  /**
+   * E13's answer by the assignment's own volunteer, through `channel` (the app, or a link of an assignment mail):
+   * the same rules, messages and alerts whichever way it came. 409 when the assignment can no longer be answered.
+   */
+  async recordAnswer(row: MyAssignmentRow, response: 'accepted' | 'declined', comment: string | null, channel: 'web' | 'email') {
     const now = await this.time.now();
-    if (row.status === response) return { assignment: meAssignmentView(row, now) };
+    if (row.status === response) return meAssignmentView(row, now);
     if (!meAssignmentView(row, now).canRespond) throw conflict('This assignment can no longer be answered');
     await inTransaction(this.db, this.publisher, async ({ repos }) => {
       await repos.assignments.update(row.id, { status: response, respondedAt: now });
-      await repos.assignments.appendResponses([{ assignmentId: row.id, personId: caller.personId, response, at: now, channel: 'web', comment }]);
+      await repos.assignments.appendResponses([{ assignmentId: row.id, personId: row.person_id, response, at: now, channel, comment }]);
       if (response === 'declined') {
         await repos.assignments.cancelPendingNotifications([row.id]);
         const today = now.slice(0, 10);
-        const coordinators = (await coordinatorsOf(repos, row.ministry_id)).filter((id) => id !== caller.personId);
+        const coordinators = (await coordinatorsOf(repos, row.ministry_id)).filter((id) => id !== row.person_id);
         await repos.notifications.enqueueMany(coordinators.flatMap((coordinatorId) => [
           { type: 'decline_alert', personId: coordinatorId, keyParts: [row.id, coordinatorId], scheduledFor: now, createdAt: now, assignmentId: row.id, occurrenceId: row.occurrence_id },
           { type: 'gap_alert', personId: coordinatorId, keyParts: [row.occurrence_id, coordinatorId, today], scheduledFor: now, createdAt: now, occurrenceId: row.occurrence_id },
         ]));
       }
     });
-    return { assignment: await this.meAssignment(row.id) };
+    return this.meAssignment(row.id);
   }
 
   async qualifications(caller: Caller) {

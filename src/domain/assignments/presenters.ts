@@ -1,3 +1,4 @@
+import type { ResponseChannel } from '../../db/schema.js';
 import { displayName } from '../ministries/views.js';
 
 /** Wire shapes of responses, swaps and notifications (contract §11.3). */
@@ -10,7 +11,7 @@ export function responseView(row: { id: number; assignment_id: number; person_id
     displayName: displayName(row),
     response: row.response,
     responseDate: row.response_at,
-    channel: row.channel as 'web' | 'coordinator',
+    channel: row.channel as ResponseChannel,
     comment: row.comment,
   };
 }

@@ -14,6 +14,8 @@ export interface MailFacts {
   ministryName: string | null;
   eventTitle: string | null;
   start: string | null;
+  /** The page of the web app that answers this assignment from the mail (issue 17), without `?response=`. */
+  answerLink?: string;
   context: Record<string, unknown>;
 }
 
@@ -41,9 +43,21 @@ function shift(facts: MailFacts): string {
   return `${facts.positionName ?? 'your position'} for ${facts.ministryName ?? 'the ministry'} (${facts.eventTitle ?? 'the event'}) on ${when}`;
 }
 
-function body(facts: MailFacts, subject: string, lines: string[]): Mail {
-  const text = [`Hello ${facts.recipientFirstName},`, '', ...lines, '', `— ${facts.churchName}`].join('\n');
-  const html = `<p>Hello ${escapeHtml(facts.recipientFirstName)},</p>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p>— ${escapeHtml(facts.churchName)}</p>`;
+interface MailLink {
+  label: string;
+  url: string;
+}
+
+/** Accept and Decline, each opening the answer page with its answer chosen; none without a link. */
+function answerLinks(facts: MailFacts): MailLink[] {
+  if (!facts.answerLink) return [];
+  return [{ label: 'Accept', url: `${facts.answerLink}?response=accepted` }, { label: 'Decline', url: `${facts.answerLink}?response=declined` }];
+}
+
+function body(facts: MailFacts, subject: string, lines: string[], links: MailLink[] = []): Mail {
+  const text = [`Hello ${facts.recipientFirstName},`, '', ...lines, ...links.map((link) => `${link.label}: ${link.url}`), '', `— ${facts.churchName}`].join('\n');
+  const linkHtml = links.length === 0 ? '' : `<p>${links.map((link) => `<a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a>`).join(' · ')}</p>`;
+  const html = `<p>Hello ${escapeHtml(facts.recipientFirstName)},</p>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}${linkHtml}<p>— ${escapeHtml(facts.churchName)}</p>`;
   return { subject: `[${facts.churchName}] ${subject}`, text, html };
 }
 
@@ -53,9 +67,14 @@ export function composeMail(facts: MailFacts): Mail {
       return body(facts, `Please serve as ${facts.positionName ?? 'a volunteer'}`, [
         `You have been asked to serve as ${shift(facts)}.`,
         `Please accept or decline on your volunteer schedule: ${scheduleLink(facts)}`,
-      ]);
+        ...(facts.answerLink ? ['Or answer straight from this e-mail, without signing in:'] : []),
+      ], answerLinks(facts));
     case 'reminder':
-      return body(facts, `Volunteer reminder: ${facts.positionName ?? 'your shift'}`, [`A reminder that you serve as ${shift(facts)}.`, `Your schedule: ${scheduleLink(facts)}`]);
+      return body(facts, `Volunteer reminder: ${facts.positionName ?? 'your shift'}`, [
+        `A reminder that you serve as ${shift(facts)}.`,
+        `Your schedule: ${scheduleLink(facts)}`,
+        ...(facts.answerLink ? ['Can you still serve? Answer from this e-mail, without signing in:'] : []),
+      ], answerLinks(facts));
     case 'signup_confirm':
       return body(facts, `You signed up to serve as ${facts.positionName ?? 'a volunteer'}`, [`Thank you for signing up to serve as ${shift(facts)}.`, `Your schedule: ${scheduleLink(facts)}`]);
     case 'decline_alert':

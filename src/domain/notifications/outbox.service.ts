@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import { createRepositories } from '../../db/repositories/index.js';
-import type { DB, NotificationType } from '../../db/schema.js';
+import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import { isLive, type DB, type NotificationType } from '../../db/schema.js';
+import type { AnswerLinksService, AnswerLinkSubject } from '../assignments/answer-links.service.js';
 import type { ChurchTime } from '../church-time.js';
 import { instantOf, wallClock } from '../clock.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -13,8 +14,12 @@ export const MAX_ATTEMPTS = 5;
 const BATCH = 50;
 // A bound on one drain (BATCH × MAX_ROUNDS rows); the next drain takes the rest.
 const MAX_ROUNDS = 40;
+// These ask the volunteer to serve, so they carry the Accept and Decline links (issue 17).
+const ANSWERABLE = new Set<NotificationType>(['assignment', 'reminder']);
 // Volunteer mail goes to the volunteer; these go to coordinators or managers about someone else.
 const ABOUT_A_VOLUNTEER = new Set<NotificationType>(['decline_alert', 'gap_alert', 'swap_proposed', 'help_offer']);
+
+type MailContext = Awaited<ReturnType<Repositories['notifications']['mailContext']>>[number];
 
 interface Address {
   name: string;
@@ -54,6 +59,14 @@ function parseContext(text: string | null): Record<string, unknown> {
   }
 }
 
+/** What an answer link may name: the live assignment of a mail that asks its own volunteer to serve. */
+function answerLinkSubject(row: { type: NotificationType; person_id: number }, facts: MailContext): AnswerLinkSubject | undefined {
+  const { assignment_id: assignmentId, assignee_id: assigneeId, assignment_status: status, assigned_at: assignedAt, end_at: shiftEnd } = facts;
+  if (!ANSWERABLE.has(row.type) || assignmentId === null || assigneeId !== row.person_id) return undefined;
+  if (status === null || !isLive(status) || assignedAt === null || shiftEnd === null) return undefined;
+  return { assignmentId, personId: row.person_id, lastResponseId: facts.last_response_id ?? 0, status, assignedAt, shiftEnd };
+}
+
 /**
  * The same Message-ID every time a row is sent: a send repeated after a crash between the mail server's answer and
  * `markSent` (at-least-once delivery) is then one message to mail servers and clients that drop duplicates.
@@ -74,6 +87,7 @@ export class OutboxService {
     private readonly db: Kysely<DB>,
     private readonly time: ChurchTime,
     private readonly settings: SettingsService,
+    private readonly answerLinks: AnswerLinksService,
   ) {}
 
   /**
@@ -118,6 +132,7 @@ export class OutboxService {
     // Every due row is handled in one drain, batch after batch; a row already tried in this drain is not claimed
     // again, so a failed send is retried on the next drain only.
     const handled: number[] = [];
+    let sign: ((subject: AnswerLinkSubject) => string) | undefined;
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const claimed = await repos.notifications.claimDue(now, BATCH, await settings.get('iOutboxClaimSeconds'), handled);
       if (claimed.length === 0) break;
@@ -147,6 +162,9 @@ export class OutboxService {
           continue;
         }
         try {
+          // Signed as the mail leaves, so the link names the assignment as it then stands; a link needs the web app's address.
+          const subject = serviceUrl ? answerLinkSubject(row, facts!) : undefined;
+          if (subject) sign ??= await this.answerLinks.signer();
           const mail = composeMail({
             type: row.type,
             churchName,
@@ -158,6 +176,7 @@ export class OutboxService {
             ministryName: facts!.ministry_name,
             eventTitle: facts!.event_title,
             start: facts!.start_at,
+            answerLink: subject && `${serviceUrl}/answer/${sign!(subject)}`,
             context,
           });
           const replyTo = row.type === 'decline_alert' ? facts!.volunteer_email

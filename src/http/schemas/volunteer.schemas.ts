@@ -255,7 +255,8 @@ export const Assignment = Type.Object({
 
 export const Response = Type.Object({
   id: I, assignmentId: I, personId: I, displayName: S, response: S, responseDate: S,
-  channel: Type.Union([Type.Literal('web'), Type.Literal('coordinator')]), comment: NS,
+  // `email` (ours, issue 17): answered through a link of an assignment mail.
+  channel: Type.Union([Type.Literal('web'), Type.Literal('coordinator'), Type.Literal('email')]), comment: NS,
 });
 
 export const Swap = Type.Object({

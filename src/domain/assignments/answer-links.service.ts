@@ -1,0 +1,109 @@
+import type { Kysely } from 'kysely';
+import { createRepositories, withTransaction } from '../../db/repositories/index.js';
+import type { AssignmentStatus, DB } from '../../db/schema.js';
+import { clockDigits, isSignedBy, isUnchangedSince, newAnswerLinkSecret, readAnswerLink, signAnswerLink } from '../access/answer-links.js';
+import type { ChurchTime } from '../church-time.js';
+import { conflict, forbidden, gone } from '../errors.js';
+import { isOver } from '../occurrences/timing.js';
+import type { MemberService, MyAssignmentRow } from './member.service.js';
+
+const PURPOSE = 'answer_links';
+
+/** The refusals of an answer link, in the words the page shows. */
+export const ANSWER_LINK_REFUSALS = {
+  invalid: 'This link is not valid: it is incomplete or was altered. Open it again from the e-mail, or answer on your volunteer schedule.',
+  withdrawn: 'This link was withdrawn: the church replaced its answer links. Answer on your volunteer schedule or from a newer e-mail.',
+  removed: 'This link no longer works: the assignment was removed.',
+  someoneElse: 'This link was not sent to the person serving this assignment, so it cannot answer it.',
+  expired: 'This link has expired: the shift is over.',
+  changed: 'This link no longer works: the assignment changed after the e-mail was sent. See your volunteer schedule for where it stands.',
+} as const;
+
+/** What an assignment mail knows of its assignment when it leaves: enough to sign its answer links. */
+export interface AnswerLinkSubject {
+  assignmentId: number;
+  personId: number;
+  lastResponseId: number;
+  status: string;
+  assignedAt: string;
+  shiftEnd: string;
+}
+
+/**
+ * Answering an assignment request from the e-mail (issue 17): the mail's Accept and Decline links carry a token
+ * signed with the install's secret; opening one shows the assignment, confirming records the answer exactly as
+ * E13 does, with the channel `email`. No API key is made or shown: the token answers one assignment, nothing else.
+ */
+export class AnswerLinksService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly time: ChurchTime,
+    private readonly member: MemberService,
+  ) {}
+
+  private get repos() {
+    return createRepositories(this.db);
+  }
+
+  /** A signer with the current secret (made on first use), for the mails of one outbox drain. */
+  async signer(): Promise<(subject: AnswerLinkSubject) => string> {
+    const key = await this.repos.installSecrets.currentOrCreate(PURPOSE, newAnswerLinkSecret(), await this.time.now());
+    return (subject) => signAnswerLink({
+      keyId: key.id, assignmentId: subject.assignmentId, personId: subject.personId, lastResponseId: subject.lastResponseId,
+      status: subject.status, assignedAt: clockDigits(subject.assignedAt), expiresAt: clockDigits(subject.shiftEnd),
+    }, key.secret);
+  }
+
+  /**
+   * The assignment a link names, if the link still speaks for it: 403 when altered or for someone else, 410 when
+   * withdrawn, expired or the assignment is gone, 409 when the assignment changed since the mail left.
+   */
+  private async check(token: string): Promise<{ row: MyAssignmentRow; firstName: string }> {
+    const repos = this.repos;
+    const read = readAnswerLink(token);
+    if (!read) throw forbidden(ANSWER_LINK_REFUSALS.invalid);
+    const { claims } = read;
+    const key = await repos.installSecrets.findById(PURPOSE, claims.keyId);
+    if (!key || !isSignedBy(read, key.secret)) throw forbidden(ANSWER_LINK_REFUSALS.invalid);
+    if (key.retired_at !== null) throw gone(ANSWER_LINK_REFUSALS.withdrawn);
+    const [row, person, since] = await Promise.all([
+      repos.memberView.assignment(claims.assignmentId),
+      repos.persons.findById(claims.personId),
+      repos.assignments.responsesAfter(claims.assignmentId, claims.lastResponseId),
+    ]);
+    if (!row) throw gone(ANSWER_LINK_REFUSALS.removed);
+    if (row.person_id !== claims.personId || !person) throw forbidden(ANSWER_LINK_REFUSALS.someoneElse);
+    const now = await this.time.now();
+    if (clockDigits(now) > claims.expiresAt || isOver(row.end_at, now)) throw gone(ANSWER_LINK_REFUSALS.expired);
+    if (!isUnchangedSince(claims, { status: row.status, assignedAt: clockDigits(row.assigned_at) }, since)) throw conflict(ANSWER_LINK_REFUSALS.changed);
+    return { row, firstName: person.first_name };
+  }
+
+  private static view(row: { position_name: string; ministry_name: string; team_name: string; start_at: string; end_at: string; status: AssignmentStatus }, firstName: string) {
+    return { firstName, positionName: row.position_name, ministryName: row.ministry_name, teamName: row.team_name, start: row.start_at, end: row.end_at, status: row.status };
+  }
+
+  /** What the link's page shows: the assignment's facts and the first name of the person asked. */
+  async show(token: string) {
+    const { row, firstName } = await this.check(token);
+    return { assignment: AnswerLinksService.view(row, firstName) };
+  }
+
+  /**
+   * Records the answer as E13 does (alerts, gap, outbox), channel `email`. The answer already standing is a no-op
+   * that says so (`changed: false`); another answer after one is allowed when E13 allows it (accepted, then declined).
+   */
+  async answer(token: string, response: 'accepted' | 'declined', comment: string | null) {
+    const { row, firstName } = await this.check(token);
+    if (row.status === response) return { assignment: AnswerLinksService.view(row, firstName), changed: false };
+    const answered = await this.member.recordAnswer(row, response, comment, 'email');
+    return { assignment: AnswerLinksService.view({ ...row, status: answered.status }, firstName), changed: true };
+  }
+
+  /** A new secret: every link signed before stops working (answered as withdrawn). */
+  async rotate() {
+    const now = await this.time.now();
+    await withTransaction(this.db, (repos) => repos.installSecrets.rotate(PURPOSE, newAnswerLinkSecret(), now));
+    return { rotatedDate: now };
+  }
+}

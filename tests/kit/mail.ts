@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { after } from 'node:test';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import type { TestUser } from '../helpers/factories.js';
+import type { TestServer } from '../helpers/server.js';
+import { as, setUp } from './http.js';
+
+/** One message as the sink received it, for one recipient. */
+export interface SunkMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * A real SMTP sink for the file: started in a `setUp` step (after `admin` exists), the service's mail settings
+ * pointed at it with e-mail on, closed after the tests. Answers the inbox, filled as messages arrive (a drain of
+ * the outbox has delivered them when it returns).
+ */
+export function useMailSink(server: TestServer, admin: TestUser): SunkMail[] {
+  const inbox: SunkMail[] = [];
+  let sink: SMTPServer | undefined;
+  setUp(async () => {
+    sink = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        simpleParser(stream).then((mail) => {
+          const html = typeof mail.html === 'string' ? mail.html : '';
+          for (const recipient of session.envelope.rcptTo) inbox.push({ to: recipient.address, subject: mail.subject ?? '', text: mail.text ?? '', html });
+          callback();
+        }, callback);
+      },
+    });
+    const started = sink;
+    const port = await new Promise<number>((resolve) => started.listen(0, '127.0.0.1', () => resolve((started.server.address() as AddressInfo).port)));
+    for (const [name, value] of [['sSMTPHost', `127.0.0.1:${port}`], ['bEnabledEmail', '1']]) {
+      const answer = await server.post(`/admin/api/system/config/${name}`, { value }, as(admin));
+      assert.equal(answer.status, 200, answer.text);
+    }
+  });
+  after(() => new Promise<void>((resolve) => (sink ? sink.close(() => resolve()) : resolve())));
+  return inbox;
+}
