@@ -1,4 +1,9 @@
 import type { Area } from './area';
+import { adminArea } from './admin';
+import { dashboardArea } from './dashboard';
+import { eventsArea } from './events';
+import { occurrencesArea } from './occurrences';
+import { schedulesArea } from './schedules';
 
 /** The workspace's areas, in the order their links appear. */
-export const AREAS: Area[] = [];
+export const AREAS: Area[] = [dashboardArea, occurrencesArea, schedulesArea, eventsArea, adminArea];

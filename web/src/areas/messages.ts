@@ -1,2 +1,10 @@
+import { adminMessages } from './admin/messages';
+import { dashboardMessages } from './dashboard/messages';
+import { eventsMessages } from './events/messages';
+import { occurrencesMessages } from './occurrences/messages';
+import { schedulesMessages } from './schedules/messages';
+
 /** Each workspace area's strings, by the name its keys start with (kept apart from the pages, which use the catalogue). */
-export const AREA_MESSAGES: Record<string, { en: object; es: object }> = {};
+export const AREA_MESSAGES: Record<string, { en: object; es: object }> = {
+  dashboard: dashboardMessages, occurrences: occurrencesMessages, schedules: schedulesMessages, events: eventsMessages, admin: adminMessages,
+};

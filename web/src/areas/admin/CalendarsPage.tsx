@@ -1,0 +1,101 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ok } from '../../api/client';
+import { Empty, ErrorNote, Loading } from '../../components/feedback';
+import { TextField } from '../../components/fields';
+import { ActionButton, ADMIN, ConfirmButton } from './shared';
+import type { Calendar } from './types';
+
+const CALENDARS = [ADMIN, 'calendars'] as const;
+
+export function CalendarsPage() {
+  const { t } = useTranslation();
+  const calendars = useQuery({ queryKey: CALENDARS, queryFn: () => ok(api.GET('/api/calendars')) });
+  return (
+    <div className="admin-page">
+      <h1>{t('admin.calendars.title')}</h1>
+      <p className="muted">{t('admin.calendars.intro')}</p>
+      {calendars.isPending && <Loading />}
+      {calendars.isError && <ErrorNote error={calendars.error} onRetry={() => void calendars.refetch()} />}
+      {calendars.data?.length === 0 && <Empty><p>{t('admin.calendars.none')}</p></Empty>}
+      {calendars.data && calendars.data.length > 0 && (
+        <div className="table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.calendars.name')}</th>
+                <th scope="col">{t('admin.calendars.owner')}</th>
+                <th scope="col">{t('admin.calendars.feed')}</th>
+                <th scope="col"><span className="visually-hidden">{t('admin.actions')}</span></th>
+              </tr>
+            </thead>
+            <tbody>{calendars.data.map((calendar) => <CalendarRow key={calendar.Id} calendar={calendar} />)}</tbody>
+          </table>
+        </div>
+      )}
+      <NewCalendar />
+    </div>
+  );
+}
+
+function CalendarRow({ calendar }: { calendar: Calendar }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const path = { params: { path: { calendarId: calendar.Id } } };
+  const feed = calendar.AccessToken ? `${window.location.origin}/api/public/calendar/${calendar.AccessToken}/ics` : undefined;
+  return (
+    <tr>
+      <th scope="row">
+        <span className="admin-swatch" style={{ color: calendar.ForegroundColor, background: calendar.BackgroundColor }}>{calendar.Name}</span>
+      </th>
+      <td>{calendar.MinistryId ? t('admin.calendars.ministryOwn') : t('admin.calendars.church')}</td>
+      <td>
+        {feed
+          ? <input className="admin-token" readOnly value={feed} aria-label={t('admin.calendars.feedOf', { name: calendar.Name })} onFocus={(event) => event.target.select()} />
+          : <span className="muted">{t('admin.calendars.notPublished')}</span>}
+      </td>
+      <td>
+        <div className="actions">
+          <ActionButton label={t(feed ? 'admin.calendars.newToken' : 'admin.calendars.publish')} working={t('admin.working')} invalidates={CALENDARS}
+            call={() => ok(api.POST('/api/calendars/{calendarId}/NewAccessToken', path))} />
+          {feed && (
+            <ActionButton label={t('admin.calendars.removeToken')} working={t('admin.working')} invalidates={CALENDARS} danger
+              call={() => ok(api.DELETE('/api/calendars/{calendarId}/AccessToken', path))} />
+          )}
+          <ConfirmButton label={t('admin.calendars.delete')} title={t('admin.calendars.deleteTitle', { name: calendar.Name })} description={t('admin.calendars.deleteText')}
+            working={t('admin.working')} call={() => ok(api.DELETE('/api/calendars/{calendarId}', path))}
+            onDone={() => void queryClient.invalidateQueries({ queryKey: CALENDARS })} />
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function NewCalendar() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [foreground, setForeground] = useState('#ffffff');
+  const [background, setBackground] = useState('#2b5fb3');
+  const create = useMutation({
+    mutationFn: () => ok(api.POST('/api/calendars', { body: { Name: name.trim(), ForegroundColor: foreground, BackgroundColor: background } })),
+    onSuccess: async () => { setName(''); await queryClient.invalidateQueries({ queryKey: CALENDARS }); },
+  });
+  return (
+    <section className="card admin-narrow" aria-labelledby="calendars-new">
+      <h2 id="calendars-new" className="card-title">{t('admin.calendars.new')}</h2>
+      <form className="form" onSubmit={(event) => { event.preventDefault(); create.mutate(); }}>
+        <TextField label={t('admin.calendars.name')} required maxLength={99} value={name} onChange={(event) => setName(event.target.value)} />
+        <div className="grid-2">
+          <TextField label={t('admin.calendars.foreground')} type="color" value={foreground} onChange={(event) => setForeground(event.target.value)} />
+          <TextField label={t('admin.calendars.background')} type="color" value={background} onChange={(event) => setBackground(event.target.value)} />
+        </div>
+        {create.isError && <ErrorNote error={create.error} />}
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={create.isPending}>{create.isPending ? t('admin.saving') : t('admin.calendars.create')}</button>
+        </div>
+      </form>
+    </section>
+  );
+}

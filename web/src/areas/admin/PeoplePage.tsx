@@ -1,0 +1,166 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ok } from '../../api/client';
+import { ErrorNote, Loading, SuccessNote } from '../../components/feedback';
+import { CheckboxField, SelectField, TextField } from '../../components/fields';
+import { PersonSearch } from '../../components/workspace';
+import { FamiliesPanel, useFamily } from './Families';
+import { ADMIN, blankToNull, fieldErrors, useTextForm } from './shared';
+import type { Person, PersonBody } from './types';
+
+export const PEOPLE = [ADMIN, 'people'] as const;
+const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'birthDate', 'deceasedDate', 'cellPhone', 'homePhone', 'workPhone', 'familyId', 'familyRoleId', 'gender'] as const;
+type PersonForm = Record<(typeof TEXT_FIELDS)[number], string>;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const birthDateOf = (person: Person) =>
+  person.BirthYear && person.BirthMonth && person.BirthDay ? `${person.BirthYear}-${pad(person.BirthMonth)}-${pad(person.BirthDay)}` : '';
+
+function formOf(person?: Person): PersonForm {
+  return {
+    firstName: person?.FirstName ?? '',
+    lastName: person?.LastName ?? '',
+    email: person?.Email ?? '',
+    birthDate: person ? birthDateOf(person) : '',
+    deceasedDate: person?.DeceasedDate ?? '',
+    cellPhone: person?.CellPhone ?? '',
+    homePhone: person?.HomePhone ?? '',
+    workPhone: person?.WorkPhone ?? '',
+    familyId: person?.FamId ? String(person.FamId) : '',
+    familyRoleId: person?.FmrId ? String(person.FmrId) : '',
+    gender: String(person?.Gender ?? 0),
+  };
+}
+
+export function PeoplePage() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<number | 'new'>();
+  const [added, setAdded] = useState(false);
+  const show = (next: number | 'new') => { setOpen(next); setAdded(false); };
+  return (
+    <div className="admin-page">
+      <h1>{t('admin.people.title')}</h1>
+      <div className="admin-columns">
+        <div>
+          <section className="card" aria-labelledby="people-find">
+            <h2 id="people-find" className="card-title">{t('admin.people.find')}</h2>
+            <PersonSearch label={t('admin.people.findPerson')} onChoose={(match) => show(match.objid)} />
+            <div className="actions">
+              <button type="button" className="button" onClick={() => show('new')}>{t('admin.people.add')}</button>
+            </div>
+          </section>
+          <FamiliesPanel />
+        </div>
+        <div>
+          {added && <SuccessNote>{t('admin.people.added')}</SuccessNote>}
+          {open !== undefined && <PersonEditor key={open} personId={open === 'new' ? undefined : open} onCreated={(id) => { setOpen(id); setAdded(true); }} />}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PersonEditor({ personId, onCreated }: { personId?: number; onCreated: (id: number) => void }) {
+  const person = useQuery({
+    queryKey: [...PEOPLE, personId],
+    queryFn: () => ok(api.GET('/api/person/{personId}', { params: { path: { personId: personId! } } })),
+    enabled: personId !== undefined,
+  });
+  if (personId === undefined) return <PersonForm onCreated={onCreated} />;
+  if (person.isPending) return <Loading />;
+  if (person.isError) return <ErrorNote error={person.error} onRetry={() => void person.refetch()} />;
+  return <PersonForm person={person.data} onCreated={onCreated} />;
+}
+
+function bodyOf(values: PersonForm, flags: { inactive: boolean; doNotEmail: boolean }): PersonBody {
+  return {
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    email: blankToNull(values.email),
+    gender: Number(values.gender) as 0 | 1 | 2,
+    birthDate: blankToNull(values.birthDate),
+    deceasedDate: blankToNull(values.deceasedDate),
+    cellPhone: blankToNull(values.cellPhone),
+    homePhone: blankToNull(values.homePhone),
+    workPhone: blankToNull(values.workPhone),
+    familyId: values.familyId.trim() ? Number(values.familyId) : null,
+    familyRoleId: values.familyRoleId ? Number(values.familyRoleId) : null,
+    ...flags,
+  };
+}
+
+function PersonForm({ person, onCreated }: { person?: Person; onCreated: (id: number) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { values, bind } = useTextForm(formOf(person));
+  const [flags, setFlags] = useState({ inactive: person?.Inactive ?? false, doNotEmail: person?.DoNotEmail ?? false });
+  const save = useMutation({
+    mutationFn: () => {
+      const body = bodyOf(values, flags);
+      return person
+        ? ok(api.POST('/api/person/{personId}', { params: { path: { personId: person.Id } }, body }))
+        : ok(api.POST('/api/persons', { body }));
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData([...PEOPLE, saved.Id], saved);
+      if (!person) onCreated(saved.Id);
+      return queryClient.invalidateQueries({ queryKey: [ADMIN, 'families'] });
+    },
+  });
+  const errors = fieldErrors(save.error, TEXT_FIELDS, t);
+  const submit = (event: FormEvent) => { event.preventDefault(); save.mutate(); };
+  const text = (name: (typeof TEXT_FIELDS)[number], type = 'text') =>
+    <TextField label={t(`admin.people.fields.${name}`)} type={type} error={errors.byField[name]} {...bind(name)} />;
+  return (
+    <section className="card" aria-labelledby="person-heading">
+      <h2 id="person-heading" className="card-title">{person ? `${person.FirstName} ${person.LastName}` : t('admin.people.newPerson')}</h2>
+      <form className="form" onSubmit={submit}>
+        <div className="grid-2">
+          {text('firstName')}
+          {text('lastName')}
+          {text('email', 'email')}
+          <SelectField label={t('admin.people.fields.gender')} {...bind('gender')}>
+            {['0', '1', '2'].map((gender) => <option key={gender} value={gender}>{t(`admin.people.gender.${gender}`)}</option>)}
+          </SelectField>
+          {text('birthDate', 'date')}
+          {text('cellPhone', 'tel')}
+          {text('homePhone', 'tel')}
+          {text('workPhone', 'tel')}
+        </div>
+        <FamilyFields familyId={values.familyId} error={errors.byField.familyId} bindFamily={bind('familyId')} bindRole={bind('familyRoleId')} />
+        <div className="grid-2">
+          {text('deceasedDate', 'date')}
+          <div>
+            <CheckboxField label={t('admin.people.fields.inactive')} checked={flags.inactive} onChange={(event) => setFlags({ ...flags, inactive: event.target.checked })} />
+            <CheckboxField label={t('admin.people.fields.doNotEmail')} checked={flags.doNotEmail} onChange={(event) => setFlags({ ...flags, doNotEmail: event.target.checked })} />
+          </div>
+        </div>
+        {errors.general && <div className="note note-error" role="alert"><p>{errors.general}</p></div>}
+        {save.isSuccess && <SuccessNote>{t('admin.people.saved')}</SuccessNote>}
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={save.isPending}>{save.isPending ? t('admin.saving') : t('admin.people.save')}</button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+type Bound = ReturnType<ReturnType<typeof useTextForm>['bind']>;
+
+/** Which family the person belongs to (by its number, as the family's card shows it) and their place in it. */
+function FamilyFields({ familyId, error, bindFamily, bindRole }: { familyId: string; error?: string; bindFamily: Bound; bindRole: Bound }) {
+  const { t } = useTranslation();
+  const roles = useQuery({ queryKey: [ADMIN, 'family-roles'], queryFn: () => ok(api.GET('/api/persons/roles')), staleTime: Infinity });
+  const family = useFamily(/^\d+$/.test(familyId.trim()) ? Number(familyId) : undefined);
+  return (
+    <div className="grid-2">
+      <TextField label={t('admin.people.fields.familyId')} inputMode="numeric" error={error}
+        hint={family.data ? t('admin.people.familyIs', { name: family.data.Name }) : t('admin.people.familyHint')} {...bindFamily} />
+      <SelectField label={t('admin.people.fields.familyRoleId')} disabled={!roles.data} {...bindRole}>
+        <option value="">{t('admin.people.noFamilyRole')}</option>
+        {roles.data?.map((role) => <option key={role.OptionId} value={role.OptionId}>{role.OptionName}</option>)}
+      </SelectField>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ok } from '../../api/client';
+import { Empty, ErrorNote, Loading, SuccessNote } from '../../components/feedback';
+import { formatDate } from '../../format';
+import { ActionButton, ADMIN } from './shared';
+import type { Family, Person } from './types';
+
+const REGISTRATIONS = [ADMIN, 'registrations'] as const;
+// The review lists are typed loosely in the OpenAPI document; their rows are the person and family objects.
+type WaitingFamily = Family & { Members: string[]; MemberEmails: string[] };
+
+const toggle = (ids: number[], id: number) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]);
+
+export function RegistrationsPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [families, setFamilies] = useState<number[]>([]);
+  const [persons, setPersons] = useState<number[]>([]);
+  const waitingFamilies = useQuery({
+    queryKey: [...REGISTRATIONS, 'families'],
+    queryFn: async () => (await ok(api.GET('/api/families/self-register'))).families as WaitingFamily[],
+  });
+  const waitingPeople = useQuery({
+    queryKey: [...REGISTRATIONS, 'people'],
+    queryFn: async () => (await ok(api.GET('/api/persons/self-register'))).people as Person[],
+  });
+  const approve = useMutation({
+    mutationFn: () => ok(api.POST('/api/persons/self-register/approve', { body: { families, persons } })),
+    onSuccess: () => { setFamilies([]); setPersons([]); return queryClient.invalidateQueries({ queryKey: REGISTRATIONS }); },
+  });
+  const chosen = families.length + persons.length;
+  return (
+    <div className="admin-page">
+      <h1>{t('admin.registrations.title')}</h1>
+      <p className="muted">{t('admin.registrations.intro')}</p>
+      <div className="actions">
+        <button type="button" className="button button-primary" disabled={approve.isPending || chosen === 0} onClick={() => approve.mutate()}>
+          {approve.isPending ? t('admin.working') : t('admin.registrations.approveChosen', { count: chosen })}
+        </button>
+      </div>
+      {approve.isError && <ErrorNote error={approve.error} />}
+      {approve.isSuccess && <SuccessNote>{t('admin.registrations.approved', { count: approve.data.approved })}</SuccessNote>}
+      <h2>{t('admin.registrations.families')}</h2>
+      <Waiting query={waitingFamilies} empty={t('admin.registrations.noFamilies')}
+        head={[t('admin.registrations.familyName'), t('admin.registrations.members'), t('admin.registrations.email'), t('admin.registrations.registered')]}
+        row={(family) => (
+          <tr key={family.Id}>
+            <Choose label={family.Name} checked={families.includes(family.Id)} onChange={() => setFamilies(toggle(families, family.Id))} />
+            <td>{family.Members.join(', ')}</td>
+            <td>{[family.Email, ...family.MemberEmails].filter(Boolean).join(', ') || '—'}</td>
+            <Registered value={family.DateEntered} />
+            <td />
+          </tr>
+        )} />
+      <h2>{t('admin.registrations.people')}</h2>
+      <Waiting query={waitingPeople} empty={t('admin.registrations.noPeople')}
+        head={[t('admin.registrations.personName'), t('admin.registrations.phone'), t('admin.registrations.email'), t('admin.registrations.registered')]}
+        row={(person) => (
+          <tr key={person.Id}>
+            <Choose label={`${person.FirstName} ${person.LastName}`} checked={persons.includes(person.Id)} onChange={() => setPersons(toggle(persons, person.Id))} />
+            <td>{person.CellPhone ?? person.HomePhone ?? '—'}</td>
+            <td>{person.Email ?? '—'}</td>
+            <Registered value={person.DateEntered} />
+            <td>
+              <ActionButton label={t('admin.registrations.approveOne')} working={t('admin.working')} invalidates={REGISTRATIONS}
+                call={() => ok(api.POST('/api/person/{personId}/approve-review', { params: { path: { personId: person.Id } } }))} />
+            </td>
+          </tr>
+        )} />
+    </div>
+  );
+}
+
+function Waiting<T>({ query, empty, head, row }: {
+  query: { isPending: boolean; isError: boolean; error: unknown; data?: T[]; refetch: () => unknown };
+  empty: string;
+  head: string[];
+  row: (item: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending) return <Loading />;
+  if (query.isError || !query.data) return <ErrorNote error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) return <Empty><p>{empty}</p></Empty>;
+  return (
+    <div className="table-scroll">
+      <table className="table">
+        <thead>
+          <tr>
+            {head.map((label) => <th key={label} scope="col">{label}</th>)}
+            <th scope="col"><span className="visually-hidden">{t('admin.actions')}</span></th>
+          </tr>
+        </thead>
+        <tbody>{query.data.map(row)}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function Choose({ label, checked, onChange }: { label: string; checked: boolean; onChange: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <th scope="row">
+      <label className="checkbox-field">
+        <input type="checkbox" checked={checked} onChange={onChange} aria-label={t('admin.registrations.choose', { name: label })} />
+        <span>{label}</span>
+      </label>
+    </th>
+  );
+}
+
+function Registered({ value }: { value: string }) {
+  const { i18n } = useTranslation();
+  return <td>{formatDate(value, i18n.language)}</td>;
+}

@@ -1,0 +1,143 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ok } from '../../api/client';
+import { Empty, ErrorNote, Loading, SuccessNote } from '../../components/feedback';
+import { SelectField, TextField } from '../../components/fields';
+import { formatDate } from '../../format';
+import { OCCURRENCES, TableScroll, useRefreshStaffing, type EligibleRow, type Staffing } from './shared';
+
+const LIVE = new Set(['pending', 'accepted']);
+
+/** E14 from the eligible list: the people qualified for the chosen position, in the API's rotation order. */
+export function AssignPanel({ occurrenceId, staffing }: { occurrenceId: string; staffing: Staffing }) {
+  const { t } = useTranslation();
+  const [positionId, setPositionId] = useState('');
+  const [name, setName] = useState('');
+  const [notice, setNotice] = useState<string>();
+  const positions = [
+    ...staffing.requirements.map((r) => ({ id: r.positionId, name: r.positionName })),
+    ...staffing.otherAssignments.map((a) => ({ id: a.positionId, name: a.positionName })),
+  ].filter((position, index, all) => all.findIndex((other) => other.id === position.id) === index);
+  const holders = new Set([...staffing.requirements.flatMap((r) => r.assignments), ...staffing.otherAssignments]
+    .filter((a) => String(a.positionId) === positionId && LIVE.has(a.status)).map((a) => a.personId));
+  return (
+    <section className="card assign-panel">
+      <h2 className="section-title">{t('occurrences.assignTitle')}</h2>
+      <div className="toolbar">
+        <SelectField label={t('occurrences.position')} value={positionId} onChange={(event) => { setPositionId(event.target.value); setNotice(undefined); }}>
+          <option value="">{t('occurrences.choosePosition')}</option>
+          {positions.map((position) => <option key={position.id} value={position.id}>{position.name}</option>)}
+        </SelectField>
+        {positionId && <TextField label={t('occurrences.findByName')} type="search" value={name} onChange={(event) => setName(event.target.value)} />}
+      </div>
+      {notice && <SuccessNote>{notice}</SuccessNote>}
+      {positionId && <EligibleList occurrenceId={occurrenceId} positionId={positionId} name={name.trim()} holders={holders} onAssigned={setNotice} />}
+    </section>
+  );
+}
+
+function EligibleList({ occurrenceId, positionId, name, holders, onAssigned }: {
+  occurrenceId: string; positionId: string; name: string; holders: Set<number>; onAssigned: (notice: string) => void;
+}) {
+  const { t } = useTranslation();
+  const eligible = useQuery({
+    queryKey: [...OCCURRENCES, 'eligible', occurrenceId, positionId, name],
+    queryFn: async () => (await ok(api.GET('/api/ministries/occurrences/{occurrenceId}/eligible', {
+      params: { path: { occurrenceId }, query: { positionId, ...(name && { q: name }) } },
+    }))).people,
+  });
+  if (eligible.isPending) return <Loading />;
+  if (eligible.isError) return <ErrorNote error={eligible.error} onRetry={() => void eligible.refetch()} />;
+  if (eligible.data.length === 0) return <Empty><p>{t('occurrences.nobodyEligible')}</p></Empty>;
+  return (
+    <>
+      <p className="muted">{t('occurrences.eligibleHint')}</p>
+      <TableScroll label={t('occurrences.assignTitle')}>
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('occurrences.person')}</th>
+              <th scope="col">{t('occurrences.pool')}</th>
+              <th scope="col">{t('occurrences.conflicts')}</th>
+              <th scope="col">{t('occurrences.lastServed')}</th>
+              <th scope="col">{t('occurrences.availability')}</th>
+              <th scope="col"><span className="visually-hidden">{t('occurrences.actions')}</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {eligible.data.map((person) => (
+              <EligibleRowView key={person.personId} occurrenceId={occurrenceId} positionId={positionId} person={person} isHolder={holders.has(person.personId)} onAssigned={onAssigned} />
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </>
+  );
+}
+
+function EligibleRowView({ occurrenceId, positionId, person, isHolder, onAssigned }: {
+  occurrenceId: string; positionId: string; person: EligibleRow; isHolder: boolean; onAssigned: (notice: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const refresh = useRefreshStaffing();
+  const assign = useMutation({
+    mutationFn: () => ok(api.POST('/api/ministries/occurrences/{occurrenceId}/assignments', {
+      params: { path: { occurrenceId } },
+      // Someone outside the pool is assigned only from the button that says so.
+      body: { positionId: Number(positionId), personId: person.personId, ...(!person.inPool && { allowOutsidePool: true }) },
+    })),
+    onSuccess: ({ assignment, warnings }) => onAssigned(warnings.length > 0
+      ? t('occurrences.assignedWithWarnings', { warnings: warnings.map((warning) => warning.message).join('; ') })
+      : t('occurrences.assigned', { name: assignment.displayName, position: assignment.positionName })),
+    onSettled: refresh,
+  });
+  return (
+    <tr>
+      <th scope="row">{person.displayName}</th>
+      <td>{person.inPool ? t('occurrences.inPool') : <span className="badge badge-pending">{t('occurrences.notInPool')}</span>}</td>
+      <td>{person.conflictPositionName ? t('occurrences.alsoServing', { position: person.conflictPositionName }) : <span className="muted">{t('occurrences.noConflict')}</span>}</td>
+      <td>{person.lastServedDate ? formatDate(person.lastServedDate, i18n.language) : <span className="muted">{t('occurrences.neverServed')}</span>}</td>
+      <td><AvailabilityMarks person={person} /></td>
+      <td>
+        {isHolder ? <span className="muted">{t('occurrences.alreadyAssigned')}</span> : (
+          <button type="button" className="button button-primary" disabled={assign.isPending} onClick={() => assign.mutate()}>
+            {t(person.inPool ? 'occurrences.assignPerson' : 'occurrences.assignOutsidePool', { name: person.displayName })}
+          </button>
+        )}
+        {assign.isError && <ErrorNote error={assign.error} />}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * What the person told us and what the ministry requires, against this occurrence (issue 17): away, at their
+ * monthly limit, outside their preferred weeks, family rules with people already serving, missing credentials.
+ */
+function AvailabilityMarks({ person }: { person: EligibleRow }) {
+  const { t, i18n } = useTranslation();
+  const names = (people: Array<{ displayName: string }> | undefined) => (people ?? []).map((p) => p.displayName).join(', ');
+  const marks: Array<{ text: string; tone: 'warning' | 'good' }> = [];
+  if (person.blockout) {
+    const { startDate, endDate, startTime, endTime, reason } = person.blockout;
+    const days = startDate === endDate ? formatDate(startDate, i18n.language) : `${formatDate(startDate, i18n.language)} – ${formatDate(endDate, i18n.language)}`;
+    marks.push({ text: `${t('occurrences.blockedOut', { period: startTime ? `${days} ${startTime}–${endTime}` : days })}${reason ? ` (${reason})` : ''}`, tone: 'warning' });
+  }
+  if (person.overPreference) marks.push({ text: t('occurrences.atLimit', { count: person.servingsThisMonth, max: person.maxPerMonth }), tone: 'warning' });
+  if (person.outsidePreferredWeeks) marks.push({ text: t('occurrences.outsideWeeks'), tone: 'warning' });
+  if (person.householdConflictWith?.length) marks.push({ text: t('occurrences.servesApartFrom', { names: names(person.householdConflictWith) }), tone: 'warning' });
+  if (person.householdTogetherWith?.length) marks.push({ text: t('occurrences.servesWith', { names: names(person.householdTogetherWith) }), tone: 'good' });
+  for (const missing of person.missingRequirements ?? []) {
+    marks.push({
+      text: missing.expiredOn ? t('occurrences.expiredCredential', { name: missing.name, date: formatDate(missing.expiredOn, i18n.language) }) : t('occurrences.missingCredential', { name: missing.name }),
+      tone: 'warning',
+    });
+  }
+  if (marks.length === 0) return <span className="muted">{t('occurrences.available')}</span>;
+  return (
+    <ul className="marks">
+      {marks.map((mark) => <li key={mark.text} className={`badge ${mark.tone === 'warning' ? 'badge-pending' : 'badge-accepted'}`}>{mark.text}</li>)}
+    </ul>
+  );
+}

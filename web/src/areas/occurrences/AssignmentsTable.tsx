@@ -1,0 +1,148 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ok } from '../../api/client';
+import { ErrorNote, Loading } from '../../components/feedback';
+import { TextAreaField } from '../../components/fields';
+import { Moment, OCCURRENCES, StatusBadge, TableScroll, useRefreshStaffing, type Staffing, type StaffingAssignment } from './shared';
+
+const LIVE = ['pending', 'accepted'];
+type Decision = 'accepted' | 'declined' | 'cancelled';
+
+/** Everyone assigned to the occurrence, its needs' positions first, each with what may still be done. */
+export function AssignmentsTable({ staffing }: { staffing: Staffing }) {
+  const { t } = useTranslation();
+  const assignments = [...staffing.requirements.flatMap((r) => r.assignments), ...staffing.otherAssignments];
+  return (
+    <section>
+      <h2 className="section-title">{t('occurrences.assignments')}</h2>
+      {assignments.length === 0 ? <p className="muted">{t('occurrences.noAssignments')}</p> : (
+        <TableScroll label={t('occurrences.assignments')}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('occurrences.person')}</th>
+                <th scope="col">{t('occurrences.position')}</th>
+                <th scope="col">{t('occurrences.statusLabel')}</th>
+                <th scope="col">{t('occurrences.assignedOn')}</th>
+                <th scope="col">{t('occurrences.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {assignments.map((assignment) => <AssignmentRow key={assignment.id} assignment={assignment} />)}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </section>
+  );
+}
+
+function AssignmentRow({ assignment }: { assignment: StaffingAssignment }) {
+  const { t } = useTranslation();
+  const [showTrail, setShowTrail] = useState(false);
+  const isLive = LIVE.includes(assignment.status);
+  const trailId = `trail-${assignment.id}`;
+  return (
+    <>
+      <tr data-assignment-id={assignment.id}>
+        <th scope="row">{assignment.displayName}</th>
+        <td>{assignment.positionName}</td>
+        <td>
+          <StatusBadge status={assignment.status} />
+          {assignment.source !== 'coordinator' && <div className="muted small">{t(`occurrences.source.${assignment.source}`)}</div>}
+        </td>
+        <td><Moment value={assignment.assignedDate} /></td>
+        <td>
+          <div className="row-actions">
+            <button type="button" className="button button-quiet" aria-expanded={showTrail} aria-controls={trailId} onClick={() => setShowTrail(!showTrail)}>
+              {t(showTrail ? 'occurrences.hideTrail' : 'occurrences.showTrail')}
+              <span className="visually-hidden"> {assignment.displayName}</span>
+            </button>
+            {isLive && assignment.status !== 'accepted' && <DecisionDialog assignment={assignment} decision="accepted" />}
+            {isLive && <DecisionDialog assignment={assignment} decision="declined" />}
+            {isLive && <DecisionDialog assignment={assignment} decision="cancelled" />}
+          </div>
+        </td>
+      </tr>
+      {showTrail && (
+        <tr id={trailId}>
+          <td colSpan={5}><ResponseTrail assignmentId={assignment.id} /></td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+function ResponseTrail({ assignmentId }: { assignmentId: number }) {
+  const { t } = useTranslation();
+  const detail = useQuery({
+    queryKey: [...OCCURRENCES, 'assignment', assignmentId],
+    queryFn: async () => ok(api.GET('/api/ministries/assignments/{assignmentId}', { params: { path: { assignmentId: String(assignmentId) } } })),
+  });
+  if (detail.isPending) return <Loading />;
+  if (detail.isError) return <ErrorNote error={detail.error} onRetry={() => void detail.refetch()} />;
+  const { responses, swaps } = detail.data;
+  if (responses.length === 0 && swaps.length === 0) return <p className="muted">{t('occurrences.noResponses')}</p>;
+  return (
+    <ul className="plain-list trail">
+      {responses.map((response) => (
+        <li key={`r${response.id}`}>
+          <Moment value={response.responseDate} /> · <StatusBadge status={response.response} />{' '}
+          {t(`occurrences.channel.${response.channel}`, { name: response.displayName })}
+          {response.comment && <q className="trail-comment">{response.comment}</q>}
+        </li>
+      ))}
+      {swaps.map((swap) => (
+        <li key={`s${swap.id}`}>
+          <Moment value={swap.proposedDate} /> · {t('occurrences.swapTrail', { by: swap.proposedByName, name: swap.proposedPersonName })}{' '}
+          <StatusBadge status={swap.status} />
+          {swap.comment && <q className="trail-comment">{swap.comment}</q>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Records an answer given some other way (phone, in person), or cancels; the comment goes into the trail. */
+function DecisionDialog({ assignment, decision }: { assignment: StaffingAssignment; decision: Decision }) {
+  const { t } = useTranslation();
+  const refresh = useRefreshStaffing();
+  const [open, setOpen] = useState(false);
+  const [comment, setComment] = useState('');
+  const save = useMutation({
+    mutationFn: () => ok(api.POST('/api/ministries/assignments/{assignmentId}/status', {
+      params: { path: { assignmentId: String(assignment.id) } },
+      body: { status: decision, ...(comment.trim() && { comment: comment.trim() }) },
+    })),
+    onSuccess: () => { setOpen(false); setComment(''); },
+    onSettled: refresh,
+  });
+  const isCancel = decision === 'cancelled';
+  const label = t(`occurrences.decision.${decision}`);
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => { setOpen(next); if (!next) save.reset(); }}>
+      <Dialog.Trigger asChild>
+        <button type="button" className={isCancel ? 'button button-danger' : 'button button-quiet'}>
+          {label}<span className="visually-hidden"> {assignment.displayName}</span>
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog">
+          <Dialog.Title>{t(`occurrences.decisionTitle.${decision}`, { name: assignment.displayName })}</Dialog.Title>
+          <Dialog.Description className="muted">{assignment.positionName}</Dialog.Description>
+          <form className="form" onSubmit={(event) => { event.preventDefault(); save.mutate(); }}>
+            <TextAreaField label={t('occurrences.commentOptional')} rows={3} maxLength={255} value={comment} onChange={(event) => setComment(event.target.value)} />
+            {save.isError && <ErrorNote error={save.error} />}
+            <div className="actions">
+              <button type="submit" className={isCancel ? 'button button-danger' : 'button button-primary'} disabled={save.isPending}>{label}</button>
+              <Dialog.Close asChild><button type="button" className="button button-quiet">{t('occurrences.close')}</button></Dialog.Close>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

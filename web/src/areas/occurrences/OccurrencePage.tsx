@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { api, ok } from '../../api/client';
+import { ErrorNote, Loading } from '../../components/feedback';
+import { formatDay, formatTimes } from '../../format';
+import { AssignPanel } from './AssignPanel';
+import { AssignmentsTable } from './AssignmentsTable';
+import { NeedsEditor } from './NeedsEditor';
+import { OCCURRENCES, StatusBadge, TableScroll, teamLabel, useScope, type Staffing } from './shared';
+
+export const staffingKey = (occurrenceId: string) => [...OCCURRENCES, 'staffing', occurrenceId] as const;
+
+export function OccurrencePage() {
+  const { t, i18n } = useTranslation();
+  const { occurrenceId = '' } = useParams();
+  const scope = useScope();
+  const staffing = useQuery({
+    queryKey: staffingKey(occurrenceId),
+    queryFn: async () => ok(api.GET('/api/ministries/occurrences/{occurrenceId}/staffing', { params: { path: { occurrenceId } } })),
+  });
+  const occurrence = staffing.data?.occurrence;
+  useEffect(() => {
+    document.title = occurrence ? `${occurrence.scheduleName} · ${occurrence.occurrenceDate}` : t('occurrences.pageTitle');
+  }, [occurrence, t]);
+  if (staffing.isPending) return <Loading />;
+  if (staffing.isError) return <ErrorNote error={staffing.error} onRetry={() => void staffing.refetch()} />;
+  const data = staffing.data;
+  const { start, end } = data.occurrence;
+  return (
+    <>
+      <p className="breadcrumb"><Link to="/ministries/occurrences">{t('occurrences.backToList')}</Link></p>
+      <h1>{data.occurrence.scheduleName}</h1>
+      <p className="occurrence-when">
+        <span>{formatDay(start, i18n.language)}</span> <span>{formatTimes(start, end, i18n.language)}</span>
+        {' '}<span className="muted">{teamLabel(scope.data, data.teamId)}</span>
+        {data.occurrence.status === 'cancelled' && <> <StatusBadge status="cancelled" /></>}
+      </p>
+      {data.occurrence.notes && <p>{data.occurrence.notes}</p>}
+      <NeedsTable staffing={data} />
+      <AssignPanel occurrenceId={occurrenceId} staffing={data} />
+      <AssignmentsTable staffing={data} />
+      <NeedsEditor occurrenceId={occurrenceId} />
+    </>
+  );
+}
+
+function NeedsTable({ staffing }: { staffing: Staffing }) {
+  const { t } = useTranslation();
+  return (
+    <section>
+      <h2 className="section-title">{t('occurrences.needs')}</h2>
+      {staffing.occurrence.requirementsOverridden && <p className="muted">{t('occurrences.overriddenNote')}</p>}
+      {staffing.requirements.length === 0 ? <p className="muted">{t('occurrences.noNeeds')}</p> : (
+        <TableScroll label={t('occurrences.needs')}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('occurrences.position')}</th>
+                <th scope="col" className="number">{t('occurrences.min')}</th>
+                <th scope="col" className="number">{t('occurrences.max')}</th>
+                <th scope="col" className="number">{t('occurrences.live')}</th>
+                <th scope="col" className="number">{t('occurrences.pending')}</th>
+                <th scope="col" className="number">{t('occurrences.missing')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {staffing.requirements.map((requirement) => (
+                <tr key={requirement.positionId} data-position-id={requirement.positionId}>
+                  <th scope="row">{requirement.positionName}</th>
+                  <td className="number">{requirement.minCount}</td>
+                  <td className="number">{requirement.maxCount ?? t('occurrences.noMax')}</td>
+                  <td className="number" data-field="live">{requirement.liveCount}</td>
+                  <td className="number">{requirement.pendingCount}</td>
+                  <td className="number">
+                    {requirement.gapCount > 0 ? <span className="badge badge-declined">{requirement.gapCount}</span> : 0}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </section>
+  );
+}
