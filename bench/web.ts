@@ -1,8 +1,9 @@
 /**
- * The web app's figures of issue 15: the JavaScript a volunteer's phone downloads (gzipped), and the time
- * from navigation to My schedule shown with data, for a volunteer of a seeded church (`npm run seed`, scale
- * 0.1 by default: 500 people, about 50,000 assignments), on the embedded database. Not a test: it prints and
- * writes bench/results/web-<date>.json.
+ * The web app's figures of issues 15 and 16: the JavaScript a volunteer's phone downloads (gzipped), the time
+ * from navigation to My schedule shown with data for a volunteer, and to the dashboard and an occurrence page
+ * shown with data for the global manager, of a seeded church (`npm run seed`, scale 0.1 by default: 500 people,
+ * about 50,000 assignments), on the embedded database. Not a test: it prints and writes
+ * bench/results/web-<date>.json.
  *
  *   npx tsx bench/web.ts [--scale 0.1] [--runs 10]
  */
@@ -12,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
+import type { Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/helpers/browser.js';
 import { spawnService, waitForReady } from '../tests/helpers/service-process.js';
 
@@ -52,6 +54,7 @@ try {
     timings.push(performance.now() - started);
   }
   const cards = await page.locator('li.card').count();
+  const workspace = await measureWorkspace();
   const result = {
     date: new Date().toISOString(),
     scale: Number(values.scale),
@@ -60,6 +63,7 @@ try {
     myScheduleAssignmentsShown: cards,
     openSpotsTakenBeforehand: signedUp,
     navigationToScheduleMs: { median: Math.round(median(timings)), max: Math.round(Math.max(...timings)), runs },
+    ...workspace,
   };
   console.table(result);
   fs.mkdirSync('bench/results', { recursive: true });
@@ -91,6 +95,43 @@ async function signUpForOpenSpots(userName: string, count: number): Promise<numb
     if (answer.status === 201) signedUp++;
   }
   return signedUp;
+}
+
+/** Navigates to `url` `runs` times; the median and the slowest time until `ready` shows. */
+async function timeNavigation(page: Page, url: string, ready: () => Locator) {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    await page.goto(url);
+    await ready().first().waitFor();
+    times.push(performance.now() - started);
+  }
+  return { median: Math.round(median(times)), max: Math.round(Math.max(...times)), runs };
+}
+
+/**
+ * The coordinator's pages of issue 16 for the seeded global manager (every ministry in scope): the dashboard with
+ * its 28-day panels, and the staffing page of the next occurrence with the most requirements.
+ */
+async function measureWorkspace() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${base}/sign-in`);
+  await page.getByLabel('User name').fill('manager');
+  await page.getByLabel('Password', { exact: true }).fill('seed-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'My schedule' }).waitFor();
+  const dashboard = await timeNavigation(page, `${base}/ministries/dashboard`, () => page.getByRole('heading', { name: 'Positions still to fill' }));
+  const login = await fetch(`${base}/api/public/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'manager', password: 'seed-password' }) });
+  const key = ((await login.json()) as { apiKey: string }).apiKey;
+  const today = new Date().toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 28 * 86_400_000).toISOString().slice(0, 10);
+  const listed = await fetch(`${base}/api/ministries/occurrences?from=${today}&to=${to}`, { headers: { 'x-api-key': key } });
+  const { occurrences } = (await listed.json()) as { occurrences: Array<{ id: number; requirementCount: number }> };
+  const busiest = [...occurrences].sort((a, b) => b.requirementCount - a.requirementCount)[0];
+  const occurrence = await timeNavigation(page, `${base}/ministries/occurrences/${busiest.id}`, () => page.locator('[data-field="live"]'));
+  await context.close();
+  return { dashboardWithDataMs: dashboard, occurrencePageWithDataMs: occurrence };
 }
 
 /** The build `npm start` just made or reused (scripts/build-web.mjs keeps a few, newest last touched). */

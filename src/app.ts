@@ -32,6 +32,7 @@ import { assignmentsRoutes } from './http/routes/volunteer/assignments.routes.js
 import { assignmentActionsRoutes } from './http/routes/volunteer/assignment-actions.routes.js';
 import { memberRoutes } from './http/routes/volunteer/member.routes.js';
 import { availabilityRoutes } from './http/routes/volunteer/availability.routes.js';
+import { autoFillRoutes } from './http/routes/volunteer/auto-fill.routes.js';
 import { dashboardRoutes } from './http/routes/volunteer/dashboard.routes.js';
 import { publicRoutes } from './http/routes/public.routes.js';
 import { answerLinksRoutes } from './http/routes/answer-links.routes.js';
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(assignmentActionsRoutes(services));
   await http.register(memberRoutes(services));
   await http.register(availabilityRoutes(services));
+  await http.register(autoFillRoutes(services));
   await http.register(dashboardRoutes(services));
   await http.register(publicRoutes(services));
   await http.register(answerLinksRoutes(services));

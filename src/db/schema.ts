@@ -352,6 +352,22 @@ export interface AssignmentsTable {
   responded_at: Timestamp | null;
   replaces_assignment_id: number | null;
   notes: string | null;
+  /** The auto-fill run that created it (ours, issue 18); null for every other assignment. */
+  auto_fill_run_id: Generated<number | null>;
+}
+
+export interface AutoFillRunsTable {
+  id: Generated<number>;
+  ministry_id: number;
+  team_id: number | null;
+  /** The preview request's scope and window, as JSON. */
+  scope: string;
+  /** fillTo, allowOutsidePool and seed, as JSON. */
+  options: string;
+  committed_by_person_id: number | null;
+  committed_at: Timestamp;
+  undone_at: Timestamp | null;
+  undone_by_person_id: number | null;
 }
 
 export type ResponseKind =
@@ -519,6 +535,7 @@ export interface DB {
   password_reset_tokens: PasswordResetTokensTable;
   rate_limit_windows: RateLimitWindowsTable;
   install_secrets: InstallSecretsTable;
+  auto_fill_runs: AutoFillRunsTable;
 }
 
 export type PersonRow = Selectable<PersonsTable>;
@@ -540,4 +557,5 @@ export type QualificationRow = Selectable<QualificationsTable>;
 export type ScheduleRow = Selectable<SchedulesTable>;
 export type OccurrenceRow = Selectable<OccurrencesTable>;
 export type AssignmentRow = Selectable<AssignmentsTable>;
+export type AutoFillRunRow = Selectable<AutoFillRunsTable>;
 export type ScopeRow = Selectable<ScopesTable>;

@@ -12,6 +12,7 @@ import { SchedulesService } from './schedules/schedules.service.js';
 import { MinistryEventsService } from './ministry-events/ministry-events.service.js';
 import { LookupsService } from './ministry-events/lookups.service.js';
 import { AssignmentsService } from './assignments/assignments.service.js';
+import { AutoFillService } from './autofill/autofill.service.js';
 import { CoordinatorActionsService } from './assignments/coordinator-actions.service.js';
 import { MemberService } from './assignments/member.service.js';
 import { AnswerLinksService } from './assignments/answer-links.service.js';
@@ -54,6 +55,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
   const calendars = new CalendarsService(db, settings);
   const member = new MemberService(db, time, publisher);
   const answerLinks = new AnswerLinksService(db, time, member);
+  const volunteerAccess = new VolunteerAccessService(db, authCache, settings);
   return {
     database,
     settings,
@@ -68,7 +70,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     eventTypes: new EventTypesService(db, settings),
     events,
     cart: new CartService(db, time),
-    volunteerAccess: new VolunteerAccessService(db, authCache, settings),
+    volunteerAccess,
     ministries: new MinistriesService(db, time, publisher),
     teams: new TeamsService(db, time, publisher),
     positions: new PositionsService(db, time, publisher),
@@ -80,6 +82,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     ministryEvents: new MinistryEventsService(db, time, publisher, events, schedules, settings),
     lookups: new LookupsService(db, time, settings),
     assignments: new AssignmentsService(db, time, publisher),
+    autoFill: new AutoFillService(db, time, settings, publisher, volunteerAccess),
     assignmentActions: new CoordinatorActionsService(db, time, publisher),
     member,
     answerLinks,

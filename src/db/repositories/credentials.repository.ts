@@ -52,6 +52,11 @@ export function credentialsRepository(db: Executor) {
         .execute();
     },
 
+    /** Every active credential the ministry or one of its positions requires (auto-fill reads them in one go). */
+    async requiredInMinistry(ministryId: number) {
+      return requirementsNamed().where('credential_requirements.ministry_id', '=', ministryId).where('credentials.active', '=', true).execute();
+    },
+
     async addRequirement(row: { credentialId: number; ministryId: number; positionId: number | null; at: string }) {
       return db.insertInto('credential_requirements')
         .values({ credential_id: row.credentialId, ministry_id: row.ministryId, position_id: row.positionId, created_at: row.at })

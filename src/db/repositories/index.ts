@@ -6,6 +6,7 @@ import { memberViewReadModel } from '../read-models/member-view.js';
 import { volunteerRosterReadModel } from '../read-models/volunteer-roster.js';
 import { apiKeysRepository } from './api-keys.repository.js';
 import { assignmentsRepository } from './assignments.repository.js';
+import { autoFillRepository } from './auto-fill.repository.js';
 import { blockoutsRepository } from './blockouts.repository.js';
 import { credentialsRepository } from './credentials.repository.js';
 import { householdRulesRepository } from './household-rules.repository.js';
@@ -46,6 +47,7 @@ export function createRepositories(db: Executor) {
     volunteerRoster: volunteerRosterReadModel(db),
     apiKeys: apiKeysRepository(db),
     assignments: assignmentsRepository(db),
+    autoFill: autoFillRepository(db),
     blockouts: blockoutsRepository(db),
     credentials: credentialsRepository(db),
     householdRules: householdRulesRepository(db),

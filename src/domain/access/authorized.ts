@@ -17,6 +17,8 @@ export interface AuthorizedRows {
   person: PersonRow;
   /** A blockout of a person in the caller's reach. */
   blockout: BlockoutRow;
+  /** An auto-fill run (issue 18), reached through its team, or its ministry when it spans teams. */
+  autoFillRun: Found<Repositories['autoFill']['findRun']>;
 }
 
 export type EntityKind = keyof AuthorizedRows;

@@ -2,12 +2,20 @@ import type { Kysely } from 'kysely';
 import { createRepositories } from '../../db/repositories/index.js';
 import type { DB } from '../../db/schema.js';
 import { hasRole, type Caller } from './caller.js';
-import { forbidden, notFound } from '../errors.js';
+import { forbidden, invalid, notFound } from '../errors.js';
 import { grant, type Authorized, type AuthorizedRows, type EntityKind } from './authorized.js';
 import { assertMinistryAuthority, assertTeamAuthority, coordinatedMinistryIds, hasMinistryAuthority, isManager, volunteerActor, type VolunteerActor } from './volunteer-access.js';
 import type { AuthCache } from './auth-cache.js';
 import { coordinatorPageVerdict, type CoordinatorPageVerdict } from './route-access.js';
 import type { SettingsService } from '../settings/settings.service.js';
+
+/** An auto-fill's checked reach: the ministry always, and the narrower entity it was asked for. */
+export interface AutoFillScope {
+  ministryId: number;
+  teamId?: number;
+  scheduleId?: number;
+  occurrenceId?: number;
+}
 
 /**
  * The entity checks of contract §1.5 step 4: the record named in the path is loaded (404 when missing),
@@ -120,6 +128,49 @@ export class VolunteerAccessService {
     if (!blockout) throw notFound('Blockout not found');
     await this.person(actor, blockout.person_id);
     return grant('blockout', blockout);
+  }
+
+  /**
+   * What an auto-fill covers (issue 18): exactly one occurrence, schedule, team or ministry, each with the
+   * authority it needs — a team leader reaches their team's occurrences, schedules and the team itself, a
+   * ministry only its coordinators.
+   */
+  async autoFillScope(actor: VolunteerActor, scope: Partial<AutoFillScope>): Promise<AutoFillScope> {
+    const named = (['occurrenceId', 'scheduleId', 'teamId', 'ministryId'] as const).filter((key) => scope[key] !== undefined);
+    if (named.length !== 1) throw invalid('Name exactly one of occurrenceId, scheduleId, teamId or ministryId');
+    if (scope.occurrenceId !== undefined) {
+      const occurrence = await this.occurrence(actor, scope.occurrenceId);
+      return { ministryId: occurrence.ministry_id, teamId: occurrence.team_id, occurrenceId: occurrence.id };
+    }
+    if (scope.scheduleId !== undefined) {
+      const schedule = await this.schedule(actor, scope.scheduleId);
+      return { ministryId: schedule.ministry_id, teamId: schedule.team_id, scheduleId: schedule.id };
+    }
+    if (scope.teamId !== undefined) {
+      const team = await this.team(actor, scope.teamId);
+      return { ministryId: team.ministry_id, teamId: team.id };
+    }
+    const ministry = await this.ministry(actor, scope.ministryId!);
+    return { ministryId: ministry.id };
+  }
+
+  /** An auto-fill run: authority over its team, or over its ministry when it was not limited to one team. */
+  async autoFillRun(actor: VolunteerActor, runId: number): Promise<Authorized<'autoFillRun'>> {
+    const run = await this.repos.autoFill.findRun(runId);
+    if (!run) throw notFound('Auto-fill run not found');
+    if (run.team_id === null) assertMinistryAuthority(actor, run.ministry_id, 'auto-fill run');
+    else assertTeamAuthority(actor, { id: run.team_id, ministry_id: run.ministry_id }, 'auto-fill run');
+    return grant('autoFillRun', run);
+  }
+
+  /** The servings report of a ministry, or of one of its teams (then its leaders may read it too). */
+  async servingsScope(actor: VolunteerActor, ministryId: number, teamId: number | undefined): Promise<{ ministry: Authorized<'ministry'>; teamId?: number }> {
+    if (teamId === undefined) return { ministry: await this.ministry(actor, ministryId) };
+    const ministry = await this.ministry(actor, ministryId, 'none');
+    const team = await this.repos.teams.findById(teamId);
+    if (!team || team.ministry_id !== ministry.id) throw notFound('Team not found');
+    assertTeamAuthority(actor, team);
+    return { ministry, teamId: team.id };
   }
 
   /** 404 for a missing row, then 403 unless the caller has authority over the team the row belongs to. */

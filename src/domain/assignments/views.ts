@@ -28,6 +28,8 @@ export function assignmentView(row: AssignmentWithNames) {
     replacesAssignmentId: row.replaces_assignment_id,
     notes: row.notes,
     attendance: (row.checkout_at !== null ? 'checked_out' : row.checkin_at !== null ? 'checked_in' : 'not_checked_in') as 'checked_out' | 'checked_in' | 'not_checked_in',
+    // Ours (issue 18), only on the rows an auto-fill created: the reference clients never see it on theirs.
+    ...(row.auto_fill_run_id !== null && { autoFilled: true as const }),
   };
 }
 

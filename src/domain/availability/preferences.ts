@@ -5,6 +5,9 @@ import { invalid } from '../errors.js';
 
 type PreferenceRow = Selectable<ServingPreferencesTable>;
 
+/** What a rule reads of a preference. */
+export type PreferenceFacts = Pick<PreferenceRow, 'ministry_id' | 'max_per_month' | 'preferred_weeks'>;
+
 /** The week of the month a date falls in: days 1–7 are the 1st week, 29–31 the 5th ("the 1st and 3rd Sunday"). */
 export const weekOfMonth = (date: string) => Math.ceil(Number(date.slice(8, 10)) / 7);
 
@@ -33,7 +36,7 @@ export function preferenceView(row: PreferenceRow & { ministry_name: string | nu
  * How a person stands against their preferences for one occurrence of a ministry: the ministry's own preference
  * wins over the one for every ministry. `counts` are their servings this month by ministry.
  */
-export function preferenceStanding(preferences: readonly PreferenceRow[], ministryId: number, date: string, counts: ReadonlyMap<number, number>) {
+export function preferenceStanding(preferences: readonly PreferenceFacts[], ministryId: number, date: string, counts: ReadonlyMap<number, number>) {
   const own = preferences.find((p) => p.ministry_id === ministryId);
   const general = preferences.find((p) => p.ministry_id === null);
   const inMinistry = counts.get(ministryId) ?? 0;

@@ -57,6 +57,7 @@ export function guards(services: Services) {
     swap: () => guard(services, 'swap', (actor, request) => access.swap(actor, pathId(request, 'swapId', 'Substitution request'))),
     person: () => guard(services, 'person', (actor, request) => access.person(actor, pathId(request, 'personId', 'Person'))),
     blockout: () => guard(services, 'blockout', (actor, request) => access.blockout(actor, pathId(request, 'blockoutId', 'Blockout'))),
+    autoFillRun: () => guard(services, 'autoFillRun', (actor, request) => access.autoFillRun(actor, pathId(request, 'runId', 'Auto-fill run'))),
     qualification: () => guard(services, 'qualification', (actor, request) => access.qualification(actor, pathId(request, 'qualificationId', 'Qualification'))),
   };
 }

@@ -251,6 +251,7 @@ export const Assignment = Type.Object({
   source: Type.Union(['coordinator', 'self_signup', 'substitute'].map((s) => Type.Literal(s))),
   assignedDate: S, assignedByPersonId: NI, respondedDate: NS, replacesAssignmentId: NI, notes: NS,
   attendance: Type.Union(['checked_in', 'checked_out', 'not_checked_in'].map((s) => Type.Literal(s))),
+  autoFilled: Type.Optional(Type.Literal(true, { description: 'Ours (issue 18): present on assignments an auto-fill created' })),
 });
 
 export const Response = Type.Object({

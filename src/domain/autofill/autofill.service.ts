@@ -1,0 +1,341 @@
+import type { Kysely } from 'kysely';
+import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import { holdsPosition, type DB } from '../../db/schema.js';
+import type { Authorized } from '../access/authorized.js';
+import type { AutoFillScope, VolunteerAccessService } from '../access/volunteer-access.service.js';
+import type { VolunteerActor } from '../access/volunteer-access.js';
+import { cancelAssignments } from '../assignments/cancel.js';
+import { monthOf } from '../availability/preferences.js';
+import type { ChurchTime } from '../church-time.js';
+import { groupBy } from '../collections.js';
+import { addDays, dateFieldMessage, isValidDate } from '../dates.js';
+import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
+import { invalid } from '../errors.js';
+import { displayName } from '../ministries/views.js';
+import { isOver } from '../occurrences/timing.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { loadEffectiveRequirements } from '../staffing/staffing.js';
+import { plan, type Candidate, type PlannerNeed } from './planner.js';
+
+export interface AutoFillRequest {
+  occurrenceId?: number;
+  scheduleId?: number;
+  teamId?: number;
+  ministryId?: number;
+  from?: string;
+  to?: string;
+  fillTo?: 'min' | 'max';
+  allowOutsidePool?: boolean;
+  seed?: number;
+}
+
+/** What a preview's token holds: its request, so that a commit re-checks access on the same scope and window. */
+interface TokenBody {
+  v: 1;
+  scope: Pick<AutoFillRequest, 'occurrenceId' | 'scheduleId' | 'teamId' | 'ministryId'>;
+  from: string;
+  to: string;
+  fillTo: 'min' | 'max';
+  allowOutsidePool: boolean;
+  seed: number;
+}
+
+export interface KeptProposal {
+  occurrenceId: number;
+  positionId: number;
+  personId: number;
+}
+
+type SkipReason = 'out_of_scope' | 'occurrence_closed' | 'not_needed' | 'not_qualified' | 'outside_pool' | 'already_assigned' | 'filled_since_preview';
+
+const SKIP_WORDS: Record<SkipReason, string> = {
+  out_of_scope: "The occurrence is not one of the preview's open occurrences",
+  occurrence_closed: 'The occurrence is cancelled or already over',
+  not_needed: 'The occurrence does not need that position',
+  not_qualified: 'This person is no longer actively qualified for that position',
+  outside_pool: "This person is not in the ministry's volunteer pool",
+  already_assigned: 'This person already holds that position on this occurrence',
+  filled_since_preview: 'Someone else filled this place since the preview',
+};
+
+const TOKEN_REFUSAL = 'The token is not one an auto-fill preview answered';
+
+export function encodeToken(body: TokenBody): string {
+  return Buffer.from(JSON.stringify(body)).toString('base64url');
+}
+
+function decodeToken(token: string): TokenBody {
+  try {
+    const body = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as TokenBody;
+    if (body?.v !== 1 || typeof body.scope !== 'object' || typeof body.from !== 'string' || typeof body.to !== 'string'
+      || (body.fillTo !== 'min' && body.fillTo !== 'max') || typeof body.allowOutsidePool !== 'boolean' || !Number.isInteger(body.seed)) {
+      throw invalid(TOKEN_REFUSAL);
+    }
+    return body;
+  } catch {
+    throw invalid(TOKEN_REFUSAL);
+  }
+}
+
+/**
+ * Auto-fill (issue 18): a preview that writes nothing, a commit that assigns the kept proposals through E14's
+ * rules under each occurrence's lock, an undo for the untouched, and the servings report that fairness is measured by.
+ */
+export class AutoFillService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly time: ChurchTime,
+    private readonly settings: SettingsService,
+    private readonly publisher: DomainEventPublisher,
+    private readonly access: VolunteerAccessService,
+  ) {}
+
+  private get repos() {
+    return createRepositories(this.db);
+  }
+
+  /** Checks the request against the scope's rules and the scheduling horizon; answers the token's body. */
+  private async resolve(actor: VolunteerActor, request: AutoFillRequest) {
+    const scope = await this.access.autoFillScope(actor, request);
+    const now = await this.time.now();
+    const today = now.slice(0, 10);
+    const horizon = addDays(today, 7 * (await this.settings.get('iVolunteerSchedulingHorizonWeeks')));
+    for (const field of ['from', 'to'] as const) {
+      if (request[field] !== undefined && !isValidDate(request[field])) throw invalid(dateFieldMessage(field));
+    }
+    const from = request.from ?? today;
+    const to = request.to ?? horizon;
+    if (to < from) throw invalid('to must be on or after from');
+    if (to > horizon) throw invalid(`The window may reach at most the scheduling horizon, ${horizon}`);
+    const seed = request.seed ?? 1;
+    const body: TokenBody = {
+      v: 1,
+      scope: { occurrenceId: request.occurrenceId, scheduleId: request.scheduleId, teamId: request.teamId, ministryId: request.ministryId },
+      from, to, fillTo: request.fillTo ?? 'min', allowOutsidePool: request.allowOutsidePool ?? false, seed,
+    };
+    return { scope, body, now, today };
+  }
+
+  /** Every fact the planner reads, in a fixed number of queries whatever the window's size. */
+  private async planFor(repos: Repositories, scope: AutoFillScope, body: TokenBody, now: string, today: string) {
+    const occurrences = await repos.autoFill.openOccurrences(scope, body.from, body.to, now);
+    const effective = await loadEffectiveRequirements(repos, occurrences.map((o) => o.id));
+    const needs: PlannerNeed[] = occurrences.flatMap((occurrence) => (effective.get(occurrence.id)?.requirements ?? []).map((requirement) => ({
+      occurrenceId: occurrence.id, positionId: requirement.positionId, positionName: requirement.positionName,
+      date: occurrence.date, start: occurrence.start_at, end: occurrence.end_at,
+      open: body.fillTo === 'max' ? requirement.openCount : requirement.gapCount,
+    }))).filter((need) => need.open > 0);
+    const dates = occurrences.map((o) => o.date).sort();
+    const fairnessRange = dates.length === 0 ? { from: body.from, to: body.to } : { from: monthOf(dates[0]).from, to: monthOf(dates[dates.length - 1]).to };
+    const positionIds = [...new Set(needs.map((need) => need.positionId))];
+    const qualified = await repos.autoFill.qualifiedPeople(scope.ministryId, positionIds);
+    const personIds = [...new Set(qualified.map((row) => row.person_id))];
+    const [services, rotation, blockouts, preferences, households, required] = await Promise.all([
+      repos.autoFill.servicesOf(personIds, addDays(fairnessRange.from, -1), addDays(fairnessRange.to, 1)),
+      repos.autoFill.rotationDates(personIds, scope.ministryId, today),
+      repos.blockouts.overlapping(personIds, addDays(fairnessRange.from, -1), addDays(fairnessRange.to, 1)),
+      repos.preferences.forPeople(personIds),
+      repos.householdRules.forPeople(personIds),
+      repos.credentials.requiredInMinistry(scope.ministryId),
+    ]);
+    const held = required.length > 0 ? await repos.credentials.heldBy(personIds, [...new Set(required.map((r) => r.credential_id))]) : [];
+    const [servicesOf, blockoutsOf, preferencesOf, heldOf, qualifiedOf] = [
+      groupBy(services, (r) => r.person_id), groupBy(blockouts, (r) => r.person_id), groupBy(preferences, (r) => r.person_id),
+      groupBy(held, (r) => r.person_id), groupBy(qualified, (r) => r.person_id),
+    ];
+    const rotationOf = new Map(rotation.map((row) => [row.person_id, row]));
+    const candidates: Candidate[] = personIds.map((personId) => {
+      const rows = qualifiedOf.get(personId)!;
+      return {
+        personId,
+        name: displayName(rows[0]),
+        inPool: Boolean(rows[0].in_pool),
+        qualifiedFor: rows.map((row) => row.position_id),
+        blockouts: blockoutsOf.get(personId) ?? [],
+        credentials: heldOf.get(personId) ?? [],
+        assignments: (servicesOf.get(personId) ?? []).map((row) => ({ occurrenceId: row.occurrence_id, ministryId: row.ministry_id, date: row.date, start: row.start_at, end: row.end_at })),
+        preferences: preferencesOf.get(personId) ?? [],
+        lastServed: rotationOf.get(personId)?.last_served ?? null,
+        latestScheduled: rotationOf.get(personId)?.latest_scheduled ?? null,
+      };
+    });
+    const requiredCredentials = new Map(positionIds.map((positionId) => [positionId, required.filter((r) => r.position_id === null || r.position_id === positionId)]));
+    const result = plan({
+      ministryId: scope.ministryId, fairnessRange, needs, candidates, requiredCredentials, households,
+      allowOutsidePool: body.allowOutsidePool, seed: body.seed,
+    });
+    return { ...result, occurrenceIds: occurrences.map((o) => o.id), fairnessRange };
+  }
+
+  /** The proposals for every open need of the scope; nothing is written. */
+  async preview(actor: VolunteerActor, request: AutoFillRequest) {
+    const { scope, body, now, today } = await this.resolve(actor, request);
+    const planned = await this.planFor(this.repos, scope, body, now, today);
+    return {
+      token: encodeToken(body),
+      window: { from: body.from, to: body.to },
+      options: { fillTo: body.fillTo, allowOutsidePool: body.allowOutsidePool, seed: body.seed },
+      proposals: planned.proposals,
+      unfilled: planned.unfilled,
+      summary: {
+        occurrenceCount: planned.occurrenceIds.length,
+        proposalCount: planned.proposals.length,
+        unfilledPlaces: planned.unfilled.reduce((sum, u) => sum + u.missing, 0),
+        fairnessRange: planned.fairnessRange,
+        eligiblePeople: planned.fairness.eligiblePeople,
+        before: planned.fairness.before,
+        after: planned.fairness.after,
+      },
+    };
+  }
+
+  /**
+   * Creates the kept proposals (all of the token's plan when none are listed) as pending coordinator assignments of
+   * a new run: one transaction per occurrence, which re-checks qualification, pool, I1 and the places left under
+   * the occurrence's lock, so a place filled since the preview is skipped and never overbooked.
+   */
+  async commit(actor: VolunteerActor, token: string, kept: readonly KeptProposal[] | undefined) {
+    const body = decodeToken(token);
+    const { scope, now, today } = await this.resolve(actor, { ...body.scope, from: body.from, to: body.to, fillTo: body.fillTo, allowOutsidePool: body.allowOutsidePool, seed: body.seed });
+    const repos = this.repos;
+    const skipped: Array<KeptProposal & { reason: SkipReason; message: string }> = [];
+    const skip = (proposal: KeptProposal, reason: SkipReason) => skipped.push({ ...proposal, reason, message: SKIP_WORDS[reason] });
+    let wanted: KeptProposal[];
+    if (kept === undefined) {
+      wanted = (await this.planFor(repos, scope, body, now, today)).proposals.map(({ occurrenceId, positionId, personId }) => ({ occurrenceId, positionId, personId }));
+    } else {
+      const open = new Set((await repos.autoFill.openOccurrences(scope, body.from, body.to, now)).map((o) => o.id));
+      const seen = new Set<string>();
+      wanted = kept.filter((proposal) => {
+        const key = `${proposal.occurrenceId}:${proposal.positionId}:${proposal.personId}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        if (!open.has(proposal.occurrenceId)) skip(proposal, 'out_of_scope');
+        return open.has(proposal.occurrenceId);
+      });
+    }
+    const by = actor.caller.personId;
+    const runId = await repos.autoFill.createRun({
+      ministryId: scope.ministryId, teamId: scope.teamId ?? null, by, at: now,
+      scope: JSON.stringify({ ...body.scope, from: body.from, to: body.to }),
+      options: JSON.stringify({ fillTo: body.fillTo, allowOutsidePool: body.allowOutsidePool, seed: body.seed }),
+    });
+    for (const [occurrenceId, proposals] of groupBy(wanted, (p) => p.occurrenceId)) {
+      const refused = await inTransaction(this.db, this.publisher, ({ repos: tx }) => this.commitOccurrence(tx, runId, scope.ministryId, occurrenceId, proposals, body, by, now));
+      for (const { proposal, reason } of refused) skip(proposal, reason);
+    }
+    const [run, created] = await Promise.all([repos.autoFill.findRun(runId), repos.autoFill.runAssignments(runId)]);
+    return {
+      runId,
+      committedBy: { personId: by, displayName: displayName({ first_name: run!.first_name ?? '', last_name: run!.last_name ?? '' }), at: now },
+      created: created.map((row) => ({
+        assignmentId: row.id, occurrenceId: row.occurrence_id, positionId: row.position_id, positionName: row.position_name,
+        personId: row.person_id, displayName: displayName(row), date: row.date, status: row.status, source: 'coordinator' as const, autoFilled: true as const,
+      })),
+      skipped,
+    };
+  }
+
+  /** One occurrence's share of a commit, inside its transaction: E14's rules and the places left, checked once under the lock. */
+  private async commitOccurrence(tx: Repositories, runId: number, ministryId: number, occurrenceId: number, proposals: readonly KeptProposal[], body: TokenBody, by: number, now: string) {
+    const refused: Array<{ proposal: KeptProposal; reason: SkipReason }> = [];
+    const locked = await tx.assignments.lockOccurrence(occurrenceId);
+    if (!locked || locked.status === 'cancelled' || isOver(locked.end_at, now)) return proposals.map((proposal) => ({ proposal, reason: 'occurrence_closed' as const }));
+    const personIds = [...new Set(proposals.map((p) => p.personId))];
+    const positionIds = [...new Set(proposals.map((p) => p.positionId))];
+    const [effective, qualifications, pool, rows] = await Promise.all([
+      loadEffectiveRequirements(tx, [occurrenceId]),
+      tx.volunteerRoster.activeQualifications(personIds, positionIds),
+      body.allowOutsidePool ? Promise.resolve(new Set<number>()) : tx.autoFill.inPool(ministryId, personIds),
+      tx.autoFill.rowsOn(occurrenceId, personIds),
+    ]);
+    const requirements = new Map((effective.get(occurrenceId)?.requirements ?? []).map((r) => [r.positionId, r]));
+    const left = new Map([...requirements].map(([positionId, r]) => [positionId, body.fillTo === 'max' ? r.openCount : r.gapCount]));
+    const isQualified = new Set(qualifications.map((q) => `${q.person_id}:${q.position_id}`));
+    const inserts: Array<{ occurrenceId: number; positionId: number; personId: number; requirementId: number | null }> = [];
+    const reuses: Array<{ id: number; requirementId: number | null; personId: number }> = [];
+    for (const proposal of proposals) {
+      const existing = rows.find((row) => row.position_id === proposal.positionId && row.person_id === proposal.personId);
+      const reason: SkipReason | undefined = !requirements.has(proposal.positionId) ? 'not_needed'
+        : !isQualified.has(`${proposal.personId}:${proposal.positionId}`) ? 'not_qualified'
+        : !body.allowOutsidePool && !pool.has(proposal.personId) ? 'outside_pool'
+          : existing && holdsPosition(existing.status) ? 'already_assigned'
+            : (left.get(proposal.positionId) ?? 0) <= 0 ? 'filled_since_preview' : undefined;
+      if (reason) {
+        refused.push({ proposal, reason });
+        continue;
+      }
+      left.set(proposal.positionId, left.get(proposal.positionId)! - 1);
+      const requirementId = requirements.get(proposal.positionId)?.id ?? null;
+      if (existing) reuses.push({ id: existing.id, requirementId, personId: proposal.personId });
+      else inserts.push({ ...proposal, requirementId });
+    }
+    const insertedIds = await tx.autoFill.insertForRun(runId, inserts, by, now);
+    await tx.autoFill.reuseForRun(runId, reuses, by, now);
+    const made = [...inserts.map((row, i) => ({ id: insertedIds[i], personId: row.personId })), ...reuses];
+    await tx.notifications.enqueueMany(made.map(({ id, personId }) => ({
+      type: 'assignment' as const, personId, keyParts: [id, personId], scheduledFor: now, createdAt: now, assignmentId: id, occurrenceId,
+    })));
+    return refused;
+  }
+
+  /**
+   * Cancels the run's assignments nobody has touched (still pending, unanswered, no substitution, not over) through
+   * the ordinary cancel path; answers what it cancelled and what it kept, with why.
+   */
+  async undo(actor: VolunteerActor, run: Authorized<'autoFillRun'>) {
+    const now = await this.time.now();
+    const rows = await this.repos.autoFill.runAssignments(run.id);
+    const keptReason = (row: (typeof rows)[number]) => (row.status !== 'pending' ? `It is ${row.status}`
+      : row.answered || row.responded_at !== null ? 'It has been answered'
+        : row.has_swap ? 'A substitution was asked for'
+          : isOver(row.end_at, now) ? 'The occurrence is over' : undefined);
+    const untouched = rows.filter((row) => keptReason(row) === undefined);
+    await inTransaction(this.db, this.publisher, async ({ repos }) => {
+      await cancelAssignments(repos, untouched.map((row) => row.id), actor.caller.personId, now);
+      await repos.autoFill.markUndone(run.id, actor.caller.personId, now);
+    });
+    const view = (row: (typeof rows)[number]) => ({
+      assignmentId: row.id, occurrenceId: row.occurrence_id, positionId: row.position_id, positionName: row.position_name,
+      personId: row.person_id, displayName: displayName(row), date: row.date,
+    });
+    return {
+      runId: run.id,
+      cancelled: untouched.map(view),
+      kept: rows.filter((row) => keptReason(row) !== undefined).map((row) => ({ ...view(row), status: row.status, reason: keptReason(row)! })),
+    };
+  }
+
+  /** Per person, assignments by status and the last date served in the ministry (or one team) over a window. */
+  async servings(ministry: Authorized<'ministry'>, teamId: number | undefined, query: { from?: string; to?: string; sort?: 'name' | 'count' }) {
+    const today = await this.time.today();
+    for (const field of ['from', 'to'] as const) {
+      if (query[field] !== undefined && !isValidDate(query[field])) throw invalid(dateFieldMessage(field));
+    }
+    const from = query.from ?? addDays(today, -91);
+    const to = query.to ?? today;
+    if (to < from) throw invalid('to must be on or after from');
+    const rows = await this.repos.autoFill.servings({ ministryId: ministry.id, teamId, from, to, today });
+    const people = rows.map((row) => ({
+      personId: row.person_id, displayName: displayName(row), total: row.total,
+      pending: row.pending, accepted: row.accepted, declined: row.declined, cancelled: row.cancelled, completed: row.completed,
+      lastServed: row.last_served,
+    }));
+    const byName = (a: (typeof people)[number], b: (typeof people)[number]) =>
+      a.displayName.toLowerCase().localeCompare(b.displayName.toLowerCase()) || a.personId - b.personId;
+    people.sort(query.sort === 'count' ? (a, b) => b.total - a.total || byName(a, b) : byName);
+    return { ministryId: ministry.id, teamId: teamId ?? null, from, to, people };
+  }
+}
+
+/** The servings report as CSV: a header row, then one line per person. */
+export function servingsCsv(report: Awaited<ReturnType<AutoFillService['servings']>>): string {
+  const cell = (value: string | number | null) => {
+    // A leading =, +, - or @ would make a spreadsheet run the name as a formula.
+    const text = value === null ? '' : typeof value === 'string' && /^[=+\-@]/.test(value) ? `'${value}` : String(value);
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  const header = ['personId', 'name', 'total', 'pending', 'accepted', 'declined', 'cancelled', 'completed', 'lastServed'];
+  const lines = report.people.map((p) => [p.personId, p.displayName, p.total, p.pending, p.accepted, p.declined, p.cancelled, p.completed, p.lastServed].map(cell).join(','));
+  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}

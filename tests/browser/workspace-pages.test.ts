@@ -1,0 +1,196 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { DESKTOP } from '../helpers/browser.js';
+import { expectAccessible, PASSWORD, signIn, useBrowserWorld, type BrowserUser } from '../kit/browser.js';
+
+/**
+ * The coordinator's and administrator's workspace in headless Chromium against the real service (issue 16). On
+ * an empty install a coordinator sets a ministry up and staffs a quarter by clicking alone; the administrator
+ * creates a user and turns mail on against a real SMTP sink; a team leader sees only their team; a volunteer who
+ * opens a coordinator page is sent to the access-denied page. Only the people are made over the API (the church
+ * office's records); everything else is done on the pages.
+ */
+const world = useBrowserWorld('workspace', arrange);
+const { ok, call } = world;
+const V = '/api/ministries';
+
+let coordinator: BrowserUser;
+let volunteers: BrowserUser[];
+let leader: BrowserUser;
+const MINISTRY = 'Hospitality';
+const TEAM = 'Welcome desk';
+const POSITIONS = ['Greeter', 'Coffee'];
+const SERIES = 'Sunday Gathering';
+
+/** `YYYY-MM-DD`, days from today. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function arrange(): Promise<void> {
+  coordinator = await world.newUser('Claire', 'Coordinator', { manageMinistries: true });
+  volunteers = [await world.newUser('Ada', 'Lovelace'), await world.newUser('Grace', 'Hopper'), await world.newUser('Mary', 'Jackson')];
+  leader = await world.newUser('Lee', 'Leader');
+}
+
+async function desk(user: BrowserUser): Promise<Page> {
+  const { page } = await world.newContext(DESKTOP);
+  await signIn(page, world.base, user.userName, user.password);
+  return page;
+}
+
+/** The gap rows of the dashboard for a position, as the page shows them. */
+async function gapRowsFor(page: Page, position: string): Promise<number> {
+  const gaps = page.getByRole('region', { name: 'Positions still to fill' });
+  if (!(await gaps.isVisible())) return 0;
+  return gaps.getByRole('row').filter({ hasText: position }).count();
+}
+
+describe('the workspace in a browser', () => {
+  let page: Page;
+  let firstOccurrence: string;
+
+  it('lets a coordinator set a ministry up: a team, two positions, three people in the pool, qualified', async () => {
+    page = await desk(coordinator);
+    await page.getByRole('link', { name: 'Workspace' }).click();
+    await page.waitForURL(/\/ministries\/dashboard$/);
+    assert.equal(await page.title(), 'Ministry Dashboard');
+    await expectAccessible(page, 'workspace-dashboard-empty');
+
+    await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Ministries' }).click();
+    await page.getByLabel('Name', { exact: true }).fill(MINISTRY);
+    await page.getByRole('button', { name: 'Create ministry' }).click();
+    await page.getByRole('link', { name: MINISTRY }).click();
+    await page.getByLabel('Team name').fill(TEAM);
+    await page.getByRole('button', { name: 'Add team' }).click();
+    for (const position of POSITIONS) {
+      await page.getByLabel('Position name').fill(position);
+      await page.getByLabel('Team', { exact: true }).selectOption({ label: TEAM });
+      await page.getByLabel('Volunteers can sign up themselves').check();
+      await page.getByRole('button', { name: 'Add position' }).click();
+      await page.getByRole('cell', { name: position }).first().waitFor();
+    }
+    for (const person of volunteers) {
+      await page.getByLabel('Find a person').fill(person.lastName);
+      await page.getByRole('button', { name: new RegExp(person.firstName) }).click();
+      await page.getByRole('checkbox', { name: `${person.firstName} ${person.lastName} — ${POSITIONS[0]}` }).check();
+    }
+    await page.getByRole('checkbox', { name: `${volunteers[0].firstName} ${volunteers[0].lastName} — ${POSITIONS[1]}` }).check();
+    await expectAccessible(page, 'workspace-ministry-setup');
+    const ministries = await ok(`GET`, `${V}/ministries`, undefined);
+    const ministry = ministries.ministries.find((m: { name: string }) => m.name === MINISTRY);
+    const matrix = await ok('GET', `${V}/ministries/${ministry.id}/qualification-matrix`);
+    assert.equal(JSON.stringify(matrix).includes(String(volunteers[2].personId)), true, 'the third person is in the matrix');
+  });
+
+  it('creates a weekly series of services and a schedule that follows it, and generates its occurrences', async () => {
+    await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Events' }).click();
+    await page.getByLabel('Title', { exact: true }).fill(SERIES);
+    await page.getByLabel('Start time').fill('10:00');
+    await page.getByLabel('End time').fill('11:30');
+    await page.getByRole('radio', { name: 'Weekly' }).check();
+    await page.getByLabel('First date').fill(inDays(7));
+    await page.getByLabel('Last date').fill(inDays(7 + 7 * 3));
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText(/Created 4 events/).waitFor();
+    await expectAccessible(page, 'workspace-events');
+
+    await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Schedules' }).click();
+    await page.getByRole('link', { name: 'New schedule' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Sundays');
+    await page.getByLabel('Team', { exact: true }).selectOption({ label: TEAM });
+    await page.getByRole('radio', { name: "This ministry's events", exact: true }).check();
+    await page.getByLabel('Event title').fill(SERIES);
+    await page.getByRole('button', { name: 'Add a position' }).click();
+    const plan = page.getByRole('group', { name: 'Position 1' });
+    await plan.getByLabel('Position', { exact: true }).selectOption({ label: POSITIONS[0] });
+    await plan.getByLabel('Minimum').fill('1');
+    await plan.getByLabel('Maximum').fill('2');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/ministries\/schedules\/\d+$/);
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByTestId('generate-result').getByText(/Generated/).waitFor();
+    await expectAccessible(page, 'workspace-schedule');
+  });
+
+  it('assigns a person from the eligible list, and the gap closes on the dashboard', async () => {
+    await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('radio', { name: /90/ }).check();
+    const before = await gapRowsFor(page, POSITIONS[0]);
+    assert.equal(before, 4, 'each of the four Sundays lacks a greeter');
+
+    await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Occurrences' }).click();
+    await page.getByRole('link', { name: /\d/ }).first().click();
+    await page.waitForURL(/\/ministries\/occurrences\/\d+$/);
+    firstOccurrence = page.url().split('/').pop()!;
+    await page.getByLabel('Position', { exact: true }).selectOption({ label: POSITIONS[0] });
+    const [first] = volunteers;
+    await page.getByRole('button', { name: `Assign ${first.firstName} ${first.lastName}` }).click();
+    const greeterRow = page.getByRole('row', { name: new RegExp(`^${POSITIONS[0]}`) }).first();
+    await greeterRow.locator('[data-field="live"]').filter({ hasText: '1' }).waitFor();
+    await expectAccessible(page, 'workspace-occurrence');
+
+    await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('radio', { name: /90/ }).check();
+    await page.getByRole('region', { name: 'Positions still to fill' }).waitFor();
+    assert.equal(await gapRowsFor(page, POSITIONS[0]), 3, 'the assigned Sunday has its greeter');
+    await expectAccessible(page, 'workspace-dashboard');
+  });
+
+  it('shows the volunteer the request on My schedule', async () => {
+    const [first] = volunteers;
+    const phone = (await world.newContext({ width: 360, height: 740 })).page;
+    await signIn(phone, world.base, first.userName, PASSWORD);
+    await phone.locator('li.card', { hasText: POSITIONS[0] }).getByText('Waiting for your answer').waitFor();
+    const mine = await call('GET', '/api/me/assignments', undefined, await world.loginKey(first.userName, PASSWORD));
+    assert.deepEqual(mine.body.assignments.map((a: { occurrenceId: number }) => String(a.occurrenceId)), [firstOccurrence]);
+  });
+
+  it('lets an administrator create a user, turn mail on and send a test message the mail server accepts', async () => {
+    const admin = await desk({ userName: 'admin', password: 'browser-admin-password' } as BrowserUser);
+    const person = await ok('POST', '/api/persons', { firstName: 'Nora', lastName: 'Newcomer', email: 'nora@church.example' });
+    await admin.goto(`${world.base}/admin/users`);
+    await admin.getByLabel('Find a person').fill('Newcomer');
+    await admin.getByRole('button', { name: /Nora/ }).click();
+    await admin.getByLabel('User name').fill('nora');
+    await admin.getByLabel('Password', { exact: true }).fill('a-long-enough-password');
+    await admin.getByRole('button', { name: 'Create user' }).click();
+    await expectAccessible(admin, 'admin-users');
+    assert.equal((await world.loginKey('nora', 'a-long-enough-password')).length > 0, true);
+    assert.ok(person.Id > 0);
+
+    await admin.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Settings' }).click();
+    await admin.getByLabel('Send e-mail').check();
+    await admin.getByLabel('SMTP server').fill(`localhost:${world.smtpPort}`);
+    await admin.getByLabel('Church e-mail address').fill('office@church.example');
+    const mail = admin.locator('form', { has: admin.getByLabel('SMTP server') });
+    await mail.getByRole('button', { name: 'Save' }).click();
+    await mail.getByText('Saved.').waitFor();
+    await admin.getByLabel('Send a test message to').fill('admin@church.example');
+    await admin.getByRole('button', { name: 'Send test message' }).click();
+    await admin.locator('.admin-test-mail').getByText(/^250/).waitFor();
+    assert.ok(world.mails.some((m) => m.to === 'admin@church.example'), 'the sink received the test message');
+    await expectAccessible(admin, 'admin-settings');
+  });
+
+  it('shows a team leader only their team, and sends a volunteer to the access-denied page', async () => {
+    const ministries = await ok('GET', `${V}/ministries`);
+    const ministry = ministries.ministries.find((m: { name: string }) => m.name === MINISTRY);
+    const teams = await ok('GET', `${V}/ministries/${ministry.id}/teams`);
+    const welcomeDesk = teams.teams.find((team: { name: string }) => team.name === TEAM);
+    await ok('POST', `${V}/scopes`, { personId: leader.personId, scopeType: 'team', scopeId: welcomeDesk.id });
+    const other = teams.teams.find((team: { name: string }) => team.name !== TEAM);
+    const leaderPage = await desk(leader);
+    await leaderPage.goto(`${world.base}/ministries/occurrences`);
+    await leaderPage.getByRole('link', { name: /\d/ }).first().waitFor();
+    const text = await leaderPage.getByRole('main').innerText();
+    assert.ok(text.includes(TEAM), 'their team is listed');
+    if (other) assert.ok(!text.includes(other.name), `another team (${other.name}) is not`);
+    await expectAccessible(leaderPage, 'workspace-team-leader');
+
+    const volunteer = await desk(volunteers[1]);
+    await volunteer.goto(`${world.base}/ministries/dashboard`);
+    await volunteer.waitForURL(/\/v2\/access-denied\?role=VolunteerCoordinator$/);
+    await volunteer.getByRole('heading', { name: 'You cannot open this page' }).waitFor();
+    await expectAccessible(volunteer, 'access-denied');
+  });
+});
