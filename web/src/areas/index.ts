@@ -4,6 +4,7 @@ import { dashboardArea } from './dashboard';
 import { eventsArea } from './events';
 import { occurrencesArea } from './occurrences';
 import { schedulesArea } from './schedules';
+import { setupArea } from './setup';
 
 /** The workspace's areas, in the order their links appear. */
-export const AREAS: Area[] = [dashboardArea, occurrencesArea, schedulesArea, eventsArea, adminArea];
+export const AREAS: Area[] = [dashboardArea, occurrencesArea, schedulesArea, eventsArea, setupArea, adminArea];

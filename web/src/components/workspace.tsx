@@ -33,7 +33,10 @@ export function MinistryPicker({ value, onChange, allLabel }: { value: number | 
   );
 }
 
-/** Finds people by name or e-mail (`GET /api/persons/search/{query}`, from two letters) and hands the chosen one on. */
+/**
+ * Finds people by name or e-mail (`GET /api/persons/search/{query}`, from two letters) and hands the chosen one on.
+ * The person's id is the match's `objid`; its `id` is only its place in the list (the reference system's shape).
+ */
 export function PersonSearch({ label, onChoose }: { label: string; onChoose: (person: PersonMatch) => void }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
