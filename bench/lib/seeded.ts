@@ -60,9 +60,11 @@ export function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-/** A fresh database `runName` on the server, copied from a seeded template database. */
-export async function postgresCopy(serverUrl: string, scale: number, runName: string): Promise<Target> {
-  const seededName = `vms_bench_seed_${String(scale).replace(/\W/g, '_')}`;
+/**
+ * A fresh database `runName` on the server, copied from a seeded template database (`seededName`: a script that
+ * must not share the main bench's copy names its own).
+ */
+export async function postgresCopy(serverUrl: string, scale: number, runName: string, seededName = `vms_bench_seed_${String(scale).replace(/\W/g, '_')}`): Promise<Target> {
   const expected = fingerprint(scale);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
