@@ -18,7 +18,7 @@ import {
   spendPasswordWork,
   verifyPassword,
 } from './secrets.js';
-import { qrCodeSvg } from './qr-code.js';
+import QRCode from 'qrcode';
 import { newRecoveryCodes, newTwoFactorSecret, otpauthUrlOf, recoveryCodeHashes, stepOfCode, verifySecondFactor } from './two-factor.js';
 import { assertAnotherAdministratorRemains } from './administrators.js';
 
@@ -431,7 +431,7 @@ export class UsersService {
     const secret = newTwoFactorSecret();
     await this.repos.users.update(caller.userId, { two_factor_pending_secret: secret });
     const otpauthUrl = otpauthUrlOf(secret, await this.settings.get('sChurchName'), caller.userName);
-    return { secret, otpauthUrl, qrSvg: qrCodeSvg(otpauthUrl) };
+    return { secret, otpauthUrl, qrSvg: (await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 })).trim() };
   }
 
   /**

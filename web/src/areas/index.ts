@@ -1,5 +1,6 @@
 import type { Area } from './area';
 import { adminArea } from './admin';
+import { autofillArea } from './autofill';
 import { dashboardArea } from './dashboard';
 import { eventsArea } from './events';
 import { occurrencesArea } from './occurrences';
@@ -7,4 +8,4 @@ import { schedulesArea } from './schedules';
 import { setupArea } from './setup';
 
 /** The workspace's areas, in the order their links appear. */
-export const AREAS: Area[] = [dashboardArea, occurrencesArea, schedulesArea, eventsArea, setupArea, adminArea];
+export const AREAS: Area[] = [dashboardArea, occurrencesArea, schedulesArea, eventsArea, setupArea, adminArea, autofillArea];

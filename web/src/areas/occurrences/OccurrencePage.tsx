@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { api, ok } from '../../api/client';
 import { ErrorNote, Loading } from '../../components/feedback';
 import { formatDay, formatTimes } from '../../format';
+import { AutoFill } from '../autofill/AutoFill';
 import { AssignPanel } from './AssignPanel';
 import { AssignmentsTable } from './AssignmentsTable';
 import { NeedsEditor } from './NeedsEditor';
@@ -39,6 +40,7 @@ export function OccurrencePage() {
       </p>
       {data.occurrence.notes && <p>{data.occurrence.notes}</p>}
       <NeedsTable staffing={data} />
+      <AutoFill scope={{ occurrenceId: data.occurrence.id }} />
       <AssignPanel occurrenceId={occurrenceId} staffing={data} />
       <AssignmentsTable staffing={data} />
       <NeedsEditor occurrenceId={occurrenceId} />

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorNote, Loading } from '../../components/feedback';
 import { useMinistries } from '../../components/workspace';
+import { AutoFill } from '../autofill/AutoFill';
 import { useMinistryParam, useRequirements, useSchedule, type GenerateResult } from './api';
 import { FollowedEvents } from './FollowedEvents';
 import { ScheduleActions } from './ScheduleActions';
@@ -65,6 +66,7 @@ export function EditSchedulePage() {
       </div>
       <p className="muted">{followsText(current, t)}</p>
       <ScheduleActions schedule={current} firstRun={firstRun} onDeleted={() => navigate(`/ministries/schedules?ministryId=${current.ministryId}`)} />
+      <AutoFill scope={{ scheduleId: current.id }} />
       <div className="schedule-layout">
         <section className="card" aria-labelledby="settings">
           <h2 id="settings">{t('schedules.settings')}</h2>
