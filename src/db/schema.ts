@@ -111,7 +111,7 @@ export interface InstallSecretsTable {
 /** What an outbox message is about; the mail composer has one text per type. */
 export const NOTIFICATION_TYPES = [
   'assignment', 'reminder', 'signup_confirm', 'decline_alert', 'gap_alert', 'swap_proposed', 'swap_resolved', 'help_offer',
-  'password_reset', 'account_locked', 'account_unlocked', 'email_changed',
+  'password_reset', 'account_locked', 'account_unlocked', 'email_changed', 'assignment_withdrawn',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

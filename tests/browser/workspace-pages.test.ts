@@ -179,6 +179,21 @@ describe('the workspace in a browser', () => {
     await expectAccessible(admin, 'admin-settings');
   });
 
+  it('passes axe on every other page of the workspace and on the account pages', async () => {
+    const admin = await desk({ userName: 'admin', password: 'browser-admin-password' } as BrowserUser);
+    for (const [path, name] of [
+      ['/ministries/occurrences', 'workspace-occurrences'], ['/ministries/schedules', 'workspace-schedules'], ['/ministries/setup', 'workspace-ministries'],
+      ['/admin/people', 'admin-people'], ['/admin/groups', 'admin-groups'], ['/admin/calendars', 'admin-calendars'],
+      ['/admin/registrations', 'admin-registrations'], ['/account/two-factor', 'two-factor'], ['/me/availability', 'my-availability'],
+    ]) {
+      await admin.goto(`${world.base}${path}`);
+      await admin.getByRole('heading', { level: 1 }).waitFor();
+      await admin.waitForLoadState('networkidle');
+      assert.equal(await admin.getByText('Loading…').count(), 0, `${path} has finished loading`);
+      await expectAccessible(admin, name);
+    }
+  });
+
   it('shows a team leader only their team, and sends a volunteer to the access-denied page', async () => {
     const ministries = await ok('GET', `${V}/ministries`);
     const ministry = ministries.ministries.find((m: { name: string }) => m.name === MINISTRY);

@@ -242,6 +242,29 @@ describe('auto-fill commit and undo', () => {
     expectError(await server.post(`${V}/auto-fill/commit`, { token: 'not-a-token' }, as(coordinator)), 400, 'The token is not one an auto-fill preview answered');
   });
 
+  it('tells a volunteer whose request had gone out that it is withdrawn when the run is undone', async () => {
+    const { ministry, coordinator, sunday, position } = await church(['Rae', 'Sol']);
+    await sunday('2026-03-15');
+    const { token, proposals } = await preview(coordinator, { ministryId: ministry.id, to: '2026-03-21' });
+    const { runId, created } = await commit(coordinator, { token, proposals: proposals.map(pick) });
+    const sink = await smtpSink();
+    try {
+      await setSetting('sSMTPHost', `127.0.0.1:${sink.port}`);
+      await setSetting('sChurchEmail', 'office@church.example');
+      await setSetting('bEnabledEmail', '1');
+      await drainOutbox(server.app.services);
+      const email = (await server.get(`/api/person/${created[0].personId}`, as(admin))).body.Email as string;
+      assert.equal(sink.mails.filter((mail) => mail.to === email).length, 1, 'the request went out');
+      assert.equal((await server.post(`${V}/auto-fill/runs/${runId}/undo`, {}, as(coordinator))).status, 200);
+      await drainOutbox(server.app.services);
+      assert.deepEqual(sink.mails.filter((mail) => mail.to === email).map((mail) => mail.subject.replace(/^\[[^\]]*\] /, '')),
+        [`Please serve as ${position.name}`, `No longer needed: ${position.name}`]);
+    } finally {
+      await setSetting('bEnabledEmail', '0');
+      await sink.close();
+    }
+  });
+
   it('undoes the untouched assignments of a run and keeps the answered ones', async () => {
     const { ministry, coordinator, people, sunday } = await church(['Pia', 'Quin']);
     const [a, b] = [await sunday('2026-03-15'), await sunday('2026-03-22')];

@@ -253,6 +253,14 @@ export function assignmentsRepository(db: Executor) {
     },
 
     /** Pending outbox rows queued for these assignments become `cancelled`: kept, never sent. */
+    /** Of the assignments, those whose request mail (type `assignment`) has gone out. */
+    async withSentRequest(assignmentIds: readonly number[]): Promise<number[]> {
+      if (assignmentIds.length === 0) return [];
+      const rows = await db.selectFrom('notifications').select('assignment_id').distinct()
+        .where('assignment_id', '=', anyId(assignmentIds)).where('type', '=', 'assignment').where('status', '=', 'sent').execute();
+      return rows.map((row) => row.assignment_id!);
+    },
+
     async cancelPendingNotifications(assignmentIds: readonly number[]): Promise<void> {
       if (assignmentIds.length === 0) return;
       await db.updateTable('notifications').set({ status: 'cancelled' }).where('assignment_id', '=', anyId(assignmentIds)).where('status', '=', 'pending').execute();

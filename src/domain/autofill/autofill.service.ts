@@ -292,7 +292,13 @@ export class AutoFillService {
           : isOver(row.end_at, now) ? 'The occurrence is over' : undefined);
     const untouched = rows.filter((row) => keptReason(row) === undefined);
     await inTransaction(this.db, this.publisher, async ({ repos }) => {
+      const told = new Set(await repos.assignments.withSentRequest(untouched.map((row) => row.id)));
       await cancelAssignments(repos, untouched.map((row) => row.id), actor.caller.personId, now);
+      // A request not sent yet is simply never sent; one already in the volunteer's inbox is withdrawn by mail.
+      await repos.notifications.enqueueMany(untouched.filter((row) => told.has(row.id)).map((row) => ({
+        type: 'assignment_withdrawn' as const, personId: row.person_id, keyParts: [row.id, row.person_id, now],
+        scheduledFor: now, createdAt: now, assignmentId: row.id, occurrenceId: row.occurrence_id,
+      })));
       await repos.autoFill.markUndone(run.id, actor.caller.personId, now);
     });
     const view = (row: (typeof rows)[number]) => ({

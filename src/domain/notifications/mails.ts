@@ -75,6 +75,11 @@ export function composeMail(facts: MailFacts): Mail {
         `Your schedule: ${scheduleLink(facts)}`,
         ...(facts.answerLink ? ['Can you still serve? Answer from this e-mail, without signing in:'] : []),
       ], answerLinks(facts));
+    case 'assignment_withdrawn':
+      return body(facts, `No longer needed: ${facts.positionName ?? 'your shift'}`, [
+        `The request to serve as ${shift(facts)} has been withdrawn: you are not needed then after all. Nothing to do.`,
+        `Your schedule: ${scheduleLink(facts)}`,
+      ]);
     case 'signup_confirm':
       return body(facts, `You signed up to serve as ${facts.positionName ?? 'a volunteer'}`, [`Thank you for signing up to serve as ${shift(facts)}.`, `Your schedule: ${scheduleLink(facts)}`]);
     case 'decline_alert':
