@@ -291,6 +291,8 @@ export interface SchedulesTable {
   window_end: DateOnly | null;
   active: Generated<boolean>;
   one_off: Generated<boolean>;
+  /** Ours (issue 18): a volunteer's decline is filled again by auto-fill at once. */
+  refill_on_decline: Generated<boolean>;
 }
 
 export interface OccurrencesTable {

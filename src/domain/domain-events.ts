@@ -6,7 +6,8 @@ import type { DB } from '../db/schema.js';
 export type DomainEvent =
   | { type: 'event.created'; eventId: number }
   | { type: 'group-member-added'; groupId: number; personId: number }
-  | { type: 'group-member-removed'; groupId: number; personId: number };
+  | { type: 'group-member-removed'; groupId: number; personId: number }
+  | { type: 'assignment-declined'; assignmentId: number; occurrenceId: number; positionId: number; personId: number };
 
 type Subscriber = (event: DomainEvent) => void | Promise<void>;
 

@@ -56,6 +56,9 @@ export function buildServices(database: Database, clock: Clock, options: Service
   const member = new MemberService(db, time, publisher);
   const answerLinks = new AnswerLinksService(db, time, member);
   const volunteerAccess = new VolunteerAccessService(db, authCache, settings);
+  const autoFill = new AutoFillService(db, time, settings, publisher, volunteerAccess);
+  // A decline on a schedule that asks for it is filled again at once (issue 18).
+  publisher.subscribe((event) => (event.type === 'assignment-declined' ? autoFill.refillAfterDecline(event) : undefined));
   return {
     database,
     settings,
@@ -82,7 +85,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     ministryEvents: new MinistryEventsService(db, time, publisher, events, schedules, settings),
     lookups: new LookupsService(db, time, settings),
     assignments: new AssignmentsService(db, time, publisher),
-    autoFill: new AutoFillService(db, time, settings, publisher, volunteerAccess),
+    autoFill,
     assignmentActions: new CoordinatorActionsService(db, time, publisher),
     member,
     answerLinks,

@@ -381,3 +381,28 @@ describe('a quarter of Sundays', () => {
     await server.post('/admin/api/system/config/iVolunteerSchedulingHorizonWeeks', { value: '8' }, as(admin));
   });
 });
+
+describe('filling a declined place again (refillOnDecline)', () => {
+  it('asks the next fitting person at once on a schedule that wants it, never the one who declined, and nobody on one that does not', async () => {
+    const { ministry, position, coordinator, people: [first] } = await church(['Tia', 'Uma']);
+    const asked = await newStaffedEvent(server, ministry, [{ positionId: position.id, minCount: 1 }], { date: '2026-03-15' });
+    const plain = await newStaffedEvent(server, ministry, [{ positionId: position.id, minCount: 1 }], { date: '2026-03-22' });
+    const set = await server.post(`${V}/schedules/${asked.scheduleId}`, { refillOnDecline: true }, as(coordinator));
+    assert.equal(set.status, 200, set.text);
+    assert.deepEqual([set.body.schedule.refillOnDecline, (await server.get(`${V}/schedules/${plain.scheduleId}`, as(coordinator))).body.schedule.refillOnDecline], [true, false]);
+    expectError(await server.post(`${V}/schedules/${asked.scheduleId}`, { refillOnDecline: 'sometimes' }, as(coordinator)), 400, 'refillOnDecline must be true or false');
+
+    for (const { occurrenceId } of [asked, plain]) {
+      const assignment = await newAssignment(server, occurrenceId, position.id, first.personId);
+      assert.equal((await server.post(`/api/me/assignments/${assignment.id}/respond`, { response: 'declined' }, as(first))).status, 200);
+    }
+    const rows = async (occurrenceId: number) => (await createRepositories(server.database.db).assignments.listForOccurrence(occurrenceId))
+      .map((row) => ({ personId: row.person_id, status: row.status, id: row.id }));
+    const refilled = (await rows(asked.occurrenceId)).filter((row) => row.status === 'pending');
+    assert.equal(refilled.length, 1, 'one person was asked instead');
+    assert.notEqual(refilled[0].personId, first.personId);
+    const detail = (await server.get(`${V}/assignments/${refilled[0].id}`, as(coordinator))).body;
+    assert.deepEqual([detail.assignment.autoFilled, detail.assignment.source], [true, 'coordinator']);
+    assert.deepEqual((await rows(plain.occurrenceId)).map((row) => row.status), ['declined'], 'the other schedule waits for the coordinator');
+  });
+});

@@ -24,7 +24,7 @@ async function newGroup(body: Record<string, unknown> = {}) {
 async function membershipEventsDuring(groupId: number, work: () => Promise<void>) {
   const events: DomainEvent[] = [];
   const stop = server.app.services.publisher.subscribe((event) => {
-    if (event.type !== 'event.created' && event.groupId === groupId) events.push(event);
+    if ((event.type === 'group-member-added' || event.type === 'group-member-removed') && event.groupId === groupId) events.push(event);
   });
   try {
     await work();

@@ -28,9 +28,10 @@ describe('POST /api/ministries/ministries/{id}/schedules (E4)', () => {
     const { schedule } = await create(world.ministry.id, body(world.teamId, world.title, { startOffsetMinutes: -30, endOffsetMinutes: 15, windowEnd: '2026-12-31' }));
     assert.deepEqual(Object.keys(schedule).sort(), [
       'active', 'endOffsetMinutes', 'eventId', 'eventStart', 'eventTitle', 'eventTypeId', 'eventTypeName', 'generateThrough', 'groupId', 'groupName',
-      'groupSundaySchool', 'horizonWeeks', 'id', 'linkMode', 'ministryId', 'name', 'occurrenceCount', 'oneOff', 'startOffsetMinutes', 'teamId',
+      'groupSundaySchool', 'horizonWeeks', 'id', 'linkMode', 'ministryId', 'name', 'occurrenceCount', 'oneOff', 'refillOnDecline', 'startOffsetMinutes', 'teamId',
       'titleFilter', 'windowEnd', 'windowStart',
     ]);
+    assert.equal(schedule.refillOnDecline, false, 'ours (issue 18): off unless asked for');
     assert.equal(schedule.oneOff, false);
     assert.equal(schedule.ministryId, world.ministry.id);
     assert.equal(schedule.teamId, world.teamId);

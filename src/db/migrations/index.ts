@@ -18,6 +18,7 @@ import * as m0018 from './0018_add_two_factor_enrolment.js';
 import * as m0019 from './0019_create_install_secrets.js';
 import * as m0020 from './0020_create_auto_fill_runs.js';
 import * as m0021 from './0021_add_withdrawn_notifications.js';
+import * as m0022 from './0022_add_schedule_refill.js';
 
 /** Every migration, in order. A shipped migration is never edited; add a new file instead. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0019_create_install_secrets': m0019,
   '0020_create_auto_fill_runs': m0020,
   '0021_add_withdrawn_notifications': m0021,
+  '0022_add_schedule_refill': m0022,
 };

@@ -102,7 +102,7 @@ export function autoFillRepository(db: Executor) {
         .where('occurrence_id', '=', occurrenceId).where('person_id', '=', anyId(personIds)).execute();
     },
 
-    async createRun(row: { ministryId: number; teamId: number | null; scope: string; options: string; by: number; at: string }): Promise<number> {
+    async createRun(row: { ministryId: number; teamId: number | null; scope: string; options: string; by: number | null; at: string }): Promise<number> {
       const created = await db.insertInto('auto_fill_runs')
         .values({ ministry_id: row.ministryId, team_id: row.teamId, scope: row.scope, options: row.options, committed_by_person_id: row.by, committed_at: row.at })
         .returning('id').executeTakeFirstOrThrow();
@@ -121,7 +121,7 @@ export function autoFillRepository(db: Executor) {
     },
 
     /** New pending coordinator assignments of a run in one statement; answers their ids in the given order. */
-    async insertForRun(runId: number, rows: ReadonlyArray<{ occurrenceId: number; positionId: number; personId: number; requirementId: number | null }>, by: number, at: string) {
+    async insertForRun(runId: number, rows: ReadonlyArray<{ occurrenceId: number; positionId: number; personId: number; requirementId: number | null }>, by: number | null, at: string) {
       if (rows.length === 0) return [];
       const inserted = await db.insertInto('assignments')
         .columns(['occurrence_id', 'position_id', 'person_id', 'requirement_id', 'status', 'source', 'assigned_at', 'assigned_by_person_id', 'auto_fill_run_id'])
@@ -136,7 +136,7 @@ export function autoFillRepository(db: Executor) {
     },
 
     /** Re-uses declined or cancelled rows (rule I8) as pending coordinator rows of the run: same ids, history kept. */
-    async reuseForRun(runId: number, rows: ReadonlyArray<{ id: number; requirementId: number | null }>, by: number, at: string): Promise<void> {
+    async reuseForRun(runId: number, rows: ReadonlyArray<{ id: number; requirementId: number | null }>, by: number | null, at: string): Promise<void> {
       if (rows.length === 0) return;
       await sql`update assignments set status = 'pending', source = 'coordinator', assigned_at = ${at}::timestamp, assigned_by_person_id = ${by},
           responded_at = null, requirement_id = r.requirement_id, auto_fill_run_id = ${runId}

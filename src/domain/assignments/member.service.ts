@@ -70,10 +70,11 @@ export class MemberService {
     const now = await this.time.now();
     if (row.status === response) return meAssignmentView(row, now);
     if (!meAssignmentView(row, now).canRespond) throw conflict('This assignment can no longer be answered');
-    await inTransaction(this.db, this.publisher, async ({ repos }) => {
+    await inTransaction(this.db, this.publisher, async ({ repos, emit }) => {
       await repos.assignments.update(row.id, { status: response, respondedAt: now });
       await repos.assignments.appendResponses([{ assignmentId: row.id, personId: row.person_id, response, at: now, channel, comment }]);
       if (response === 'declined') {
+        emit({ type: 'assignment-declined', assignmentId: row.id, occurrenceId: row.occurrence_id, positionId: row.position_id, personId: row.person_id });
         await repos.assignments.cancelPendingNotifications([row.id]);
         const today = now.slice(0, 10);
         const coordinators = (await coordinatorsOf(repos, row.ministry_id)).filter((id) => id !== row.person_id);

@@ -117,7 +117,7 @@ export class AutoFillService {
   }
 
   /** Every fact the planner reads, in a fixed number of queries whatever the window's size. */
-  private async planFor(repos: Repositories, scope: AutoFillScope, body: TokenBody, now: string, today: string) {
+  private async planFor(repos: Repositories, scope: AutoFillScope, body: TokenBody, now: string, today: string, exclude: ReadonlySet<number> = new Set()) {
     const occurrences = await repos.autoFill.openOccurrences(scope, body.from, body.to, now);
     const effective = await loadEffectiveRequirements(repos, occurrences.map((o) => o.id));
     const needs: PlannerNeed[] = occurrences.flatMap((occurrence) => (effective.get(occurrence.id)?.requirements ?? []).map((requirement) => ({
@@ -128,7 +128,7 @@ export class AutoFillService {
     const dates = occurrences.map((o) => o.date).sort();
     const fairnessRange = dates.length === 0 ? { from: body.from, to: body.to } : { from: monthOf(dates[0]).from, to: monthOf(dates[dates.length - 1]).to };
     const positionIds = [...new Set(needs.map((need) => need.positionId))];
-    const qualified = await repos.autoFill.qualifiedPeople(scope.ministryId, positionIds);
+    const qualified = (await repos.autoFill.qualifiedPeople(scope.ministryId, positionIds)).filter((row) => !exclude.has(row.person_id));
     const personIds = [...new Set(qualified.map((row) => row.person_id))];
     const [services, rotation, blockouts, preferences, households, required] = await Promise.all([
       repos.autoFill.servicesOf(personIds, addDays(fairnessRange.from, -1), addDays(fairnessRange.to, 1)),
@@ -237,7 +237,7 @@ export class AutoFillService {
   }
 
   /** One occurrence's share of a commit, inside its transaction: E14's rules and the places left, checked once under the lock. */
-  private async commitOccurrence(tx: Repositories, runId: number, ministryId: number, occurrenceId: number, proposals: readonly KeptProposal[], body: TokenBody, by: number, now: string) {
+  private async commitOccurrence(tx: Repositories, runId: number, ministryId: number, occurrenceId: number, proposals: readonly KeptProposal[], body: TokenBody, by: number | null, now: string) {
     const refused: Array<{ proposal: KeptProposal; reason: SkipReason }> = [];
     const locked = await tx.assignments.lockOccurrence(occurrenceId);
     if (!locked || locked.status === 'cancelled' || isOver(locked.end_at, now)) return proposals.map((proposal) => ({ proposal, reason: 'occurrence_closed' as const }));
@@ -277,6 +277,33 @@ export class AutoFillService {
       type: 'assignment' as const, personId, keyParts: [id, personId], scheduledFor: now, createdAt: now, assignmentId: id, occurrenceId,
     })));
     return refused;
+  }
+
+  /**
+   * A volunteer declined on a schedule that asks for it (`refillOnDecline`): the need is filled again at once, to
+   * Min, by the same rules and commit path as a coordinator's auto-fill, never with the person who declined. The run
+   * is committed by nobody (the schedule's setting did it) and can be undone like any other.
+   */
+  async refillAfterDecline(declined: { occurrenceId: number; positionId: number; personId: number }) {
+    const repos = this.repos;
+    const occurrence = await repos.occurrences.findDetailed(declined.occurrenceId);
+    if (!occurrence || occurrence.status !== 'scheduled') return;
+    const schedule = await repos.schedules.findById(occurrence.schedule_id);
+    if (!schedule?.refill_on_decline) return;
+    const now = await this.time.now();
+    const scope: AutoFillScope = { ministryId: occurrence.ministry_id, teamId: occurrence.team_id, occurrenceId: occurrence.id };
+    const body: TokenBody = {
+      v: 1, scope: { occurrenceId: occurrence.id }, from: occurrence.occurrence_date, to: occurrence.occurrence_date, fillTo: 'min', allowOutsidePool: false, seed: 1,
+    };
+    const planned = await this.planFor(repos, scope, body, now, now.slice(0, 10), new Set([declined.personId]));
+    const proposals = planned.proposals.filter((p) => p.positionId === declined.positionId).map(({ occurrenceId, positionId, personId }) => ({ occurrenceId, positionId, personId }));
+    if (proposals.length === 0) return;
+    const runId = await repos.autoFill.createRun({
+      ministryId: occurrence.ministry_id, teamId: occurrence.team_id, by: null, at: now,
+      scope: JSON.stringify({ ...body.scope, from: body.from, to: body.to, afterDeclineOf: declined.personId }),
+      options: JSON.stringify({ fillTo: body.fillTo, allowOutsidePool: body.allowOutsidePool, seed: body.seed }),
+    });
+    await inTransaction(this.db, this.publisher, ({ repos: tx }) => this.commitOccurrence(tx, runId, occurrence.ministry_id, occurrence.id, proposals, body, null, now));
   }
 
   /**

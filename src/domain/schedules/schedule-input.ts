@@ -1,6 +1,6 @@
 import { dateFieldMessage, isValidDate } from '../dates.js';
 import { invalid } from '../errors.js';
-import { parsePermissiveBoolean } from '../values.js';
+import { parsePermissiveBoolean, parseStrictBoolean } from '../values.js';
 import type { DefaultInput, PlanRowInput } from './staffing-plan.js';
 
 /** Fields of the retired recurrence model; sending any answers 400 naming it (spec E4, contract §11.4). */
@@ -23,6 +23,7 @@ export interface ScheduleInput {
   startOffsetMinutes?: number;
   endOffsetMinutes?: number;
   active?: boolean;
+  refillOnDecline?: boolean;
   requirements?: PlanRowInput[];
 }
 
@@ -43,6 +44,7 @@ export interface ScheduleFields {
   startOffsetMinutes?: unknown;
   endOffsetMinutes?: unknown;
   active?: unknown;
+  refillOnDecline?: unknown;
   requirements?: unknown;
 }
 
@@ -177,6 +179,11 @@ function readScheduleFields(body: ScheduleFields, mode: 'create' | 'update'): Sc
   input.startOffsetMinutes = offset(body.startOffsetMinutes, 'startOffsetMinutes');
   input.endOffsetMinutes = offset(body.endOffsetMinutes, 'endOffsetMinutes');
   if (body.active !== undefined) input.active = parsePermissiveBoolean(body.active);
+  if (body.refillOnDecline !== undefined) {
+    const refill = parseStrictBoolean(body.refillOnDecline);
+    if (refill === undefined) throw invalid('refillOnDecline must be true or false');
+    input.refillOnDecline = refill;
+  }
   if (body.requirements !== undefined) input.requirements = parsePlan(body.requirements);
   return input;
 }

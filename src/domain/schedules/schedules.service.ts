@@ -124,6 +124,7 @@ export class SchedulesService {
         window_start: input.windowStart!,
         window_end: input.windowEnd ?? null,
         active: isActive,
+        refill_on_decline: input.refillOnDecline ?? false,
       });
       await savePlan(tx, schedule.id, plan, actor.caller.personId);
       const generated = isActive ? await this.generateIn(tx, schedule, context) : null;
@@ -255,6 +256,7 @@ export class SchedulesService {
     if (input.startOffsetMinutes !== undefined) update.start_offset_minutes = input.startOffsetMinutes;
     if (input.endOffsetMinutes !== undefined) update.end_offset_minutes = input.endOffsetMinutes;
     if (input.active !== undefined) update.active = input.active;
+    if (input.refillOnDecline !== undefined) update.refill_on_decline = input.refillOnDecline;
     return inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
       await tx.schedules.update(schedule.id, update);
       if (plan) await savePlan(tx, schedule.id, plan, actor.caller.personId);

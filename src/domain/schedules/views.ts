@@ -41,6 +41,7 @@ export function scheduleView(row: DetailedSchedule, today: string, horizonWeeks:
     horizonWeeks,
     generateThrough,
     active: row.active,
+    refillOnDecline: row.refill_on_decline,
     occurrenceCount: row.occurrence_count ?? 0,
   };
 }

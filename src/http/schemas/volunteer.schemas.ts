@@ -126,6 +126,8 @@ export const Schedule = Type.Object({
   eventTypeId: NI, eventTypeName: NS, titleFilter: NS, groupId: NI, groupName: NS, groupSundaySchool: B, eventId: NI, eventTitle: NS,
   eventStart: NS, startOffsetMinutes: I, endOffsetMinutes: I, windowStart: S, windowEnd: NS, horizonWeeks: I, generateThrough: S,
   active: B, occurrenceCount: I,
+  // Ours (issue 18): a volunteer's decline is filled again by auto-fill at once.
+  refillOnDecline: B,
 });
 
 export const GenerateResult = Type.Object({
@@ -208,6 +210,7 @@ const scheduleFields = {
   startOffsetMinutes: ReadByDomain('whole minutes from -720 to 720 (default 0)'),
   endOffsetMinutes: ReadByDomain('whole minutes from -720 to 720 (default 0)'),
   active: ReadByDomain('permissive boolean (§1.7); default true'),
+  refillOnDecline: ReadByDomain('ours (issue 18), strict boolean, default false: a volunteer\'s decline is filled again by auto-fill at once'),
   requirements: ReadByDomain('the staffing plan: [{positionId, minCount, maxCount?, notes?, defaults?: [{personId, accepted?}]}]'),
 };
 

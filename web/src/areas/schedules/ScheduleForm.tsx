@@ -21,12 +21,13 @@ export interface ScheduleDraft {
   windowStart: string;
   windowEnd: string;
   active: boolean;
+  refillOnDecline: boolean;
   needs: NeedDraft[];
 }
 
 export const blankDraft = (): ScheduleDraft => ({
   name: '', teamId: '', linkMode: 'ministry', eventTypeId: '', titleFilter: '', groupId: '',
-  startOffset: '0', endOffset: '0', windowStart: today(), windowEnd: '', active: true, needs: [],
+  startOffset: '0', endOffset: '0', windowStart: today(), windowEnd: '', active: true, refillOnDecline: false, needs: [],
 });
 
 export const draftOf = (schedule: Schedule, requirements: Requirement[]): ScheduleDraft => ({
@@ -41,6 +42,7 @@ export const draftOf = (schedule: Schedule, requirements: Requirement[]): Schedu
   windowStart: schedule.windowStart,
   windowEnd: schedule.windowEnd ?? '',
   active: schedule.active,
+  refillOnDecline: schedule.refillOnDecline,
   needs: requirements.map(needOf),
 });
 
@@ -76,6 +78,7 @@ function bodyOf(draft: ScheduleDraft, withDefaults: boolean) {
     endOffsetMinutes: minutes(draft.endOffset),
     windowStart: draft.windowStart,
     windowEnd: draft.windowEnd || null,
+    refillOnDecline: draft.refillOnDecline,
     requirements: draft.needs.map((need) => planRow(need, withDefaults)),
   };
 }
@@ -151,6 +154,7 @@ export function ScheduleForm({ ministryId, schedule, initial, onSaved }: {
         teamHasNoPositions={positions.data?.length === 0}
         error={errorFor('plan')}
       />
+      <CheckboxField label={t('schedules.refillOnDecline')} hint={t('schedules.refillOnDeclineHint')} checked={draft.refillOnDecline} onChange={(e) => change({ refillOnDecline: e.target.checked })} />
       {!schedule && <CheckboxField label={t('schedules.saveActive')} hint={t('schedules.saveActiveHint')} checked={draft.active} onChange={(e) => change({ active: e.target.checked })} />}
       {save.isSuccess && schedule && <SuccessNote>{t('schedules.saved')}</SuccessNote>}
       <div className="actions">
