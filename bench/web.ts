@@ -7,7 +7,6 @@
  *
  *   npx tsx bench/web.ts [--scale 0.1] [--runs 10]
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/helpers/browser.js';
+import { pgliteCopy } from './lib/seeded.js';
 import { spawnService, waitForReady } from '../tests/helpers/service-process.js';
 
 const { values } = parseArgs({ options: { scale: { type: 'string', default: '0.1' }, runs: { type: 'string', default: '10' } } });
@@ -22,8 +22,8 @@ const runs = Number(values.runs);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vms-web-bench-'));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-console.log(`seeding a church at scale ${values.scale} into ${dataDir} …`);
-execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--scale', values.scale!], { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'inherit' });
+// The seeded church is kept per scale (bench/.cache) and copied for each run: scale 1 takes minutes to seed.
+pgliteCopy(Number(values.scale), dataDir);
 
 const service = await spawnService({ DATA_DIR: dataDir });
 await waitForReady(service, 120_000);

@@ -18,6 +18,7 @@ export interface Schedule {
   eventTypeName: string | null; titleFilter: string | null; groupId: number | null; groupName: string | null; groupSundaySchool: boolean;
   eventId: number | null; eventTitle: string | null; eventStart: string | null; startOffsetMinutes: number; endOffsetMinutes: number;
   windowStart: string; windowEnd: string | null; horizonWeeks: number; generateThrough: string; active: boolean; occurrenceCount: number;
+  refillOnDecline: boolean;
 }
 export interface Generated {
   created: number; existing: number; from: string; through: string; assigned: number; skipped: number; unqualified: number; noEvents: boolean;
