@@ -66,7 +66,8 @@ export async function adminQuery(sql: string): Promise<void> {
 /** A fresh place for one service's data: a temporary directory, or a new database on the server. */
 export async function newServiceStorage(name: string): Promise<{ env: Record<string, string>; remove: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vms-${name}-`));
-  const databaseName = `vms_${name}_${process.pid}`;
+  // The name may hold characters a database identifier cannot (`answer-link`).
+  const databaseName = `vms_${name.replace(/\W/g, '_')}_${process.pid}`;
   if (serverUrl) await adminQuery(`create database ${databaseName} template template0`);
   return {
     env: { DATA_DIR: dataDir, ...(serverUrl && { DATABASE_URL: withDatabase(serverUrl, databaseName) }) },

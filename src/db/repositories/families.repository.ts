@@ -1,6 +1,7 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Executor } from '../database.js';
 import type { FamiliesTable, FamilyRow } from '../schema.js';
+import { containsPattern } from './persons.repository.js';
 
 export function familiesRepository(db: Executor) {
   return {
@@ -30,6 +31,40 @@ export function familiesRepository(db: Executor) {
 
     async insert(family: Insertable<FamiliesTable>): Promise<FamilyRow> {
       return db.insertInto('families').values(family).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async update(id: number, changes: Updateable<FamiliesTable>): Promise<FamilyRow | undefined> {
+      if (Object.keys(changes).length === 0) return this.findById(id);
+      return db.updateTable('families').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+
+    /**
+     * One page of families by name, ignoring case, with how many people each has; `text`, when given, keeps those
+     * whose name or e-mail contains it. `total` tells how many match in all.
+     */
+    async list(page: { text?: string; limit: number; offset: number }) {
+      let query = db.selectFrom('families');
+      if (page.text) {
+        const pattern = containsPattern(page.text);
+        query = query.where((eb) => eb.or([
+          eb(sql`lower(families.name)`, 'like', pattern),
+          eb(sql`lower(coalesce(families.email, ''))`, 'like', pattern),
+        ]));
+      }
+      const rows = await query
+        .select(['families.id', 'families.name', 'families.email', 'families.home_phone', 'families.city'])
+        .select((eb) => eb.selectFrom('persons').select(sql<number>`count(*)::int`.as('n')).whereRef('persons.family_id', '=', 'families.id').as('member_count'))
+        .select(sql<number>`count(*) over ()::int`.as('total'))
+        .orderBy(sql`lower(families.name)`)
+        .orderBy('families.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      if (rows.length > 0 || page.offset === 0) {
+        return { rows: rows.map(({ total: _total, member_count, ...row }) => ({ ...row, member_count: member_count ?? 0 })), total: rows[0]?.total ?? 0 };
+      }
+      const counted = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+      return { rows: [], total: counted.total };
     },
   };
 }

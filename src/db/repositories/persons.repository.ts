@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../database.js';
-import type { NewPerson, PersonRow, PersonsTable } from '../schema.js';
+import type { DB, NewPerson, PersonRow, PersonsTable } from '../schema.js';
 import type { Updateable } from 'kysely';
 
 export function personsRepository(db: Executor) {
@@ -62,23 +62,53 @@ export function personsRepository(db: Executor) {
 
     /** First name, last name, full name or e-mail containing `text`, ignoring case; at most `limit`. */
     async search(text: string, limit: number) {
-      const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       return db
         .selectFrom('persons')
         .select(['id', 'first_name', 'last_name'])
-        .where((eb) =>
-          eb.or([
-            eb(sql`lower(first_name)`, 'like', pattern),
-            eb(sql`lower(last_name)`, 'like', pattern),
-            eb(sql`lower(first_name || ' ' || last_name)`, 'like', pattern),
-            eb(sql`lower(coalesce(email, ''))`, 'like', pattern),
-          ]),
-        )
+        .where(matchesPerson(text))
         .orderBy('last_name')
         .orderBy('first_name')
         .orderBy('id')
         .limit(limit)
         .execute();
     },
+
+    /**
+     * One page of people by last name, then first name, ignoring case, with their family's name; `text`, when
+     * given, keeps those `search` would match. `total` tells how many match in all.
+     */
+    async list(page: { text?: string; limit: number; offset: number }) {
+      let query = db.selectFrom('persons').leftJoin('families', 'families.id', 'persons.family_id');
+      if (page.text) query = query.where(matchesPerson(page.text));
+      const rows = await query
+        .select(['persons.id', 'persons.first_name', 'persons.last_name', 'persons.email', 'persons.family_id', 'families.name as family_name'])
+        .select(sql<number>`count(*) over ()::int`.as('total'))
+        .orderBy(sql`lower(persons.last_name)`)
+        .orderBy(sql`lower(persons.first_name)`)
+        .orderBy('persons.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      if (rows.length > 0 || page.offset === 0) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+      const counted = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+      return { rows: [], total: counted.total };
+    },
   };
+}
+
+/** `text` as a case-insensitive LIKE pattern matching itself literally. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function matchesPerson(text: string) {
+  const pattern = containsPattern(text);
+  const column = (name: 'first_name' | 'last_name' | 'email') => sql.ref(`persons.${name}`);
+  return (eb: ExpressionBuilder<DB, 'persons'>) =>
+    eb.or([
+      eb(sql`lower(${column('first_name')})`, 'like', pattern),
+      eb(sql`lower(${column('last_name')})`, 'like', pattern),
+      eb(sql`lower(${column('first_name')} || ' ' || ${column('last_name')})`, 'like', pattern),
+      eb(sql`lower(coalesce(${column('email')}, ''))`, 'like', pattern),
+    ]);
 }

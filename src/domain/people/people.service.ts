@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import { createRepositories, withTransaction } from '../../db/repositories/index.js';
-import type { DB, NewPerson, PersonRow } from '../../db/schema.js';
+import type { DB, FamiliesTable, NewPerson, PersonRow } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
 import { assertAnotherAdministratorRemains } from '../users/administrators.js';
 import type { ChurchTime } from '../church-time.js';
@@ -51,6 +51,21 @@ function mailboxOrNull(value: string | null | undefined, field: string): string 
   const address = blankToNull(value);
   if (address && !isMailbox(address)) throw invalid(`${field} must be one e-mail address, such as name@example.org`);
   return address;
+}
+
+/** The people and family lists answer this many rows a page unless asked for fewer (at most PEOPLE_PAGE_LIMIT). */
+export const PEOPLE_PAGE_SIZE = 50;
+export const PEOPLE_PAGE_LIMIT = 200;
+
+export interface ListPage {
+  q?: string;
+  offset?: number;
+  limit?: number;
+}
+
+function pageOf(page: ListPage) {
+  const text = page.q?.trim();
+  return { ...(text && { text }), limit: Math.min(page.limit ?? PEOPLE_PAGE_SIZE, PEOPLE_PAGE_LIMIT), offset: page.offset ?? 0 };
 }
 
 /** People and families (contract §15.2). */
@@ -168,6 +183,16 @@ export class PeopleService {
     return this.repos.persons.search(query.trim(), 15);
   }
 
+  /** One page of people by last name, then first name; `q` keeps those `search` would find. */
+  async listPeople(page: ListPage) {
+    return this.repos.persons.list(pageOf(page));
+  }
+
+  /** One page of families by name with their member counts; `q` keeps those whose name or e-mail contains it. */
+  async listFamilies(page: ListPage) {
+    return this.repos.families.list(pageOf(page));
+  }
+
   async createFamily(caller: Caller, input: FamilyInput) {
     const name = input.name.trim();
     if (name === '') throw invalid('name is required');
@@ -186,6 +211,24 @@ export class PeopleService {
       entered_by: caller.personId,
       date_entered: await this.time.now(),
     });
+  }
+
+  /** Changes the fields sent; a blank optional field is cleared. */
+  async updateFamily(id: number, input: Partial<FamilyInput>) {
+    const changes: Updateable<FamiliesTable> = {};
+    if (input.name !== undefined) {
+      const name = input.name.trim();
+      if (name === '') throw invalid('name must not be empty');
+      changes.name = name;
+    }
+    for (const field of ['address1', 'address2', 'city', 'state', 'zip', 'country'] as const) {
+      if (input[field] !== undefined) changes[field] = blankToNull(input[field]);
+    }
+    if (input.homePhone !== undefined) changes.home_phone = blankToNull(input.homePhone);
+    if (input.email !== undefined) changes.email = mailboxOrNull(input.email, 'email');
+    const family = await this.repos.families.update(id, changes);
+    if (!family) throw notFound('Family not found');
+    return { family, memberIds: await this.repos.persons.idsInFamily(id) };
   }
 
   async getFamily(id: number) {

@@ -52,6 +52,22 @@ export function presentFamily(family: FamilyRow, memberIds: number[]) {
   };
 }
 
+/** A row of `GET /api/persons`; a family number naming no family (0 in imported data) reads as none. */
+export function presentPersonListRow(row: { id: number; first_name: string; last_name: string; email: string | null; family_id: number | null; family_name: string | null }) {
+  return {
+    Id: row.id,
+    FirstName: row.first_name,
+    LastName: row.last_name,
+    Email: row.email,
+    FamilyId: row.family_name === null ? null : row.family_id,
+    FamilyName: row.family_name,
+  };
+}
+
+export function presentFamilyListRow(row: { id: number; name: string; email: string | null; home_phone: string | null; city: string | null; member_count: number }) {
+  return { Id: row.id, Name: row.name, Email: row.email, HomePhone: row.home_phone, City: row.city, MemberCount: row.member_count };
+}
+
 export function presentRole(role: { role_id: number; name: string; sequence: number }) {
   return { OptionId: role.role_id, OptionName: role.name, OptionSequence: role.sequence };
 }

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { FAMILY_ROLES, type PersonInput } from '../../domain/people/people.service.js';
+import { FAMILY_ROLES, PEOPLE_PAGE_LIMIT, PEOPLE_PAGE_SIZE, type PersonInput } from '../../domain/people/people.service.js';
 import type { Services } from '../../domain/services.js';
 import { parsePermissiveBoolean } from '../../domain/values.js';
 import { callerOf } from '../plugins/access.js';
-import { presentFamily, presentPerson } from '../presenters/core.presenter.js';
+import { presentFamily, presentFamilyListRow, presentPerson, presentPersonListRow } from '../presenters/core.presenter.js';
 import { idParams, idSegment, responses, SuccessResponse } from '../schemas/common.js';
-import { Family, FamilyBody, Person, PersonBody, PersonUpdateBody, RoleOption } from '../schemas/core.schemas.js';
+import { Family, FamilyBody, FamilyListRow, FamilyUpdateBody, PeopleListQuery, Person, PersonBody, PersonListRow, PersonUpdateBody, RoleOption } from '../schemas/core.schemas.js';
 
 type PersonBodyType = Partial<Record<keyof PersonInput, unknown>>;
 
@@ -19,11 +19,27 @@ function personInput(body: PersonBodyType): PersonInput {
   };
 }
 
+const paging = `${PEOPLE_PAGE_SIZE} a page unless limit asks for fewer or more (at most ${PEOPLE_PAGE_LIMIT}); offset pages on; X-Total-Count tells how many`;
+
 /** People and families (contract §15.2). */
 export const peopleRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
   const { people } = services;
   const tags = ['People'];
   const editRecords = { access: { role: 'editRecords' as const } };
+
+  app.get('/api/persons', {
+    config: { access: 'staff' },
+    schema: {
+      tags,
+      summary: `People by last name, then first name, optionally only those whose name or e-mail contains q: ${paging} (ours)`,
+      querystring: PeopleListQuery,
+      response: responses({ 200: Type.Array(PersonListRow) }),
+    },
+  }, async (request, reply) => {
+    const page = await people.listPeople(request.query);
+    reply.header('X-Total-Count', String(page.total));
+    return page.rows.map(presentPersonListRow);
+  });
 
   app.post('/api/persons', {
     config: editRecords,
@@ -73,6 +89,28 @@ export const peopleRoutes = (services: Services): FastifyPluginAsyncTypebox => a
     config: editRecords,
     schema: { tags, summary: 'Create a family', body: FamilyBody, response: responses({ 201: Family }) },
   }, async (request, reply) => reply.code(201).send(presentFamily(await people.createFamily(callerOf(request), request.body), [])));
+
+  app.get('/api/families', {
+    config: { access: 'staff' },
+    schema: {
+      tags,
+      summary: `Families by name with their member counts, optionally only those whose name or e-mail contains q: ${paging} (ours)`,
+      querystring: PeopleListQuery,
+      response: responses({ 200: Type.Array(FamilyListRow) }),
+    },
+  }, async (request, reply) => {
+    const page = await people.listFamilies(request.query);
+    reply.header('X-Total-Count', String(page.total));
+    return page.rows.map(presentFamilyListRow);
+  });
+
+  app.post(`/api/family/${idSegment('familyId')}`, {
+    config: editRecords,
+    schema: { tags, summary: 'Change a family (any subset of the create fields) (ours)', params: idParams('familyId'), body: FamilyUpdateBody, response: responses({ 200: Family }) },
+  }, async (request) => {
+    const { family, memberIds } = await people.updateFamily(request.params.familyId, request.body);
+    return presentFamily(family, memberIds);
+  });
 
   app.get(`/api/family/${idSegment('familyId')}`, {
     config: { access: 'staff' },

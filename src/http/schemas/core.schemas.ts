@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { PEOPLE_PAGE_LIMIT } from '../../domain/people/people.service.js';
 import { Id, Nullable, PermissiveBoolean, RequiredField, Stages, WallClock } from './common.js';
 
 const S = Type.String();
@@ -18,6 +19,17 @@ export const Family = shape({
   Id: I, Name: S, Address1: NS, Address2: NS, City: NS, State: NS, Zip: NS, Country: NS, HomePhone: NS, WorkPhone: NS,
   CellPhone: NS, Email: NS, DateEntered: WallClock, EnteredBy: I, NeedsReview: B, MemberIds: Type.Array(I),
 });
+
+/** The query of the people and family lists: `q` filters by name or e-mail; offset and limit page. */
+export const PeopleListQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PEOPLE_PAGE_LIMIT })),
+});
+
+export const PersonListRow = shape({ Id: I, FirstName: S, LastName: S, Email: NS, FamilyId: NI, FamilyName: NS });
+
+export const FamilyListRow = shape({ Id: I, Name: S, Email: NS, HomePhone: NS, City: NS, MemberCount: I });
 
 export const RoleOption = shape({ OptionId: I, OptionName: S, OptionSequence: I });
 
@@ -80,6 +92,8 @@ export const FamilyBody = Type.Object({
   homePhone: optionalText(30),
   email: optionalText(100),
 });
+
+export const FamilyUpdateBody = Type.Partial(FamilyBody);
 
 export const GroupBody = Type.Object({
   groupName: text(50),

@@ -1,15 +1,16 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
-import { ErrorNote, Loading } from '../../components/feedback';
+import { Empty, ErrorNote, Loading } from '../../components/feedback';
 import { TextField } from '../../components/fields';
-import { ADMIN, blankToNull, fieldErrors, useTextForm } from './shared';
+import { ADMIN, blankToNull, fieldErrors, okPage, Pager, PEOPLE_LIST, useTextForm } from './shared';
 import type { Family } from './types';
 
 const FAMILIES = [ADMIN, 'families'] as const;
 const FAMILY_FIELDS = ['name', 'address1', 'address2', 'city', 'state', 'zip', 'country', 'homePhone', 'email'] as const;
-const EMPTY_FAMILY = Object.fromEntries(FAMILY_FIELDS.map((field) => [field, ''])) as Record<(typeof FAMILY_FIELDS)[number], string>;
+type FamilyForm = Record<(typeof FAMILY_FIELDS)[number], string>;
+const EMPTY_FAMILY = Object.fromEntries(FAMILY_FIELDS.map((field) => [field, ''])) as FamilyForm;
 
 export function useFamily(familyId: number | undefined) {
   return useQuery({
@@ -20,23 +21,58 @@ export function useFamily(familyId: number | undefined) {
   });
 }
 
-/** The service lists no families: one is opened by its number (shown on its card and on each member). */
+const FAMILIES_LIST = [...FAMILIES, 'list'] as const;
+const PAGE_SIZE = 50;
+
+/** The families by name, a page at a time; a name opens the family's card, where it can be edited. */
 export function FamiliesPanel() {
   const { t } = useTranslation();
-  const [number, setNumber] = useState('');
+  const [q, setQ] = useState('');
+  const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<number>();
   const [adding, setAdding] = useState(false);
-  const open = (event: FormEvent) => { event.preventDefault(); setOpenId(Number(number)); };
+  const query = q.trim();
+  const families = useQuery({
+    queryKey: [...FAMILIES_LIST, query, offset],
+    queryFn: () => okPage(api.GET('/api/families', { params: { query: { ...(query && { q: query }), offset, limit: PAGE_SIZE } } })),
+    placeholderData: keepPreviousData,
+  });
   return (
     <section className="card" aria-labelledby="families-heading">
       <h2 id="families-heading" className="card-title">{t('admin.families.title')}</h2>
-      <form className="toolbar" onSubmit={open}>
-        <TextField label={t('admin.families.number')} inputMode="numeric" pattern="[0-9]+" required value={number} onChange={(event) => setNumber(event.target.value)} />
-        <button type="submit" className="button">{t('admin.families.open')}</button>
-      </form>
-      {openId !== undefined && <FamilyCard familyId={openId} />}
+      <TextField label={t('admin.families.filter')} type="search" value={q} onChange={(event) => { setQ(event.target.value); setOffset(0); }} />
+      {families.isPending ? <Loading /> : families.isError ? <ErrorNote error={families.error} onRetry={() => void families.refetch()} /> : (
+        <>
+          {families.data.rows.length === 0 ? <Empty><p>{t('admin.families.none')}</p></Empty> : (
+            <div className="table-scroll">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin.families.name')}</th>
+                    <th scope="col">{t('admin.families.memberCount')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {families.data.rows.map((family) => (
+                    <tr key={family.Id}>
+                      <th scope="row">
+                        <button type="button" className="link-button" aria-current={family.Id === openId ? 'true' : undefined} onClick={() => setOpenId(family.Id)}>
+                          {t('admin.families.heading', { name: family.Name, id: family.Id })}
+                        </button>
+                      </th>
+                      <td>{family.MemberCount}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pager label={t('admin.families.pages')} offset={offset} size={PAGE_SIZE} total={families.data.total} summary={t('admin.families.count', { count: families.data.total })} onOffset={setOffset} />
+        </>
+      )}
+      {openId !== undefined && <FamilyCard key={openId} familyId={openId} />}
       {adding
-        ? <NewFamily onCreated={(id) => { setOpenId(id); setNumber(String(id)); setAdding(false); }} onCancel={() => setAdding(false)} />
+        ? <NewFamily onCreated={(id) => { setOpenId(id); setAdding(false); }} onCancel={() => setAdding(false)} />
         : <button type="button" className="button" onClick={() => setAdding(true)}>{t('admin.families.add')}</button>}
     </section>
   );
@@ -44,6 +80,7 @@ export function FamiliesPanel() {
 
 function FamilyCard({ familyId }: { familyId: number }) {
   const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
   const family = useFamily(familyId);
   const members = useQueries({
     queries: (family.data?.MemberIds ?? []).map((personId) => ({
@@ -53,6 +90,7 @@ function FamilyCard({ familyId }: { familyId: number }) {
   });
   if (family.isPending) return <Loading />;
   if (family.isError) return <ErrorNote error={family.error} />;
+  if (editing) return <FamilyEditor family={family.data} onDone={() => setEditing(false)} />;
   const address = [family.data.Address1, family.data.Address2, family.data.City, family.data.State, family.data.Zip, family.data.Country].filter(Boolean).join(', ');
   return (
     <div className="note">
@@ -63,6 +101,9 @@ function FamilyCard({ familyId }: { familyId: number }) {
         {members.length === 0 ? t('admin.families.noMembers')
           : members.map((member) => (member.data ? `${member.data.FirstName} ${member.data.LastName}` : '…')).join(', ')}
       </p>
+      <div className="actions">
+        <button type="button" className="button" onClick={() => setEditing(true)}>{t('admin.families.edit')}</button>
+      </div>
     </div>
   );
 }
@@ -78,23 +119,25 @@ function FamilyFacts({ family, address }: { family: Family; address: string }) {
   );
 }
 
-function NewFamily({ onCreated, onCancel }: { onCreated: (id: number) => void; onCancel: () => void }) {
+const formOf = (family: Family): FamilyForm => ({
+  name: family.Name,
+  address1: family.Address1 ?? '',
+  address2: family.Address2 ?? '',
+  city: family.City ?? '',
+  state: family.State ?? '',
+  zip: family.Zip ?? '',
+  country: family.Country ?? '',
+  homePhone: family.HomePhone ?? '',
+  email: family.Email ?? '',
+});
+
+const bodyOf = (values: FamilyForm) =>
+  ({ ...Object.fromEntries(FAMILY_FIELDS.map((field) => [field, blankToNull(values[field])])), name: values.name.trim() });
+
+function FamilyFields({ bind, errors }: { bind: ReturnType<typeof useTextForm<FamilyForm>>['bind']; errors: ReturnType<typeof fieldErrors> }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const { values, bind } = useTextForm(EMPTY_FAMILY);
-  const create = useMutation({
-    mutationFn: () => ok(api.POST('/api/families', {
-      body: { ...Object.fromEntries(FAMILY_FIELDS.map((field) => [field, blankToNull(values[field])])), name: values.name.trim() },
-    })),
-    onSuccess: (family) => {
-      queryClient.setQueryData([...FAMILIES, family.Id], family);
-      onCreated(family.Id);
-    },
-  });
-  const errors = fieldErrors(create.error, FAMILY_FIELDS, t);
   return (
-    <form className="form" onSubmit={(event) => { event.preventDefault(); create.mutate(); }}>
-      <h3 className="subheading">{t('admin.families.new')}</h3>
+    <>
       <div className="grid-2">
         {FAMILY_FIELDS.map((field) => (
           <TextField key={field} label={t(`admin.families.fields.${field}`)} required={field === 'name'} error={errors.byField[field]}
@@ -102,6 +145,52 @@ function NewFamily({ onCreated, onCancel }: { onCreated: (id: number) => void; o
         ))}
       </div>
       {errors.general && <div className="note note-error" role="alert"><p>{errors.general}</p></div>}
+    </>
+  );
+}
+
+function FamilyEditor({ family, onDone }: { family: Family; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { values, bind } = useTextForm(formOf(family));
+  const save = useMutation({
+    mutationFn: () => ok(api.POST('/api/family/{familyId}', { params: { path: { familyId: family.Id } }, body: bodyOf(values) })),
+    onSuccess: (saved) => {
+      queryClient.setQueryData([...FAMILIES, saved.Id], saved);
+      onDone();
+      return Promise.all([queryClient.invalidateQueries({ queryKey: FAMILIES_LIST }), queryClient.invalidateQueries({ queryKey: PEOPLE_LIST })]);
+    },
+  });
+  const errors = fieldErrors(save.error, FAMILY_FIELDS, t);
+  return (
+    <form className="form" onSubmit={(event) => { event.preventDefault(); save.mutate(); }}>
+      <h3 className="subheading">{t('admin.families.heading', { name: family.Name, id: family.Id })}</h3>
+      <FamilyFields bind={bind} errors={errors} />
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={save.isPending}>{save.isPending ? t('admin.saving') : t('admin.families.save')}</button>
+        <button type="button" className="button button-quiet" onClick={onDone}>{t('admin.cancel')}</button>
+      </div>
+    </form>
+  );
+}
+
+function NewFamily({ onCreated, onCancel }: { onCreated: (id: number) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { values, bind } = useTextForm(EMPTY_FAMILY);
+  const create = useMutation({
+    mutationFn: () => ok(api.POST('/api/families', { body: bodyOf(values) })),
+    onSuccess: (family) => {
+      queryClient.setQueryData([...FAMILIES, family.Id], family);
+      onCreated(family.Id);
+      return queryClient.invalidateQueries({ queryKey: FAMILIES_LIST });
+    },
+  });
+  const errors = fieldErrors(create.error, FAMILY_FIELDS, t);
+  return (
+    <form className="form" onSubmit={(event) => { event.preventDefault(); create.mutate(); }}>
+      <h3 className="subheading">{t('admin.families.new')}</h3>
+      <FamilyFields bind={bind} errors={errors} />
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={create.isPending}>{create.isPending ? t('admin.saving') : t('admin.families.create')}</button>
         <button type="button" className="button button-quiet" onClick={onCancel}>{t('admin.cancel')}</button>

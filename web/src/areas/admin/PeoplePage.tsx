@@ -1,12 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
-import { ErrorNote, Loading, SuccessNote } from '../../components/feedback';
+import { Empty, ErrorNote, Loading, SuccessNote } from '../../components/feedback';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
 import { PersonSearch } from '../../components/workspace';
 import { FamiliesPanel, useFamily } from './Families';
-import { ADMIN, blankToNull, fieldErrors, useTextForm } from './shared';
+import { ADMIN, blankToNull, fieldErrors, okPage, Pager, PEOPLE_LIST, useTextForm } from './shared';
 import type { Person, PersonBody } from './types';
 
 export const PEOPLE = [ADMIN, 'people'] as const;
@@ -57,7 +57,60 @@ export function PeoplePage() {
           {open !== undefined && <PersonEditor key={open} personId={open === 'new' ? undefined : open} onCreated={(id) => { setOpen(id); setAdded(true); }} />}
         </div>
       </div>
+      <PeopleList openId={typeof open === 'number' ? open : undefined} onOpen={show} />
     </div>
+  );
+}
+
+const PAGE_SIZE = 50;
+
+/** Everyone by last name, a page at a time; a name opens the person's form. */
+function PeopleList({ openId, onOpen }: { openId?: number; onOpen: (personId: number) => void }) {
+  const { t } = useTranslation();
+  const [q, setQ] = useState('');
+  const [offset, setOffset] = useState(0);
+  const query = q.trim();
+  const people = useQuery({
+    queryKey: [...PEOPLE_LIST, query, offset],
+    queryFn: () => okPage(api.GET('/api/persons', { params: { query: { ...(query && { q: query }), offset, limit: PAGE_SIZE } } })),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <section className="card" aria-labelledby="people-list">
+      <h2 id="people-list" className="card-title">{t('admin.people.list')}</h2>
+      <TextField label={t('admin.people.filter')} type="search" value={q} onChange={(event) => { setQ(event.target.value); setOffset(0); }} />
+      {people.isPending ? <Loading /> : people.isError ? <ErrorNote error={people.error} onRetry={() => void people.refetch()} /> : (
+        <>
+          {people.data.rows.length === 0 ? <Empty><p>{t('admin.people.none')}</p></Empty> : (
+            <div className="table-scroll">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin.people.name')}</th>
+                    <th scope="col">{t('admin.people.email')}</th>
+                    <th scope="col">{t('admin.people.family')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {people.data.rows.map((person) => (
+                    <tr key={person.Id}>
+                      <th scope="row">
+                        <button type="button" className="link-button" aria-current={person.Id === openId ? 'true' : undefined} onClick={() => onOpen(person.Id)}>
+                          {person.LastName}, {person.FirstName}
+                        </button>
+                      </th>
+                      <td>{person.Email ?? '—'}</td>
+                      <td>{person.FamilyName ?? '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pager label={t('admin.people.pages')} offset={offset} size={PAGE_SIZE} total={people.data.total} summary={t('admin.people.count', { count: people.data.total })} onOffset={setOffset} />
+        </>
+      )}
+    </section>
   );
 }
 
@@ -105,7 +158,7 @@ function PersonForm({ person, onCreated }: { person?: Person; onCreated: (id: nu
     onSuccess: (saved) => {
       queryClient.setQueryData([...PEOPLE, saved.Id], saved);
       if (!person) onCreated(saved.Id);
-      return queryClient.invalidateQueries({ queryKey: [ADMIN, 'families'] });
+      return Promise.all([queryClient.invalidateQueries({ queryKey: [ADMIN, 'families'] }), queryClient.invalidateQueries({ queryKey: PEOPLE_LIST })]);
     },
   });
   const errors = fieldErrors(save.error, TEXT_FIELDS, t);

@@ -2,10 +2,13 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ok } from '../../api/client';
 import { ErrorNote, errorText, SuccessNote } from '../../components/feedback';
 
 /** Every query of the administrator's pages starts with this, so a change can refresh what it touched. */
 export const ADMIN = 'admin';
+/** The pages of the people list, read again when a person or a family's name changes. */
+export const PEOPLE_LIST = [ADMIN, 'people-list'] as const;
 
 /**
  * A one-click call (unlock, revoke, approve …): disabled while it runs, the service's refusal shown beside it,
@@ -89,4 +92,30 @@ export function fieldErrors(error: unknown, fields: readonly string[], t: (key: 
   const message = errorText(error, t);
   const field = fields.find((name) => message.startsWith(`${name} `));
   return field ? { byField: { [field]: message } } : { byField: {}, general: message };
+}
+
+/** The rows of one list page and how many there are in all, from the answer's X-Total-Count header. */
+export async function okPage<T>(call: Promise<{ data?: T[]; error?: unknown; response: Response }>): Promise<{ rows: T[]; total: number }> {
+  const answer = await call;
+  const rows = await ok(Promise.resolve(answer));
+  return { rows, total: Number(answer.response.headers.get('X-Total-Count') ?? rows.length) };
+}
+
+/** "Previous" and "Next" over a list `size` rows a page, with `summary` (such as "120 people") between them. */
+export function Pager({ label, offset, size, total, summary, onOffset }: {
+  label: string;
+  offset: number;
+  size: number;
+  total: number;
+  summary: string;
+  onOffset: (offset: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav className="toolbar" aria-label={label}>
+      <button type="button" className="button" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - size))}>{t('admin.pager.previous')}</button>
+      <span aria-live="polite">{summary}</span>
+      <button type="button" className="button" disabled={offset + size >= total} onClick={() => onOffset(offset + size)}>{t('admin.pager.next')}</button>
+    </nav>
+  );
 }
