@@ -61,6 +61,8 @@ describe('the workspace in a browser', () => {
     page = await desk(coordinator);
     await page.getByRole('link', { name: 'Workspace' }).click();
     await page.waitForURL(/\/ministries\/dashboard$/);
+    // The workspace's pages load on first use; the dashboard names the tab once it shows.
+    await page.getByRole('heading', { name: 'Ministry dashboard' }).waitFor();
     assert.equal(await page.title(), 'Ministry Dashboard');
     await expectAccessible(page, 'workspace-dashboard-empty');
 

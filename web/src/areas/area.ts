@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { lazy, type ComponentType, type ReactElement } from 'react';
 import type { Shape } from '../i18n/en';
 
 /** A link in the workspace's navigation. */
@@ -20,3 +20,11 @@ export interface Area {
 
 /** An area's strings, kept under the area's name in the catalogue: the Spanish names exactly the keys of the English. */
 export const areaMessages = <T extends object>(en: T, es: Shape<T>) => ({ en, es });
+
+/**
+ * A workspace page loaded when first opened, so that a volunteer's phone never downloads the coordinator's and
+ * administrator's code (the workspace frame shows a loading note meanwhile).
+ */
+export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(async () => ({ default: pick(await load()) }));
+}

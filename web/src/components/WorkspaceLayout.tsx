@@ -1,15 +1,31 @@
+import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { AREAS } from '../areas';
+import { addAreaMessages } from '../i18n';
 import { usePermissions, managesAnything } from '../permissions';
 import { useCurrentUser } from '../session';
+import { Loading } from './feedback';
 import { SignOutButton } from './Layout';
+
+let areaStrings: Promise<void> | undefined;
+/** The areas' strings, fetched once, the first time the workspace opens. */
+const loadAreaStrings = () => (areaStrings ??= import('../areas/messages').then(({ AREA_MESSAGES }) => addAreaMessages(AREA_MESSAGES)));
 
 /**
  * The frame of the coordinator's and administrator's pages: made for a desk (wide tables), usable on a
  * tablet; the links a reader sees follow what they may do.
  */
 export function WorkspaceLayout() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Workspace />
+    </Suspense>
+  );
+}
+
+function Workspace() {
+  use(loadAreaStrings());
   const { t } = useTranslation();
   const user = useCurrentUser();
   const permissions = usePermissions();
@@ -34,7 +50,9 @@ export function WorkspaceLayout() {
         </nav>
       )}
       <main id="content" className="content content-wide" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

@@ -1,6 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { AREA_MESSAGES } from '../areas/messages';
 import { en } from './en';
 import { es } from './es';
 
@@ -17,8 +16,8 @@ function initialLanguage(): Language {
 
 void i18next.use(initReactI18next).init({
   resources: {
-    en: { translation: { ...en, ...Object.fromEntries(Object.entries(AREA_MESSAGES).map(([name, messages]) => [name, messages.en])) } },
-    es: { translation: { ...es, ...Object.fromEntries(Object.entries(AREA_MESSAGES).map(([name, messages]) => [name, messages.es])) } },
+    en: { translation: en },
+    es: { translation: es },
   },
   lng: initialLanguage(),
   fallbackLng: 'en',
@@ -34,3 +33,12 @@ export function chooseLanguage(language: Language): void {
 }
 
 export { i18next };
+
+/** Adds the workspace areas' strings, loaded with the workspace (a volunteer's phone never downloads them). */
+export function addAreaMessages(messages: Record<string, { en: object; es: object }>): void {
+  for (const [name, strings] of Object.entries(messages)) {
+    for (const language of Object.keys(LANGUAGES) as Language[]) {
+      i18next.addResourceBundle(language, 'translation', { [name]: strings[language] }, true, true);
+    }
+  }
+}

@@ -1,12 +1,13 @@
 import { Navigate, Route } from 'react-router';
-import type { Area } from '../area';
-import { CalendarsPage } from './CalendarsPage';
-import { GroupsPage } from './GroupsPage';
-import { PeoplePage } from './PeoplePage';
-import { RegistrationsPage } from './RegistrationsPage';
-import { SettingsPage } from './SettingsPage';
-import { UsersPage } from './UsersPage';
+import { lazyPage, type Area } from '../area';
 import './admin.css';
+
+const CalendarsPage = lazyPage(() => import('./CalendarsPage'), (module) => module.CalendarsPage);
+const GroupsPage = lazyPage(() => import('./GroupsPage'), (module) => module.GroupsPage);
+const PeoplePage = lazyPage(() => import('./PeoplePage'), (module) => module.PeoplePage);
+const RegistrationsPage = lazyPage(() => import('./RegistrationsPage'), (module) => module.RegistrationsPage);
+const SettingsPage = lazyPage(() => import('./SettingsPage'), (module) => module.SettingsPage);
+const UsersPage = lazyPage(() => import('./UsersPage'), (module) => module.UsersPage);
 
 export const adminArea: Area = {
   audience: 'admin',

@@ -1,7 +1,8 @@
 import { Route } from 'react-router';
-import type { Area } from '../area';
-import { Dashboard } from './Dashboard';
+import { lazyPage, type Area } from '../area';
 import './dashboard.css';
+
+const Dashboard = lazyPage(() => import('./Dashboard'), (module) => module.Dashboard);
 
 export const dashboardArea: Area = {
   audience: 'coordinator',

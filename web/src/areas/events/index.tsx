@@ -1,7 +1,8 @@
 import { Route } from 'react-router';
-import type { Area } from '../area';
-import { EventsPage } from './EventsPage';
+import { lazyPage, type Area } from '../area';
 import './events.css';
+
+const EventsPage = lazyPage(() => import('./EventsPage'), (module) => module.EventsPage);
 
 export const eventsArea: Area = {
   audience: 'coordinator',

@@ -1,8 +1,9 @@
 import { Route } from 'react-router';
-import type { Area } from '../area';
-import { OccurrenceList } from './OccurrenceList';
-import { OccurrencePage } from './OccurrencePage';
+import { lazyPage, type Area } from '../area';
 import './occurrences.css';
+
+const OccurrenceList = lazyPage(() => import('./OccurrenceList'), (module) => module.OccurrenceList);
+const OccurrencePage = lazyPage(() => import('./OccurrencePage'), (module) => module.OccurrencePage);
 
 export const occurrencesArea: Area = {
   audience: 'coordinator',

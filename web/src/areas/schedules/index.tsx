@@ -1,8 +1,10 @@
 import { Route } from 'react-router';
-import type { Area } from '../area';
-import { EditSchedulePage, NewSchedulePage } from './SchedulePages';
-import { ScheduleList } from './ScheduleList';
+import { lazyPage, type Area } from '../area';
 import './schedules.css';
+
+const EditSchedulePage = lazyPage(() => import('./SchedulePages'), (module) => module.EditSchedulePage);
+const NewSchedulePage = lazyPage(() => import('./SchedulePages'), (module) => module.NewSchedulePage);
+const ScheduleList = lazyPage(() => import('./ScheduleList'), (module) => module.ScheduleList);
 
 export const schedulesArea: Area = {
   audience: 'coordinator',

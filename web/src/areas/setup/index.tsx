@@ -1,8 +1,9 @@
 import { Route } from 'react-router';
-import type { Area } from '../area';
-import { MinistriesPage } from './MinistriesPage';
-import { MinistryPage } from './MinistryPage';
+import { lazyPage, type Area } from '../area';
 import './setup.css';
+
+const MinistriesPage = lazyPage(() => import('./MinistriesPage'), (module) => module.MinistriesPage);
+const MinistryPage = lazyPage(() => import('./MinistryPage'), (module) => module.MinistryPage);
 
 /** Ministry setup: ministries, teams, positions, the pool, qualifications and who runs what. */
 export const setupArea: Area = {
