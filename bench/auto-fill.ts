@@ -23,9 +23,8 @@ import { missingOn } from '../src/domain/availability/credentials.js';
 import { monthOf, preferenceStanding } from '../src/domain/availability/preferences.js';
 import { groupBy } from '../src/domain/collections.js';
 import { addDays } from '../src/domain/dates.js';
-import { displayName } from '../src/domain/ministries/views.js';
 import { fairnessOf, plan, type Candidate, type Fairness, type HeldShift, type PlannerInput, type PlannerNeed } from '../src/domain/autofill/planner.js';
-import { loadEffectiveRequirements } from '../src/domain/staffing/staffing.js';
+import { loadPlannerInput } from '../src/domain/autofill/planner-input.js';
 import { call, login, percentile } from './lib/http.js';
 import { buildInProcess, statementsOf } from './lib/in-process.js';
 import { dropPostgres, pgliteCopy, postgresCopy } from './lib/seeded.js';
@@ -203,51 +202,12 @@ function transactionsOf(sql: readonly string[]): number[] {
 }
 
 /**
- * The planner's input for a ministry's window, read as the service reads it (the same repositories and the same
- * derivations), so that the naive fill below works on exactly the facts the preview answered from.
+ * The planner's input for a ministry's window, read by the service's own loader, so that the naive fill below works
+ * on exactly the facts the preview answered from.
  */
 async function plannerInput(db: Parameters<typeof createRepositories>[0], ministryId: number, from: string, to: string, now: string): Promise<PlannerInput> {
-  const repos = createRepositories(db);
-  const today = now.slice(0, 10);
-  const scope = { ministryId };
-  const occurrences = await repos.autoFill.openOccurrences(scope, from, to, now);
-  const effective = await loadEffectiveRequirements(repos, occurrences.map((o) => o.id));
-  const needs: PlannerNeed[] = occurrences.flatMap((occurrence) => (effective.get(occurrence.id)?.requirements ?? []).map((requirement) => ({
-    occurrenceId: occurrence.id, positionId: requirement.positionId, positionName: requirement.positionName,
-    date: occurrence.date, start: occurrence.start_at, end: occurrence.end_at, open: requirement.gapCount,
-  }))).filter((need) => need.open > 0);
-  const dates = occurrences.map((o) => o.date).sort();
-  const fairnessRange = dates.length === 0 ? { from, to } : { from: monthOf(dates[0]).from, to: monthOf(dates[dates.length - 1]).to };
-  const positionIds = [...new Set(needs.map((need) => need.positionId))];
-  const qualified = await repos.autoFill.qualifiedPeople(ministryId, positionIds);
-  const personIds = [...new Set(qualified.map((row) => row.person_id))];
-  const [services, rotation, blockouts, preferences, households, required] = await Promise.all([
-    repos.autoFill.servicesOf(personIds, addDays(fairnessRange.from, -1), addDays(fairnessRange.to, 1)),
-    repos.autoFill.rotationDates(personIds, ministryId, today),
-    repos.blockouts.overlapping(personIds, addDays(fairnessRange.from, -1), addDays(fairnessRange.to, 1)),
-    repos.preferences.forPeople(personIds),
-    repos.householdRules.forPeople(personIds),
-    repos.credentials.requiredInMinistry(ministryId),
-  ]);
-  const held = required.length > 0 ? await repos.credentials.heldBy(personIds, [...new Set(required.map((r) => r.credential_id))]) : [];
-  const [servicesOf, blockoutsOf, preferencesOf, heldOf, qualifiedOf] = [
-    groupBy(services, (r) => r.person_id), groupBy(blockouts, (r) => r.person_id), groupBy(preferences, (r) => r.person_id),
-    groupBy(held, (r) => r.person_id), groupBy(qualified, (r) => r.person_id),
-  ];
-  const rotationOf = new Map(rotation.map((row) => [row.person_id, row]));
-  const candidates: Candidate[] = personIds.map((personId) => {
-    const rows = qualifiedOf.get(personId)!;
-    return {
-      personId, name: displayName(rows[0]), inPool: Boolean(rows[0].in_pool), qualifiedFor: rows.map((row) => row.position_id),
-      blockouts: blockoutsOf.get(personId) ?? [], credentials: heldOf.get(personId) ?? [],
-      assignments: (servicesOf.get(personId) ?? []).map((row) => ({ occurrenceId: row.occurrence_id, ministryId: row.ministry_id, date: row.date, start: row.start_at, end: row.end_at })),
-      preferences: preferencesOf.get(personId) ?? [],
-      lastServed: rotationOf.get(personId)?.last_served ?? null,
-      latestScheduled: rotationOf.get(personId)?.latest_scheduled ?? null,
-    };
-  });
-  const requiredCredentials = new Map(positionIds.map((positionId) => [positionId, required.filter((r) => r.position_id === null || r.position_id === positionId)]));
-  return { ministryId, fairnessRange, needs, candidates, requiredCredentials, households, allowOutsidePool: false, seed: 1 };
+  const window = { from, to, fillTo: 'min' as const, allowOutsidePool: false, seed: 1 };
+  return (await loadPlannerInput(createRepositories(db), { ministryId }, window, now, now.slice(0, 10))).input;
 }
 
 type Place = { occurrenceId: number; positionId: number; personId: number };

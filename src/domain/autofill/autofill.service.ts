@@ -5,7 +5,6 @@ import type { Authorized } from '../access/authorized.js';
 import type { AutoFillScope, VolunteerAccessService } from '../access/volunteer-access.service.js';
 import type { VolunteerActor } from '../access/volunteer-access.js';
 import { cancelAssignments } from '../assignments/cancel.js';
-import { monthOf } from '../availability/preferences.js';
 import type { ChurchTime } from '../church-time.js';
 import { groupBy } from '../collections.js';
 import { addDays, dateFieldMessage, isValidDate } from '../dates.js';
@@ -15,7 +14,8 @@ import { displayName } from '../ministries/views.js';
 import { isOver } from '../occurrences/timing.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
-import { plan, type Candidate, type PlannerNeed } from './planner.js';
+import { plan } from './planner.js';
+import { loadPlannerInput } from './planner-input.js';
 
 export interface AutoFillRequest {
   occurrenceId?: number;
@@ -116,55 +116,10 @@ export class AutoFillService {
     return { scope, body, now, today };
   }
 
-  /** Every fact the planner reads, in a fixed number of queries whatever the window's size. */
-  private async planFor(repos: Repositories, scope: AutoFillScope, body: TokenBody, now: string, today: string, exclude: ReadonlySet<number> = new Set()) {
-    const occurrences = await repos.autoFill.openOccurrences(scope, body.from, body.to, now);
-    const effective = await loadEffectiveRequirements(repos, occurrences.map((o) => o.id));
-    const needs: PlannerNeed[] = occurrences.flatMap((occurrence) => (effective.get(occurrence.id)?.requirements ?? []).map((requirement) => ({
-      occurrenceId: occurrence.id, positionId: requirement.positionId, positionName: requirement.positionName,
-      date: occurrence.date, start: occurrence.start_at, end: occurrence.end_at,
-      open: body.fillTo === 'max' ? requirement.openCount : requirement.gapCount,
-    }))).filter((need) => need.open > 0);
-    const dates = occurrences.map((o) => o.date).sort();
-    const fairnessRange = dates.length === 0 ? { from: body.from, to: body.to } : { from: monthOf(dates[0]).from, to: monthOf(dates[dates.length - 1]).to };
-    const positionIds = [...new Set(needs.map((need) => need.positionId))];
-    const qualified = (await repos.autoFill.qualifiedPeople(scope.ministryId, positionIds)).filter((row) => !exclude.has(row.person_id));
-    const personIds = [...new Set(qualified.map((row) => row.person_id))];
-    const [services, rotation, blockouts, preferences, households, required] = await Promise.all([
-      repos.autoFill.servicesOf(personIds, addDays(fairnessRange.from, -1), addDays(fairnessRange.to, 1)),
-      repos.autoFill.rotationDates(personIds, scope.ministryId, today),
-      repos.blockouts.overlapping(personIds, addDays(fairnessRange.from, -1), addDays(fairnessRange.to, 1)),
-      repos.preferences.forPeople(personIds),
-      repos.householdRules.forPeople(personIds),
-      repos.credentials.requiredInMinistry(scope.ministryId),
-    ]);
-    const held = required.length > 0 ? await repos.credentials.heldBy(personIds, [...new Set(required.map((r) => r.credential_id))]) : [];
-    const [servicesOf, blockoutsOf, preferencesOf, heldOf, qualifiedOf] = [
-      groupBy(services, (r) => r.person_id), groupBy(blockouts, (r) => r.person_id), groupBy(preferences, (r) => r.person_id),
-      groupBy(held, (r) => r.person_id), groupBy(qualified, (r) => r.person_id),
-    ];
-    const rotationOf = new Map(rotation.map((row) => [row.person_id, row]));
-    const candidates: Candidate[] = personIds.map((personId) => {
-      const rows = qualifiedOf.get(personId)!;
-      return {
-        personId,
-        name: displayName(rows[0]),
-        inPool: Boolean(rows[0].in_pool),
-        qualifiedFor: rows.map((row) => row.position_id),
-        blockouts: blockoutsOf.get(personId) ?? [],
-        credentials: heldOf.get(personId) ?? [],
-        assignments: (servicesOf.get(personId) ?? []).map((row) => ({ occurrenceId: row.occurrence_id, ministryId: row.ministry_id, date: row.date, start: row.start_at, end: row.end_at })),
-        preferences: preferencesOf.get(personId) ?? [],
-        lastServed: rotationOf.get(personId)?.last_served ?? null,
-        latestScheduled: rotationOf.get(personId)?.latest_scheduled ?? null,
-      };
-    });
-    const requiredCredentials = new Map(positionIds.map((positionId) => [positionId, required.filter((r) => r.position_id === null || r.position_id === positionId)]));
-    const result = plan({
-      ministryId: scope.ministryId, fairnessRange, needs, candidates, requiredCredentials, households,
-      allowOutsidePool: body.allowOutsidePool, seed: body.seed,
-    });
-    return { ...result, occurrenceIds: occurrences.map((o) => o.id), fairnessRange };
+  /** The plan for the scope's open needs in the token's window (see loadPlannerInput); nothing is written. */
+  private async planFor(repos: Repositories, scope: AutoFillScope, body: TokenBody, now: string, today: string, exclude?: ReadonlySet<number>) {
+    const { input, occurrenceIds } = await loadPlannerInput(repos, scope, body, now, today, exclude);
+    return { ...plan(input), occurrenceIds, fairnessRange: input.fairnessRange };
   }
 
   /** The proposals for every open need of the scope; nothing is written. */
