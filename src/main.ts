@@ -29,14 +29,6 @@ async function main(): Promise<void> {
   }
 
   await http.listen({ port: config.port, host: config.host });
-  log.info(
-    {
-      database: embedded ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL server',
-      ...(embedded && { dataDirectory: embedded.start }),
-      startupMs: Math.round(performance.now() - startedAt),
-    },
-    'Volunteer Ministry Service is ready',
-  );
 
   const stopFollowingSettings = await services.settings.followChanges(services.database.listen).catch((error: unknown) => {
     log.error({ err: error }, 'settings changes from other instances are not announced here; cached settings live 5 s');
@@ -69,6 +61,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  // Ready only once the workers run and a stop signal is handled: a SIGTERM right after this line shuts down cleanly.
+  log.info(
+    {
+      database: embedded ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL server',
+      ...(embedded && { dataDirectory: embedded.start }),
+      startupMs: Math.round(performance.now() - startedAt),
+    },
+    'Volunteer Ministry Service is ready',
+  );
 }
 
 main().catch((error: unknown) => {
