@@ -2,6 +2,7 @@
  * `npm run bench [-- --scale N --attempts N --samples N]`: seeds a church at scale N (once; later runs reuse a
  * copy), starts the service on it and prints the figures of issue #9 for the embedded database and, when
  * DATABASE_URL names a PostgreSQL server, for that server too. Writes bench/results/<date>.json.
+ * `npm run bench -- --shape peer` measures issue 21's figures instead (bench/peer.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import { buildInProcess, measureGeneration, overbookings, pgdataOf, signupStatem
 import { dropPostgres, pgliteCopy, postgresCopy } from './lib/seeded.js';
 import { sampleRss, startService, type Target } from './lib/service.js';
 import { attemptsFor, BARE_STATEMENTS, bareSignupsOnPglite, bareSignupsOnPostgres, httpSignups, type BareResult, type Slot } from './lib/signup.js';
+import { benchPeer } from './peer.js';
 
 const { values } = parseArgs({
   options: {
@@ -20,14 +22,15 @@ const { values } = parseArgs({
     attempts: { type: 'string', default: '4000' },
     samples: { type: 'string', default: '200' },
     connections: { type: 'string', default: '50' },
+    shape: { type: 'string', default: 'scale' },
   },
 });
 const scale = Number(values.scale);
 const attemptLimit = Number(values.attempts);
 const samples = Number(values.samples);
 const connections = Number(values.connections);
-if (!(scale > 0) || !(attemptLimit > 0) || !(samples > 0) || !(connections > 0)) {
-  console.error('usage: npm run bench -- [--scale N (default 1)] [--attempts N] [--samples N] [--connections N]');
+if (!(scale > 0) || !(attemptLimit > 0) || !(samples > 0) || !(connections > 0) || !['scale', 'peer'].includes(values.shape)) {
+  console.error('usage: npm run bench -- [--shape scale|peer (default scale)] [--scale N (default 1)] [--attempts N] [--samples N] [--connections N]');
   process.exit(2);
 }
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'changeme';
@@ -202,11 +205,16 @@ function table(results: readonly Figures[]): string {
 
 const ms = (l: Latency) => `${l.p50} / ${l.p95} / ${l.p99}`;
 
-const results: Figures[] = [await benchOn('pglite')];
-if (process.env.DATABASE_URL) results.push(await benchOn('postgres'));
-const output = table(results);
-console.log(`\n${output}\n`);
-const file = path.join('bench/results', `${new Date().toISOString().slice(0, 10)}.json`);
-fs.mkdirSync(path.dirname(file), { recursive: true });
-fs.writeFileSync(file, `${JSON.stringify({ ranAt: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, results }, null, 2)}\n`);
-step(`figures written to ${file}`);
+async function benchScale(): Promise<void> {
+  const results: Figures[] = [await benchOn('pglite')];
+  if (process.env.DATABASE_URL) results.push(await benchOn('postgres'));
+  const output = table(results);
+  console.log(`\n${output}\n`);
+  const file = path.join('bench/results', `${new Date().toISOString().slice(0, 10)}.json`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify({ ranAt: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, results }, null, 2)}\n`);
+  step(`figures written to ${file}`);
+}
+
+if (values.shape === 'peer') await benchPeer(connections);
+else await benchScale();

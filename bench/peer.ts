@@ -1,0 +1,208 @@
+/**
+ * `npm run bench -- --shape peer`: the figures of issue 21 on a one-ministry church (bench/lib/peer-seed.ts) for
+ * the embedded database and, when DATABASE_URL names a PostgreSQL server, for that server too: my assignments,
+ * the occurrence staffing view, a whole Sunday's occurrence list and E14 assign, each under `connections`
+ * connections with its CPU per request. Writes bench/results/peer-<date>.json and prints one table.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { countStatements } from '../src/db/statement-count.js';
+import { addDays } from '../src/domain/dates.js';
+import { mapLimit, Random } from '../scripts/seed/support.js';
+import { call, login } from './lib/http.js';
+import { buildInProcess, statementsOf } from './lib/in-process.js';
+import { CpuMeter } from './lib/peer-cpu.js';
+import { measure, warmUp, type LoadOptions, type Rotation, type ServingFigure } from './lib/peer-load.js';
+import { PEER_PASSWORD, PEER_VOLUNTEERS } from './lib/peer-seed.js';
+import { peerPgliteCopy, peerPostgresCopy } from './lib/peer-seeded.js';
+import { dropPostgres } from './lib/seeded.js';
+import { startService } from './lib/service.js';
+
+const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'changeme';
+const RUN_DATABASE = 'vms_peer_run';
+const SECONDS = 10;
+const V = '/api/ministries';
+const step = (text: string) => console.log(`bench: ${text}`);
+
+type Serving = 'myAssignments' | 'occurrenceStaffing' | 'sundayView' | 'assign';
+
+export interface PeerFigures {
+  database: string;
+  /** Seconds the seed took in this run; null when the cached church was copied. */
+  seedSeconds: number | null;
+  ceiling: ServingFigure;
+  serving: Record<Serving, ServingFigure>;
+  /** E14 requests prepared: distinct (occurrence, position, person), each qualified, in the pool, with room. */
+  assignPrepared: number;
+  /** SQL statements of one request of each figure (recorded in the data layer, after a warm-up). */
+  statements: Record<Serving, number>;
+}
+
+interface Triple {
+  occurrenceId: number;
+  positionId: number;
+  personId: number;
+}
+
+interface StaffingNeed {
+  positionId: number;
+  minCount: number;
+  maxCount: number | null;
+  liveCount: number;
+  assignments: Array<{ personId: number }>;
+}
+
+/**
+ * Every E14 request that should answer 201 on the upcoming occurrences: per need, as many people as it has
+ * room for (Max less live), taken in turn from those qualified for the position and not on it yet. Shuffled
+ * (fixed seed) so that parallel requests spread over occurrences as a coordinator's would.
+ */
+async function assignTriples(base: string, key: string, occurrenceIds: readonly number[]): Promise<Triple[]> {
+  const qualified = new Map<number, number[]>();
+  const turn = new Map<number, number>();
+  const triples: Triple[] = [];
+  for (const occurrenceId of occurrenceIds) {
+    const { requirements } = await call<{ requirements: StaffingNeed[] }>(base, 'GET', `${V}/occurrences/${occurrenceId}/staffing`, { key });
+    for (const need of requirements) {
+      if (!qualified.has(need.positionId)) {
+        const { qualifications } = await call(base, 'GET', `${V}/positions/${need.positionId}/qualifications?active=1`, { key });
+        qualified.set(need.positionId, qualifications.map((q: { personId: number }) => q.personId));
+        turn.set(need.positionId, 0);
+      }
+      const people = qualified.get(need.positionId)!;
+      const taken = new Set(need.assignments.map((a) => a.personId));
+      let room = (need.maxCount ?? need.minCount) - need.liveCount;
+      for (let tries = 0; room > 0 && tries < people.length; tries++) {
+        const personId = people[turn.get(need.positionId)! % people.length];
+        turn.set(need.positionId, turn.get(need.positionId)! + 1);
+        if (taken.has(personId)) continue;
+        taken.add(personId);
+        triples.push({ occurrenceId, positionId: need.positionId, personId });
+        room--;
+      }
+    }
+  }
+  return new Random(21).sample(triples, triples.length);
+}
+
+async function benchOn(kind: 'pglite' | 'postgres', connections: number): Promise<PeerFigures> {
+  const serverUrl = process.env.DATABASE_URL;
+  const runDir = path.join(os.tmpdir(), `vms-bench-peer-${process.pid}`);
+  step(`${kind}: preparing a copy of the seeded peer church`);
+  const { target, seedSeconds } = kind === 'pglite' ? await peerPgliteCopy(runDir) : await peerPostgresCopy(serverUrl!, RUN_DATABASE);
+  try {
+    const service = await startService(target);
+    const base = service.baseUrl;
+    step(`${kind}: service ready in ${service.readyMs} ms; signing in ${PEER_VOLUNTEERS} volunteers and the coordinator`);
+    const adminKey = await login(base, 'admin', ADMIN_PASSWORD);
+    await call(base, 'POST', '/admin/api/system/config/iLoginRateLimitPerMinute', { key: adminKey, body: { value: 0 } });
+    const coordinatorKey = await login(base, 'coordinator', PEER_PASSWORD);
+    // Two at a time: the password check is scrypt on the service's worker threads, and this machine has two cores.
+    const volunteerKeys = await mapLimit(Array.from({ length: PEER_VOLUNTEERS }, (_, i) => `volunteer${i + 1}`), 2, (name) => login(base, name, PEER_PASSWORD));
+
+    const dashboard = await call(base, 'GET', `${V}/dashboard`, { key: coordinatorKey });
+    const ministryId: number = dashboard.scope.ministries[0].id;
+    const today: string = dashboard.from;
+    const upcoming = await call(base, 'GET', `${V}/occurrences?from=${today}&to=${addDays(today, 365)}&ministryId=${ministryId}`, { key: coordinatorKey });
+    if (upcoming.capped) throw new Error('More upcoming occurrences than the list answers at once');
+    const occurrenceIds: number[] = upcoming.occurrences.map((o: { id: number }) => o.id);
+    const sundays = [...new Set<string>(upcoming.occurrences.map((o: { occurrenceDate: string }) => o.occurrenceDate))];
+    const sundayPath = (date: string) => `${V}/occurrences?from=${date}&to=${date}&ministryId=${ministryId}`;
+    // One prepared assignment is kept for the statement count after the load.
+    const [countedTriple, ...triples] = await assignTriples(base, coordinatorKey, occurrenceIds);
+    step(`${kind}: ${occurrenceIds.length} upcoming occurrences on ${sundays.length} Sundays; ${triples.length} E14 assignments prepared`);
+
+    const cpu = new CpuMeter(service.pid, target.kind === 'postgres' ? { url: serverUrl!, database: RUN_DATABASE } : undefined);
+    const options = (rotation: Rotation): LoadOptions => ({ baseUrl: base, connections, rotation, seconds: SECONDS });
+    const reads: Record<Exclude<Serving, 'assign'>, Rotation> = {
+      myAssignments: (i) => ({ path: '/api/me/assignments', key: volunteerKeys[i % volunteerKeys.length] }),
+      occurrenceStaffing: (i) => ({ path: `${V}/occurrences/${occurrenceIds[i % occurrenceIds.length]}/staffing`, key: coordinatorKey }),
+      sundayView: (i) => ({ path: sundayPath(sundays[i % sundays.length]), key: coordinatorKey }),
+    };
+    step(`${kind}: ceiling (GET /healthz, ${connections} connections, ${SECONDS} s)`);
+    const ceiling = await measure(options(() => ({ path: '/healthz' })), cpu);
+    const serving = {} as Record<Serving, ServingFigure>;
+    for (const [name, rotation] of Object.entries(reads) as Array<[Exclude<Serving, 'assign'>, Rotation]>) {
+      step(`${kind}: ${name} (${connections} connections, ${SECONDS} s after a warm-up)`);
+      await warmUp(options(rotation));
+      serving[name] = await measure(options(rotation), cpu);
+    }
+    step(`${kind}: E14 assign, ${triples.length} requests or ${SECONDS} s`);
+    serving.assign = await measure({
+      ...options((i) => {
+        // Past the list only if autocannon sent more than `amount`: a repeat, which would show as a 409.
+        const { occurrenceId, positionId, personId } = triples[i % triples.length];
+        return { method: 'POST', path: `${V}/occurrences/${occurrenceId}/assignments`, key: coordinatorKey, body: { positionId, personId } };
+      }),
+      amount: triples.length,
+    }, cpu);
+    await service.stop();
+
+    step(`${kind}: statements per request`);
+    const inProcess = await buildInProcess(target);
+    let statements: Record<Serving, number>;
+    try {
+      const { app } = inProcess;
+      const assignOnce = () => app.http.inject({
+        method: 'POST', url: `${V}/occurrences/${countedTriple.occurrenceId}/assignments`, headers: { 'x-api-key': coordinatorKey },
+        payload: { positionId: countedTriple.positionId, personId: countedTriple.personId },
+      });
+      const assigned = await countStatements(assignOnce);
+      if (assigned.result.statusCode !== 201) throw new Error(`E14 answered ${assigned.result.statusCode}: ${assigned.result.body.slice(0, 300)}`);
+      statements = {
+        myAssignments: await statementsOf(app, 'GET', '/api/me/assignments', volunteerKeys[0]),
+        occurrenceStaffing: await statementsOf(app, 'GET', reads.occurrenceStaffing(0).path, coordinatorKey),
+        sundayView: await statementsOf(app, 'GET', sundayPath(sundays[0]), coordinatorKey),
+        assign: assigned.statements,
+      };
+    } finally {
+      await inProcess.close();
+    }
+    return {
+      database: kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL server',
+      seedSeconds, ceiling, serving, assignPrepared: triples.length, statements,
+    };
+  } finally {
+    if (target.kind === 'pglite') fs.rmSync(runDir, { recursive: true, force: true });
+    else await dropPostgres(serverUrl!, RUN_DATABASE);
+  }
+}
+
+const FIGURES: Array<[Serving, string, string]> = [
+  ['myAssignments', 'my assignments (GET /api/me/assignments)', '≥ 2,500 req/s, p99 ≤ 40 ms'],
+  ['occurrenceStaffing', 'occurrence staffing', '≥ 2,000 req/s'],
+  ['sundayView', 'whole Sunday (occurrence list of one date)', '≥ 1,000 req/s'],
+  ['assign', 'E14 assign', '≥ 1,000 req/s'],
+];
+
+function table(results: readonly PeerFigures[]): string {
+  const speed = (f: ServingFigure) => `${f.requestsPerSecond} (${f.p50} / ${f.p99})`;
+  const cpu = (f: ServingFigure) => `${f.cpuMsPerRequest} (${f.cpuMs.service} + ${f.cpuMs.database} ms over ${f.requests})`;
+  const answers = (f: ServingFigure) => `${Object.entries(f.statusCounts).map(([code, n]) => `${n}×${code}`).join(', ')}, ${f.errors} errors`;
+  const rows: Array<[string, (f: PeerFigures) => string, string]> = [
+    ['ceiling: GET /healthz req/s (p50 / p99 ms)', (f) => speed(f.ceiling), ''],
+    ...FIGURES.flatMap(([key, name, target]): Array<[string, (f: PeerFigures) => string, string]> => [
+      [`${name}: req/s (p50 / p99 ms)`, (f) => speed(f.serving[key]), target],
+      ['  CPU ms per request (service + database)', (f) => cpu(f.serving[key]), key === 'assign' ? '' : '≤ 1.5'],
+      ['  answers', (f) => answers(f.serving[key]) + (key === 'assign' ? ` (${f.assignPrepared} prepared)` : ''), ''],
+      ['  SQL statements per request', (f) => `${f.statements[key]}`, ''],
+    ]),
+    ['seed (s)', (f) => (f.seedSeconds === null ? 'cached' : `${f.seedSeconds}`), ''],
+  ];
+  const header = ['figure', ...results.map((f) => f.database), 'target'];
+  const body = rows.map(([name, value, target]) => [name, ...results.map(value), target]);
+  const widths = header.map((_, i) => Math.max(...[header, ...body].map((row) => row[i].length)));
+  const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+}
+
+export async function benchPeer(connections: number): Promise<void> {
+  const results = [await benchOn('pglite', connections)];
+  if (process.env.DATABASE_URL) results.push(await benchOn('postgres', connections));
+  console.log(`\n${table(results)}\n`);
+  const file = path.join('bench/results', `peer-${new Date().toISOString().slice(0, 10)}.json`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify({ ranAt: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, results }, null, 2)}\n`);
+  step(`figures written to ${file}`);
+}
