@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type PostgresCursor, type PostgresPool, type PostgresQueryResult, type Transaction } from 'kysely';
 import pg from 'pg';
 import * as tar from 'tar';
 import { migrations } from './migrations/index.js';
@@ -73,6 +73,43 @@ export function pgliteParsers() {
  */
 const loadPglite = async () => (await import('@electric-sql/pglite')).PGlite;
 
+/** How many distinct statements are prepared at most; past it statements run unprepared (see `preparing`). */
+const PREPARED_STATEMENTS = 1000;
+
+/**
+ * Sends every statement with parameters as a named prepared statement, so each pooled connection parses and
+ * plans a statement once and then reuses the plan: planning the member and staffing reads cost more than
+ * running them. The name stands for the exact text, so one name never means two statements. The cap bounds
+ * what a connection keeps on the server when a statement's text varies (an `in` list of varying length).
+ * Statements without parameters stay on the simple protocol, which also admits several commands in one text
+ * (the migrations).
+ */
+function preparing(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < PREPARED_STATEMENTS) {
+      name = `vms_${names.size}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      function query<R>(text: string, values: readonly unknown[]): Promise<PostgresQueryResult<R>>;
+      function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+      function query(text: string | PostgresCursor<unknown>, values?: readonly unknown[]): unknown {
+        if (typeof text !== 'string') return client.query(text as unknown as pg.Submittable);
+        const name = values && values.length > 0 ? nameOf(text) : undefined;
+        return client.query({ name, text, values: values as unknown[] });
+      }
+      return { query, release: () => client.release() };
+    },
+    end: () => pool.end(),
+  };
+}
+
 /** Opens a PostgreSQL server through a `pg` pool. */
 export function openPostgres(connectionString: string, { poolSize = 10, statementTimeoutMs = 0 }: PostgresOptions = {}): Database {
   // A runaway query ends with an error instead of holding a connection (and its locks) for good.
@@ -80,7 +117,7 @@ export function openPostgres(connectionString: string, { poolSize = 10, statemen
   // An idle connection the server drops (restart, failover) leaves the pool, which reconnects on the next
   // query; without a listener its 'error' event would end the process.
   pool.on('error', () => undefined);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: recordStatement });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparing(pool) }), log: recordStatement });
   const listeners = new Set<pg.Client>();
   // A LISTEN holds its connection for good, so each listener has a client of its own, outside the pool.
   const listen = async (channel: string, onNotify: () => void) => {
@@ -139,6 +176,11 @@ export interface PgliteDatabase extends Database {
   readonly templateProblem?: string;
 }
 
+const pgdataIn = (dataDir: string) => path.join(dataDir, 'pgdata');
+
+/** True when `dataDir` holds an embedded database already (false before a first start). */
+export const embeddedDatabaseExists = (dataDir: string) => fs.existsSync(pgdataIn(dataDir));
+
 /**
  * Opens the embedded database in `dataDir`, holding a lock file so that a second process on the
  * same directory refuses to start instead of silently losing writes. A first start (no `pgdata` yet)
@@ -148,10 +190,10 @@ export interface PgliteDatabase extends Database {
 export async function openPglite(dataDir: string, templateFile = PGLITE_TEMPLATE_FILE): Promise<PgliteDatabase> {
   const releaseLock = lockDataDirectory(dataDir);
   try {
-    const pgdata = path.join(dataDir, 'pgdata');
+    const pgdata = pgdataIn(dataDir);
     let start: PgliteStart = 'opened';
     let templateProblem: string | undefined;
-    if (!fs.existsSync(pgdata)) {
+    if (!embeddedDatabaseExists(dataDir)) {
       try {
         unpackTemplate(templateFile, pgdata);
         start = 'created from the shipped template';
