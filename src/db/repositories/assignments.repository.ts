@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { anyId, unnestRows } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { reachesNothing, schedulesInScope, type ScopeIds } from '../scope-filter.js';
 import { shiftEnd } from '../shift-times.js';
-import { LIVE_STATUSES, type AssignmentStatus, type LiveStatus, type ResponseChannel, type ResponseKind } from '../schema.js';
+import { HOLDING_STATUSES, LIVE_STATUSES, type AssignmentStatus, type DB, type LiveStatus, type ResponseChannel, type ResponseKind } from '../schema.js';
 
 export interface NewAssignmentRow {
   occurrenceId: number;
@@ -114,15 +115,48 @@ export function assignmentsRepository(db: Executor) {
     },
 
     /** Re-uses a declined or cancelled row (rule I8): same id, history kept. */
-    async reuse(id: number, changes: { status: LiveStatus; source: 'coordinator' | 'self_signup' | 'substitute'; at: string; assignedBy: number | null; requirementId: number | null }) {
-      await db.updateTable('assignments').set({
-        status: changes.status,
-        source: changes.source,
-        assigned_at: changes.at,
-        assigned_by_person_id: changes.assignedBy,
-        requirement_id: changes.requirementId,
-        responded_at: changes.status === 'accepted' ? changes.at : null,
-      }).where('id', '=', id).execute();
+    /**
+     * What E14 reads of a person and a position before it locks the occurrence, in one statement: both (absent
+     * when not found), whether the person is actively qualified for the position and a member of the ministry's
+     * volunteer pool, and their check-in at the occurrence's event, which the answer shows.
+     */
+    async candidate(input: { positionId: number; personId: number; ministryId: number; eventId: number }) {
+      const { positionId, personId, ministryId, eventId } = input;
+      const attendance = (eb: ExpressionBuilder<DB, never>) =>
+        eb.selectFrom('event_attend').where('event_attend.event_id', '=', eventId).where('event_attend.person_id', '=', personId).limit(1);
+      return db
+        .selectNoFrom((eb) => [
+          jsonObjectFrom(eb.selectFrom('positions').select(['positions.id', 'positions.ministry_id', 'positions.name']).where('positions.id', '=', positionId)).as('position'),
+          jsonObjectFrom(eb.selectFrom('persons').select(['persons.id', 'persons.first_name', 'persons.last_name']).where('persons.id', '=', personId)).as('person'),
+          eb.exists(eb.selectFrom('qualifications').select('qualifications.id')
+            .where('qualifications.person_id', '=', personId).where('qualifications.position_id', '=', positionId).where('qualifications.active', '=', true)).as('qualified'),
+          eb.exists(eb.selectFrom('groups').innerJoin('group_members', 'group_members.group_id', 'groups.id').select('groups.id')
+            .where('groups.ministry_id', '=', ministryId).where('group_members.person_id', '=', personId)).as('in_pool'),
+          attendance(eb).select('event_attend.checkin_at').as('checkin_at'),
+          attendance(eb).select('event_attend.checkout_at').as('checkout_at'),
+        ])
+        .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * Gives the person the position on the occurrence: a new row, or their earlier declined or cancelled row
+     * re-used (one row per person, position and occurrence). Answers the row, or undefined when the person holds
+     * the position already. Callers hold the occurrence's lock, so no other request places anyone there meanwhile.
+     */
+    async place(row: NewAssignmentRow) {
+      const respondedAt = row.status === 'accepted' ? row.at : null;
+      return db
+        .insertInto('assignments')
+        .values({
+          occurrence_id: row.occurrenceId, position_id: row.positionId, person_id: row.personId, requirement_id: row.requirementId,
+          status: row.status, source: row.source, assigned_at: row.at, assigned_by_person_id: row.assignedBy, responded_at: respondedAt,
+        })
+        .onConflict((conflict) => conflict.constraint('assignments_one_per_person').doUpdateSet({
+          status: row.status, source: row.source, assigned_at: row.at, assigned_by_person_id: row.assignedBy,
+          requirement_id: row.requirementId, responded_at: respondedAt,
+        }).where('assignments.status', 'not in', HOLDING_STATUSES))
+        .returningAll()
+        .executeTakeFirst();
     },
 
     /** An assignment with its occurrence's state, schedule team and ministry, for scope and state checks. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { createRepositories, withTransaction, type Repositories } from '../../db/repositories/index.js';
-import { holdsPosition, type DB } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
@@ -51,49 +51,41 @@ export class AssignmentsService {
    * E14, rules in the contract's order: I4 (400), I5 (409), I2 (403), I3 (409 unless allowOutsidePool),
    * I1 (409), I8 re-use of a declined or cancelled row; another position on the occurrence is fine (I7).
    */
-  async assign(caller: Caller, occurrence: { id: number; ministry_id: number; occurrence_date: string; start_at: string; end_at: string }, input: AssignInput) {
+  async assign(caller: Caller, occurrence: { id: number; ministry_id: number; event_id: number; occurrence_date: string; start_at: string; end_at: string }, input: AssignInput) {
     const repos = this.repos;
-    const position = await repos.positions.findById(input.positionId);
+    const { position, person, qualified, in_pool, checkin_at, checkout_at } = await repos.assignments.candidate({
+      positionId: input.positionId, personId: input.personId, ministryId: occurrence.ministry_id, eventId: occurrence.event_id,
+    });
     if (!position) throw notFound('Position not found');
-    const person = await repos.persons.findById(input.personId);
     if (!person) throw notFound('Person not found');
     if (position.ministry_id !== occurrence.ministry_id) throw invalid("The position does not belong to this occurrence's ministry");
     const now = await this.time.now();
-    const id = await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
+    const row = await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
       const locked = await tx.assignments.lockOccurrence(occurrence.id);
       if (!locked || locked.status === 'cancelled' || isOver(locked.end_at, now)) throw conflict('This occurrence is cancelled or already over');
-      if (!(await tx.qualifications.isActivelyQualified(input.personId, position.id))) throw forbidden('This person is not qualified for that position');
-      if (!input.allowOutsidePool) {
-        const pool = await tx.ministries.poolGroup(occurrence.ministry_id);
-        if (!pool || !(await tx.groups.membership(pool.id, input.personId))) {
-          throw conflict("This person is not in the ministry's volunteer pool; pass allowOutsidePool to assign them anyway");
-        }
+      if (!qualified) throw forbidden('This person is not qualified for that position');
+      if (!input.allowOutsidePool && !in_pool) {
+        throw conflict("This person is not in the ministry's volunteer pool; pass allowOutsidePool to assign them anyway");
       }
       const requirementId = (await this.effectiveRequirement(tx, occurrence.id, position.id))?.id ?? null;
-      const existing = await tx.assignments.find(occurrence.id, position.id, input.personId);
-      if (existing && holdsPosition(existing.status)) throw conflict(HOLDS_POSITION);
-      let assignmentId: number;
-      if (existing) {
-        await tx.assignments.reuse(existing.id, { status: 'pending', source: 'coordinator', at: now, assignedBy: caller.personId, requirementId });
-        assignmentId = existing.id;
-      } else {
-        [assignmentId] = await tx.assignments.insertMany([{
-          occurrenceId: occurrence.id, positionId: position.id, personId: input.personId, requirementId,
-          status: 'pending', source: 'coordinator', at: now, assignedBy: caller.personId,
-        }]);
-      }
+      const placed = await tx.assignments.place({
+        occurrenceId: occurrence.id, positionId: position.id, personId: input.personId, requirementId,
+        status: 'pending', source: 'coordinator', at: now, assignedBy: caller.personId,
+      });
+      if (!placed) throw conflict(HOLDS_POSITION);
       await tx.notifications.enqueueMany([{
-        type: 'assignment', personId: input.personId, keyParts: [assignmentId, input.personId],
-        scheduledFor: now, createdAt: now, assignmentId, occurrenceId: occurrence.id,
+        type: 'assignment', personId: input.personId, keyParts: [placed.id, input.personId],
+        scheduledFor: now, createdAt: now, assignmentId: placed.id, occurrenceId: occurrence.id,
       }]);
-      return assignmentId;
+      return placed;
     });
     // A blocked-out person, or one without a required credential, may still be assigned: the coordinator decides, and is told (issue 17).
     const [blockout, required] = await Promise.all([blockoutOn(repos, person.id, occurrence), repos.credentials.requiredFor(occurrence.ministry_id, position.id)]);
     const held = required.length > 0 ? await repos.credentials.heldBy([person.id], required.map((r) => r.credential_id)) : [];
     const who = displayName(person);
     return {
-      assignment: assignmentView((await repos.assignments.findDetailed(id))!),
+      // Everything the answer shows is known here: no read after the commit.
+      assignment: assignmentView({ ...row, position_name: position.name, first_name: person.first_name, last_name: person.last_name, checkin_at, checkout_at }),
       warnings: [
         ...(blockout ? [blockedOutWarning(who, blockout)] : []),
         ...missingOn(required, held, occurrence.occurrence_date).map((missing) => missingCredentialWarning(who, missing)),
@@ -122,18 +114,12 @@ export class AssignmentsService {
       const requirement = await this.effectiveRequirement(tx, occurrence.id, position.id);
       if (!requirement || requirement.openCount <= 0) throw conflict('This position is already full on this occurrence');
       if (!locked || locked.status === 'cancelled' || isOver(locked.end_at, now)) throw conflict('This occurrence is cancelled or already over');
-      const existing = await tx.assignments.find(occurrence.id, position.id, caller.personId);
-      if (existing && holdsPosition(existing.status)) throw conflict('You already hold this position on this occurrence');
-      let assignmentId: number;
-      if (existing) {
-        await tx.assignments.reuse(existing.id, { status: 'accepted', source: 'self_signup', at: now, assignedBy: caller.personId, requirementId: requirement.id });
-        assignmentId = existing.id;
-      } else {
-        [assignmentId] = await tx.assignments.insertMany([{
-          occurrenceId: occurrence.id, positionId: position.id, personId: caller.personId, requirementId: requirement.id,
-          status: 'accepted', source: 'self_signup', at: now, assignedBy: caller.personId,
-        }]);
-      }
+      const placed = await tx.assignments.place({
+        occurrenceId: occurrence.id, positionId: position.id, personId: caller.personId, requirementId: requirement.id,
+        status: 'accepted', source: 'self_signup', at: now, assignedBy: caller.personId,
+      });
+      if (!placed) throw conflict('You already hold this position on this occurrence');
+      const assignmentId = placed.id;
       await tx.notifications.enqueueMany([{
         type: 'signup_confirm', personId: caller.personId, keyParts: [assignmentId, caller.personId],
         scheduledFor: now, createdAt: now, assignmentId, occurrenceId: occurrence.id,

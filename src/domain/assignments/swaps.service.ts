@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { createRepositories, type Repositories } from '../../db/repositories/index.js';
 import type { Authorized } from '../access/authorized.js';
-import { holdsPosition, isLive, type DB } from '../../db/schema.js';
+import { isLive, type DB } from '../../db/schema.js';
 import { coordinatedMinistryIds, isManager, type VolunteerActor } from '../access/volunteer-access.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
@@ -54,20 +54,14 @@ export class SwapsService {
     const replacementId = await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
       await tx.assignments.lockOccurrence(swap.occurrence_id);
       if (!(await tx.swaps.decide(swap.id, 'approved', actor.caller.personId, now, comment))) throw conflict('This substitution request is already decided');
-      const held = await tx.assignments.find(swap.occurrence_id, swap.position_id, swap.proposed_person_id);
-      if (held && holdsPosition(held.status)) throw conflict('The substitute already holds this position on this occurrence');
       await tx.assignments.update(original.id, { status: 'substituted' });
       await tx.assignments.cancelPendingNotifications([original.id]);
-      let id: number;
-      if (held) {
-        id = held.id;
-        await tx.assignments.reuse(held.id, { status: 'accepted', source: 'substitute', at: now, assignedBy: actor.caller.personId, requirementId: original.requirement_id });
-      } else {
-        [id] = await tx.assignments.insertMany([{
-          occurrenceId: swap.occurrence_id, positionId: swap.position_id, personId: swap.proposed_person_id, requirementId: original.requirement_id,
-          status: 'accepted', source: 'substitute', at: now, assignedBy: actor.caller.personId,
-        }]);
-      }
+      const placed = await tx.assignments.place({
+        occurrenceId: swap.occurrence_id, positionId: swap.position_id, personId: swap.proposed_person_id, requirementId: original.requirement_id,
+        status: 'accepted', source: 'substitute', at: now, assignedBy: actor.caller.personId,
+      });
+      if (!placed) throw conflict('The substitute already holds this position on this occurrence');
+      const { id } = placed;
       await tx.assignments.update(id, { replaces: original.id });
       await tx.assignments.appendResponses([
         { assignmentId: original.id, personId: actor.caller.personId, response: 'substitute_approved', at: now, channel: 'coordinator', comment },
