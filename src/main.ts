@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { DataDirLockedError, migrateToLatest, openPglite, openPostgres, type Database, type PgliteDatabase } from './db/database.js';
+import { DataDirLockedError, embeddedDatabaseExists, migrateToLatest, openPglite, openPostgres, type Database, type PgliteDatabase } from './db/database.js';
+import { hashPassword } from './domain/users/secrets.js';
 import { loggerOptions } from './http/logging.js';
 import { startDelivery } from './jobs/outbox-delivery.js';
 import { scheduleTimerJobs } from './jobs/timer-jobs.js';
@@ -8,6 +9,10 @@ import { scheduleTimerJobs } from './jobs/timer-jobs.js';
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
+  // A first start hashes the administrator's password (half a second of scrypt, on the thread pool) while the
+  // embedded database is created, instead of after it.
+  const adminPasswordHash = !config.databaseUrl && !embeddedDatabaseExists(config.dataDir) ? hashPassword(config.adminPassword) : undefined;
+  adminPasswordHash?.catch(() => undefined);
   const embedded: PgliteDatabase | undefined = config.databaseUrl ? undefined : await openPglite(config.dataDir);
   const database: Database = embedded ?? openPostgres(config.databaseUrl!, { poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs });
   // Building the routes touches no table, so it runs while the migrations wait on the database.
@@ -20,7 +25,7 @@ async function main(): Promise<void> {
     log.warn({ problem: embedded.templateProblem }, 'The shipped PGlite template could not be used; created the embedded database with initdb instead');
   }
 
-  if (await services.users.ensureFirstAdministrator(config.adminPassword)) {
+  if (await services.users.ensureFirstAdministrator(config.adminPassword, adminPasswordHash)) {
     log.warn(
       config.adminPassword === 'changeme'
         ? 'Created the first administrator: sign in as "admin" with password "changeme" and change it at once.'

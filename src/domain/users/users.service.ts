@@ -110,10 +110,13 @@ export class UsersService {
     return createRepositories(this.db);
   }
 
-  /** On an empty database creates person 1 and the `admin` user with every role; answers whether it did. */
-  async ensureFirstAdministrator(password: string): Promise<boolean> {
+  /**
+   * On an empty database creates person 1 and the `admin` user with every role; answers whether it did.
+   * `hashing` is the hash of `password` when the caller started computing it early.
+   */
+  async ensureFirstAdministrator(password: string, hashing?: Promise<string>): Promise<boolean> {
     if ((await this.repos.users.count()) > 0) return false;
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await (hashing ?? hashPassword(password));
     const now = await this.time.now();
     return withTransaction(this.db, async (repos) => {
       // Two instances starting together on one server must not both seed.
