@@ -27,8 +27,8 @@ import { fairnessOf, plan, type Candidate, type Fairness, type HeldShift, type P
 import { loadPlannerInput } from '../src/domain/autofill/planner-input.js';
 import { call, login, percentile } from './lib/http.js';
 import { buildInProcess, statementsOf } from './lib/in-process.js';
-import { dropPostgres, pgliteCopy, postgresCopy } from './lib/seeded.js';
-import { startService, type Target } from './lib/service.js';
+import { dropPostgres, pgliteCopy, postgresCopy, scaleRecipe } from './lib/seeded.js';
+import { startService } from './lib/service.js';
 
 const { values } = parseArgs({
   options: {
@@ -85,7 +85,7 @@ export interface AutoFillFigures {
 async function benchOn(kind: 'pglite' | 'postgres'): Promise<AutoFillFigures> {
   const runDir = path.join(os.tmpdir(), `vms-afbench-${process.pid}`);
   step(`${kind}: preparing a copy of the seeded church at scale ${scale}`);
-  const target: Target = kind === 'pglite' ? pgliteCopy(scale, runDir) : await postgresCopy(serverUrl!, scale, RUN_DATABASE, SEEDED_DATABASE);
+  const { target } = kind === 'pglite' ? await pgliteCopy(scaleRecipe(scale), runDir) : await postgresCopy(scaleRecipe(scale, SEEDED_DATABASE), serverUrl!, RUN_DATABASE);
   try {
     // 1. Over HTTP: settings, the busiest of the coordinator's ministries, and the preview timed.
     let service = await startService(target);

@@ -15,8 +15,8 @@ import { buildInProcess, statementsOf } from './lib/in-process.js';
 import { CpuMeter } from './lib/peer-cpu.js';
 import { measure, warmUp, type LoadOptions, type Rotation, type ServingFigure } from './lib/peer-load.js';
 import { PEER_PASSWORD, PEER_VOLUNTEERS } from './lib/peer-seed.js';
-import { peerPgliteCopy, peerPostgresCopy } from './lib/peer-seeded.js';
-import { dropPostgres } from './lib/seeded.js';
+import { peerRecipe } from './lib/peer-seeded.js';
+import { dropPostgres, pgliteCopy, postgresCopy } from './lib/seeded.js';
 import { startService } from './lib/service.js';
 
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'changeme';
@@ -90,7 +90,7 @@ async function benchOn(kind: 'pglite' | 'postgres', connections: number): Promis
   const serverUrl = process.env.DATABASE_URL;
   const runDir = path.join(os.tmpdir(), `vms-bench-peer-${process.pid}`);
   step(`${kind}: preparing a copy of the seeded peer church`);
-  const { target, seedSeconds } = kind === 'pglite' ? await peerPgliteCopy(runDir) : await peerPostgresCopy(serverUrl!, RUN_DATABASE);
+  const { target, seedSeconds } = kind === 'pglite' ? await pgliteCopy(peerRecipe, runDir) : await postgresCopy(peerRecipe, serverUrl!, RUN_DATABASE);
   try {
     const service = await startService(target);
     const base = service.baseUrl;

@@ -11,8 +11,8 @@ import { parseArgs } from 'node:util';
 import { coldStart } from './lib/cold-start.js';
 import { call, latencyOf, load, login, type Latency, type Throughput } from './lib/http.js';
 import { buildInProcess, measureGeneration, overbookings, pgdataOf, signupStatements, statementsOf, type GenerationFigures } from './lib/in-process.js';
-import { dropPostgres, pgliteCopy, postgresCopy } from './lib/seeded.js';
-import { sampleRss, startService, type Target } from './lib/service.js';
+import { dropPostgres, pgliteCopy, postgresCopy, scaleRecipe } from './lib/seeded.js';
+import { sampleRss, startService } from './lib/service.js';
 import { attemptsFor, BARE_STATEMENTS, bareSignupsOnPglite, bareSignupsOnPostgres, httpSignups, type BareResult, type Slot } from './lib/signup.js';
 import { benchPeer } from './peer.js';
 
@@ -60,7 +60,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<Figures> {
   const serverUrl = process.env.DATABASE_URL;
   const runDir = path.join(os.tmpdir(), `vms-bench-${process.pid}`);
   step(`${kind}: preparing a copy of the seeded church`);
-  const target: Target = kind === 'pglite' ? pgliteCopy(scale, runDir) : await postgresCopy(serverUrl!, scale, RUN_DATABASE);
+  const { target } = kind === 'pglite' ? await pgliteCopy(scaleRecipe(scale), runDir) : await postgresCopy(scaleRecipe(scale), serverUrl!, RUN_DATABASE);
   try {
     const service = await startService(target);
     const base = service.baseUrl;

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/helpers/browser.js';
-import { pgliteCopy } from './lib/seeded.js';
+import { pgliteCopy, scaleRecipe } from './lib/seeded.js';
 import { spawnService, waitForReady } from '../tests/helpers/service-process.js';
 
 const { values } = parseArgs({ options: { scale: { type: 'string', default: '0.1' }, runs: { type: 'string', default: '10' } } });
@@ -23,7 +23,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vms-web-bench-'));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // The seeded church is kept per scale (bench/.cache) and copied for each run: scale 1 takes minutes to seed.
-pgliteCopy(Number(values.scale), dataDir);
+await pgliteCopy(scaleRecipe(Number(values.scale)), dataDir);
 
 const service = await spawnService({ DATA_DIR: dataDir });
 await waitForReady(service, 120_000);
