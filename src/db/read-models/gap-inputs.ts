@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { LIVE_STATUSES } from '../schema.js';
+import { occurrenceShifts } from '../joins.js';
 import { shiftEnd } from '../shift-times.js';
 
 /** The raw material of the gap derivation (domain/staffing/gaps.ts): requirement rows and live counts per occurrence. */
@@ -9,10 +10,7 @@ export function gapInputsReadModel(db: Executor) {
   return {
     /** Scheduled occurrences not over at `now` (event end + end offset), of a ministry or of some of its teams. */
     async openOccurrenceIds(filter: { ministryId: number; teamIds?: readonly number[] }, now: string): Promise<number[]> {
-      let query = db
-        .selectFrom('occurrences')
-        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
-        .innerJoin('events', 'events.id', 'occurrences.event_id')
+      let query = occurrenceShifts(db)
         .select('occurrences.id')
         .where('schedules.ministry_id', '=', filter.ministryId)
         .where('occurrences.status', '=', 'scheduled')

@@ -1,24 +1,21 @@
 import { sql } from 'kysely';
 import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
+import { assignmentShifts } from '../joins.js';
 import { HOLDING_STATUSES, type AssignmentStatus } from '../schema.js';
 import { shiftStart, shiftEnd } from '../shift-times.js';
 
 /** Read models of the member routes (contract §8): my assignments, open slots, ministries asking for help. */
 export function memberViewReadModel(db: Executor) {
   // An assignment with its occurrence, schedule, event, position, team and ministry.
-  const assignmentShifts = () =>
-    db
-      .selectFrom('assignments')
-      .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
-      .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
-      .innerJoin('events', 'events.id', 'occurrences.event_id')
+  const assignmentsServed = () =>
+    assignmentShifts(db)
       .innerJoin('positions', 'positions.id', 'assignments.position_id')
       .innerJoin('teams', 'teams.id', 'schedules.team_id')
       .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id');
 
   const myAssignments = () =>
-    assignmentShifts()
+    assignmentsServed()
       .leftJoin('swaps', (join) => join.onRef('swaps.assignment_id', '=', 'assignments.id').on('swaps.status', '=', 'proposed'))
       .leftJoin('persons as substitute', 'substitute.id', 'swaps.proposed_person_id')
       .selectAll('assignments')
@@ -58,7 +55,7 @@ export function memberViewReadModel(db: Executor) {
      * statuses, soonest first, at most `limit`.
      */
     async scheduleFeed(personId: number, filter: { from: string; to: string; statuses: readonly AssignmentStatus[]; limit: number }) {
-      return assignmentShifts()
+      return assignmentsServed()
         .select([
           'assignments.id',
           'assignments.status',

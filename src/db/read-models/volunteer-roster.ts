@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
+import { assignmentSchedules } from '../joins.js';
 import { SERVICE_STATUSES } from '../schema.js';
 
 /** Read models about people in the volunteer area: pools, qualification views and rotation. */
@@ -85,9 +86,7 @@ export function volunteerRosterReadModel(db: Executor) {
     /** How many times each person serves each ministry between the dates (live or completed, occurrence not cancelled). */
     async servingCounts(personIds: readonly number[], from: string, to: string) {
       if (personIds.length === 0) return [];
-      return db.selectFrom('assignments')
-        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
-        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
+      return assignmentSchedules(db)
         .select(['assignments.person_id', 'schedules.ministry_id', sql<number>`count(*)::int`.as('n')])
         .where('assignments.person_id', '=', anyId(personIds))
         .where('assignments.status', 'in', SERVICE_STATUSES)

@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import type { Executor } from '../database.js';
+import { USER_ROLE_COLUMNS } from './users.repository.js';
 
 export function apiKeysRepository(db: Executor) {
+  /** Revokes the user's keys that are still live; callers narrow it to the keys they mean. */
+  const revokeLive = (userId: number, at: string) => db.updateTable('api_keys').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+
   return {
     async insert(key: { userId: number; keyHash: string; label: string | null; createdAt: string }): Promise<number> {
       const row = await db
@@ -12,35 +16,19 @@ export function apiKeysRepository(db: Executor) {
       return row.id;
     },
 
-    /** The live key with this hash and its user's roles, in one round trip. */
     /** The count of committed changes to keys, roles, grants and settings (migration 0017). */
     async authGeneration(): Promise<number> {
       const row = await db.selectFrom('auth_generation').select('value').where('id', '=', 1).executeTakeFirstOrThrow();
       return Number(row.value);
     },
 
+    /** The live key with this hash and its user's roles, in one round trip. */
     async findLiveByHash(keyHash: string) {
       return db
         .selectFrom('api_keys')
         .innerJoin('users', 'users.id', 'api_keys.user_id')
         .innerJoin('persons', 'persons.id', 'users.id')
-        .select([
-          'api_keys.id as keyId',
-          'api_keys.last_used_at',
-          'users.id',
-          'users.user_name',
-          'users.failed_logins',
-          'persons.inactive',
-          'persons.deceased_date',
-          'users.is_admin',
-          'users.add_events',
-          'users.manage_groups',
-          'users.edit_records',
-          'users.delete_records',
-          'users.finance',
-          'users.manage_ministries',
-          'users.manage_my_ministries',
-        ])
+        .select(['api_keys.id as keyId', 'api_keys.last_used_at', 'users.id', 'users.user_name', 'users.failed_logins', 'persons.inactive', 'persons.deceased_date', ...USER_ROLE_COLUMNS])
         .where('api_keys.key_hash', '=', keyHash)
         .where('api_keys.revoked_at', 'is', null)
         .executeTakeFirst();
@@ -97,19 +85,13 @@ export function apiKeysRepository(db: Executor) {
 
     /** Revokes every live key of the user but `exceptKeyId` (the caller's own, when the user acts on themselves). */
     async revokeAll(userId: number, at: string, exceptKeyId?: number): Promise<void> {
-      let query = db.updateTable('api_keys').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+      let query = revokeLive(userId, at);
       if (exceptKeyId !== undefined) query = query.where('id', '<>', exceptKeyId);
       await query.execute();
     },
 
     async revoke(userId: number, keyId: number, at: string): Promise<boolean> {
-      const result = await db
-        .updateTable('api_keys')
-        .set({ revoked_at: at })
-        .where('id', '=', keyId)
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
+      const result = await revokeLive(userId, at).where('id', '=', keyId).executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { anyId, unnestRows } from '../bulk.js';
 import type { Executor } from '../database.js';
+import { assignmentShifts } from '../joins.js';
 import { reachesNothing, schedulesInScope, type ScopeIds } from '../scope-filter.js';
 import { shiftEnd } from '../shift-times.js';
 import { HOLDING_STATUSES, LIVE_STATUSES, type AssignmentStatus, type DB, type LiveStatus, type ResponseChannel, type ResponseKind } from '../schema.js';
@@ -33,11 +34,7 @@ export function assignmentsRepository(db: Executor) {
   return {
     /** Live assignments of a person on the ministry's occurrences that are not over at `now`. */
     async liveUpcomingInMinistry(personId: number, ministryId: number, now: string): Promise<number[]> {
-      const rows = await db
-        .selectFrom('assignments')
-        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
-        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
-        .innerJoin('events', 'events.id', 'occurrences.event_id')
+      const rows = await assignmentShifts(db)
         .select('assignments.id')
         .where('assignments.person_id', '=', personId)
         .where('schedules.ministry_id', '=', ministryId)
@@ -161,11 +158,7 @@ export function assignmentsRepository(db: Executor) {
 
     /** An assignment with its occurrence's state, schedule team and ministry, for scope and state checks. */
     async findInContext(id: number) {
-      return db
-        .selectFrom('assignments')
-        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
-        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
-        .innerJoin('events', 'events.id', 'occurrences.event_id')
+      return assignmentShifts(db)
         .selectAll('assignments')
         .select([
           'occurrences.status as occurrence_status',

@@ -2,16 +2,23 @@ import { sql } from 'kysely';
 import { anyId, unnestRows } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { SERVICE_STATUSES } from '../schema.js';
+import { assignmentSchedules, assignmentShifts, occurrenceShifts } from '../joins.js';
 import { shiftEnd, shiftStart } from '../shift-times.js';
+
+/** An auto-fill's checked reach: the ministry always, and the narrower entity it was asked for. */
+export interface AutoFillScope {
+  ministryId: number;
+  teamId?: number;
+  scheduleId?: number;
+  occurrenceId?: number;
+}
 
 /** Auto-fill (issue 18): what the planner reads in a fixed number of queries, its runs, and the servings report. */
 export function autoFillRepository(db: Executor) {
   return {
     /** Scheduled occurrences of the scope in the date window whose shift has not ended at `now`, by start. */
-    async openOccurrences(scope: { ministryId: number; teamId?: number; scheduleId?: number; occurrenceId?: number }, from: string, to: string, now: string) {
-      let query = db.selectFrom('occurrences')
-        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
-        .innerJoin('events', 'events.id', 'occurrences.event_id')
+    async openOccurrences(scope: AutoFillScope, from: string, to: string, now: string) {
+      let query = occurrenceShifts(db)
         .select([
           'occurrences.id', 'schedules.team_id',
           sql<string>`to_char(occurrences.occurrence_date, 'YYYY-MM-DD')`.as('date'),
@@ -50,10 +57,7 @@ export function autoFillRepository(db: Executor) {
      */
     async servicesOf(personIds: readonly number[], from: string, to: string) {
       if (personIds.length === 0) return [];
-      return db.selectFrom('assignments')
-        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
-        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
-        .innerJoin('events', 'events.id', 'occurrences.event_id')
+      return assignmentShifts(db)
         .select([
           'assignments.person_id', 'assignments.occurrence_id', 'schedules.ministry_id',
           sql<string>`to_char(occurrences.occurrence_date, 'YYYY-MM-DD')`.as('date'),
@@ -70,9 +74,7 @@ export function autoFillRepository(db: Executor) {
 
     async rotationDates(personIds: readonly number[], ministryId: number, today: string) {
       if (personIds.length === 0) return [];
-      return db.selectFrom('assignments')
-        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
-        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
+      return assignmentSchedules(db)
         .select([
           'assignments.person_id',
           sql<string | null>`to_char(max(occurrences.occurrence_date) filter (where occurrences.occurrence_date < ${today}), 'YYYY-MM-DD')`.as('last_served'),
@@ -146,10 +148,7 @@ export function autoFillRepository(db: Executor) {
 
     /** The run's assignments with their occurrence's end and whether anyone has answered them or asked for a substitute since. */
     async runAssignments(runId: number) {
-      return db.selectFrom('assignments')
-        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
-        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
-        .innerJoin('events', 'events.id', 'occurrences.event_id')
+      return assignmentShifts(db)
         .innerJoin('persons', 'persons.id', 'assignments.person_id')
         .innerJoin('positions', 'positions.id', 'assignments.position_id')
         .select((eb) => [
@@ -173,9 +172,7 @@ export function autoFillRepository(db: Executor) {
      * last date served (live or completed, occurrence not cancelled, before `today`).
      */
     async servings(filter: { ministryId: number; teamId?: number; from: string; to: string; today: string }) {
-      let query = db.selectFrom('assignments')
-        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
-        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
+      let query = assignmentSchedules(db)
         .innerJoin('persons', 'persons.id', 'assignments.person_id')
         .select([
           'assignments.person_id', 'persons.first_name', 'persons.last_name',

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
+import { pageWithTotal } from '../pages.js';
 import type { EventRow, EventsTable } from '../schema.js';
 
 export function eventsRepository(db: Executor) {
@@ -19,17 +20,7 @@ export function eventsRepository(db: Executor) {
       let query = db.selectFrom('events');
       if (page.from) query = query.where('end_at', '>', page.from);
       if (page.to) query = query.where('start_at', '<', page.to);
-      const rows = await query
-        .selectAll()
-        .select(sql<number>`count(*) over ()::int`.as('total'))
-        .orderBy('start_at')
-        .orderBy('id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute();
-      if (rows.length > 0 || page.offset === 0) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
-      const counted = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-      return { rows: [], total: counted.total };
+      return pageWithTotal(query, (filtered) => filtered.selectAll().orderBy('start_at').orderBy('id'), page);
     },
 
     /** Inserts many events in one statement; answers them in the given order. */

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Executor } from '../database.js';
+import { pageWithTotal } from '../pages.js';
 import type { FamiliesTable, FamilyRow } from '../schema.js';
 import { containsPattern } from './persons.repository.js';
 
@@ -51,20 +52,12 @@ export function familiesRepository(db: Executor) {
           eb(sql`lower(coalesce(families.email, ''))`, 'like', pattern),
         ]));
       }
-      const rows = await query
+      const { rows, total } = await pageWithTotal(query, (filtered) => filtered
         .select(['families.id', 'families.name', 'families.email', 'families.home_phone', 'families.city'])
         .select((eb) => eb.selectFrom('persons').select(sql<number>`count(*)::int`.as('n')).whereRef('persons.family_id', '=', 'families.id').as('member_count'))
-        .select(sql<number>`count(*) over ()::int`.as('total'))
         .orderBy(sql`lower(families.name)`)
-        .orderBy('families.id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute();
-      if (rows.length > 0 || page.offset === 0) {
-        return { rows: rows.map(({ total: _total, member_count, ...row }) => ({ ...row, member_count: member_count ?? 0 })), total: rows[0]?.total ?? 0 };
-      }
-      const counted = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-      return { rows: [], total: counted.total };
+        .orderBy('families.id'), page);
+      return { rows: rows.map(({ member_count, ...row }) => ({ ...row, member_count: member_count ?? 0 })), total };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
+import { assignmentSchedules } from '../joins.js';
 import { LIVE_STATUSES } from '../schema.js';
 
 /** Calendar events as the volunteer area sees them: owned by ministries, staffed by their teams. */
@@ -26,10 +27,7 @@ export function ministryEventsRepository(db: Executor) {
     /** Other ministries with pending or accepted volunteers on the events. */
     async otherMinistriesStaffing(eventIds: readonly number[], exceptMinistryId: number) {
       if (eventIds.length === 0) return [];
-      return db
-        .selectFrom('assignments')
-        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
-        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
+      return assignmentSchedules(db)
         .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id')
         .select([
           'ministries.id as ministry_id',

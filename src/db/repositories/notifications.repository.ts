@@ -1,7 +1,8 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type UpdateObject } from 'kysely';
 import { unnestRows } from '../bulk.js';
 import type { Executor } from '../database.js';
-import { LIVE_STATUSES, type NotificationType } from '../schema.js';
+import { LIVE_STATUSES, type DB, type NotificationType } from '../schema.js';
+import { assignmentShifts } from '../joins.js';
 import { shiftStart, shiftEnd } from '../shift-times.js';
 
 /**
@@ -34,6 +35,10 @@ export interface OutboxEntry extends OutboxKey {
 export const dedupeKeyOf = ({ type, keyParts }: OutboxKey): string => [type, ...keyParts].join(':');
 
 export function notificationsRepository(db: Executor) {
+  /** Records the outcome of a delivery attempt on a claimed row, and ends the claim. */
+  const settle = (id: number, outcome: UpdateObject<DB, 'notifications'>) =>
+    db.updateTable('notifications').set({ ...outcome, claimed_until: null }).where('id', '=', id).execute();
+
   return {
     /** Queues a message once per dedupe key; answers the new row's id, or undefined when the key already existed. */
     async enqueue(entry: OutboxEntry): Promise<number | undefined> {
@@ -108,35 +113,22 @@ export function notificationsRepository(db: Executor) {
     },
 
     async markSent(id: number, at: string): Promise<void> {
-      await db
-        .updateTable('notifications')
-        .set({ status: 'sent', sent_at: at, last_attempt_at: at, last_error: null, claimed_until: null, context: withoutSecret(sql`true`) })
-        .where('id', '=', id)
-        .execute();
+      await settle(id, { status: 'sent', sent_at: at, last_attempt_at: at, last_error: null, context: withoutSecret(sql`true`) });
     },
 
     async markSkipped(id: number, reason: string): Promise<void> {
-      await db
-        .updateTable('notifications')
-        .set({ status: 'skipped', last_error: reason.slice(0, 255), claimed_until: null, context: withoutSecret(sql`true`) })
-        .where('id', '=', id)
-        .execute();
+      await settle(id, { status: 'skipped', last_error: reason.slice(0, 255), context: withoutSecret(sql`true`) });
     },
 
     /** A failed attempt: the row stays pending for the next drain, or becomes `failed` for good at `maxAttempts`. */
     async markFailure(id: number, error: string, at: string, maxAttempts: number): Promise<void> {
-      await db
-        .updateTable('notifications')
-        .set({
-          attempts: sql`attempts + 1`,
-          last_error: error.slice(0, 255),
-          last_attempt_at: at,
-          claimed_until: null,
-          status: sql`case when attempts + 1 >= ${maxAttempts} then 'failed' else 'pending' end`,
-          context: withoutSecret(sql`attempts + 1 >= ${maxAttempts}`),
-        })
-        .where('id', '=', id)
-        .execute();
+      await settle(id, {
+        attempts: sql`attempts + 1`,
+        last_error: error.slice(0, 255),
+        last_attempt_at: at,
+        status: sql`case when attempts + 1 >= ${maxAttempts} then 'failed' else 'pending' end`,
+        context: withoutSecret(sql`attempts + 1 >= ${maxAttempts}`),
+      });
     },
 
     /** What the mails need about their recipients and, for assignment mails, the shift. */
@@ -200,11 +192,7 @@ export function notificationsRepository(db: Executor) {
 
     /** Live assignments whose shift starts within [now, until]: what reminders are due for. */
     async reminderCandidates(now: string, until: string) {
-      return db
-        .selectFrom('assignments')
-        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
-        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
-        .innerJoin('events', 'events.id', 'occurrences.event_id')
+      return assignmentShifts(db)
         .select([
           'assignments.id',
           'assignments.person_id',

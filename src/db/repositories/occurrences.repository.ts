@@ -2,15 +2,13 @@ import { sql } from 'kysely';
 import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { reachesNothing, schedulesInScope } from '../scope-filter.js';
+import { occurrenceShifts } from '../joins.js';
 import { shiftStart, shiftEnd } from '../shift-times.js';
 
 /** Occurrences with what their views need: schedule, team, ministry and the event times moved by the offsets. */
 export function occurrencesRepository(db: Executor) {
   const detailed = () =>
-    db
-      .selectFrom('occurrences')
-      .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
-      .innerJoin('events', 'events.id', 'occurrences.event_id')
+    occurrenceShifts(db)
       .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id')
       .innerJoin('teams', 'teams.id', 'schedules.team_id')
       .selectAll('occurrences')

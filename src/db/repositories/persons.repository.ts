@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../database.js';
+import { pageWithTotal } from '../pages.js';
 import type { DB, NewPerson, PersonRow, PersonsTable } from '../schema.js';
 import type { Updateable } from 'kysely';
 
@@ -80,18 +81,11 @@ export function personsRepository(db: Executor) {
     async list(page: { text?: string; limit: number; offset: number }) {
       let query = db.selectFrom('persons').leftJoin('families', 'families.id', 'persons.family_id');
       if (page.text) query = query.where(matchesPerson(page.text));
-      const rows = await query
+      return pageWithTotal(query, (filtered) => filtered
         .select(['persons.id', 'persons.first_name', 'persons.last_name', 'persons.email', 'persons.family_id', 'families.name as family_name'])
-        .select(sql<number>`count(*) over ()::int`.as('total'))
         .orderBy(sql`lower(persons.last_name)`)
         .orderBy(sql`lower(persons.first_name)`)
-        .orderBy('persons.id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute();
-      if (rows.length > 0 || page.offset === 0) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
-      const counted = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-      return { rows: [], total: counted.total };
+        .orderBy('persons.id'), page);
     },
   };
 }

@@ -4,10 +4,8 @@ import { translateConstraintError } from '../errors.js';
 import type { UsersTable, UserUpdate } from '../schema.js';
 import type { Insertable } from 'kysely';
 
-const USER_WITH_PERSON = [
-  'users.id',
-  'users.user_name',
-  'users.password_hash',
+/** The columns that hold a user's roles. */
+export const USER_ROLE_COLUMNS = [
   'users.is_admin',
   'users.add_events',
   'users.manage_groups',
@@ -16,6 +14,13 @@ const USER_WITH_PERSON = [
   'users.finance',
   'users.manage_ministries',
   'users.manage_my_ministries',
+] as const;
+
+const USER_WITH_PERSON = [
+  'users.id',
+  'users.user_name',
+  'users.password_hash',
+  ...USER_ROLE_COLUMNS,
   'users.failed_logins',
   'users.two_factor_secret',
   'persons.first_name',

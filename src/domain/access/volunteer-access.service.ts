@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createRepositories } from '../../db/repositories/index.js';
+import type { AutoFillScope } from '../../db/repositories/auto-fill.repository.js';
 import type { DB } from '../../db/schema.js';
 import { hasRole, type Caller } from './caller.js';
 import { forbidden, invalid, notFound } from '../errors.js';
@@ -8,29 +8,16 @@ import { assertMinistryAuthority, assertTeamAuthority, coordinatedMinistryIds, h
 import type { AuthCache } from './auth-cache.js';
 import { coordinatorPageVerdict, type CoordinatorPageVerdict } from './route-access.js';
 import type { SettingsService } from '../settings/settings.service.js';
-
-/** An auto-fill's checked reach: the ministry always, and the narrower entity it was asked for. */
-export interface AutoFillScope {
-  ministryId: number;
-  teamId?: number;
-  scheduleId?: number;
-  occurrenceId?: number;
-}
+import { DatabaseService } from '../database-service.js';
 
 /**
  * The entity checks of contract §1.5 step 4: the record named in the path is loaded (404 when missing),
  * then the caller's authority over it is checked (403). 404 always comes before 403. Each answers the row as
  * `Authorized`, the only way a service gets one.
  */
-export class VolunteerAccessService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly authCache: AuthCache,
-    private readonly settings: SettingsService,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class VolunteerAccessService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly authCache: AuthCache, private readonly settings: SettingsService) {
+    super(db);
   }
 
   async actorOf(caller: Caller): Promise<VolunteerActor> {

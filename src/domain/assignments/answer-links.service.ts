@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { createRepositories, withTransaction } from '../../db/repositories/index.js';
+import { withTransaction } from '../../db/repositories/index.js';
 import type { AssignmentStatus, DB } from '../../db/schema.js';
 import { clockDigits, isSignedBy, isUnchangedSince, newAnswerLinkSecret, readAnswerLink, signAnswerLink } from '../access/answer-links.js';
 import type { ChurchTime } from '../church-time.js';
 import { conflict, forbidden, gone } from '../errors.js';
 import { isOver } from '../occurrences/timing.js';
 import type { MemberService, MyAssignmentRow } from './member.service.js';
+import { DatabaseService } from '../database-service.js';
 
 const PURPOSE = 'answer_links';
 
@@ -34,15 +35,9 @@ export interface AnswerLinkSubject {
  * signed with the install's secret; opening one shows the assignment, confirming records the answer exactly as
  * E13 does, with the channel `email`. No API key is made or shown: the token answers one assignment, nothing else.
  */
-export class AnswerLinksService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly member: MemberService,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class AnswerLinksService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly member: MemberService) {
+    super(db);
   }
 
   /** A signer with the current secret (made on first use), for the mails of one outbox drain. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createRepositories, withTransaction, type Repositories } from '../../db/repositories/index.js';
+import { withTransaction, type Repositories } from '../../db/repositories/index.js';
 import type { DB } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
 import type { ChurchTime } from '../church-time.js';
@@ -12,6 +12,7 @@ import { blockoutOn } from '../availability/marks.js';
 import { displayName } from '../ministries/views.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import { assignmentView, meAssignmentView } from './views.js';
+import { DatabaseService } from '../database-service.js';
 
 export interface AssignInput {
   positionId: number;
@@ -22,12 +23,10 @@ export interface AssignInput {
 const HOLDS_POSITION = 'This person already holds that position on this occurrence';
 
 /** E14 assign and E11 self sign-up (contract §7.1, §8): every rule checked under a lock on the occurrence. */
-export class AssignmentsService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly publisher: DomainEventPublisher,
-  ) {}
+export class AssignmentsService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly publisher: DomainEventPublisher) {
+    super(db);
+  }
 
   /** Live assignments of ended occurrences become `completed`; their pending outbox rows are cancelled (kept). */
   async completeEnded(): Promise<void> {
@@ -36,10 +35,6 @@ export class AssignmentsService {
       const completed = await repos.assignments.completeEnded(now);
       await repos.assignments.cancelPendingNotifications(completed);
     });
-  }
-
-  private get repos() {
-    return createRepositories(this.db);
   }
 
   private async effectiveRequirement(repos: Repositories, occurrenceId: number, positionId: number) {

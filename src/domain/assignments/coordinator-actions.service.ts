@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { createRepositories } from '../../db/repositories/index.js';
 import type { Authorized } from '../access/authorized.js';
 import { isLive, type DB } from '../../db/schema.js';
 import type { VolunteerActor } from '../access/volunteer-access.js';
@@ -10,20 +9,14 @@ import { isOver } from '../occurrences/timing.js';
 import { cancelAssignments } from './cancel.js';
 import { notificationView, responseView, swapView } from './presenters.js';
 import { assignmentView } from './views.js';
+import { DatabaseService } from '../database-service.js';
 
 
 /** What a coordinator does with one assignment (contract §7.3). */
-export class CoordinatorActionsService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly publisher: DomainEventPublisher,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class CoordinatorActionsService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly publisher: DomainEventPublisher) {
+    super(db);
   }
-
 
   private async view(id: number) {
     return assignmentView((await this.repos.assignments.findDetailed(id))!);

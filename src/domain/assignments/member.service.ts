@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { Repositories } from '../../db/repositories/index.js';
 import { UniqueViolationError } from '../../db/errors.js';
 import { isLive, type DB } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
@@ -16,6 +16,7 @@ import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import { swapView } from './presenters.js';
 import { coordinatorsOf } from './recipients.js';
 import { meAssignmentView } from './views.js';
+import { DatabaseService } from '../database-service.js';
 
 /** Default window of open slots (E10). */
 const OPPORTUNITY_DAYS = 90;
@@ -23,15 +24,9 @@ const OPPORTUNITY_DAYS = 90;
 export type MyAssignmentRow = NonNullable<Awaited<ReturnType<Repositories['memberView']['assignment']>>>;
 
 /** The member routes (contract §8): the actor is always the caller; a personId never names someone else. */
-export class MemberService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly publisher: DomainEventPublisher,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class MemberService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly publisher: DomainEventPublisher) {
+    super(db);
   }
 
   /** The caller's own assignment: 404 when missing, 403 when someone else's (§1.6). */

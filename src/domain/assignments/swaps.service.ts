@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { Repositories } from '../../db/repositories/index.js';
 import type { Authorized } from '../access/authorized.js';
 import { isLive, type DB } from '../../db/schema.js';
 import { coordinatedMinistryIds, isManager, type VolunteerActor } from '../access/volunteer-access.js';
@@ -9,22 +9,16 @@ import { conflict, forbidden, invalid } from '../errors.js';
 import { isOver } from '../occurrences/timing.js';
 import { swapView } from './presenters.js';
 import { assignmentView } from './views.js';
+import { DatabaseService } from '../database-service.js';
 
 type SwapRow = NonNullable<Awaited<ReturnType<Repositories['swaps']['findDetailed']>>>;
 const SWAP_STATUSES = ['proposed', 'approved', 'rejected', 'withdrawn'];
 
 /** Coordinators decide substitute proposals (contract §7.4). */
-export class SwapsService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly publisher: DomainEventPublisher,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class SwapsService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly publisher: DomainEventPublisher) {
+    super(db);
   }
-
 
   async list(actor: VolunteerActor, query: { status?: string; ministryId?: number; occurrenceId?: number }) {
     if (query.status !== undefined && !SWAP_STATUSES.includes(query.status)) throw invalid('status must be proposed, approved, rejected or withdrawn');

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { Repositories } from '../../db/repositories/index.js';
 import { holdsPosition, type DB } from '../../db/schema.js';
 import type { Authorized } from '../access/authorized.js';
-import type { AutoFillScope, VolunteerAccessService } from '../access/volunteer-access.service.js';
+import type { AutoFillScope } from '../../db/repositories/auto-fill.repository.js';
+import type { VolunteerAccessService } from '../access/volunteer-access.service.js';
 import type { VolunteerActor } from '../access/volunteer-access.js';
 import { cancelAssignments } from '../assignments/cancel.js';
 import type { ChurchTime } from '../church-time.js';
@@ -16,6 +17,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import { plan } from './planner.js';
 import { loadPlannerInput } from './planner-input.js';
+import { DatabaseService } from '../database-service.js';
 
 export interface AutoFillRequest {
   occurrenceId?: number;
@@ -81,17 +83,15 @@ function decodeToken(token: string): TokenBody {
  * Auto-fill (issue 18): a preview that writes nothing, a commit that assigns the kept proposals through E14's
  * rules under each occurrence's lock, an undo for the untouched, and the servings report that fairness is measured by.
  */
-export class AutoFillService {
+export class AutoFillService extends DatabaseService {
   constructor(
-    private readonly db: Kysely<DB>,
+    db: Kysely<DB>,
     private readonly time: ChurchTime,
     private readonly settings: SettingsService,
     private readonly publisher: DomainEventPublisher,
     private readonly access: VolunteerAccessService,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+  ) {
+    super(db);
   }
 
   /** Checks the request against the scope's rules and the scheduling horizon; answers the token's body. */

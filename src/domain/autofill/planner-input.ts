@@ -1,5 +1,5 @@
 import type { Repositories } from '../../db/repositories/index.js';
-import type { AutoFillScope } from '../access/volunteer-access.service.js';
+import type { AutoFillScope } from '../../db/repositories/auto-fill.repository.js';
 import { monthOf } from '../availability/preferences.js';
 import { groupBy } from '../collections.js';
 import { addDays } from '../dates.js';

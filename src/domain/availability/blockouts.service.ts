@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { createRepositories } from '../../db/repositories/index.js';
 import type { DB } from '../../db/schema.js';
 import type { Authorized } from '../access/authorized.js';
 import type { Caller } from '../access/caller.js';
@@ -8,16 +7,12 @@ import type { ChurchTime } from '../church-time.js';
 import { isLive } from '../../db/schema.js';
 import { forbidden, notFound } from '../errors.js';
 import { blockoutView, covers, lastDayOf, parseBlockout, type BlockoutRequest } from './blockouts.js';
+import { DatabaseService } from '../database-service.js';
 
 /** Blockout dates (issue 17): a person's own, and those a coordinator keeps for a person in their reach. */
-export class BlockoutsService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class BlockoutsService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime) {
+    super(db);
   }
 
   /** The caller's blockouts not over yet, by first day, with their reasons. */

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { UniqueViolationError } from '../../db/errors.js';
-import { createRepositories } from '../../db/repositories/index.js';
 import type { DB } from '../../db/schema.js';
 import type { Authorized } from '../access/authorized.js';
 import type { Caller } from '../access/caller.js';
@@ -8,6 +7,7 @@ import { assertManager, type VolunteerActor } from '../access/volunteer-access.j
 import type { ChurchTime } from '../church-time.js';
 import { dateFieldMessage, isValidDate } from '../dates.js';
 import { conflict, invalid, notFound } from '../errors.js';
+import { DatabaseService } from '../database-service.js';
 
 const credentialView = (row: { id: number; name: string; description: string | null; active: boolean }) =>
   ({ id: row.id, name: row.name, description: row.description, active: row.active });
@@ -16,14 +16,9 @@ const credentialView = (row: { id: number; name: string; description: string | n
  * Credentials that gate serving (issue 17): a manager names the kinds (a background check, a training), a
  * coordinator says which their ministry or one of its positions requires and records who holds one until when.
  */
-export class CredentialsService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class CredentialsService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime) {
+    super(db);
   }
 
   async list() {

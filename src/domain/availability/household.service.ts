@@ -1,20 +1,15 @@
 import type { Kysely } from 'kysely';
-import { createRepositories } from '../../db/repositories/index.js';
 import { HOUSEHOLD_RULES, type DB, type HouseholdRule } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
 import type { ChurchTime } from '../church-time.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import { displayName } from '../ministries/views.js';
+import { DatabaseService } from '../database-service.js';
 
 /** Family members who ask to serve together (same occurrence) or apart (never the same one) (issue 17). */
-export class HouseholdService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class HouseholdService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime) {
+    super(db);
   }
 
   /** My family's other members and the rules I am part of. */

@@ -1,20 +1,15 @@
 import type { Kysely } from 'kysely';
-import { createRepositories } from '../../db/repositories/index.js';
 import type { DB } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
 import type { ChurchTime } from '../church-time.js';
 import { forbidden, notFound } from '../errors.js';
 import { preferenceView, storedWeeks } from './preferences.js';
+import { DatabaseService } from '../database-service.js';
 
 /** How often I want to serve (issue 17): at most N times a month and preferred weeks, per ministry or for all. */
-export class PreferencesService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class PreferencesService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime) {
+    super(db);
   }
 
   async listMine(caller: Caller) {

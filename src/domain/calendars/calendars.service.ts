@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { createRepositories } from '../../db/repositories/index.js';
 import { UniqueViolationError } from '../../db/errors.js';
 import type { CalendarRow, DB } from '../../db/schema.js';
 import { invalid, notFound } from '../errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { DatabaseService } from '../database-service.js';
 
 /** Calendars the system derives from other records; members may subscribe to them like church calendars. */
 export const SYSTEM_CALENDARS = [
@@ -36,14 +36,9 @@ export function newAccessToken(): string {
 }
 
 /** Church calendars, their access tokens, and the calendars shared with members (contract §15.3). */
-export class CalendarsService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly settings: SettingsService,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class CalendarsService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly settings: SettingsService) {
+    super(db);
   }
 
   async list(): Promise<CalendarRow[]> {

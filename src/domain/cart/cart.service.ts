@@ -1,21 +1,16 @@
 import type { Kysely } from 'kysely';
-import { createRepositories } from '../../db/repositories/index.js';
 import type { DB } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
 import type { ChurchTime } from '../church-time.js';
 import { notFound } from '../errors.js';
+import { DatabaseService } from '../database-service.js';
 
 export type CartAddition = { persons: number[] } | { familyId: number } | { groupId: number };
 
 /** The server-side cart, one per user (contract §15.6, decision). */
-export class CartService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class CartService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime) {
+    super(db);
   }
 
   async personIds(caller: Caller): Promise<number[]> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { Repositories } from '../../db/repositories/index.js';
 import type { DB } from '../../db/schema.js';
 import { coordinatedMinistryIds, isManager, type VolunteerActor } from '../access/volunteer-access.js';
 import { swapView } from '../assignments/presenters.js';
@@ -16,6 +16,7 @@ import { coveringBlockout } from '../availability/blockouts.js';
 import { displayName } from '../ministries/views.js';
 import { groupBy } from '../collections.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
+import { DatabaseService } from '../database-service.js';
 
 type EffectiveRequirements = Awaited<ReturnType<typeof loadEffectiveRequirements>>;
 
@@ -55,15 +56,9 @@ function withContext<T extends object>(own: T, row: OccurrenceRow) {
 const CREDENTIAL_NOTICE_DAYS = 30;
 
 /** The coordinator dashboard (E8, contract §9) and the gaps list (§7.4): one query per panel, never one per row. */
-export class DashboardService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly settings: SettingsService,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class DashboardService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly settings: SettingsService) {
+    super(db);
   }
 
   private scopeOf(actor: VolunteerActor) {

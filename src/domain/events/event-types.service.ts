@@ -1,20 +1,18 @@
 import type { Kysely } from 'kysely';
 import { UniqueViolationError } from '../../db/errors.js';
-import { createRepositories } from '../../db/repositories/index.js';
 import type { DB, EventTypeRow } from '../../db/schema.js';
 import { isVolunteerV2Enabled } from '../access/route-access.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { DatabaseService } from '../database-service.js';
 
 /** The event type the volunteer area falls back to (contract §1.9, §5.6). */
 export const OTHER_EVENT_TYPE = 'Other';
 
 /** Event types (contract §15.4). */
-export class EventTypesService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    settings: SettingsService,
-  ) {
+export class EventTypesService extends DatabaseService {
+  constructor(db: Kysely<DB>, settings: SettingsService) {
+    super(db);
     // Switching the volunteer rollout to v2 or both brings an active `Other` type unless one of that name exists
     // (§1.9), or the church renamed the one seeded before (issue 14 item 6: a renamed `Other` is not found again).
     settings.onWrite('sVolunteerVersion', async (value, repos) => {
@@ -23,7 +21,7 @@ export class EventTypesService {
   }
 
   async list(): Promise<EventTypeRow[]> {
-    return createRepositories(this.db).eventTypes.list();
+    return this.repos.eventTypes.list();
   }
 
   /**
@@ -31,7 +29,7 @@ export class EventTypesService {
    * is no longer the volunteer area's fallback; a retired one is not replaced (§5.6, §1.9).
    */
   async update(id: number, input: { name?: string; defStartTime?: string | null; active?: boolean }): Promise<EventTypeRow> {
-    const repos = createRepositories(this.db);
+    const repos = this.repos;
     if (!(await repos.eventTypes.findById(id))) throw notFound('Event type not found');
     const name = input.name?.trim();
     if (name === '') throw invalid('name must not be empty');
@@ -54,7 +52,7 @@ export class EventTypesService {
 
   /** Deletes a type no event uses (ours): 404 unknown, 409 while events use it (retire it instead). */
   async delete(id: number): Promise<void> {
-    const repos = createRepositories(this.db);
+    const repos = this.repos;
     if (!(await repos.eventTypes.findById(id))) throw notFound('Event type not found');
     if (!(await repos.eventTypes.deleteUnused(id))) throw conflict('Events use this event type: retire it instead (active: false)');
   }
@@ -62,7 +60,7 @@ export class EventTypesService {
   async create(input: { name: string; defStartTime?: string | null; active?: boolean }): Promise<EventTypeRow> {
     const name = input.name.trim();
     if (name === '') throw invalid('name is required');
-    const repos = createRepositories(this.db);
+    const repos = this.repos;
     const duplicate = () => conflict('An event type of that name already exists');
     if (await repos.eventTypes.findByName(name)) throw duplicate();
     try {

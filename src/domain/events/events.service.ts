@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { Repositories } from '../../db/repositories/index.js';
 import type { DB, EventRow } from '../../db/schema.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher, type UnitOfWork } from '../domain-events.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { isValidDate } from '../dates.js';
 import { expandRecurrence, type Recurrence } from './recurrence.js';
+import { DatabaseService } from '../database-service.js';
 
 /** `GET /api/events` answers at most this many events per request; `offset` pages on. */
 export const EVENT_PAGE_LIMIT = 1000;
@@ -61,15 +62,9 @@ export interface SeriesInput extends Omit<NewEventsInput, 'slots'> {
 }
 
 /** Calendar events (contract §15.4): one engine creates single events and series, all-or-nothing. */
-export class EventsService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly publisher: DomainEventPublisher,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class EventsService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly publisher: DomainEventPublisher) {
+    super(db);
   }
 
   /** Checks everything first, then writes the events, pins and Linked Groups in one transaction; emits `event.created` after the commit. */

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { createRepositories } from '../../db/repositories/index.js';
 import type { DB, GroupRow } from '../../db/schema.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { joinGroup, leaveGroup } from './memberships.js';
+import { DatabaseService } from '../database-service.js';
 
 /** Group type of a Sunday School class. */
 export const SUNDAY_SCHOOL_GROUP_TYPE = 4;
@@ -17,15 +17,9 @@ export interface NewGroupInput {
 }
 
 /** Groups and their memberships (contract §15.2). */
-export class GroupsService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly publisher: DomainEventPublisher,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class GroupsService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly publisher: DomainEventPublisher) {
+    super(db);
   }
 
   /** A Sunday School class gets the roles Teacher and Student (default Student); any other group a Member role. */

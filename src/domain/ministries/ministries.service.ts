@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { Repositories } from '../../db/repositories/index.js';
 import type { Authorized } from '../access/authorized.js';
 import { UniqueViolationError } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
@@ -17,6 +17,7 @@ import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { unfilledPositionCount } from '../staffing/staffing.js';
 import { ministryView, poolPeopleView, positionView, teamView } from './views.js';
+import { DatabaseService } from '../database-service.js';
 
 /** Group type of a ministry's volunteer pool (the reference system's group type list: 1 = Ministry). */
 export const MINISTRY_GROUP_TYPE = 1;
@@ -39,15 +40,9 @@ export function defaultTeamName(ministryName: string): string {
 }
 
 /** Ministries (contract §4.1): create with pool, calendar and default team; scoped lists; E15 and E16. */
-export class MinistriesService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly publisher: DomainEventPublisher,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class MinistriesService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly publisher: DomainEventPublisher) {
+    super(db);
   }
 
   async create(actor: VolunteerActor, input: { name: string; description?: string | null; sundaySchool: boolean }) {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { teamOfMinistry } from './team-filter.js';
-import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { Repositories } from '../../db/repositories/index.js';
 import type { Authorized } from '../access/authorized.js';
 import type { DB, TeamRow } from '../../db/schema.js';
 import type { VolunteerActor } from '../access/volunteer-access.js';
@@ -11,17 +11,12 @@ import { invalid, notFound } from '../errors.js';
 import { joinPool, leavePool } from './pool.js';
 import { endTeachingWhereUnqualified } from './class-roles.js';
 import { poolPeopleView, positionView } from './views.js';
+import { DatabaseService } from '../database-service.js';
 
 /** The volunteer pool (contract §4.4): the ministry's pool Group, its views, E18 and E19. */
-export class PoolService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly publisher: DomainEventPublisher,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class PoolService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly publisher: DomainEventPublisher) {
+    super(db);
   }
 
   private async requirePool(repos: Repositories, ministryId: number) {

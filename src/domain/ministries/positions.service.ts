@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { createRepositories } from '../../db/repositories/index.js';
 import type { Authorized } from '../access/authorized.js';
 import { UniqueViolationError } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
@@ -11,6 +10,7 @@ import { parsePermissiveBoolean, parseStrictBoolean } from '../values.js';
 import { positionView } from './views.js';
 import { endTeachingWhereUnqualified } from './class-roles.js';
 import { rotationOrder } from './rotation.js';
+import { DatabaseService } from '../database-service.js';
 
 export const STRICT_BOOLEAN_MESSAGES = {
   recruiting: 'Recruit Volunteers must be true or false',
@@ -59,15 +59,9 @@ function order(value: unknown): number | undefined {
 }
 
 /** Positions (contract §4.3). */
-export class PositionsService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly publisher: DomainEventPublisher,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class PositionsService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly publisher: DomainEventPublisher) {
+    super(db);
   }
 
   /** The team named in a body: 400 when none is named (missing, "", null or no id), 404 when no team has that id. */

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { createRepositories } from '../../db/repositories/index.js';
 import type { Authorized } from '../access/authorized.js';
 import type { DB } from '../../db/schema.js';
 import { isManager, coordinatedMinistryIds, type VolunteerActor } from '../access/volunteer-access.js';
@@ -9,17 +8,12 @@ import { notFound } from '../errors.js';
 import { endTeachingWhereUnqualified, startTeaching } from './class-roles.js';
 import { joinPool } from './pool.js';
 import { qualificationView } from './views.js';
+import { DatabaseService } from '../database-service.js';
 
 /** Qualifications (contract §4.5): one row per person and position; revoking is deactivating. */
-export class QualificationsService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly publisher: DomainEventPublisher,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class QualificationsService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly publisher: DomainEventPublisher) {
+    super(db);
   }
 
   /** `active` as the list filter of §1.7: true active only, false revoked only, undefined both. */

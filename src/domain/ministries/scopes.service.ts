@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { createRepositories } from '../../db/repositories/index.js';
 import { UniqueViolationError } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import type { VolunteerActor } from '../access/volunteer-access.js';
@@ -8,17 +7,12 @@ import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { invalid, notFound } from '../errors.js';
 import { joinPool } from './pool.js';
 import { scopeView } from './views.js';
+import { DatabaseService } from '../database-service.js';
 
 /** Scope grants (contract §4.6): who coordinates a ministry or leads a team. Manager-only. */
-export class ScopesService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly publisher: DomainEventPublisher,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class ScopesService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly publisher: DomainEventPublisher) {
+    super(db);
   }
 
   async list(filter: { personId?: number; ministryId?: number; teamId?: number }) {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { teamOfMinistry } from './team-filter.js';
-import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { Repositories } from '../../db/repositories/index.js';
 import type { Authorized } from '../access/authorized.js';
 import { UniqueViolationError } from '../../db/errors.js';
 import type { DB, MinistryRow, TeamRow } from '../../db/schema.js';
@@ -13,6 +13,7 @@ import { deleteEventsIn } from '../events/events.service.js';
 import { SUNDAY_SCHOOL_GROUP_TYPE } from '../groups/groups.service.js';
 import { positionView, teamView } from './views.js';
 import { joinPool } from './pool.js';
+import { DatabaseService } from '../database-service.js';
 
 export const TEACHER_ROLE_ID = 1;
 export type ClassEventsOnUpdate = 'keep' | 'remove' | 'move';
@@ -32,15 +33,9 @@ export interface TeamChanges extends Partial<NewTeamInput> {
 }
 
 /** Teams (contract §4.2) including the Sunday School class link and E17. */
-export class TeamsService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly publisher: DomainEventPublisher,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class TeamsService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly publisher: DomainEventPublisher) {
+    super(db);
   }
 
   async list(ministry: Authorized<'ministry'>, active?: boolean) {

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { createRepositories } from '../../db/repositories/index.js';
 import type { DB } from '../../db/schema.js';
 import { assertTeamAuthority, type VolunteerActor } from '../access/volunteer-access.js';
 import type { ChurchTime } from '../church-time.js';
@@ -7,20 +6,15 @@ import { optionalDate } from '../dates.js';
 import { invalid, notFound } from '../errors.js';
 import { OTHER_EVENT_TYPE } from '../events/event-types.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { DatabaseService } from '../database-service.js';
 
 /** At most this many events answer an upcoming-event search (§13.1). */
 const UPCOMING_LIMIT = 50;
 
 /** Lookups for schedule and event editors (contract §5.6). */
-export class LookupsService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly settings: SettingsService,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class LookupsService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly settings: SettingsService) {
+    super(db);
   }
 
   /** Active types by name and the default: the configured active type, else the active `Other`, else null. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { Repositories } from '../../db/repositories/index.js';
 import type { Authorized } from '../access/authorized.js';
 import type { DB, MinistryRow } from '../../db/schema.js';
 import { hasRole } from '../access/caller.js';
@@ -19,6 +19,7 @@ import { occurrenceFigures } from '../staffing/gaps.js';
 import { parsePermissiveBoolean } from '../values.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import { groupBy } from '../collections.js';
+import { DatabaseService } from '../database-service.js';
 
 const E2_MESSAGES = {
   unknownType: 'Choose an existing event type',
@@ -93,18 +94,16 @@ function dateField(value: unknown, missing: string): string {
 }
 
 /** The ministry's own events: E1 list, E2 create, E3 staff, delete and edit (contract §6). */
-export class MinistryEventsService {
+export class MinistryEventsService extends DatabaseService {
   constructor(
-    private readonly db: Kysely<DB>,
+    db: Kysely<DB>,
     private readonly time: ChurchTime,
     private readonly publisher: DomainEventPublisher,
     private readonly events: EventsService,
     private readonly schedules: SchedulesService,
     private readonly settings: SettingsService,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+  ) {
+    super(db);
   }
 
   /** E1: the ministry's events in the window with type, pins, Linked Groups, headcount and staffing per team. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { Repositories } from '../../db/repositories/index.js';
 import { isLive, type DB, type NotificationType } from '../../db/schema.js';
 import type { AnswerLinksService, AnswerLinkSubject } from '../assignments/answer-links.service.js';
 import type { ChurchTime } from '../church-time.js';
@@ -8,6 +8,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { conflict } from '../errors.js';
 import { mailServerAddress, mailServerFailure } from './mail-server.js';
 import { composeMail } from './mails.js';
+import { DatabaseService } from '../database-service.js';
 
 /** At the 5th failed attempt a message is `failed` for good (contract §13.1). */
 export const MAX_ATTEMPTS = 5;
@@ -82,13 +83,15 @@ function messageIdOf(row: { id: number; created_at: string }, serviceUrl: string
 }
 
 /** The outbox (contract §13): what leaves, when, to whom, and what is skipped. Sending itself is the mailer's. */
-export class OutboxService {
+export class OutboxService extends DatabaseService {
   constructor(
-    private readonly db: Kysely<DB>,
+    db: Kysely<DB>,
     private readonly time: ChurchTime,
     private readonly settings: SettingsService,
     private readonly answerLinks: AnswerLinksService,
-  ) {}
+  ) {
+    super(db);
+  }
 
   /**
    * Sends one plain message to `to` at once, past the outbox, and answers the mail server's reply line, so that
@@ -125,7 +128,7 @@ export class OutboxService {
    */
   async drain(openMailer: () => Promise<Mailer>): Promise<{ sent: number; skipped: number; failed: number }> {
     const { settings, time } = this;
-    const repos = createRepositories(this.db);
+    const repos = this.repos;
     const result = { sent: 0, skipped: 0, failed: 0 };
     const now = await time.now();
     let mailSettings: { isEmailOn: boolean; churchName: string; serviceUrl: string; from: string; mailer: Mailer } | undefined;
@@ -213,7 +216,7 @@ export class OutboxService {
     const leadMs = leadHours * 3_600_000;
     const now = wallClock(time.clock.now(), timeZone);
     const until = wallClock(new Date(time.clock.now().getTime() + leadMs), timeZone);
-    const repos = createRepositories(this.db);
+    const repos = this.repos;
     const due = await repos.notifications.reminderCandidates(now, until);
     const scheduledFor = (start: string) => wallClock(new Date(instantOf(start, timeZone).getTime() - leadMs), timeZone);
     await repos.notifications.enqueueMany(due.map((a) => ({

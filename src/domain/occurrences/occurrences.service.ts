@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createRepositories, type Repositories } from '../../db/repositories/index.js';
+import type { Repositories } from '../../db/repositories/index.js';
 import type { Authorized } from '../access/authorized.js';
 import { isLive, type DB } from '../../db/schema.js';
 import { assertTeamAuthority, coordinatedMinistryIds, isManager, type VolunteerActor } from '../access/volunteer-access.js';
@@ -17,6 +17,7 @@ import { rotationOrder } from '../ministries/rotation.js';
 import { markAvailability } from '../availability/marks.js';
 import { parsePermissiveBoolean } from '../values.js';
 import { windowPages } from './window-pages.js';
+import { DatabaseService } from '../database-service.js';
 
 /** Occurrence lists, the scoped id lists behind gaps and the dashboard, and the E1 event list stop here. */
 export const OCCURRENCE_LIST_LIMIT = 500;
@@ -68,17 +69,10 @@ async function defaultsOf(repos: Repositories, requirements: readonly EffectiveR
 }
 
 /** Occurrences (contract §5.5), their effective needs and overrides (§5.4, E6), E7. */
-export class OccurrencesService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly publisher: DomainEventPublisher,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class OccurrencesService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly publisher: DomainEventPublisher) {
+    super(db);
   }
-
 
   private async withRequirements(repos: Repositories, rows: readonly OccurrenceRow[]) {
     const effective = await loadEffectiveRequirements(repos, rows.map((row) => row.id));

@@ -1,5 +1,5 @@
 import type { Kysely, Updateable } from 'kysely';
-import { createRepositories, withTransaction } from '../../db/repositories/index.js';
+import { withTransaction } from '../../db/repositories/index.js';
 import type { DB, FamiliesTable, NewPerson, PersonRow } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
 import { assertAnotherAdministratorRemains } from '../users/administrators.js';
@@ -7,6 +7,8 @@ import type { ChurchTime } from '../church-time.js';
 import { dateFieldMessage, isValidDate } from '../dates.js';
 import { isMailbox } from '../values.js';
 import { forbidden, invalid, notFound } from '../errors.js';
+import { DatabaseService } from '../database-service.js';
+import { enqueueAccountNotice } from '../notifications/account-notices.js';
 
 /** The family roles list (the reference system's list 2). */
 export const FAMILY_ROLES = [
@@ -69,14 +71,9 @@ function pageOf(page: ListPage) {
 }
 
 /** People and families (contract §15.2). */
-export class PeopleService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class PeopleService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime) {
+    super(db);
   }
 
   async getPerson(id: number): Promise<PersonRow> {
@@ -125,14 +122,7 @@ export class PeopleService {
       const updated = await repos.persons.update(id, columns);
       if (!updated) throw notFound('Person not found');
       if (hasAccount && isEmailChanged && existing.email) {
-        await repos.notifications.enqueue({
-          type: 'email_changed',
-          personId: id,
-          keyParts: [id, now],
-          scheduledFor: now,
-          createdAt: now,
-          context: JSON.stringify({ previousEmail: existing.email }),
-        });
+        await enqueueAccountNotice(repos, { type: 'email_changed', personId: id, now, context: { previousEmail: existing.email } });
       }
       return updated;
     });

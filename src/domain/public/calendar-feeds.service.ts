@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { convert } from 'html-to-text';
 import type { ICalCalendar } from 'ical-generator';
 import type { Kysely } from 'kysely';
-import { createRepositories } from '../../db/repositories/index.js';
 import type { DB, EventRow } from '../../db/schema.js';
 import type { CalendarsService, PortalCalendarRef } from '../calendars/calendars.service.js';
 import type { Caller } from '../access/caller.js';
@@ -12,6 +11,7 @@ import { addDays, DATE_FORMAT_MESSAGE, isValidDate, parseDateTime } from '../dat
 import { forbidden, invalid, notFound } from '../errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { churchCalendar, churchWallClock } from './church-calendar.js';
+import { DatabaseService } from '../database-service.js';
 
 type FeedEvent = EventRow & { type_name: string | null };
 
@@ -41,18 +41,16 @@ export const FEED_EVENT_CAP = 2000;
 const ICS_CACHE_SIZE = 50;
 
 /** The calendar feeds: public by calendar token (§14.5) and the member's own feed (§14.6, §15.8). */
-export class CalendarFeedsService {
+export class CalendarFeedsService extends DatabaseService {
   private readonly icsCache = new Map<number, { key: string; text: string }>();
 
   constructor(
-    private readonly db: Kysely<DB>,
+    db: Kysely<DB>,
     private readonly time: ChurchTime,
     private readonly settings: SettingsService,
     private readonly calendars: CalendarsService,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+  ) {
+    super(db);
   }
 
   /** The calendar behind a public token: 403 while the external API is off, 400 blank, 404 unknown. */

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { createRepositories, withTransaction } from '../../db/repositories/index.js';
+import { withTransaction } from '../../db/repositories/index.js';
 import type { DB, NewPerson } from '../../db/schema.js';
 import type { ChurchTime } from '../church-time.js';
 import { isValidDate } from '../dates.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { isMailbox, parsePermissiveBoolean } from '../values.js';
+import { DatabaseService } from '../database-service.js';
 
 /** `entered_by` of a self-registered record (contract §14.4). */
 export const SELF_REGISTERED = -1;
@@ -91,15 +92,9 @@ function personColumns(body: PersonRegistration, failures: string[], prefix = ''
 }
 
 /** Self-registration of families and people, and their review by staff (contract §14.4). */
-export class RegistrationService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly settings: SettingsService,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class RegistrationService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly settings: SettingsService) {
+    super(db);
   }
 
   private async assertOpen(): Promise<void> {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ICalEventStatus, ICalEventTransparency } from 'ical-generator';
 import type { Kysely } from 'kysely';
-import { createRepositories } from '../../db/repositories/index.js';
 import type { AssignmentStatus, DB } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
 import type { ChurchTime } from '../church-time.js';
@@ -11,6 +10,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { sha256Hex } from '../users/secrets.js';
 import { churchCalendar, churchWallClock } from './church-calendar.js';
 import { FEED_EVENT_CAP } from './calendar-feeds.service.js';
+import { DatabaseService } from '../database-service.js';
 
 /** How far back the feed reaches, so a shift just served stays in the calendar for a while. */
 const PAST_DAYS = 30;
@@ -36,15 +36,9 @@ const feedPath = (token: string) => `/api/public/my-schedule/${token}/schedule.i
  * stored, as for API keys: a copy of the database must not hand out live feed addresses, so the address is
  * shown once, when it is made, and a volunteer who lost it makes a new one.
  */
-export class ScheduleFeedService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly settings: SettingsService,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+export class ScheduleFeedService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly settings: SettingsService) {
+    super(db);
   }
 
   /** The feed's address: under `sServiceURL` when the church set it, else where the caller reached us (`origin`). */

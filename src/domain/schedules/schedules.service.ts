@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createRepositories, withTransaction, type Repositories } from '../../db/repositories/index.js';
+import { withTransaction, type Repositories } from '../../db/repositories/index.js';
 import { isVolunteerV2Enabled } from '../access/route-access.js';
 import type { Authorized } from '../access/authorized.js';
 import type { LinkColumns } from '../../db/repositories/schedules.repository.js';
@@ -18,6 +18,7 @@ import { offset, parseDefaults, parsePlan, planRowOf, type PlanRowFields, type S
 import { sameTitle } from './matching.js';
 import { checkDefaults, checkPlan, saveDefaults, savePlan, type DefaultInput } from './staffing-plan.js';
 import { requirementView, scheduleView } from './views.js';
+import { DatabaseService } from '../database-service.js';
 
 const INACTIVE = 'This schedule is inactive. Reactivate it to generate its occurrences.';
 
@@ -42,16 +43,14 @@ export interface StaffEventInput {
 }
 
 /** Schedules that follow calendar events, their staffing plans and generation (contract §5.1–§5.4, E4, E5). */
-export class SchedulesService {
+export class SchedulesService extends DatabaseService {
   constructor(
-    private readonly db: Kysely<DB>,
+    db: Kysely<DB>,
     private readonly time: ChurchTime,
     private readonly settings: SettingsService,
     private readonly publisher: DomainEventPublisher,
-  ) {}
-
-  private get repos() {
-    return createRepositories(this.db);
+  ) {
+    super(db);
   }
 
   private async context(): Promise<GenerationContext> {

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import { createRepositories, withTransaction, type Repositories } from '../../db/repositories/index.js';
+import { withTransaction, type Repositories } from '../../db/repositories/index.js';
 import { UniqueViolationError } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import type { UserWithPerson } from '../../db/repositories/users.repository.js';
@@ -21,6 +21,8 @@ import {
 import QRCode from 'qrcode';
 import { newRecoveryCodes, newTwoFactorSecret, otpauthUrlOf, recoveryCodeHashes, stepOfCode, verifySecondFactor } from './two-factor.js';
 import { assertAnotherAdministratorRemains } from './administrators.js';
+import { DatabaseService } from '../database-service.js';
+import { enqueueAccountNotice } from '../notifications/account-notices.js';
 
 /** A user keeps at most this many live API keys (contract §14.1). */
 export const MAX_API_KEYS_PER_USER = 50;
@@ -98,16 +100,9 @@ export interface UserChanges {
 }
 
 /** Users, logins and API keys (contract §14.1, §15.1). */
-export class UsersService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly settings: SettingsService,
-    private readonly authCache: AuthCache,
-  ) {}
-
-  private get repos(): Repositories {
-    return createRepositories(this.db);
+export class UsersService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly settings: SettingsService, private readonly authCache: AuthCache) {
+    super(db);
   }
 
   /**
@@ -178,13 +173,7 @@ export class UsersService {
   private async noticeLockout(user: UserWithPerson, failures: number, maxFailures: number): Promise<void> {
     if (maxFailures === 0 || failures !== maxFailures || !user.email) return;
     const now = await this.time.now();
-    await this.repos.notifications.enqueue({
-      type: 'account_locked',
-      personId: user.id,
-      keyParts: [user.id, now],
-      scheduledFor: now,
-      createdAt: now,
-    });
+    await enqueueAccountNotice(this.repos, { type: 'account_locked', personId: user.id, now });
   }
 
   /** The caller behind an API key, or undefined for a missing, unknown or revoked key. */
@@ -323,13 +312,7 @@ export class UsersService {
     await withTransaction(this.db, async (repos) => {
       await repos.users.update(userId, { failed_logins: 0 });
       if (!user.email) return;
-      await repos.notifications.enqueue({
-        type: 'account_unlocked',
-        personId: userId,
-        keyParts: [userId, now],
-        scheduledFor: now,
-        createdAt: now,
-      });
+      await enqueueAccountNotice(repos, { type: 'account_unlocked', personId: userId, now });
     });
   }
 
@@ -348,14 +331,7 @@ export class UsersService {
     await withTransaction(this.db, async (repos) => {
       await repos.users.update(userId, { password_hash: passwordHash, failed_logins: 0 });
       await repos.apiKeys.revokeAll(userId, now);
-      await repos.notifications.enqueue({
-        type: 'password_reset',
-        personId: userId,
-        keyParts: ['admin', userId, now],
-        scheduledFor: now,
-        createdAt: now,
-        context: JSON.stringify({ temporaryPassword }),
-      });
+      await enqueueAccountNotice(repos, { type: 'password_reset', personId: userId, now, keyParts: ['admin', userId, now], context: { temporaryPassword } });
     });
   }
 
@@ -387,13 +363,8 @@ export class UsersService {
       if (latest !== undefined && millisecondsBetween(latest, now) < RESET_COOLDOWN_MS) return;
       await repos.apiKeys.invalidateResetTokens(user.id, now);
       await repos.apiKeys.insertResetToken(user.id, sha256Hex(token), now, addMilliseconds(now, RESET_TOKEN_LIFETIME_MS));
-      await repos.notifications.enqueue({
-        type: 'password_reset',
-        personId: user.id,
-        keyParts: [user.id, sha256Hex(token).slice(0, 16)],
-        scheduledFor: now,
-        createdAt: now,
-        context: JSON.stringify({ resetToken: token }),
+      await enqueueAccountNotice(repos, {
+        type: 'password_reset', personId: user.id, now, keyParts: [user.id, sha256Hex(token).slice(0, 16)], context: { resetToken: token },
       });
     });
   }
