@@ -90,7 +90,11 @@ export function useBrowserWorld(name: string, arrange: (world: BrowserWorld) => 
       },
     });
     world.smtpPort = await new Promise<number>((resolve) => world.sink.listen(0, '127.0.0.1', () => resolve((world.sink.server.address() as AddressInfo).port)));
-    [world.service, world.browser] = await Promise.all([startServiceProcess(name, { ADMIN_PASSWORD }), launchBrowser()]);
+    // Both are kept even when the other fails, so that `after` closes them: a browser left open keeps the file from ever ending.
+    const [service, browser] = await Promise.allSettled([startServiceProcess(name, { ADMIN_PASSWORD }), launchBrowser()]);
+    if (service.status === 'fulfilled') world.service = service.value;
+    if (browser.status === 'fulfilled') world.browser = browser.value;
+    for (const started of [service, browser]) if (started.status === 'rejected') throw started.reason;
     world.base = world.service.base;
     world.adminKey = await world.loginKey('admin', ADMIN_PASSWORD);
     for (const [setting, value] of [
