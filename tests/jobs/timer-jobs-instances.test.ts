@@ -43,7 +43,8 @@ describe('timer jobs with several instances on one PostgreSQL server', {
     assert.equal(await lastRun(), before, 'nothing of the jobs ran here');
 
     const { rows: [{ pid }] } = await otherInstance.query('select pg_backend_pid() as pid');
-    await sql`select pg_terminate_backend(${pid}::int)`.execute(server.database.db);
+    // Waits (up to 5 s) until the backend has exited and so released its lock; without a timeout it only signals.
+    await sql`select pg_terminate_backend(${pid}::int, 5000)`.execute(server.database.db);
     assert.deepEqual(await runJobs(), { ran: true });
     assert.notEqual(await lastRun(), before);
     await otherInstance.end().catch(() => undefined);
