@@ -10,7 +10,7 @@ import { blockedOutWarning } from '../availability/blockouts.js';
 import { missingCredentialWarning, missingOn } from '../availability/credentials.js';
 import { blockoutOn } from '../availability/marks.js';
 import { displayName } from '../ministries/views.js';
-import { loadEffectiveRequirements } from '../staffing/staffing.js';
+import { loadEffectiveRequirements, requirementCountedAgainst } from '../staffing/staffing.js';
 import { assignmentView, meAssignmentView } from './views.js';
 import { DatabaseService } from '../database-service.js';
 
@@ -62,7 +62,7 @@ export class AssignmentsService extends DatabaseService {
       if (!input.allowOutsidePool && !in_pool) {
         throw conflict("This person is not in the ministry's volunteer pool; pass allowOutsidePool to assign them anyway");
       }
-      const requirementId = (await this.effectiveRequirement(tx, occurrence.id, position.id))?.id ?? null;
+      const requirementId = await requirementCountedAgainst(tx, occurrence.id, position.id);
       const placed = await tx.assignments.place({
         occurrenceId: occurrence.id, positionId: position.id, personId: input.personId, requirementId,
         status: 'pending', source: 'coordinator', at: now, assignedBy: caller.personId,

@@ -11,7 +11,7 @@ import { planRowOf, type PlanRowFields } from '../schedules/schedule-input.js';
 import { checkPlan } from '../schedules/staffing-plan.js';
 import { requirementView } from '../schedules/views.js';
 import { occurrenceFigures, type EffectiveRequirement } from '../staffing/gaps.js';
-import { loadEffectiveRequirements } from '../staffing/staffing.js';
+import { effectiveRequirementsWith, loadEffectiveRequirements } from '../staffing/staffing.js';
 import { assignmentView } from '../assignments/views.js';
 import { rotationOrder } from '../ministries/rotation.js';
 import { markAvailability } from '../availability/marks.js';
@@ -155,8 +155,9 @@ export class OccurrencesService extends DatabaseService {
    */
   async staffing(occurrence: Authorized<'occurrence'>) {
     const repos = this.repos;
-    const [{ requirements, hasOwnRows }] = await this.withRequirements(repos, [occurrence]);
-    const assignments = (await repos.assignments.listForOccurrence(occurrence.id)).map(assignmentView);
+    const rows = await repos.assignments.listForOccurrence(occurrence.id);
+    const { requirements, hasOwnRows } = await effectiveRequirementsWith(repos, occurrence.id, rows);
+    const assignments = rows.map(assignmentView);
     const required = new Set(requirements.map((r) => r.positionId));
     const defaults = await defaultsOf(repos, requirements);
     return {

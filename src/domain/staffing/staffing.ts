@@ -1,9 +1,11 @@
 import type { Repositories } from '../../db/repositories/index.js';
+import { isLive, type AssignmentStatus } from '../../db/schema.js';
 import { effectiveRequirementsByOccurrence } from './gaps.js';
 
-/** Loads and derives the effective requirements of many occurrences in two queries. */
-export async function loadEffectiveRequirements(repos: Repositories, occurrenceIds: readonly number[]) {
-  const [rows, counts] = await Promise.all([repos.gapInputs.requirementRows(occurrenceIds), repos.gapInputs.liveCounts(occurrenceIds)]);
+type RequirementRows = Awaited<ReturnType<Repositories['gapInputs']['requirementRows']>>;
+type LiveCount = { occurrenceId: number; positionId: number; liveCount: number; pendingCount: number };
+
+function effectiveFrom(rows: RequirementRows, counts: readonly LiveCount[]) {
   return effectiveRequirementsByOccurrence(
     rows.map((row) => ({
       occurrenceId: row.occurrence_id,
@@ -16,8 +18,37 @@ export async function loadEffectiveRequirements(repos: Repositories, occurrenceI
       overrideOccurrenceId: row.override_occurrence_id,
       scheduleId: row.schedule_id,
     })),
-    counts.map((count) => ({ occurrenceId: count.occurrence_id, positionId: count.position_id, liveCount: count.live_count, pendingCount: count.pending_count })),
+    counts,
   );
+}
+
+/** Loads and derives the effective requirements of many occurrences in two queries. */
+export async function loadEffectiveRequirements(repos: Repositories, occurrenceIds: readonly number[]) {
+  const [rows, counts] = await Promise.all([repos.gapInputs.requirementRows(occurrenceIds), repos.gapInputs.liveCounts(occurrenceIds)]);
+  return effectiveFrom(rows, counts.map((count) => ({ occurrenceId: count.occurrence_id, positionId: count.position_id, liveCount: count.live_count, pendingCount: count.pending_count })));
+}
+
+/**
+ * The effective requirements of one occurrence whose assignments the caller has loaded already: the counts are
+ * taken from them, which saves the counting query.
+ */
+export async function effectiveRequirementsWith(repos: Repositories, occurrenceId: number, assignments: ReadonlyArray<{ position_id: number; status: AssignmentStatus }>) {
+  const counts = new Map<number, LiveCount>();
+  for (const assignment of assignments) {
+    if (!isLive(assignment.status)) continue;
+    const count = counts.get(assignment.position_id) ?? { occurrenceId, positionId: assignment.position_id, liveCount: 0, pendingCount: 0 };
+    count.liveCount++;
+    if (assignment.status === 'pending') count.pendingCount++;
+    counts.set(assignment.position_id, count);
+  }
+  return effectiveFrom(await repos.gapInputs.requirementRows([occurrenceId]), [...counts.values()]).get(occurrenceId)
+    ?? { requirements: [], hasOwnRows: false };
+}
+
+/** The id of the requirement a position's assignment on the occurrence counts against, if any: one query, no counts. */
+export async function requirementCountedAgainst(repos: Repositories, occurrenceId: number, positionId: number): Promise<number | null> {
+  const effective = effectiveFrom(await repos.gapInputs.requirementRows([occurrenceId]), []);
+  return effective.get(occurrenceId)?.requirements.find((r) => r.positionId === positionId)?.id ?? null;
 }
 
 /** Σ gapCount over the effective requirements of the given occurrences (E16 `unfilledPositionCount`). */
