@@ -19,6 +19,7 @@ import * as m0019 from './0019_create_install_secrets.js';
 import * as m0020 from './0020_create_auto_fill_runs.js';
 import * as m0021 from './0021_add_withdrawn_notifications.js';
 import * as m0022 from './0022_add_schedule_refill.js';
+import * as m0023 from './0023_index_pending_assignments.js';
 
 /** Every migration, in order. A shipped migration is never edited; add a new file instead. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0020_create_auto_fill_runs': m0020,
   '0021_add_withdrawn_notifications': m0021,
   '0022_add_schedule_refill': m0022,
+  '0023_index_pending_assignments': m0023,
 };
