@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
-import { buildApp, type App } from '../../src/app.js';
+import { describe, it } from 'node:test';
+import type { App } from '../../src/app.js';
 import { countStatements } from '../../src/db/statement-count.js';
-import { as, grantScope, newCoordinator, newMinistry, newUser, setUp, useServer, useUser, type TestUser } from '../kit/index.js';
+import { as, grantScope, newCoordinator, newMinistry, newUser, useSecondInstance, useServer, useUser, type TestUser } from '../kit/index.js';
 
 /**
  * The authentication cache (issue 21): two instances on one database. A key's owner and grants are reused, yet any
@@ -11,24 +11,11 @@ import { as, grantScope, newCoordinator, newMinistry, newUser, setUp, useServer,
  */
 const server = useServer();
 const admin = useUser(server, ['admin']);
-let other: App;
-const stops: Array<() => Promise<void>> = [];
-
-setUp(async () => {
-  other = await buildApp({ database: server.database, clock: server.clock, logger: false });
-  for (const app of [server.app, other]) {
-    stops.push(await app.services.settings.followChanges(server.database.listen));
-  }
-});
-after(async () => {
-  for (const stop of stops) await stop();
-  await other.http.close();
-  await server.close();
-});
+const other = useSecondInstance(server);
 
 const statusOn = async (app: App, url: string, user: TestUser) =>
   (await app.http.inject({ method: 'GET', url, headers: { 'x-api-key': user.apiKey } })).statusCode;
-const bothAnswer = async (url: string, user: TestUser) => [await statusOn(server.app, url, user), await statusOn(other, url, user)];
+const bothAnswer = async (url: string, user: TestUser) => [await statusOn(server.app, url, user), await statusOn(other.app, url, user)];
 
 describe('the authentication cache', () => {
   it('looks a key and its grants up once, then answers from memory', async () => {
@@ -45,7 +32,7 @@ describe('the authentication cache', () => {
   it('refuses a revoked key on the next request to either instance', async () => {
     const user = await newUser(server);
     assert.deepEqual(await bothAnswer('/api/users/current', user), [200, 200]);
-    const keys = await other.http.inject({ method: 'GET', url: '/api/users/current/api-keys', headers: { 'x-api-key': user.apiKey } });
+    const keys = await other.app.http.inject({ method: 'GET', url: '/api/users/current/api-keys', headers: { 'x-api-key': user.apiKey } });
     const keyId = keys.json().apiKeys[0].id;
     assert.equal((await server.delete(`/admin/api/user/${user.userId}/api-keys/${keyId}`, as(admin))).status, 200);
     assert.deepEqual(await bothAnswer('/api/users/current', user), [401, 401]);

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
-import { buildApp, type App } from '../../src/app.js';
-import { setUp, useServer, useUser } from '../kit/index.js';
+import { describe, it } from 'node:test';
+import { useSecondInstance, useServer, useUser } from '../kit/index.js';
 
 /**
  * Two instances on one database (issue 19): a setting changed through one holds on the other within a second,
@@ -9,21 +8,10 @@ import { setUp, useServer, useUser } from '../kit/index.js';
  */
 const server = useServer();
 const admin = useUser(server, ['admin']);
-let other: App;
-const stops: Array<() => Promise<void>> = [];
-
-setUp(async () => {
-  other = await buildApp({ database: server.database, clock: server.clock, logger: false });
-  stops.push(await other.services.settings.followChanges(server.database.listen));
-});
-after(async () => {
-  for (const stop of stops) await stop();
-  await other.http.close();
-  await server.close();
-});
+const other = useSecondInstance(server);
 
 async function churchNameOnOther(): Promise<string> {
-  const answer = await other.http.inject({ method: 'GET', url: '/admin/api/system/config/sChurchName', headers: { 'x-api-key': admin.apiKey } });
+  const answer = await other.app.http.inject({ method: 'GET', url: '/admin/api/system/config/sChurchName', headers: { 'x-api-key': admin.apiKey } });
   assert.equal(answer.statusCode, 200, answer.body);
   return (answer.json() as { value: string }).value;
 }

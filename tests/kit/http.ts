@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { newUser, type TestUser } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { buildApp, type App } from '../../src/app.js';
 import { createRepositories } from '../../src/db/repositories/index.js';
 import type { Roles } from '../../src/domain/access/caller.js';
 
@@ -42,6 +43,31 @@ export function useServer(options: Parameters<typeof startTestServer>[0] = {}): 
     put: (url, body, opts) => started().put(url, body, opts),
     delete: (url, opts) => started().delete(url, opts),
     close: () => started().close(),
+  };
+}
+
+/**
+ * A second instance of the service on the file's database (issue 19), built in a `setUp` step. Both instances
+ * follow settings changes as `npm start` makes them. Closed after the tests, and the file's server after it: the
+ * database must outlive both, and `useServer`'s own hook runs alongside this one.
+ */
+export function useSecondInstance(server: TestServer): { readonly app: App } {
+  let other: App | undefined;
+  const stops: Array<() => Promise<void>> = [];
+  setUp(async () => {
+    other = await buildApp({ database: server.database, clock: server.clock, logger: false });
+    for (const app of [server.app, other]) stops.push(await app.services.settings.followChanges(server.database.listen));
+  });
+  after(async () => {
+    for (const stop of stops) await stop();
+    await other?.http.close();
+    await server.close();
+  });
+  return {
+    get app() {
+      if (!other) throw new Error('The second instance is built in a setUp() step');
+      return other;
+    },
   };
 }
 
