@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { createRepositories } from '../../src/db/repositories/index.js';
 import { countStatements } from '../../src/db/statement-count.js';
 import { drainOutbox } from '../../src/jobs/outbox-delivery.js';
 import {
-  as, expectError, newAssignment, newCoordinator, newMinistry, newPosition, newStaffedEvent, newTeam, newTeamLeader, newUser, qualify, useServer, useUser,
+  as, expectError, startMailSink, newAssignment, newCoordinator, newMinistry, newPosition, newStaffedEvent, newTeam, newTeamLeader, newUser, qualify, useServer, useUser,
   type Ministry, type TestUser,
 } from '../kit/index.js';
 
@@ -63,25 +60,23 @@ const liveOn = async (occurrenceId: number) => {
 };
 
 /** A real SMTP server that keeps who each message went to and its subject. */
-async function smtpSink() {
-  const mails: Array<{ to: string; subject: string }> = [];
-  const sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream).then((mail) => {
-        for (const recipient of session.envelope.rcptTo) mails.push({ to: recipient.address, subject: mail.subject ?? '' });
-        callback();
-      }, callback);
-    },
-  });
-  const port = await new Promise<number>((resolve) => sink.listen(0, '127.0.0.1', () => resolve((sink.server.address() as AddressInfo).port)));
-  return { port, mails, close: () => new Promise<void>((resolve) => sink.close(() => resolve())) };
-}
-
 const setSetting = async (name: string, value: string) =>
   assert.equal((await server.post(`/admin/api/system/config/${name}`, { value }, as(admin))).status, 200);
+
+/** An SMTP sink the service's mail now goes to, with the outbox drained into it. */
+async function drainedIntoSink() {
+  const sink = await startMailSink();
+  try {
+    await setSetting('sSMTPHost', `127.0.0.1:${sink.port}`);
+    await setSetting('sChurchEmail', 'office@church.example');
+    await setSetting('bEnabledEmail', '1');
+    await drainOutbox(server.app.services);
+    return sink;
+  } catch (error) {
+    await sink.close();
+    throw error;
+  }
+}
 
 const pick = (p: Proposal) => ({ occurrenceId: p.occurrenceId, positionId: p.positionId, personId: p.personId });
 
@@ -196,14 +191,10 @@ describe('auto-fill commit and undo', () => {
     assert.deepEqual(detail.notifications.map((n: { type: string; status: string }) => [n.type, n.status]), [['assignment', 'pending']]);
     assert.equal(await liveOn(proposals[2].occurrenceId), 0, 'the unticked row was not created');
 
-    const sink = await smtpSink();
+    const sink = await drainedIntoSink();
     try {
-      await setSetting('sSMTPHost', `127.0.0.1:${sink.port}`);
-      await setSetting('sChurchEmail', 'office@church.example');
-      await setSetting('bEnabledEmail', '1');
-      await drainOutbox(server.app.services);
       const emailOf = async (personId: number) => (await server.get(`/api/person/${personId}`, as(admin))).body.Email as string;
-      const told = new Set(sink.mails.map((mail) => mail.to));
+      const told = new Set(sink.inbox.map((mail) => mail.to));
       assert.deepEqual(await Promise.all(kept.map(async (p) => told.has(await emailOf(p.personId)))), [true, true], 'each volunteer kept receives the assignment request');
     } finally {
       await setSetting('bEnabledEmail', '0');
@@ -247,17 +238,13 @@ describe('auto-fill commit and undo', () => {
     await sunday('2026-03-15');
     const { token, proposals } = await preview(coordinator, { ministryId: ministry.id, to: '2026-03-21' });
     const { runId, created } = await commit(coordinator, { token, proposals: proposals.map(pick) });
-    const sink = await smtpSink();
+    const sink = await drainedIntoSink();
     try {
-      await setSetting('sSMTPHost', `127.0.0.1:${sink.port}`);
-      await setSetting('sChurchEmail', 'office@church.example');
-      await setSetting('bEnabledEmail', '1');
-      await drainOutbox(server.app.services);
       const email = (await server.get(`/api/person/${created[0].personId}`, as(admin))).body.Email as string;
-      assert.equal(sink.mails.filter((mail) => mail.to === email).length, 1, 'the request went out');
+      assert.equal(sink.inbox.filter((mail) => mail.to === email).length, 1, 'the request went out');
       assert.equal((await server.post(`${V}/auto-fill/runs/${runId}/undo`, {}, as(coordinator))).status, 200);
       await drainOutbox(server.app.services);
-      assert.deepEqual(sink.mails.filter((mail) => mail.to === email).map((mail) => mail.subject.replace(/^\[[^\]]*\] /, '')),
+      assert.deepEqual(sink.inbox.filter((mail) => mail.to === email).map((mail) => mail.subject.replace(/^\[[^\]]*\] /, '')),
         [`Please serve as ${position.name}`, `No longer needed: ${position.name}`]);
     } finally {
       await setSetting('bEnabledEmail', '0');

@@ -1,41 +1,26 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
-import { SMTPServer } from 'smtp-server';
 import { buildApp, type App } from '../../src/app.js';
 import { startDelivery } from '../../src/jobs/outbox-delivery.js';
-import { newUser, type TestUser, setUp, useServer, useUser } from '../kit/index.js';
+import { newUser, startMailSink, type MailSink, type TestUser, setUp, useServer, useUser } from '../kit/index.js';
 
 // No poll may help: a worker that waited for its timer would take an hour.
 const AN_HOUR = 3_600_000;
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
-let sink: SMTPServer;
-const arrivals: Array<{ to: string; at: number }> = [];
+let sink: MailSink;
 const stops: Array<() => Promise<void>> = [];
 
 setUp(async () => {
-  sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      stream.on('data', () => undefined);
-      stream.on('end', () => {
-        for (const recipient of session.envelope.rcptTo) arrivals.push({ to: recipient.address, at: performance.now() });
-        callback();
-      });
-    },
-  });
-  const port = await new Promise<number>((resolve) => sink.listen(0, '127.0.0.1', () => resolve((sink.server.address() as AddressInfo).port)));
-  for (const [name, value] of [['sSMTPHost', `127.0.0.1:${port}`], ['sChurchEmail', 'office@church.example'], ['bEnabledEmail', '1'], ['iLoginRateLimitPerMinute', '0'], ['iPublicFormRateLimitPerMinute', '0']]) {
+  sink = await startMailSink();
+  for (const [name, value] of [['sSMTPHost', `127.0.0.1:${sink.port}`], ['sChurchEmail', 'office@church.example'], ['bEnabledEmail', '1'], ['iLoginRateLimitPerMinute', '0'], ['iPublicFormRateLimitPerMinute', '0']]) {
     assert.equal((await server.post(`/admin/api/system/config/${name}`, { value }, { key: admin.apiKey })).status, 200);
   }
 });
 after(async () => {
   for (const stop of stops) await stop();
-  await new Promise<void>((resolve) => sink.close(() => resolve()));
+  await sink.close();
   await server.close();
 });
 
@@ -44,11 +29,11 @@ after(async () => {
  * first. The request itself may take long (hashing a password); only what follows the commit counts.
  */
 async function msAfterAnswer(address: string, request: () => Promise<{ status: number }>): Promise<number> {
-  const before = arrivals.length;
+  const before = sink.inbox.length;
   assert.equal((await request()).status, 200);
   const answeredAt = performance.now();
   for (;;) {
-    const arrival = arrivals.slice(before).find((a) => a.to === address);
+    const arrival = sink.inbox.slice(before).find((a) => a.to === address);
     if (arrival) return Math.max(0, arrival.at - answeredAt);
     if (performance.now() - answeredAt > 5_000) return Infinity;
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -6,4 +6,4 @@ export { newAdmin, newPerson, newUser, otherEventTypeId, type TestUser } from '.
 export { startTestServer, type Answer, type TestServer } from '../helpers/server.js';
 export { as, expectError, setUp, useOtherEventType, useSecondInstance, useServer, useUser } from './http.js';
 export * from './volunteer.js';
-export { useMailSink, type SunkMail } from './mail.js';
+export { startMailSink, useMailSink, type MailSink, type SunkMail } from './mail.js';

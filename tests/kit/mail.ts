@@ -13,6 +13,33 @@ export interface SunkMail {
   subject: string;
   text: string;
   html: string;
+  /** `performance.now()` when it arrived. */
+  at: number;
+}
+
+/** A real SMTP server on a free port of this host, keeping every message it receives in `inbox`, parsed. */
+export interface MailSink {
+  port: number;
+  inbox: SunkMail[];
+  close(): Promise<void>;
+}
+
+export async function startMailSink(inbox: SunkMail[] = []): Promise<MailSink> {
+  const sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream).then((mail) => {
+        const html = typeof mail.html === 'string' ? mail.html : '';
+        const at = performance.now();
+        for (const recipient of session.envelope.rcptTo) inbox.push({ to: recipient.address, subject: mail.subject ?? '', text: mail.text ?? '', html, at });
+        callback();
+      }, callback);
+    },
+  });
+  const port = await new Promise<number>((resolve) => sink.listen(0, '127.0.0.1', () => resolve((sink.server.address() as AddressInfo).port)));
+  return { port, inbox, close: () => new Promise<void>((resolve) => sink.close(() => resolve())) };
 }
 
 /**
@@ -22,27 +49,14 @@ export interface SunkMail {
  */
 export function useMailSink(server: TestServer, admin: TestUser): SunkMail[] {
   const inbox: SunkMail[] = [];
-  let sink: SMTPServer | undefined;
+  let sink: MailSink | undefined;
   setUp(async () => {
-    sink = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        simpleParser(stream).then((mail) => {
-          const html = typeof mail.html === 'string' ? mail.html : '';
-          for (const recipient of session.envelope.rcptTo) inbox.push({ to: recipient.address, subject: mail.subject ?? '', text: mail.text ?? '', html });
-          callback();
-        }, callback);
-      },
-    });
-    const started = sink;
-    const port = await new Promise<number>((resolve) => started.listen(0, '127.0.0.1', () => resolve((started.server.address() as AddressInfo).port)));
-    for (const [name, value] of [['sSMTPHost', `127.0.0.1:${port}`], ['bEnabledEmail', '1']]) {
+    sink = await startMailSink(inbox);
+    for (const [name, value] of [['sSMTPHost', `127.0.0.1:${sink.port}`], ['bEnabledEmail', '1']]) {
       const answer = await server.post(`/admin/api/system/config/${name}`, { value }, as(admin));
       assert.equal(answer.status, 200, answer.text);
     }
   });
-  after(() => new Promise<void>((resolve) => (sink ? sink.close(() => resolve()) : resolve())));
+  after(() => sink?.close());
   return inbox;
 }
