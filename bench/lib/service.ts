@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import { startArguments } from '../../scripts/start-command.mjs';
 
 /** Where the service under test keeps its data: an embedded data directory or a PostgreSQL database. */
 export type Target = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -33,7 +34,7 @@ export function rssOf(pid: number): number {
 }
 
 /**
- * Starts the service as `npm start` does (`node scripts/start.mjs`: the pid is the server's own) and waits
+ * Starts the service as `npm start` does (`node` with the start script's arguments: the pid is the server's own) and waits
  * until `/healthz` answers 200.
  */
 export async function startService(target: Target, extraEnv: Record<string, string> = {}): Promise<RunningService> {
@@ -43,7 +44,7 @@ export async function startService(target: Target, extraEnv: Record<string, stri
   if (target.kind === 'pglite') env.DATA_DIR = target.dataDir;
   else env.DATABASE_URL = target.url;
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, startArguments(), { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr!.on('data', (chunk) => (errors += chunk));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { withDatabase } from './template.js';
+import { startArguments } from '../../scripts/start-command.mjs';
 
 /**
  * The real service started the way `npm start` starts it, talked to over TCP. On the PostgreSQL pass
@@ -34,7 +35,7 @@ export function spawnService(env: Record<string, string>): Promise<Running> {
   return freePort().then((port) => {
     const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), LOG_LEVEL: 'info', ...env };
     delete childEnv.TEST_DATABASE_URL;
-    const child = spawn(process.execPath, ['scripts/start.mjs'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, startArguments(), { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
