@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, sql, type PostgresCursor, type PostgresPool, type PostgresQueryResult, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult, type Transaction } from 'kysely';
 import pg from 'pg';
 import * as tar from 'tar';
 import { migrations } from './migrations/index.js';
@@ -94,17 +94,24 @@ function preparing(pool: pg.Pool): PostgresPool {
     }
     return name;
   };
+  // One wrapper per pooled connection, made when the connection first leaves the pool, not on every checkout.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    function query<R>(text: string, values: readonly unknown[]): Promise<PostgresQueryResult<R>>;
+    function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+    function query(text: string | PostgresCursor<unknown>, values?: readonly unknown[]): unknown {
+      if (typeof text !== 'string') return client.query(text as unknown as pg.Submittable);
+      const name = values && values.length > 0 ? nameOf(text) : undefined;
+      return client.query({ name, text, values: values as unknown[] });
+    }
+    return { query, release: () => client.release() };
+  };
   return {
     async connect() {
       const client = await pool.connect();
-      function query<R>(text: string, values: readonly unknown[]): Promise<PostgresQueryResult<R>>;
-      function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-      function query(text: string | PostgresCursor<unknown>, values?: readonly unknown[]): unknown {
-        if (typeof text !== 'string') return client.query(text as unknown as pg.Submittable);
-        const name = values && values.length > 0 ? nameOf(text) : undefined;
-        return client.query({ name, text, values: values as unknown[] });
-      }
-      return { query, release: () => client.release() };
+      let wrapper = wrappers.get(client);
+      if (!wrapper) wrappers.set(client, (wrapper = wrap(client)));
+      return wrapper;
     },
     end: () => pool.end(),
   };
