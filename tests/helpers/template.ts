@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /** Where `tests/prepare.ts` leaves the migrated PGlite template that every test file loads. */
-export const PGLITE_TEMPLATE = path.resolve('.cache/pglite-template.tar.gz');
+export const PGLITE_TEMPLATE = path.resolve('.cache/pglite-template.tar');
 
 /**
  * The PostgreSQL database every test database is cloned from (`CREATE DATABASE … TEMPLATE`).

@@ -111,7 +111,6 @@ export function assignmentsRepository(db: Executor) {
         .executeTakeFirst();
     },
 
-    /** Re-uses a declined or cancelled row (rule I8): same id, history kept. */
     /**
      * What E14 reads of a person and a position before it locks the occurrence, in one statement: both (absent
      * when not found), whether the person is actively qualified for the position and a member of the ministry's
