@@ -13,5 +13,5 @@ export function unnestRows<Row>(rows: readonly Row[], columns: ReadonlyArray<rea
 
 /** `= any($1::int4[])`: membership in a list of ids of any length as one parameter (an `in` list needs one per id). */
 export function anyId(ids: readonly number[]): RawBuilder<number> {
-  return sql<number>`any(${[...ids]}::int4[])`;
+  return sql<number>`any(${ids as number[]}::int4[])`;
 }

@@ -3,7 +3,30 @@ import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { LIVE_STATUSES } from '../schema.js';
 import { occurrenceShifts } from '../joins.js';
+import { precompiled } from '../precompiled.js';
 import { shiftEnd } from '../shift-times.js';
+
+// Every view of staffing and every placement (E11, E14) reads these rows: compiled once.
+const requirementRowsOf = precompiled((db: Executor, occurrenceIds: readonly number[]) =>
+  db
+    .selectFrom('occurrences')
+    .innerJoin('requirements', (join) =>
+      join.on((eb) => eb.or([eb('requirements.schedule_id', '=', eb.ref('occurrences.schedule_id')), eb('requirements.occurrence_id', '=', eb.ref('occurrences.id'))])),
+    )
+    .innerJoin('positions', 'positions.id', 'requirements.position_id')
+    .select([
+      'occurrences.id as occurrence_id',
+      'requirements.id',
+      'requirements.schedule_id',
+      'requirements.occurrence_id as override_occurrence_id',
+      'requirements.position_id',
+      'requirements.min_count',
+      'requirements.max_count',
+      'requirements.notes',
+      'positions.name as position_name',
+    ])
+    .where('occurrences.id', '=', anyId(occurrenceIds))
+    .orderBy('requirements.position_id'));
 
 /** The raw material of the gap derivation (domain/staffing/gaps.ts): requirement rows and live counts per occurrence. */
 export function gapInputsReadModel(db: Executor) {
@@ -25,26 +48,7 @@ export function gapInputsReadModel(db: Executor) {
     /** Template rows of each occurrence's schedule and the occurrence's own override rows. */
     async requirementRows(occurrenceIds: readonly number[]) {
       if (occurrenceIds.length === 0) return [];
-      return db
-        .selectFrom('occurrences')
-        .innerJoin('requirements', (join) =>
-          join.on((eb) => eb.or([eb('requirements.schedule_id', '=', eb.ref('occurrences.schedule_id')), eb('requirements.occurrence_id', '=', eb.ref('occurrences.id'))])),
-        )
-        .innerJoin('positions', 'positions.id', 'requirements.position_id')
-        .select([
-          'occurrences.id as occurrence_id',
-          'requirements.id',
-          'requirements.schedule_id',
-          'requirements.occurrence_id as override_occurrence_id',
-          'requirements.position_id',
-          'requirements.min_count',
-          'requirements.max_count',
-          'requirements.notes',
-          'positions.name as position_name',
-        ])
-        .where('occurrences.id', '=', anyId(occurrenceIds))
-        .orderBy('requirements.position_id')
-        .execute();
+      return requirementRowsOf(db, occurrenceIds);
     },
 
     /** Live (pending or accepted) and pending assignments per occurrence and position. */

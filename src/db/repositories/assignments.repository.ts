@@ -3,6 +3,7 @@ import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { anyId, unnestRows } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { assignmentShifts } from '../joins.js';
+import { precompiled } from '../precompiled.js';
 import { reachesNothing, schedulesInScope, type ScopeIds } from '../scope-filter.js';
 import { shiftEnd } from '../shift-times.js';
 import { HOLDING_STATUSES, LIVE_STATUSES, type AssignmentStatus, type DB, type LiveStatus, type ResponseChannel, type ResponseKind } from '../schema.js';
@@ -18,18 +19,60 @@ export interface NewAssignmentRow {
   assignedBy: number | null;
 }
 
+/** Assignments with position and person names and the person's check-in at the occurrence's event. */
+const withNamesIn = (db: Executor) =>
+  db
+    .selectFrom('assignments')
+    .innerJoin('positions', 'positions.id', 'assignments.position_id')
+    .innerJoin('persons', 'persons.id', 'assignments.person_id')
+    .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
+    .leftJoin('event_attend', (join) =>
+      join.onRef('event_attend.event_id', '=', 'occurrences.event_id').onRef('event_attend.person_id', '=', 'assignments.person_id'))
+    .selectAll('assignments')
+    .select(['positions.name as position_name', 'persons.first_name', 'persons.last_name', 'event_attend.checkin_at', 'event_attend.checkout_at']);
+
+// The statements of the staffing view and of E14, the routes coordinators use most, are compiled once.
+const onOccurrence = precompiled((db: Executor, occurrenceId: number) =>
+  withNamesIn(db).where('assignments.occurrence_id', '=', occurrenceId).orderBy('assignments.id'));
+
+const lockedOccurrence = precompiled((db: Executor, occurrenceId: number) =>
+  db
+    .selectFrom('occurrences')
+    .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
+    .innerJoin('events', 'events.id', 'occurrences.event_id')
+    .select(['occurrences.id', 'occurrences.status', shiftEnd.as('end_at')])
+    .where('occurrences.id', '=', occurrenceId)
+    .forUpdate('occurrences'));
+
+const candidateOf = precompiled((db: Executor, positionId: number, personId: number, ministryId: number, eventId: number) => {
+  const attendance = (eb: ExpressionBuilder<DB, never>) =>
+    eb.selectFrom('event_attend').where('event_attend.event_id', '=', eventId).where('event_attend.person_id', '=', personId).limit(1);
+  return db.selectNoFrom((eb) => [
+    jsonObjectFrom(eb.selectFrom('positions').select(['positions.id', 'positions.ministry_id', 'positions.name']).where('positions.id', '=', positionId)).as('position'),
+    jsonObjectFrom(eb.selectFrom('persons').select(['persons.id', 'persons.first_name', 'persons.last_name']).where('persons.id', '=', personId)).as('person'),
+    eb.exists(eb.selectFrom('qualifications').select('qualifications.id')
+      .where('qualifications.person_id', '=', personId).where('qualifications.position_id', '=', positionId).where('qualifications.active', '=', true)).as('qualified'),
+    eb.exists(eb.selectFrom('groups').innerJoin('group_members', 'group_members.group_id', 'groups.id').select('groups.id')
+      .where('groups.ministry_id', '=', ministryId).where('group_members.person_id', '=', personId)).as('in_pool'),
+    attendance(eb).select('event_attend.checkin_at').as('checkin_at'),
+    attendance(eb).select('event_attend.checkout_at').as('checkout_at'),
+  ]);
+});
+
+const placing = precompiled((
+  db: Executor, occurrenceId: number, positionId: number, personId: number, requirementId: number | null,
+  status: LiveStatus, source: NewAssignmentRow['source'], at: string, assignedBy: number | null, respondedAt: string | null,
+) => {
+  const placed = { status, source, assigned_at: at, assigned_by_person_id: assignedBy, requirement_id: requirementId, responded_at: respondedAt };
+  return db
+    .insertInto('assignments')
+    .values({ occurrence_id: occurrenceId, position_id: positionId, person_id: personId, ...placed })
+    .onConflict((conflict) => conflict.constraint('assignments_one_per_person').doUpdateSet(placed).where('assignments.status', 'not in', HOLDING_STATUSES))
+    .returningAll();
+});
+
 export function assignmentsRepository(db: Executor) {
-  /** Assignments with position and person names and the person's check-in at the occurrence's event. */
-  const withNames = () =>
-    db
-      .selectFrom('assignments')
-      .innerJoin('positions', 'positions.id', 'assignments.position_id')
-      .innerJoin('persons', 'persons.id', 'assignments.person_id')
-      .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
-      .leftJoin('event_attend', (join) =>
-        join.onRef('event_attend.event_id', '=', 'occurrences.event_id').onRef('event_attend.person_id', '=', 'assignments.person_id'))
-      .selectAll('assignments')
-      .select(['positions.name as position_name', 'persons.first_name', 'persons.last_name', 'event_attend.checkin_at', 'event_attend.checkout_at']);
+  const withNames = () => withNamesIn(db);
 
   return {
     /** Live assignments of a person on the ministry's occurrences that are not over at `now`. */
@@ -83,7 +126,7 @@ export function assignmentsRepository(db: Executor) {
 
     /** Every assignment of an occurrence with names and attendance (from the event's check-ins), by id. */
     async listForOccurrence(occurrenceId: number) {
-      return withNames().where('assignments.occurrence_id', '=', occurrenceId).orderBy('assignments.id').execute();
+      return onOccurrence(db, occurrenceId);
     },
 
     /**
@@ -91,18 +134,8 @@ export function assignmentsRepository(db: Executor) {
      * one-row-per-person rule of parallel requests on one occurrence run one after another.
      */
     async lockOccurrence(occurrenceId: number) {
-      return db
-        .selectFrom('occurrences')
-        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
-        .innerJoin('events', 'events.id', 'occurrences.event_id')
-        .select([
-          'occurrences.id',
-          'occurrences.status',
-          shiftEnd.as('end_at'),
-        ])
-        .where('occurrences.id', '=', occurrenceId)
-        .forUpdate('occurrences')
-        .executeTakeFirst();
+      const [row] = await lockedOccurrence(db, occurrenceId);
+      return row;
     },
 
     async find(occurrenceId: number, positionId: number, personId: number) {
@@ -117,21 +150,8 @@ export function assignmentsRepository(db: Executor) {
      * volunteer pool, and their check-in at the occurrence's event, which the answer shows.
      */
     async candidate(input: { positionId: number; personId: number; ministryId: number; eventId: number }) {
-      const { positionId, personId, ministryId, eventId } = input;
-      const attendance = (eb: ExpressionBuilder<DB, never>) =>
-        eb.selectFrom('event_attend').where('event_attend.event_id', '=', eventId).where('event_attend.person_id', '=', personId).limit(1);
-      return db
-        .selectNoFrom((eb) => [
-          jsonObjectFrom(eb.selectFrom('positions').select(['positions.id', 'positions.ministry_id', 'positions.name']).where('positions.id', '=', positionId)).as('position'),
-          jsonObjectFrom(eb.selectFrom('persons').select(['persons.id', 'persons.first_name', 'persons.last_name']).where('persons.id', '=', personId)).as('person'),
-          eb.exists(eb.selectFrom('qualifications').select('qualifications.id')
-            .where('qualifications.person_id', '=', personId).where('qualifications.position_id', '=', positionId).where('qualifications.active', '=', true)).as('qualified'),
-          eb.exists(eb.selectFrom('groups').innerJoin('group_members', 'group_members.group_id', 'groups.id').select('groups.id')
-            .where('groups.ministry_id', '=', ministryId).where('group_members.person_id', '=', personId)).as('in_pool'),
-          attendance(eb).select('event_attend.checkin_at').as('checkin_at'),
-          attendance(eb).select('event_attend.checkout_at').as('checkout_at'),
-        ])
-        .executeTakeFirstOrThrow();
+      const [row] = await candidateOf(db, input.positionId, input.personId, input.ministryId, input.eventId);
+      return row;
     },
 
     /**
@@ -141,18 +161,8 @@ export function assignmentsRepository(db: Executor) {
      */
     async place(row: NewAssignmentRow) {
       const respondedAt = row.status === 'accepted' ? row.at : null;
-      return db
-        .insertInto('assignments')
-        .values({
-          occurrence_id: row.occurrenceId, position_id: row.positionId, person_id: row.personId, requirement_id: row.requirementId,
-          status: row.status, source: row.source, assigned_at: row.at, assigned_by_person_id: row.assignedBy, responded_at: respondedAt,
-        })
-        .onConflict((conflict) => conflict.constraint('assignments_one_per_person').doUpdateSet({
-          status: row.status, source: row.source, assigned_at: row.at, assigned_by_person_id: row.assignedBy,
-          requirement_id: row.requirementId, responded_at: respondedAt,
-        }).where('assignments.status', 'not in', HOLDING_STATUSES))
-        .returningAll()
-        .executeTakeFirst();
+      const [placed] = await placing(db, row.occurrenceId, row.positionId, row.personId, row.requirementId, row.status, row.source, row.at, row.assignedBy, respondedAt);
+      return placed;
     },
 
     /** An assignment with its occurrence's state, schedule team and ministry, for scope and state checks. */
@@ -279,7 +289,6 @@ export function assignmentsRepository(db: Executor) {
         .execute();
     },
 
-    /** Pending outbox rows queued for these assignments become `cancelled`: kept, never sent. */
     /** Of the assignments, those whose request mail (type `assignment`) has gone out. */
     async withSentRequest(assignmentIds: readonly number[]): Promise<number[]> {
       if (assignmentIds.length === 0) return [];

@@ -1,12 +1,21 @@
 import { sql } from 'kysely';
 import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
+import { precompiled } from '../precompiled.js';
 import type { BlockoutsTable } from '../schema.js';
 import type { Insertable } from 'kysely';
 import type { ScopeIds } from '../scope-filter.js';
 
 /** The last day a blockout covers: its end, or the end of its last weekly repetition. */
 const lastDay = sql<string>`coalesce(blockouts.repeat_until + (blockouts.end_date - blockouts.start_date), blockouts.end_date)`;
+
+// Every placement (E11, E14) and every list of candidates asks this: compiled once.
+const overlappingDays = precompiled((db: Executor, personIds: readonly number[], from: string, to: string) =>
+  db.selectFrom('blockouts').selectAll()
+    .where('person_id', '=', anyId(personIds))
+    .where('start_date', '<=', to)
+    .where(lastDay, '>=', from)
+    .orderBy('start_date').orderBy('id'));
 
 export function blockoutsRepository(db: Executor) {
   return {
@@ -34,12 +43,7 @@ export function blockoutsRepository(db: Executor) {
     /** Blockouts of these people that may cover a day between `from` and `to` (both included). */
     async overlapping(personIds: readonly number[], from: string, to: string) {
       if (personIds.length === 0) return [];
-      return db.selectFrom('blockouts').selectAll()
-        .where('person_id', '=', anyId(personIds))
-        .where('start_date', '<=', to)
-        .where(lastDay, '>=', from)
-        .orderBy('start_date').orderBy('id')
-        .execute();
+      return overlappingDays(db, personIds, from, to);
     },
 
     /**

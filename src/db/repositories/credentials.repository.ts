@@ -2,14 +2,24 @@ import { sql } from 'kysely';
 import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { translateConstraintError } from '../errors.js';
+import { precompiled } from '../precompiled.js';
+
+const requirementsNamedIn = (db: Executor) => db.selectFrom('credential_requirements')
+  .innerJoin('credentials', 'credentials.id', 'credential_requirements.credential_id')
+  .leftJoin('positions', 'positions.id', 'credential_requirements.position_id')
+  .selectAll('credential_requirements')
+  .select(['credentials.name as credential_name', 'positions.name as position_name']);
+
+// Every placement (E11, E14) asks this: compiled once.
+const requiredForPosition = precompiled((db: Executor, ministryId: number, positionId: number) =>
+  requirementsNamedIn(db)
+    .where('credential_requirements.ministry_id', '=', ministryId)
+    .where((eb) => eb.or([eb('credential_requirements.position_id', 'is', null), eb('credential_requirements.position_id', '=', positionId)]))
+    .where('credentials.active', '=', true));
 
 /** Credentials that gate serving (issue 17): the kinds, which ministry or position requires one, and who holds one until when. */
 export function credentialsRepository(db: Executor) {
-  const requirementsNamed = () => db.selectFrom('credential_requirements')
-    .innerJoin('credentials', 'credentials.id', 'credential_requirements.credential_id')
-    .leftJoin('positions', 'positions.id', 'credential_requirements.position_id')
-    .selectAll('credential_requirements')
-    .select(['credentials.name as credential_name', 'positions.name as position_name']);
+  const requirementsNamed = () => requirementsNamedIn(db);
 
   return {
     async list(filter: { active?: boolean } = {}) {
@@ -45,11 +55,7 @@ export function credentialsRepository(db: Executor) {
 
     /** Active credentials required to serve the position: the ministry's own and the position's. */
     async requiredFor(ministryId: number, positionId: number) {
-      return requirementsNamed()
-        .where('credential_requirements.ministry_id', '=', ministryId)
-        .where((eb) => eb.or([eb('credential_requirements.position_id', 'is', null), eb('credential_requirements.position_id', '=', positionId)]))
-        .where('credentials.active', '=', true)
-        .execute();
+      return requiredForPosition(db, ministryId, positionId);
     },
 
     /** Every active credential the ministry or one of its positions requires (auto-fill reads them in one go). */

@@ -3,26 +3,32 @@ import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { reachesNothing, schedulesInScope } from '../scope-filter.js';
 import { occurrenceShifts } from '../joins.js';
+import { precompiled } from '../precompiled.js';
 import { shiftStart, shiftEnd } from '../shift-times.js';
 
 /** Occurrences with what their views need: schedule, team, ministry and the event times moved by the offsets. */
+const detailedIn = (db: Executor) =>
+  occurrenceShifts(db)
+    .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id')
+    .innerJoin('teams', 'teams.id', 'schedules.team_id')
+    .selectAll('occurrences')
+    .select([
+      'ministries.name as ministry_name',
+      'ministries.active as ministry_active',
+      'teams.name as team_name',
+      'schedules.name as schedule_name',
+      'schedules.one_off',
+      'schedules.ministry_id',
+      'schedules.team_id',
+      shiftStart.as('start_at'),
+      shiftEnd.as('end_at'),
+    ]);
+
+// Every request about one occurrence starts here (its access check).
+const detailedById = precompiled((db: Executor, id: number) => detailedIn(db).where('occurrences.id', '=', id));
+
 export function occurrencesRepository(db: Executor) {
-  const detailed = () =>
-    occurrenceShifts(db)
-      .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id')
-      .innerJoin('teams', 'teams.id', 'schedules.team_id')
-      .selectAll('occurrences')
-      .select([
-        'ministries.name as ministry_name',
-        'ministries.active as ministry_active',
-        'teams.name as team_name',
-        'schedules.name as schedule_name',
-        'schedules.one_off',
-        'schedules.ministry_id',
-        'schedules.team_id',
-        shiftStart.as('start_at'),
-        shiftEnd.as('end_at'),
-      ]);
+  const detailed = () => detailedIn(db);
 
   return {
     /** Every occurrence anchored to the event takes its (new) date; staffing and assignments stay as they are. */
@@ -35,13 +41,14 @@ export function occurrencesRepository(db: Executor) {
     },
 
     async findDetailed(id: number) {
-      return detailed().where('occurrences.id', '=', id).executeTakeFirst();
+      const [row] = await detailedById(db, id);
+      return row;
     },
 
-    /** Occurrences in [from, to] (dates), scoped to ministries or teams (undefined = all), ordered by date then id. */
     /**
-     * A window's occurrences by date, then id. `after` continues from the last row of the previous page, so a
-     * caller can read a whole window page by page, however large it is.
+     * Occurrences in [from, to] (dates), scoped to ministries or teams (undefined = all), by date, then id.
+     * `after` continues from the last row of the previous page, so a caller can read a whole window page by page,
+     * however large it is.
      */
     async list(filter: {
       from: string; to: string; ministryIds?: readonly number[]; teamIds?: readonly number[]; ministryId?: number; teamId?: number;

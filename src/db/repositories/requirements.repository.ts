@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
+import { precompiled } from '../precompiled.js';
 
 export interface RequirementCounts {
   minCount: number;
@@ -15,6 +17,33 @@ export interface DefaultRow {
 }
 
 /** Staffing needs: template rows on schedules, override rows on occurrences, and saved default volunteers. */
+// The staffing view and the requirements editor read them on every request: compiled once.
+const defaultsOf = precompiled((db: Executor, requirementIds: readonly number[]) =>
+  db
+    .selectFrom('requirement_defaults')
+    .innerJoin('requirements', 'requirements.id', 'requirement_defaults.requirement_id')
+    .innerJoin('persons', 'persons.id', 'requirement_defaults.person_id')
+    .leftJoin('persons as setter', 'setter.id', 'requirement_defaults.set_by_person_id')
+    .select((eb) => [
+      'requirement_defaults.requirement_id',
+      'requirement_defaults.person_id',
+      'requirement_defaults.accepted',
+      'requirement_defaults.set_by_person_id',
+      'requirement_defaults.sort',
+      'persons.first_name',
+      'persons.last_name',
+      'setter.first_name as setter_first_name',
+      'setter.last_name as setter_last_name',
+      'requirements.position_id',
+      eb.exists(eb.selectFrom('qualifications').select('qualifications.id')
+        .whereRef('qualifications.person_id', '=', 'requirement_defaults.person_id')
+        .whereRef('qualifications.position_id', '=', 'requirements.position_id')
+        .where('qualifications.active', '=', true)).as('qualified'),
+    ])
+    .where('requirement_defaults.requirement_id', '=', anyId(requirementIds))
+    .orderBy('requirement_defaults.requirement_id')
+    .orderBy('requirement_defaults.sort'));
+
 export function requirementsRepository(db: Executor) {
   const withPosition = () =>
     db.selectFrom('requirements').innerJoin('positions', 'positions.id', 'requirements.position_id').selectAll('requirements').select('positions.name as position_name');
@@ -65,31 +94,7 @@ export function requirementsRepository(db: Executor) {
     /** Saved defaults in assignment order, with names and whether each person is actively qualified for the position. */
     async defaults(requirementIds: readonly number[]) {
       if (requirementIds.length === 0) return [];
-      return db
-        .selectFrom('requirement_defaults')
-        .innerJoin('requirements', 'requirements.id', 'requirement_defaults.requirement_id')
-        .innerJoin('persons', 'persons.id', 'requirement_defaults.person_id')
-        .leftJoin('persons as setter', 'setter.id', 'requirement_defaults.set_by_person_id')
-        .select((eb) => [
-          'requirement_defaults.requirement_id',
-          'requirement_defaults.person_id',
-          'requirement_defaults.accepted',
-          'requirement_defaults.set_by_person_id',
-          'requirement_defaults.sort',
-          'persons.first_name',
-          'persons.last_name',
-          'setter.first_name as setter_first_name',
-          'setter.last_name as setter_last_name',
-          'requirements.position_id',
-          eb.exists(eb.selectFrom('qualifications').select('qualifications.id')
-            .whereRef('qualifications.person_id', '=', 'requirement_defaults.person_id')
-            .whereRef('qualifications.position_id', '=', 'requirements.position_id')
-            .where('qualifications.active', '=', true)).as('qualified'),
-        ])
-        .where('requirement_defaults.requirement_id', 'in', [...requirementIds])
-        .orderBy('requirement_defaults.requirement_id')
-        .orderBy('requirement_defaults.sort')
-        .execute();
+      return defaultsOf(db, requirementIds);
     },
 
     /** Replaces a template row's defaults with `defaults`, in order. */
