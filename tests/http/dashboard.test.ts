@@ -517,7 +517,9 @@ describe('GET /api/ministries/gaps', () => {
     const adminAnswer = await server.get(`${V}/gaps`, { ...as(admin), query: { ...window, ministryId: String(elsewhere.id) } });
     assert.deepEqual(pairs(adminAnswer.body), [[foreign, r]]);
     const outside = await server.get(`${V}/gaps`, { ...as(coordinator), query: { ...window, ministryId: String(elsewhere.id) } });
-    assert.ok(outside.status === 403 || (outside.status === 200 && outside.body.gaps.length === 0), `a ministry outside the scope: ${outside.status}`);
+    // Scoped in the query like the occurrence list (contract §5.5): a ministry outside the scope shows nothing.
+    assert.equal(outside.status, 200);
+    assert.deepEqual(outside.body.gaps, []);
 
     assert.equal((await server.get(`${V}/gaps`, { ...as(await newUser(server)), query: window })).status, 403);
   });

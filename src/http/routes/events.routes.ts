@@ -37,7 +37,6 @@ const repeatDialect = (recurType: string): RecurrenceDialect => ({
   },
 });
 
-/** Calendar events, series, headcounts and event types (contract §15.4). */
 /** A type's default start time: blank clears it; anything else must be HH:MM (400). */
 function startTimeOf(value: string | null): string | null {
   if (!value) return null;
@@ -46,6 +45,7 @@ function startTimeOf(value: string | null): string | null {
   return time;
 }
 
+/** Calendar events, series, headcounts and event types (contract §15.4). */
 export const eventsRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
   const { events, eventTypes } = services;
   const tags = ['Events'];
