@@ -111,13 +111,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(http, shell && appShell(shell));
   await http.register(fastifyCookie);
   const routes = registerAccessControl(http, services);
-  const metrics = deps.metricsToken ? new ServiceMetrics(services, deps.metricsToken) : undefined;
+  const metrics = deps.metricsToken ? new ServiceMetrics(deps.database, deps.metricsToken) : undefined;
   metrics?.observeRequests(http);
   const timerJobs = new TimerJobs(services, deps.database, metrics?.countTimerJobRun);
-  await registerRateLimits(http, services);
+  await registerRateLimits(http, deps.database);
   await registerOpenApi(http);
 
-  await http.register(healthRoutes(services));
+  await http.register(healthRoutes(deps.database));
   await http.register(metricsRoutes(metrics));
   await http.register(loginRoutes(services));
   await http.register(sessionRoutes(services));

@@ -35,12 +35,12 @@ async function main(): Promise<void> {
 
   await http.listen({ port: config.port, host: config.host });
 
-  const stopFollowingSettings = await services.settings.followChanges(services.database.listen).catch((error: unknown) => {
+  const stopFollowingSettings = await services.settings.followChanges(database.listen).catch((error: unknown) => {
     log.error({ err: error }, 'settings changes from other instances are not announced here; cached settings live 5 s');
     return async () => undefined;
   });
   const stopTimerJobs = scheduleTimerJobs(timerJobs, (error) => log.error({ err: error }, 'timer jobs failed'));
-  const stopDelivery = await startDelivery(services, (error) => log.error({ err: error }, 'outbox delivery failed'));
+  const stopDelivery = await startDelivery(services, database.listen, (error) => log.error({ err: error }, 'outbox delivery failed'));
 
   let stopping = false;
   // New connections are refused at once; requests in flight finish while the workers stop, and only then does the

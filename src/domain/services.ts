@@ -60,7 +60,6 @@ export function buildServices(database: Database, clock: Clock, options: Service
   // A decline on a schedule that asks for it is filled again at once (issue 18).
   publisher.subscribe((event) => (event.type === 'assignment-declined' ? autoFill.refillAfterDecline(event) : undefined));
   return {
-    database,
     settings,
     authCache,
     time,

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Database } from '../db/database.js';
 import type { Services } from '../domain/services.js';
 
 const CONNECTION_TIMEOUT_MS = 10_000;
@@ -71,7 +72,12 @@ export const OUTBOX_CHANNEL = 'outbox_due';
  * their lease ends. One drain at a time (a wake-up during a drain runs one more). Answers a function that stops it
  * once the drain under way has finished.
  */
-export async function startDelivery(services: Services, onError: (error: unknown) => void, everyMs = 60_000): Promise<() => Promise<void>> {
+export async function startDelivery(
+  services: Services,
+  listen: Database['listen'],
+  onError: (error: unknown) => void,
+  everyMs = 60_000,
+): Promise<() => Promise<void>> {
   let running: Promise<void> | undefined;
   let isWanted = false;
   let isStopped = false;
@@ -101,7 +107,7 @@ export async function startDelivery(services: Services, onError: (error: unknown
   };
   let unlisten: () => Promise<void> = async () => undefined;
   try {
-    unlisten = await services.database.listen(OUTBOX_CHANNEL, drain);
+    unlisten = await listen(OUTBOX_CHANNEL, drain);
   } catch (error) {
     // Without the wake-up, mail still leaves on the poll.
     onError(error);

@@ -45,7 +45,7 @@ const emailOf = async (user: TestUser) =>
 
 describe('mail leaves within seconds of the commit', () => {
   it('delivers a password-reset mail and an administrator\'s reset within 2 s, with no timer job and no poll', async () => {
-    stops.push(await startDelivery(server.app.services, (error) => assert.fail(String(error)), AN_HOUR));
+    stops.push(await startDelivery(server.app.services, server.database.listen, (error) => assert.fail(String(error)), AN_HOUR));
     const asker = await newUser(server);
     const reset = await newUser(server);
     const askerMs = await msAfterAnswer(await emailOf(asker), () => server.post('/api/public/user/password-reset', { userName: asker.userName }));
@@ -57,7 +57,7 @@ describe('mail leaves within seconds of the commit', () => {
   it('wakes the worker of another app on the same database, whose own requests queued nothing', async () => {
     for (const stop of stops.splice(0)) await stop();
     const other: App = await buildApp({ database: server.database, clock: server.clock, logger: false });
-    stops.push(await startDelivery(other.services, (error) => assert.fail(String(error)), AN_HOUR));
+    stops.push(await startDelivery(other.services, server.database.listen, (error) => assert.fail(String(error)), AN_HOUR));
     const user = await newUser(server);
     const ms = await msAfterAnswer(await emailOf(user), () => server.post(`/admin/api/user/${user.userId}/password/reset`, {}, { key: admin.apiKey }));
     assert.ok(ms <= 2_000, `arrived ${ms} ms after the answer`);

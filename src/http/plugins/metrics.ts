@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { readOutboxFigures } from '../../domain/notifications/outbox-figures.js';
-import type { Services } from '../../domain/services.js';
+import type { Database } from '../../db/database.js';
 import type { TimerJobOutcome } from '../../jobs/timer-jobs.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
@@ -53,7 +53,7 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
-  constructor(private readonly services: Services, token: string) {
+  constructor(private readonly database: Database, token: string) {
     this.tokenHash = sha256(token);
     collectDefaultMetrics({ register: this.registry });
   }
@@ -80,12 +80,12 @@ export class ServiceMetrics {
 
   /** The exposition text, with the outbox (one grouped query) and the pool read now. */
   async scrape(): Promise<string> {
-    const outbox = await readOutboxFigures(this.services.database.db);
+    const outbox = await readOutboxFigures(this.database.db);
     for (const [status, count] of Object.entries(outbox.messages)) this.outboxMessages.set({ status }, count);
     // The database holds the running total; a counter only goes up, so it is replaced rather than added to.
     this.failedSends.reset();
     this.failedSends.inc(outbox.failedSends);
-    for (const [state, count] of Object.entries(this.services.database.poolStats())) this.poolConnections.set({ state }, count);
+    for (const [state, count] of Object.entries(this.database.poolStats())) this.poolConnections.set({ state }, count);
     return this.registry.metrics();
   }
 }

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { pendingMigrations } from '../../db/database.js';
-import type { Services } from '../../domain/services.js';
+import { pendingMigrations, type Database } from '../../db/database.js';
 
 /** `GET /healthz`: 200 once migrations have run and the database answers, 503 otherwise (contract §17). */
-export const healthRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
+export const healthRoutes = (database: Database): FastifyPluginAsyncTypebox => async (app) => {
   app.get('/healthz', {
     config: { access: 'public' },
     schema: {
@@ -13,7 +12,7 @@ export const healthRoutes = (services: Services): FastifyPluginAsyncTypebox => a
       response: { 200: Type.Object({ status: Type.Literal('ok') }), 503: Type.Object({ status: Type.Literal('unavailable') }) },
     },
   }, async (_request, reply) =>
-    (await services.database.ping()) ? { status: 'ok' as const } : reply.code(503).send({ status: 'unavailable' as const }));
+    (await database.ping()) ? { status: 'ok' as const } : reply.code(503).send({ status: 'unavailable' as const }));
 
   // Readiness for a load balancer (issue 19): this instance should get traffic only while its database answers and
   // has every migration this build expects (an instance of an older build beside a newer schema still answers).
@@ -28,8 +27,8 @@ export const healthRoutes = (services: Services): FastifyPluginAsyncTypebox => a
       },
     },
   }, async (_request, reply) => {
-    if (!(await services.database.ping())) return reply.code(503).send({ status: 'unavailable' as const, reason: 'The database does not answer' });
-    const pending = await pendingMigrations(services.database.db);
+    if (!(await database.ping())) return reply.code(503).send({ status: 'unavailable' as const, reason: 'The database does not answer' });
+    const pending = await pendingMigrations(database.db);
     if (pending.length > 0) return reply.code(503).send({ status: 'unavailable' as const, reason: `Migrations not run yet: ${pending.join(', ')}` });
     return { status: 'ready' as const };
   });
