@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { syncBuiltinESMExports } from 'node:module';
 import { describe, it } from 'node:test';
-import { newUser, as, useServer, useUser } from '../kit/index.js';
+import { newMinistry, newUser, as, useServer, useUser } from '../kit/index.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
@@ -31,13 +31,10 @@ async function countCalendars(): Promise<number> {
   return Number(row.n);
 }
 
-/** A ministry's own calendar. No route makes one yet (POST /api/ministries/ministries is not built), so the rows are written directly. */
+/** A ministry's own calendar: every new ministry gets one. */
 async function newMinistryCalendar(): Promise<{ calendarId: number; ministryId: number }> {
-  const calendar = await newCalendar();
-  const ministry = await server.database.db.insertInto('ministries')
-    .values({ name: `Ministry ${++sequence}`, created_at: '2026-01-01 09:00:00' }).returning('id').executeTakeFirstOrThrow();
-  await server.database.db.updateTable('calendars').set({ ministry_id: ministry.id }).where('id', '=', calendar.Id).execute();
-  return { calendarId: calendar.Id, ministryId: ministry.id };
+  const ministry = await newMinistry(server);
+  return { calendarId: ministry.calendarId, ministryId: ministry.id };
 }
 
 async function otherTypeId(): Promise<number> {

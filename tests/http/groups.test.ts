@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { DomainEvent } from '../../src/domain/domain-events.js';
-import { newPerson, newUser, expectError, useServer, useUser } from '../kit/index.js';
+import { newMinistry, newPerson, newUser, expectError, useServer, useUser } from '../kit/index.js';
 
 const server = useServer();
 const manager = useUser(server, ['manageGroups']);
@@ -363,13 +363,9 @@ describe('DELETE /api/groups/{groupId}', () => {
   });
 
   it("refuses a ministry's volunteer pool Group with 409 and keeps it", async () => {
-    const { db } = server.database;
-    const ministry = await db.insertInto('ministries').values({ name: `Pool ministry ${++groupSequence}`, description: null, created_at: '2026-01-01 09:00:00', created_by_person_id: null, help_wanted_text: null })
-      .returning('id').executeTakeFirstOrThrow();
-    const group = await newGroup();
-    await db.updateTable('groups').set({ ministry_id: ministry.id }).where('id', '=', group.Id).execute();
-    expectError(await server.delete(`/api/groups/${group.Id}`, asManager), 409, "This group is a ministry's volunteer pool");
-    assert.equal((await server.get(`/api/groups/${group.Id}`, asStaff)).status, 200);
+    const { poolGroupId } = await newMinistry(server);
+    expectError(await server.delete(`/api/groups/${poolGroupId}`, asManager), 409, "This group is a ministry's volunteer pool");
+    assert.equal((await server.get(`/api/groups/${poolGroupId}`, asStaff)).status, 200);
   });
 
   it('is refused with 403 without manageGroups and 401 without a key, keeping the group', async () => {

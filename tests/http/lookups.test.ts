@@ -19,7 +19,7 @@ async function newGroup(body: Record<string, unknown> = {}): Promise<{ id: numbe
 async function newEventType(body: Record<string, unknown> = {}): Promise<number> {
   const answer = await server.post('/api/events/types', { name: unique('Type'), ...body }, as(admin));
   assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  return answer.body.Id ?? answer.body.id;
+  return answer.body.Id;
 }
 
 /** An event through E2 (one or a weekly series), owned by the ministry. */
@@ -76,14 +76,15 @@ describe('GET /api/ministries/event-types', () => {
   });
 
   it('answers null when there is no configured type and no active Other', async () => {
-    const db = server.database.db;
+    const updateOther = async (body: Record<string, unknown>) =>
+      assert.equal((await server.post(`/api/events/types/${otherType.id}`, body, as(admin))).status, 200);
     try {
-      await db.updateTable('event_types').set({ name: 'Miscellaneous' }).where('id', '=', otherType.id).execute();
+      await updateOther({ name: 'Miscellaneous' });
       assert.equal((await read()).defaultEventTypeId, null);
-      await db.updateTable('event_types').set({ name: 'Other', active: false }).where('id', '=', otherType.id).execute();
+      await updateOther({ name: 'Other', active: false });
       assert.equal((await read()).defaultEventTypeId, null);
     } finally {
-      await db.updateTable('event_types').set({ name: 'Other', active: true }).where('id', '=', otherType.id).execute();
+      await updateOther({ name: 'Other', active: true });
     }
     assert.equal((await read()).defaultEventTypeId, otherType.id);
   });
