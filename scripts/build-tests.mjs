@@ -25,8 +25,9 @@ const testFiles = fs.readdirSync(testsDir, { withFileTypes: true })
     .map((name) => path.join(testsDir, entry.name, name)));
 
 const started = performance.now();
-// A test file removed from tests/ must not keep running from an old bundle.
-fs.rmSync(outDir, { recursive: true, force: true });
+// A test file removed from tests/ must not keep running from an old bundle. Only the directories built now are
+// emptied, so that two of the test:* scripts can run at once.
+for (const directory of directories.length === 0 ? ['.'] : directories) fs.rmSync(path.join(outDir, directory), { recursive: true, force: true });
 await build({
   entryPoints: [path.join(testsDir, 'prepare.ts'), ...testFiles],
   outdir: outDir,

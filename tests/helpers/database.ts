@@ -46,7 +46,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  if (!fs.existsSync(PGLITE_TEMPLATE)) throw new Error(`Run "npx tsx tests/prepare.ts" first: ${PGLITE_TEMPLATE} is missing`);
+  if (!fs.existsSync(PGLITE_TEMPLATE)) throw new Error(`${PGLITE_TEMPLATE} is missing: npm test builds it, or run "npx tsx tests/prepare.ts" first`);
   const pglite = await PGlite.create({
     loadDataDir: new Blob([fs.readFileSync(PGLITE_TEMPLATE)]),
     parsers: pgliteParsers(),
