@@ -78,7 +78,8 @@ async function countAll(table: keyof DB): Promise<number> {
 }
 
 /**
- * Everything a team can carry, written straight to the tables (no routes for them yet): a position with a
+ * Everything a team can carry, written straight to the tables so that each table holds exactly the rows the
+ * deletion tests count (the routes would add notices and history of their own): a position with a
  * qualification, a schedule with a requirement and a default, an occurrence on the event with its own
  * requirement, a live and a declined assignment, a response, a swap and notifications.
  */
