@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from './db/database.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { buildServices, type Services } from './domain/services.js';
+import type { ScryptCost } from './domain/users/secrets.js';
 import { registerAccessControl, type RegisteredRoute } from './http/plugins/access.js';
 import { frameworkErrors, registerErrorHandling } from './http/plugins/errors.js';
 import { registerGracefulClose } from './http/plugins/graceful-close.js';
@@ -59,6 +60,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   /** The bearer token of `GET /metrics` (config METRICS_TOKEN); without it there are no metrics and the route answers 404. */
   metricsToken?: string;
+  /** scrypt's cost for new password hashes. Nothing in the configuration sets it: only tests lower it. */
+  passwordCost?: ScryptCost;
 }
 
 export interface App {
@@ -85,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
   const services = buildServices(deps.database, deps.clock ?? systemClock, {
+    passwordCost: deps.passwordCost,
     onSubscriberError: (error, event) => currentLog(http.log).error({ err: error, event }, 'a domain event subscriber failed'),
   });
 

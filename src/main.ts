@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, embeddedDatabaseExists, migrateToLatest, openPglite, openPostgres, type Database, type PgliteDatabase } from './db/database.js';
-import { hashPassword } from './domain/users/secrets.js';
+import { PasswordHasher } from './domain/users/secrets.js';
 import { loggerOptions } from './http/logging.js';
 import { startDelivery } from './jobs/outbox-delivery.js';
 import { scheduleTimerJobs } from './jobs/timer-jobs.js';
@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // A first start hashes the administrator's password (half a second of scrypt, on the thread pool) while the
   // embedded database is created, instead of after it.
-  const adminPasswordHash = !config.databaseUrl && !embeddedDatabaseExists(config.dataDir) ? hashPassword(config.adminPassword) : undefined;
+  const adminPasswordHash = !config.databaseUrl && !embeddedDatabaseExists(config.dataDir) ? new PasswordHasher().hash(config.adminPassword) : undefined;
   adminPasswordHash?.catch(() => undefined);
   const embedded: PgliteDatabase | undefined = config.databaseUrl ? undefined : await openPglite(config.dataDir);
   const database: Database = embedded ?? openPostgres(config.databaseUrl!, { poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs });

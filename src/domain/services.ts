@@ -36,11 +36,14 @@ import { GroupsService } from './groups/groups.service.js';
 import { OutboxService } from './notifications/outbox.service.js';
 import { PeopleService } from './people/people.service.js';
 import { SettingsService } from './settings/settings.service.js';
+import { PasswordHasher, type ScryptCost } from './users/secrets.js';
 import { UsersService } from './users/users.service.js';
 
 export interface ServiceOptions {
   /** Where a failing domain-event subscriber is reported (the request that caused the event never sees it). */
   onSubscriberError?: (error: unknown, event: DomainEvent) => void;
+  /** scrypt's cost for new password hashes; OWASP's floor unless code passes another (the tests do). */
+  passwordCost?: ScryptCost;
 }
 
 /** Every use-case service, wired once per process (or per test app). */
@@ -64,7 +67,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     authCache,
     time,
     publisher,
-    users: new UsersService(db, time, settings, authCache),
+    users: new UsersService(db, time, settings, authCache, new PasswordHasher(options.passwordCost)),
     outbox: new OutboxService(db, time, settings, answerLinks),
     people: new PeopleService(db, time),
     groups: new GroupsService(db, time, publisher),

@@ -1,15 +1,16 @@
 import { createRepositories } from '../../src/db/repositories/index.js';
 import { ROLE_FLAGS, type Roles } from '../../src/domain/access/caller.js';
-import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../../src/domain/users/secrets.js';
+import { PasswordHasher, UNUSABLE_PASSWORD_HASH } from '../../src/domain/users/secrets.js';
 import type { PersonRow, NewPerson } from '../../src/db/schema.js';
-import type { TestServer } from './server.js';
+import { TEST_PASSWORD_COST, type TestServer } from './server.js';
 
 let sequence = 0;
 
-// A real scrypt hash costs more than half a second: a test file makes one per password it uses, not one per user.
+// A test file makes one hash per password it uses, not one per user.
+const passwords = new PasswordHasher(TEST_PASSWORD_COST);
 const hashes = new Map<string, Promise<string>>();
 const hashOnce = (password: string) => {
-  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  if (!hashes.has(password)) hashes.set(password, passwords.hash(password));
   return hashes.get(password)!;
 };
 const next = () => ++sequence;

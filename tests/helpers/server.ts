@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { buildApp, type App, type AppDeps } from '../../src/app.js';
+import type { ScryptCost } from '../../src/domain/users/secrets.js';
 import { TestClock } from './clock.js';
 import { openTestDatabase, type TestDatabase } from './database.js';
 
@@ -16,6 +17,14 @@ export interface RequestOptions {
   query?: Record<string, string>;
   headers?: Record<string, string>;
 }
+
+/**
+ * scrypt's cost in the apps tests build: 2^10 instead of the service's 2^17. At the service's cost the suite's
+ * two hundred password hashes and sign-ins took about a minute of CPU; what they prove (a hash, not the
+ * password, is stored; a weaker hash is replaced; sign-in checks it) holds at any cost. The service's own cost
+ * is proven where the real `npm start` runs (tests/process/startup.test.ts).
+ */
+export const TEST_PASSWORD_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
 
 /** A built app on a fresh database, with a movable clock; requests go through Fastify's inject (full HTTP stack). */
 export interface TestServer {
@@ -36,7 +45,7 @@ export async function startTestServer(
   const database = await openTestDatabase();
   const clock = options.clock ?? new TestClock();
   const app = await buildApp({
-    database, clock, logger: options.logger ?? false, trustProxy: options.trustProxy, metricsToken: options.metricsToken, webRoot: options.webRoot,
+    database, clock, passwordCost: TEST_PASSWORD_COST, logger: options.logger ?? false, trustProxy: options.trustProxy, metricsToken: options.metricsToken, webRoot: options.webRoot,
   });
 
   async function request<T>(method: InjectOptions['method'], url: string, opts: RequestOptions = {}): Promise<Answer<T>> {

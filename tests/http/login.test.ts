@@ -5,7 +5,7 @@ import { TOTP, Secret } from 'otpauth';
 import { createRepositories } from '../../src/db/repositories/index.js';
 import type { NotificationType } from '../../src/db/schema.js';
 import { sha256Hex } from '../../src/domain/users/secrets.js';
-import { newAdmin, newUser, type TestUser, startTestServer, setUp, useServer, useUser } from '../kit/index.js';
+import { newAdmin, newUser, type TestUser, startTestServer, setUp, TEST_PASSWORD_COST, useServer, useUser } from '../kit/index.js';
 
 const LOGIN = '/api/public/user/login';
 const PASSWORD = 'correct horse battery';
@@ -217,11 +217,12 @@ describe('password hashes', () => {
   it('replaces a hash made with weaker scrypt parameters at the next successful sign-in', async () => {
     const user = await newUser(server);
     const salt = randomBytes(16);
-    const weak = ['scrypt', 2 ** 14, 8, 1, salt.toString('base64'), scryptSync(PASSWORD, salt, 32, { N: 2 ** 14, r: 8, p: 1 }).toString('base64')].join('$');
+    const weaker = { N: TEST_PASSWORD_COST.N / 2, r: 8, p: 1 };
+    const weak = ['scrypt', weaker.N, 8, 1, salt.toString('base64'), scryptSync(PASSWORD, salt, 32, weaker).toString('base64')].join('$');
     await createRepositories(server.database.db).users.update(user.userId, { password_hash: weak });
     assert.equal((await login(user.userName, PASSWORD)).status, 200);
     const stored = await server.database.db.selectFrom('users').select('password_hash').where('id', '=', user.userId).executeTakeFirstOrThrow();
-    assert.match(stored.password_hash, /^scrypt\$131072\$8\$1\$/);
+    assert.ok(stored.password_hash.startsWith(`scrypt$${TEST_PASSWORD_COST.N}$8$1$`), stored.password_hash);
     assert.equal((await login(user.userName, PASSWORD)).status, 200);
   });
 });

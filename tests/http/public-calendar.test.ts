@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import ICAL from 'ical.js';
-import { newAdmin, newUser, otherEventTypeId, startTestServer, as, setUp, useServer, useUser } from '../kit/index.js';
+import { newAdmin, newUser, otherEventTypeId, startTestServer, as, setUp, useProcessTimeZone, useServer, useUser } from '../kit/index.js';
 
 // The feeds must speak the church's zone whatever the server's own is: this file runs far from both.
-process.env.TZ = 'Asia/Tokyo';
+useProcessTimeZone('Asia/Tokyo');
 
 const server = useServer();
 const admin = useUser(server, ['admin']);

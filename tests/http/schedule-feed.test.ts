@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import ICAL from 'ical.js';
 import {
-  as, expectError, newAssignment, newMinistry, newPosition, newStaffedEvent, newUser, qualify, setUp, useServer, useUser, type TestUser,
+  as, expectError, newAssignment, newMinistry, newPosition, newStaffedEvent, newUser, qualify, setUp, useProcessTimeZone, useServer, useUser, type TestUser,
 } from '../kit/index.js';
 
 /**
  * The volunteer's schedule feed (ours, issue 17). The clock stands at 2026-03-04 15:00 UTC; the feed reaches from
  * 30 days back to the eight-week horizon (2026-04-29). The server runs in a zone of neither church.
  */
-process.env.TZ = 'Asia/Tokyo';
+useProcessTimeZone('Asia/Tokyo');
 
 const server = useServer();
 const admin = useUser(server, ['admin']);

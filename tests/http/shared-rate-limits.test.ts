@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { buildApp, type App } from '../../src/app.js';
 import { createRepositories } from '../../src/db/repositories/index.js';
-import { newAdmin, setUp, useServer } from '../kit/index.js';
+import { newAdmin, setUp, TEST_PASSWORD_COST, useServer } from '../kit/index.js';
 
 /**
  * Public rate limits count in the database (issue 19): two instances on one database allow a client the limit
@@ -13,7 +13,7 @@ const server = useServer();
 let other: App;
 
 setUp(async () => {
-  other = await buildApp({ database: server.database, clock: server.clock, logger: false });
+  other = await buildApp({ database: server.database, clock: server.clock, passwordCost: TEST_PASSWORD_COST, logger: false });
   const admin = await newAdmin(server);
   assert.equal((await server.post('/admin/api/system/config/iLoginRateLimitPerMinute', { value: '6' }, { key: admin.apiKey })).status, 200);
 });

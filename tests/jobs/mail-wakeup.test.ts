@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { buildApp, type App } from '../../src/app.js';
 import { startDelivery } from '../../src/jobs/outbox-delivery.js';
-import { newUser, startMailSink, type MailSink, type TestUser, setUp, useServer, useUser } from '../kit/index.js';
+import { newUser, startMailSink, TEST_PASSWORD_COST, type MailSink, type TestUser, setUp, useServer, useUser } from '../kit/index.js';
 
 // No poll may help: a worker that waited for its timer would take an hour.
 const AN_HOUR = 3_600_000;
@@ -56,7 +56,7 @@ describe('mail leaves within seconds of the commit', () => {
 
   it('wakes the worker of another app on the same database, whose own requests queued nothing', async () => {
     for (const stop of stops.splice(0)) await stop();
-    const other: App = await buildApp({ database: server.database, clock: server.clock, logger: false });
+    const other: App = await buildApp({ database: server.database, clock: server.clock, passwordCost: TEST_PASSWORD_COST, logger: false });
     stops.push(await startDelivery(other.services, server.database.listen, (error) => assert.fail(String(error)), AN_HOUR));
     const user = await newUser(server);
     const ms = await msAfterAnswer(await emailOf(user), () => server.post(`/admin/api/user/${user.userId}/password/reset`, {}, { key: admin.apiKey }));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { newUser, type TestUser } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestServer, TEST_PASSWORD_COST, type TestServer } from '../helpers/server.js';
 import { buildApp, type App } from '../../src/app.js';
 import { createRepositories } from '../../src/db/repositories/index.js';
 import type { Roles } from '../../src/domain/access/caller.js';
@@ -15,6 +15,21 @@ const steps: Array<() => Promise<void>> = [];
 export function setUp(step: () => Promise<unknown> | void): void {
   steps.push(async () => {
     await step();
+  });
+}
+
+/**
+ * Runs the file's tests with the process in another time zone, set before its server starts and put back after
+ * its tests: the test runner runs several files one after another in one process (scripts/build-tests.mjs).
+ */
+export function useProcessTimeZone(zone: string): void {
+  const earlier = process.env.TZ;
+  before(() => {
+    process.env.TZ = zone;
+  });
+  after(() => {
+    if (earlier === undefined) delete process.env.TZ;
+    else process.env.TZ = earlier;
   });
 }
 
@@ -55,7 +70,7 @@ export function useSecondInstance(server: TestServer): { readonly app: App } {
   let other: App | undefined;
   const stops: Array<() => Promise<void>> = [];
   setUp(async () => {
-    other = await buildApp({ database: server.database, clock: server.clock, logger: false });
+    other = await buildApp({ database: server.database, clock: server.clock, passwordCost: TEST_PASSWORD_COST, logger: false });
     for (const app of [server.app, other]) stops.push(await app.services.settings.followChanges(server.database.listen));
   });
   after(async () => {

@@ -3,7 +3,7 @@
  * `../helpers/factories.ts`), act over HTTP (`useServer`, `as`), assert refusals with `expectError`.
  */
 export { newAdmin, newPerson, newUser, otherEventTypeId, type TestUser } from '../helpers/factories.js';
-export { startTestServer, type Answer, type TestServer } from '../helpers/server.js';
-export { as, expectError, setUp, useOtherEventType, useSecondInstance, useServer, useUser } from './http.js';
+export { startTestServer, TEST_PASSWORD_COST, type Answer, type TestServer } from '../helpers/server.js';
+export { as, expectError, setUp, useOtherEventType, useProcessTimeZone, useSecondInstance, useServer, useUser } from './http.js';
 export * from './volunteer.js';
 export { startMailSink, useMailSink, type MailSink, type SunkMail } from './mail.js';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { openPglite } from '../../src/db/database.js';
+import { openPglite, openPostgres } from '../../src/db/database.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { adminQuery, serverUrl, spawnService, waitForReady, type Running } from '../helpers/service-process.js';
 import { withDatabase } from '../helpers/template.js';
@@ -105,6 +105,16 @@ describe('npm start', () => {
     } finally {
       again.child.kill('SIGINT');
       assert.equal(await again.exited, 0);
+    }
+  });
+
+  it("stores the administrator's password only as a scrypt hash at OWASP's cost (N = 2^17, r = 8)", async () => {
+    const database = serverUrl ? openPostgres(withDatabase(serverUrl, databaseName)) : await openPglite(dataDir);
+    try {
+      const admin = await database.db.selectFrom('users').select('password_hash').where('user_name', '=', 'admin').executeTakeFirstOrThrow();
+      assert.match(admin.password_hash, /^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+    } finally {
+      await database.close();
     }
   });
 });

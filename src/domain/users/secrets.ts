@@ -1,7 +1,20 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-// scrypt is memory-hard; OWASP's floor is N = 2^17 with r = 8 (128 MiB per hash). maxmem leaves room for it.
-const SCRYPT = { N: 2 ** 17, r: 8, p: 1, keyLength: 32, maxmem: 256 * 1024 * 1024 };
+/** scrypt's work factors, written into every hash so that a hash made under other factors still verifies. */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/**
+ * What the service hashes with: OWASP's floor for scrypt, N = 2^17 with r = 8 (128 MiB per hash). No setting
+ * lowers it; only code that builds the services itself (the tests) can pass another cost.
+ */
+export const OWASP_SCRYPT_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+const KEY_LENGTH = 32;
+// Room for the memory OWASP's cost needs (128 · N · r bytes) and a little more.
+const MAX_MEMORY = 256 * 1024 * 1024;
 
 function scryptAsync(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -9,38 +22,43 @@ function scryptAsync(password: string, salt: Buffer, keyLength: number, options:
   );
 }
 
-/** `scrypt$N$r$p$salt$hash`, salt and hash in base64. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, SCRYPT.keyLength, SCRYPT);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
-}
+/** Password hashes as `scrypt$N$r$p$salt$hash`, salt and hash in base64. */
+export class PasswordHasher {
+  // Made on first use: every process would otherwise spend a whole hash at start.
+  private dummyHash: Promise<string> | undefined;
 
-/** A hash made with weaker parameters than today's: it is replaced at the next successful sign-in. */
-export function needsRehash(stored: string): boolean {
-  const [scheme, n, r, p] = stored.split('$');
-  return scheme === 'scrypt' && (Number(n) < SCRYPT.N || Number(r) < SCRYPT.r || Number(p) < SCRYPT.p);
-}
+  constructor(private readonly cost: ScryptCost = OWASP_SCRYPT_COST) {}
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64');
-  const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: SCRYPT.maxmem,
-  });
-  return timingSafeEqual(actual, expected);
-}
+  async hash(password: string): Promise<string> {
+    const salt = randomBytes(16);
+    const key = await scryptAsync(password, salt, KEY_LENGTH, { ...this.cost, maxmem: MAX_MEMORY });
+    return ['scrypt', this.cost.N, this.cost.r, this.cost.p, salt.toString('base64'), key.toString('base64')].join('$');
+  }
 
-// Spending the same work on an unknown user name keeps response times from revealing which names exist.
-// Made on first use: every process would otherwise spend a whole hash at start.
-let dummyHash: Promise<string> | undefined;
-export async function spendPasswordWork(password: string): Promise<void> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  await verifyPassword(password, await dummyHash);
+  /** A hash made with weaker factors than this hasher's: it is replaced at the next successful sign-in. */
+  needsRehash(stored: string): boolean {
+    const [scheme, n, r, p] = stored.split('$');
+    return scheme === 'scrypt' && (Number(n) < this.cost.N || Number(r) < this.cost.r || Number(p) < this.cost.p);
+  }
+
+  async verify(password: string, stored: string): Promise<boolean> {
+    const [scheme, n, r, p, salt, hash] = stored.split('$');
+    if (scheme !== 'scrypt' || !salt || !hash) return false;
+    const expected = Buffer.from(hash, 'base64');
+    const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      maxmem: MAX_MEMORY,
+    });
+    return timingSafeEqual(actual, expected);
+  }
+
+  /** Spends a verification's work: refusing an unknown user name as slowly as a wrong password keeps names secret. */
+  async spendWork(password: string): Promise<void> {
+    this.dummyHash ??= this.hash(randomBytes(16).toString('hex'));
+    await this.verify(password, await this.dummyHash);
+  }
 }
 
 /** A stored password hash that no password matches (accounts that sign in by key only). */

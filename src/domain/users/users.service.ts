@@ -10,13 +10,10 @@ import { conflict, forbidden, invalid, notFound, unauthorized } from '../errors.
 import type { AuthCache } from '../access/auth-cache.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
-  hashPassword,
-  needsRehash,
   newApiKey,
   newTemporaryPassword,
   sha256Hex,
-  spendPasswordWork,
-  verifyPassword,
+  type PasswordHasher,
 } from './secrets.js';
 import QRCode from 'qrcode';
 import { newRecoveryCodes, newTwoFactorSecret, otpauthUrlOf, recoveryCodeHashes, stepOfCode, verifySecondFactor } from './two-factor.js';
@@ -101,7 +98,7 @@ export interface UserChanges {
 
 /** Users, logins and API keys (contract §14.1, §15.1). */
 export class UsersService extends DatabaseService {
-  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly settings: SettingsService, private readonly authCache: AuthCache) {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly settings: SettingsService, private readonly authCache: AuthCache, private readonly passwords: PasswordHasher) {
     super(db);
   }
 
@@ -111,7 +108,7 @@ export class UsersService extends DatabaseService {
    */
   async ensureFirstAdministrator(password: string, hashing?: Promise<string>): Promise<boolean> {
     if ((await this.repos.users.count()) > 0) return false;
-    const passwordHash = await (hashing ?? hashPassword(password));
+    const passwordHash = await (hashing ?? this.passwords.hash(password));
     const now = await this.time.now();
     return withTransaction(this.db, async (repos) => {
       // Two instances starting together on one server must not both seed.
@@ -136,16 +133,16 @@ export class UsersService extends DatabaseService {
   async login(userName: string, password: string, otp?: string): Promise<LoginResult> {
     const user = userName.trim() === '' ? undefined : await this.repos.users.findByUserName(userName.trim());
     if (!user || user.deceased_date !== null || user.inactive) {
-      await spendPasswordWork(password);
+      await this.passwords.spendWork(password);
       throw unauthorized(LOGIN_FAILED);
     }
     const maxFailures = await this.settings.get('iMaxFailedLogins');
     const failures = await this.repos.users.reserveLoginAttempt(user.id, maxFailures);
     if (failures === undefined) {
-      await spendPasswordWork(password);
+      await this.passwords.spendWork(password);
       throw unauthorized(LOGIN_FAILED);
     }
-    if (!(await verifyPassword(password, user.password_hash))) {
+    if (!(await this.passwords.verify(password, user.password_hash))) {
       await this.noticeLockout(user, failures, maxFailures);
       throw unauthorized(LOGIN_FAILED);
     }
@@ -160,7 +157,7 @@ export class UsersService extends DatabaseService {
         throw unauthorized(LOGIN_FAILED);
       }
     }
-    const rehash = needsRehash(user.password_hash) ? await hashPassword(password) : undefined;
+    const rehash = this.passwords.needsRehash(user.password_hash) ? await this.passwords.hash(password) : undefined;
     const now = await this.time.now();
     const apiKey = await withTransaction(this.db, async (repos) => {
       await repos.users.update(user.id, { failed_logins: 0, ...(rehash && { password_hash: rehash }) });
@@ -211,7 +208,7 @@ export class UsersService extends DatabaseService {
     if (!person) throw notFound('Person not found');
     if (await this.repos.users.findById(input.personId)) throw conflict('This person already has a user');
     if (await this.repos.users.isUserNameTaken(userName)) throw conflict('That user name is already taken');
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.passwords.hash(input.password);
     try {
       await this.repos.users.insert({
         id: input.personId,
@@ -234,7 +231,7 @@ export class UsersService extends DatabaseService {
   async changeOwnPassword(caller: Caller, currentPassword: string, newPassword: string): Promise<void> {
     const user = await this.repos.users.findById(caller.userId);
     if (!user) throw notFound('User not found');
-    if (!(await verifyPassword(currentPassword, user.password_hash))) throw invalid('The current password is not right');
+    if (!(await this.passwords.verify(currentPassword, user.password_hash))) throw invalid('The current password is not right');
     await this.updateUser(caller, caller.userId, { password: newPassword });
   }
 
@@ -256,7 +253,7 @@ export class UsersService extends DatabaseService {
     }
     if (changes.password !== undefined) {
       assertPasswordStrength(changes.password);
-      update.password_hash = await hashPassword(changes.password);
+      update.password_hash = await this.passwords.hash(changes.password);
     }
     // Read before the transaction: on PGlite a query outside it (the clock reads a setting) would wait forever.
     const now = await this.time.now();
@@ -326,7 +323,7 @@ export class UsersService extends DatabaseService {
     // The new password would reach nobody: the administrator sets one instead (POST /admin/api/users/{id}).
     if (!user.email) throw conflict('This user has no e-mail address to send a new password to: set a password for them instead');
     const temporaryPassword = newTemporaryPassword();
-    const passwordHash = await hashPassword(temporaryPassword);
+    const passwordHash = await this.passwords.hash(temporaryPassword);
     const now = await this.time.now();
     await withTransaction(this.db, async (repos) => {
       await repos.users.update(userId, { password_hash: passwordHash, failed_logins: 0 });
@@ -372,7 +369,7 @@ export class UsersService extends DatabaseService {
   /** Sets a new password with a reset token (ours): once, within a day; the account is unlocked too. */
   async confirmPasswordReset(token: string, password: string): Promise<void> {
     assertPasswordStrength(password);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await this.passwords.hash(password);
     const now = await this.time.now();
     await withTransaction(this.db, async (repos) => {
       const userId = await repos.apiKeys.consumeResetToken(sha256Hex(token), now);
@@ -430,7 +427,7 @@ export class UsersService extends DatabaseService {
   async disableOwnTwoFactor(caller: Caller, password: string): Promise<void> {
     const user = await this.repos.users.findById(caller.userId);
     if (!user) throw notFound('User not found');
-    if (!(await verifyPassword(password, user.password_hash))) throw invalid('The password is not right');
+    if (!(await this.passwords.verify(password, user.password_hash))) throw invalid('The password is not right');
     await this.disableTwoFactor(caller.userId);
   }
 
