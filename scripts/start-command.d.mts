@@ -1,1 +1,2 @@
+export function scriptArguments(name: string): string[];
 export function startArguments(): string[];

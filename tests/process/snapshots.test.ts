@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
+import { scriptArguments } from '../../scripts/start-command.mjs';
 import { adminQuery, serverUrl, spawnService, waitForReady } from '../helpers/service-process.js';
 import { withDatabase } from '../helpers/template.js';
 
@@ -30,7 +31,7 @@ async function npmRun(script: string, args: string[], env: Record<string, string
   const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), DATA_DIR: '', DATABASE_URL: '', ...env };
   delete childEnv.TEST_DATABASE_URL;
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { env: childEnv, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout, stderr } = await run(process.execPath, [...scriptArguments(script), ...args], { env: childEnv, maxBuffer: 16 * 1024 * 1024 });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
