@@ -79,6 +79,13 @@ for (const file of testFiles) {
   const directory = path.basename(path.dirname(file));
   byDirectory.set(directory, [...(byDirectory.get(directory) ?? []), file]);
 }
+// The files of a share hand their PGlite instances on instead of closing them (tests/helpers/pglite-pool.ts).
+const SHARE_HEAD = `import { after, describe } from 'node:test';
+
+const pool = { idle: [] };
+globalThis[Symbol.for('vms.tests.pglitePool')] = pool;
+after(() => Promise.all(pool.idle.splice(0).map((pglite) => pglite.close())));
+`;
 let entries = 0;
 let shareCount = 0;
 for (const [directory, files] of byDirectory) {
@@ -91,7 +98,7 @@ for (const [directory, files] of byDirectory) {
   files.forEach((file, index) => shares[index % shares.length].push(file));
   shares.forEach((share, index) => {
     const suites = share.map((file) => `describe(${JSON.stringify(path.relative(testsDir, file))}, async () => {\n  await import(${importOf(file)});\n});\n`);
-    fs.writeFileSync(path.join(runDir, `2-${directory}-${index + 1}.test.mjs`), `import { describe } from 'node:test';\n\n${suites.join('')}`);
+    fs.writeFileSync(path.join(runDir, `2-${directory}-${index + 1}.test.mjs`), `${SHARE_HEAD}\n${suites.join('')}`);
   });
   entries += shares.length;
   shareCount += shares.length;

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openPostgres, pgliteParsers, wrapPglite, type Database } from '../../src/db/database.js';
-import { PG_TEMPLATE_DATABASE, PGLITE_TEMPLATE, withDatabase } from './template.js';
+import { openPostgres, type Database } from '../../src/db/database.js';
+import { leasePglite } from './pglite-pool.js';
+import { PG_TEMPLATE_DATABASE, withDatabase } from './template.js';
 
 /** True when the suite runs against a PostgreSQL server (TEST_DATABASE_URL) instead of PGlite. */
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -21,7 +20,7 @@ async function adminQuery(sql: string): Promise<void> {
 /** A test's database; on a server, with its connection string, so that service processes can share it. */
 export type TestDatabase = Database & { url?: string };
 
-/** A fresh database cloned from the migrated template; closing it throws it away. */
+/** A database in the migrated template's state: on a server a new clone, dropped on closing; on PGlite a pooled instance (pglite-pool.ts). */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
@@ -46,10 +45,5 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  if (!fs.existsSync(PGLITE_TEMPLATE)) throw new Error(`${PGLITE_TEMPLATE} is missing: npm test builds it, or run "npx tsx tests/prepare.ts" first`);
-  const pglite = await PGlite.create({
-    loadDataDir: new Blob([fs.readFileSync(PGLITE_TEMPLATE)]),
-    parsers: pgliteParsers(),
-  });
-  return wrapPglite(pglite);
+  return leasePglite();
 }
