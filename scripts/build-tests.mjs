@@ -79,12 +79,12 @@ for (const file of testFiles) {
   const directory = path.basename(path.dirname(file));
   byDirectory.set(directory, [...(byDirectory.get(directory) ?? []), file]);
 }
-// The files of a share hand their PGlite instances on instead of closing them (tests/helpers/pglite-pool.ts).
+// The files of a share hand their test databases on instead of throwing them away (tests/helpers/database-pool.ts).
 const SHARE_HEAD = `import { after, describe } from 'node:test';
 
-const pool = { idle: [] };
-globalThis[Symbol.for('vms.tests.pglitePool')] = pool;
-after(() => Promise.all(pool.idle.splice(0).map((pglite) => pglite.close())));
+const pool = { pglite: [], postgres: [] };
+globalThis[Symbol.for('vms.tests.databasePool')] = pool;
+after(() => pool.close?.());
 `;
 let entries = 0;
 let shareCount = 0;
