@@ -10,8 +10,8 @@ import { PG_TEMPLATE_DATABASE, PGLITE_TEMPLATE, withDatabase } from './template.
  * databases on the PostgreSQL server. Booting PGlite from the template costs about 0.5 s of CPU, cloning the
  * template database on the server about 0.45 s, and a share opens one for each of its dozen-odd servers. A
  * closed test database is instead emptied back to the template's rows and sequences and kept, unless its tables,
- * columns, constraints, indexes, triggers or functions differ from the template's (a test changed the schema) or
- * the emptying fails: then it is thrown away. A test database handed out again is the template's, as a new one
+ * columns, defaults, constraints, indexes, triggers (and whether they are enabled), functions, views or sequences
+ * differ from the template's (a test changed the schema) or the emptying fails: then it is thrown away. A test database handed out again is the template's, as a new one
  * would be.
  *
  * The share's entry file creates the pool on `globalThis` (each test file is bundled with its own copy of this
@@ -23,6 +23,7 @@ interface Pool {
   pglite: PGlite[];
   postgres: string[];
   template?: Promise<TemplateState>;
+  failureReported?: boolean;
   /** Ends what the pool holds; the share's entry file calls it after its files. */
   close?: () => Promise<void>;
 }
@@ -54,9 +55,14 @@ const FINGERPRINT = `
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       left join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
      where n.nspname = 'public' group by c.relname, c.relkind
+    union all select 'default ' || d.adrelid::regclass::text || '.' || d.adnum || ' ' || pg_get_expr(d.adbin, d.adrelid)
+      from pg_attrdef d join pg_class c on c.oid = d.adrelid where c.relnamespace = 'public'::regnamespace
     union all select 'constraint ' || conname || ' ' || pg_get_constraintdef(oid) from pg_constraint where connamespace = 'public'::regnamespace
-    union all select 'trigger ' || tgname from pg_trigger where not tgisinternal
-    union all select 'function ' || proname from pg_proc where pronamespace = 'public'::regnamespace
+    union all select 'index ' || indexdef from pg_indexes where schemaname = 'public'
+    union all select 'trigger ' || pg_get_triggerdef(oid) || ' ' || tgenabled::text from pg_trigger where not tgisinternal
+    union all select 'function ' || oid::regprocedure::text || ' ' || md5(prosrc) from pg_proc where pronamespace = 'public'::regnamespace
+    union all select 'view ' || viewname || ' ' || md5(definition) from pg_views where schemaname = 'public'
+    union all select 'sequence ' || sequencename || ' ' || increment_by || ' ' || min_value || ' ' || max_value from pg_sequences where schemaname = 'public'
   ) items`;
 
 async function readTemplateState(session: Session): Promise<TemplateState> {
@@ -75,7 +81,7 @@ async function readTemplateState(session: Session): Promise<TemplateState> {
 
 /**
  * Empties a database back to the template's state, on a session no test uses any more; false when its schema is
- * no longer the template's or its tables are not the template's afterwards.
+ * no longer the template's, or when afterwards other tables than the template's hold rows.
  */
 async function reset(session: Session, template: TemplateState): Promise<boolean> {
   const [{ fingerprint }] = await session.query<{ fingerprint: string }>(FINGERPRINT);
@@ -121,10 +127,23 @@ async function dropDatabase(name: string): Promise<void> {
   await onServer('postgres', (session) => session.query(`drop database if exists ${name} with (force)`));
 }
 
+/** A reset that fails throws its database away; the first failure of a share is said, since pooling then costs time. */
+function reportResetFailure(error: unknown): false {
+  if (pool && !pool.failureReported) {
+    pool.failureReported = true;
+    console.warn(`a test database could not be emptied back to the template and was thrown away: ${String(error)}`);
+  }
+  return false;
+}
+
 /** The pool's template state, read from a test database no test has used yet. */
 async function templateState(read: () => Promise<TemplateState>): Promise<TemplateState | undefined> {
   if (!pool) return undefined;
-  pool.template ??= read();
+  // A failed read is not kept: the next lease reads again.
+  pool.template ??= read().catch((error: unknown) => {
+    pool.template = undefined;
+    throw error;
+  });
   return pool.template;
 }
 
@@ -170,7 +189,7 @@ export async function leasePglite(): Promise<Database> {
         await pglite.exec('rollback');
         await pglite.exec('discard all');
         return reset(pgliteSession(pglite), template);
-      })().catch(() => false);
+      })().catch(reportResetFailure);
       if (isReset) pool.pglite.push(pglite);
       else await pglite.close();
     },
@@ -209,7 +228,7 @@ export async function leasePostgres(): Promise<Database & { url: string }> {
       if (released) return;
       released = true;
       await database.close();
-      const isReset = pool && template && await onServer(name, (session) => reset(session, template)).catch(() => false);
+      const isReset = pool && template && await onServer(name, (session) => reset(session, template)).catch(reportResetFailure);
       if (isReset) pool.postgres.push(name);
       else await dropDatabase(name);
     },
