@@ -31,8 +31,13 @@ setUp(async () => {
   await setSetting('iPublicFormRateLimitPerMinute', 0);
 });
 
-const personOf = (personId: number) => server.database.db.selectFrom('persons').select(['email', 'first_name']).where('id', '=', personId).executeTakeFirstOrThrow();
-const emailOf = async (personId: number) => (await personOf(personId)).email!;
+/** The person's e-mail address and first name, as GET /api/person/{id} shows them. */
+async function personOf(personId: number): Promise<{ email: string; firstName: string }> {
+  const answer = await server.get(`/api/person/${personId}`, as(admin));
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return { email: answer.body.Email, firstName: answer.body.FirstName };
+}
+const emailOf = async (personId: number) => (await personOf(personId)).email;
 
 interface Asked {
   ministryName: string;
@@ -69,7 +74,7 @@ async function asked(): Promise<Asked> {
   await qualify(server, position.id, volunteer.personId);
   const assignment = await newAssignment(server, occurrenceId, position.id, volunteer.personId);
   await drainOutbox(server.app.services);
-  const { email: address, first_name: volunteerFirstName } = await personOf(volunteer.personId);
+  const { email: address, firstName: volunteerFirstName } = await personOf(volunteer.personId);
   const teams = (await server.get(`${V}/ministries/${ministry.id}/teams`, as(admin))).body.teams as Array<{ id: number; name: string }>;
   return {
     ministryName: ministry.name, teamName: teams.find((team) => team.id === ministry.teamId)!.name, positionName: position.name, occurrenceId, coordinator, volunteer, volunteerFirstName, email: address!,

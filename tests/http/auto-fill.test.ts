@@ -4,7 +4,7 @@ import { createRepositories } from '../../src/db/repositories/index.js';
 import { countStatements } from '../../src/db/statement-count.js';
 import { drainOutbox } from '../../src/jobs/outbox-delivery.js';
 import {
-  as, expectError, startMailSink, newAssignment, newCoordinator, newMinistry, newPosition, newStaffedEvent, newTeam, newTeamLeader, newUser, qualify, useServer, useUser,
+  as, expectError, startMailSink, newAssignment, newCoordinator, newFamily, newMinistry, newPosition, newStaffedEvent, newTeam, newTeamLeader, newUser, qualify, useServer, useUser,
   type Ministry, type TestUser,
 } from '../kit/index.js';
 
@@ -82,8 +82,7 @@ const pick = (p: Proposal) => ({ occurrenceId: p.occurrenceId, positionId: p.pos
 
 describe('auto-fill preview', () => {
   it('writes nothing and passes over each person a hard rule excludes, with the reason', async () => {
-    const repos = createRepositories(server.database.db);
-    const { id: familyId } = await repos.families.insert({ name: 'Apart family', date_entered: '2026-01-01 09:00:00' });
+    const { id: familyId } = await newFamily(server, 'Apart family');
     const { ministry, position, coordinator, people, sunday } = await church(['Chosen', 'Blocked', 'Uncredentialed', 'Conflicted', 'Limited', 'Outsider']);
     const [chosen, blocked, uncredentialed, conflicted, limited, outsider] = people;
     const serving = await newUser(server, { person: { first_name: 'Serving', last_name: 'Apart', family_id: familyId } });

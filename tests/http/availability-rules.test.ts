@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createRepositories } from '../../src/db/repositories/index.js';
 import {
-  as, expectError, newAssignment, newCoordinator, newMinistry, newPosition, newStaffedEvent, newUser, qualify, useServer, useUser, type TestUser,
+  as, expectError, newAssignment, newCoordinator, newFamily, newMinistry, newPosition, newStaffedEvent, newUser, qualify, useServer, useUser, type TestUser,
 } from '../kit/index.js';
 
 /** How often I serve, households and credentials (ours, issue 17). The clock stands at 2026-03-04. */
@@ -81,8 +80,7 @@ describe('how often I serve (/api/me/preferences)', () => {
 
 describe('households (/api/me/household)', () => {
   async function family(names: string[]) {
-    const repos = createRepositories(server.database.db);
-    const { id } = await repos.families.insert({ name: 'Ruth family', date_entered: '2026-01-01 09:00:00' });
+    const { id } = await newFamily(server, 'Ruth family');
     return names.map((first_name) => ({ first_name, last_name: 'Ruth', family_id: id }));
   }
 

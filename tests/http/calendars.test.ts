@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { syncBuiltinESMExports } from 'node:module';
 import { describe, it } from 'node:test';
-import { newMinistry, newUser, as, useServer, useUser } from '../kit/index.js';
+import { countRows, newMinistry, newUser, as, useServer, useUser } from '../kit/index.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
@@ -26,10 +26,7 @@ async function newCalendar(fields: { Name?: string; ForegroundColor?: string; Ba
   return answer.body as { Id: number; Name: string; AccessToken: string | null; ForegroundColor: string; BackgroundColor: string; MinistryId: number | null };
 }
 
-async function countCalendars(): Promise<number> {
-  const row = await server.database.db.selectFrom('calendars').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const countCalendars = () => countRows(server, 'calendars');
 
 /** A ministry's own calendar: every new ministry gets one. */
 async function newMinistryCalendar(): Promise<{ calendarId: number; ministryId: number }> {

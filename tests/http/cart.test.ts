@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { newPerson, newUser, type TestUser, as, expectError, useServer, useUser } from '../kit/index.js';
+import { countRows, newPerson, newUser, type TestUser, as, expectError, useServer, useUser } from '../kit/index.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
@@ -184,8 +184,7 @@ describe('POST /api/cart/', () => {
     expectError(await server.post('/api/cart/', { Persons: [person.id] }, as(volunteer)), 403, 'This account may only use the volunteer and profile routes');
     expectError(await server.post('/api/cart/', { Persons: [person.id] }), 401, 'Invalid API key');
     assert.deepEqual(await storedCart(volunteer), []);
-    const rows = await server.database.db.selectFrom('carts').select('user_id').where('person_id', '=', person.id).execute();
-    assert.deepEqual(rows, []);
+    assert.equal(await countRows(server, 'carts', { person_id: person.id }), 0);
   });
 });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { newPerson, setUp, useServer, useUser } from '../kit/index.js';
+import { countRows, newPerson, setUp, useServer, useUser } from '../kit/index.js';
 
 /**
  * One-row-per-person rules under parallel requests. On PostgreSQL (TEST_DATABASE_URL) these requests run
@@ -28,8 +28,7 @@ describe('parallel writes keep one row per person', () => {
     const person = await newPerson(server);
     const answers = await inParallel(() => server.post(`${V}/ministries/${ministryId}/pool/${person.id}`, undefined, { key: admin.apiKey }));
     assert.deepEqual(statuses(answers), [...Array(PARALLEL - 1).fill(200), 201]);
-    const rows = await server.database.db.selectFrom('group_members').selectAll().where('person_id', '=', person.id).execute();
-    assert.equal(rows.length, 1);
+    assert.equal(await countRows(server, 'group_members', { person_id: person.id }), 1);
   });
 
   it('grants a qualification once: one 201, the rest 200 with the same row', async () => {
@@ -37,24 +36,22 @@ describe('parallel writes keep one row per person', () => {
     const answers = await inParallel(() => server.post(`${V}/positions/${positionId}/qualifications`, { personId: person.id }, { key: admin.apiKey }));
     assert.deepEqual(statuses(answers), [...Array(PARALLEL - 1).fill(200), 201]);
     assert.equal(new Set(answers.map((a) => a.body.qualification.id)).size, 1);
-    const rows = await server.database.db.selectFrom('qualifications').selectAll().where('person_id', '=', person.id).execute();
-    assert.equal(rows.length, 1);
+    assert.equal(await countRows(server, 'qualifications', { person_id: person.id }), 1);
   });
 
   it('grants a scope once: one 201, the rest 200', async () => {
     const person = await newPerson(server);
     const answers = await inParallel(() => server.post(`${V}/scopes`, { personId: person.id, scopeType: 'ministry', scopeId: ministryId }, { key: admin.apiKey }));
     assert.deepEqual(statuses(answers), [...Array(PARALLEL - 1).fill(200), 201]);
-    const rows = await server.database.db.selectFrom('scopes').selectAll().where('person_id', '=', person.id).execute();
-    assert.equal(rows.length, 1);
+    assert.equal(await countRows(server, 'scopes', { person_id: person.id }), 1);
   });
 
   it('creates a ministry name once: one 201, the rest 409, and one pool Group and calendar', async () => {
     const answers = await inParallel(() => server.post(`${V}/ministries`, { name: 'Twin Ministry' }, { key: admin.apiKey }));
     assert.deepEqual(statuses(answers), [201, ...Array(PARALLEL - 1).fill(409)]);
-    const ministries = await server.database.db.selectFrom('ministries').select('id').where('name', '=', 'Twin Ministry').execute();
-    assert.equal(ministries.length, 1);
-    const groups = await server.database.db.selectFrom('groups').select('id').where('ministry_id', '=', ministries[0].id).execute();
-    assert.equal(groups.length, 1);
+    assert.equal(await countRows(server, 'ministries', { name: 'Twin Ministry' }), 1);
+    const created = answers.find((answer) => answer.status === 201)!.body.ministry.id;
+    assert.equal(await countRows(server, 'groups', { ministry_id: created }), 1);
+    assert.equal(await countRows(server, 'calendars', { ministry_id: created }), 1);
   });
 });

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { sql } from 'kysely';
 import { describe, it } from 'node:test';
 import { redact } from '../../src/http/plugins/errors.js';
-import { newAdmin, startTestServer, useServer, useUser } from '../kit/index.js';
+import { dropSettingsTable, newAdmin, startTestServer, useServer, useUser } from '../kit/index.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
@@ -67,7 +66,7 @@ describe('the error contract', () => {
     const broken = await startTestServer();
     try {
       const brokenAdmin = await newAdmin(broken);
-      await sql`drop table settings`.execute(broken.database.db);
+      await dropSettingsTable(broken);
       broken.app.services.settings.invalidate();
       const answer = await broken.get('/admin/api/system/config/sChurchName', { key: brokenAdmin.apiKey });
       assert.equal(answer.status, 500);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { DomainEvent } from '../../src/domain/domain-events.js';
-import { newMinistry, newPerson, newUser, expectError, useServer, useUser } from '../kit/index.js';
+import { countRows, newMinistry, newPerson, newUser, expectError, useServer, useUser } from '../kit/index.js';
 
 const server = useServer();
 const manager = useUser(server, ['manageGroups']);
@@ -231,9 +231,7 @@ describe('POST /api/groups/{groupId}/addperson/{personId}', () => {
     const events = await membershipEventsDuring(group.Id, async () => {
       const stop = server.app.services.publisher.subscribe(async (event) => {
         if (event.type === 'group-member-added' && event.groupId === group.Id) {
-          const row = await server.database.db.selectFrom('group_members').select('person_id')
-            .where('group_id', '=', group.Id).where('person_id', '=', person.id).executeTakeFirst();
-          visibleWhenPublished.push(row !== undefined);
+          visibleWhenPublished.push(await countRows(server, 'group_members', { group_id: group.Id, person_id: person.id }) === 1);
         }
       });
       try {
@@ -354,8 +352,7 @@ describe('DELETE /api/groups/{groupId}', () => {
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body, { success: true });
     expectError(await server.get(`/api/groups/${group.Id}`, asStaff), 404, 'Group not found');
-    const left = await server.database.db.selectFrom('group_members').select('person_id').where('group_id', '=', group.Id).execute();
-    assert.deepEqual(left, []);
+    assert.equal(await countRows(server, 'group_members', { group_id: group.Id }), 0);
   });
 
   it('answers 404 for an unknown group', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  as, grantScope, newCoordinator, newMinistry, newPerson, newPosition, newTeam, newUser, unique, useServer, useUser, type TestUser,
+  queuedNotifications, as, grantScope, newCoordinator, newMinistry, newPerson, newPosition, newTeam, newUser, unique, useServer, useUser, type TestUser,
 } from '../kit/index.js';
 
 const server = useServer();
@@ -29,8 +29,7 @@ async function helpWanted(user: TestUser, path = '/api/me/help-wanted'): Promise
 const offer = (user: TestUser, ministryId: number) => server.post(`/api/me/help-wanted/${ministryId}`, undefined, as(user));
 
 async function helpOffers(ministryId: number, personId: number) {
-  return db().selectFrom('notifications').selectAll().where('type', '=', 'help_offer')
-    .where('dedupe_key', 'like', `help_offer:${ministryId}:${personId}:%`).orderBy('id').execute();
+  return (await queuedNotifications(server, { type: 'help_offer' })).filter((row) => row.dedupe_key.startsWith(`help_offer:${ministryId}:${personId}:`));
 }
 
 describe('GET /api/me/help-wanted (E12)', () => {

@@ -2,10 +2,8 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes, scryptSync } from 'node:crypto';
 import { before, describe, it } from 'node:test';
 import { TOTP, Secret } from 'otpauth';
-import { createRepositories } from '../../src/db/repositories/index.js';
 import type { NotificationType } from '../../src/db/schema.js';
-import { sha256Hex } from '../../src/domain/users/secrets.js';
-import { newAdmin, newUser, type TestUser, startTestServer, setUp, TEST_PASSWORD_COST, useServer, useUser } from '../kit/index.js';
+import { queuedNotifications, as, newAdmin, newUser, type TestUser, startTestServer, setUp, storePasswordHash, TEST_PASSWORD_COST, useServer, useUser } from '../kit/index.js';
 
 const LOGIN = '/api/public/user/login';
 const PASSWORD = 'correct horse battery';
@@ -93,8 +91,7 @@ describe('POST /api/public/user/login (E20)', () => {
 describe('failed-login counter and lockout', () => {
   const failedLogins = async (userId: number) =>
     (await server.database.db.selectFrom('users').select('failed_logins').where('id', '=', userId).executeTakeFirstOrThrow()).failed_logins;
-  const mails = (userId: number, type: NotificationType) =>
-    server.database.db.selectFrom('notifications').selectAll().where('person_id', '=', userId).where('type', '=', type).execute();
+  const mails = (userId: number, type: NotificationType) => queuedNotifications(server, { person_id: userId, type });
 
   it('counts wrong passwords and resets the counter on success', async () => {
     const user = await newUser(server, { password: PASSWORD });
@@ -156,16 +153,21 @@ describe('failed-login counter and lockout', () => {
 });
 
 describe('second factor', () => {
-  const secret = new Secret({ size: 20 });
   let user: TestUser;
+  let secret: Secret;
+  let recoveryCodes: string[];
+  const currentCode = () => new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: server.clock.now().getTime() });
   before(async () => {
     user = await newUser(server, { password: PASSWORD });
-    await createRepositories(server.database.db).users.update(user.userId, {
-      two_factor_secret: secret.base32,
-      two_factor_recovery_codes: JSON.stringify([sha256Hex('recovery-one')]),
-    });
+    const started = await server.post('/api/users/current/two-factor', undefined, as(user));
+    assert.equal(started.status, 200, JSON.stringify(started.body));
+    secret = Secret.fromBase32(started.body.secret);
+    const confirmed = await server.post('/api/users/current/two-factor/confirm', { code: currentCode() }, as(user));
+    assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
+    recoveryCodes = confirmed.body.recoveryCodes;
+    // The confirming code's step is spent; the tests sign in with the next one.
+    server.clock.advance(30_000);
   });
-  const currentCode = () => new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: server.clock.now().getTime() });
 
   it('answers 202 requiresOTP when the password is right and no code is sent', async () => {
     const answer = await login(user.userName, PASSWORD);
@@ -186,8 +188,8 @@ describe('second factor', () => {
   });
 
   it('accepts a recovery code once', async () => {
-    assert.equal((await login(user.userName, PASSWORD, { otp: 'recovery-one' })).status, 200);
-    assertGenericRefusal(await login(user.userName, PASSWORD, { otp: 'recovery-one' }));
+    assert.equal((await login(user.userName, PASSWORD, { otp: recoveryCodes[0] })).status, 200);
+    assertGenericRefusal(await login(user.userName, PASSWORD, { otp: recoveryCodes[0] }));
   });
 
   it('refuses a TOTP code that was already used, even inside its window', async () => {
@@ -199,8 +201,7 @@ describe('second factor', () => {
   });
 
   it('lets only one of two parallel logins spend the same recovery code', async () => {
-    await createRepositories(server.database.db).users.update(user.userId, { two_factor_recovery_codes: JSON.stringify([sha256Hex('recovery-two')]) });
-    const answers = await Promise.all([1, 2].map(() => login(user.userName, PASSWORD, { otp: 'recovery-two' })));
+    const answers = await Promise.all([1, 2].map(() => login(user.userName, PASSWORD, { otp: recoveryCodes[1] })));
     assert.deepEqual(answers.map((a) => a.status).sort(), [200, 401]);
     await server.post(`/admin/api/user/${user.userId}/login/reset`, undefined, { key: admin.apiKey });
   });
@@ -219,7 +220,7 @@ describe('password hashes', () => {
     const salt = randomBytes(16);
     const weaker = { N: TEST_PASSWORD_COST.N / 2, r: 8, p: 1 };
     const weak = ['scrypt', weaker.N, 8, 1, salt.toString('base64'), scryptSync(PASSWORD, salt, 32, weaker).toString('base64')].join('$');
-    await createRepositories(server.database.db).users.update(user.userId, { password_hash: weak });
+    await storePasswordHash(server, user.userId, weak);
     assert.equal((await login(user.userName, PASSWORD)).status, 200);
     const stored = await server.database.db.selectFrom('users').select('password_hash').where('id', '=', user.userId).executeTakeFirstOrThrow();
     assert.ok(stored.password_hash.startsWith(`scrypt$${TEST_PASSWORD_COST.N}$8$1$`), stored.password_hash);

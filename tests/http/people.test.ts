@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { newPerson, newUser, as, expectError, useServer, useUser } from '../kit/index.js';
+import { queuedNotifications, countRows, newPerson, newUser, as, expectError, useServer, useUser } from '../kit/index.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
@@ -10,10 +10,8 @@ const staff = useUser(server, ['finance']);
 const volunteer = useUser(server);
 
 const personRow = (id: number) => server.database.db.selectFrom('persons').selectAll().where('id', '=', id).executeTakeFirst();
-const countPersonsNamed = async (lastName: string) =>
-  (await server.database.db.selectFrom('persons').select('id').where('last_name', '=', lastName).execute()).length;
-const countFamiliesNamed = async (name: string) =>
-  (await server.database.db.selectFrom('families').select('id').where('name', '=', name).execute()).length;
+const countPersonsNamed = (lastName: string) => countRows(server, 'persons', { last_name: lastName });
+const countFamiliesNamed = (name: string) => countRows(server, 'families', { name });
 
 async function newFamily(name = `Family${Math.random().toString(36).slice(2, 8)}`): Promise<number> {
   const answer = await server.post('/api/families', { name }, as(editor));
@@ -393,7 +391,7 @@ describe('people who have a user account', () => {
     const answer = await server.post(`/api/person/${holder.personId}`, { email: 'new.address@example.org' }, as(admin));
     assert.equal(answer.status, 200, answer.text);
     assert.equal(answer.body.Email, 'new.address@example.org');
-    const told = await server.database.db.selectFrom('notifications').select(['type', 'context']).where('person_id', '=', holder.personId).execute();
+    const told = await queuedNotifications(server, { person_id: holder.personId });
     assert.deepEqual(told.map((row) => [row.type, JSON.parse(row.context!).previousEmail]), [['email_changed', oldEmail]]);
   });
 

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { newAdmin, newUser, startTestServer, as, setUp, useServer, useUser } from '../kit/index.js';
+import { queuedNotifications, countRows, newAdmin, newUser, startTestServer, as, setUp, useServer, useUser } from '../kit/index.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
 const clerk = useUser(server, ['editRecords']);
 const setting = (name: string, value: string) => server.post(`/admin/api/system/config/${name}`, { value }, as(admin));
-const count = async (table: 'persons' | 'families') => (await server.database.db.selectFrom(table).select('id').execute()).length;
+const count = (table: 'persons' | 'families') => countRows(server, table);
 
 const family = {
   Name: 'Jordan', Address1: '1 Main St', City: 'Springfield', State: 'IL', Country: 'US', Zip: '62701', HomePhone: '555-0100', Email: 'jordans@example.org',
@@ -98,14 +98,14 @@ describe('POST /api/public/user/password-reset', () => {
     const noMail = await newUser(server, { password: 'first password', person: { email: null } });
     assert.deepEqual((await server.post('/api/public/user/password-reset', { userName: user.userName.toUpperCase() })).body, { success: true });
     assert.deepEqual((await server.post('/api/public/user/password-reset', { userName: noMail.userName })).body, { success: true });
-    const mails = await server.database.db.selectFrom('notifications').selectAll().where('type', '=', 'password_reset').where('person_id', 'in', [user.personId, noMail.personId]).execute();
+    const mails = await queuedNotifications(server, { type: 'password_reset', person_id: [user.personId, noMail.personId] });
     assert.deepEqual(mails.map((m) => m.person_id), [user.personId]);
   });
 
   it('lets the token from the mail set a new password once', async () => {
     const user = await newUser(server, { password: 'first password' });
     await server.post('/api/public/user/password-reset', { userName: user.userName });
-    const mail = await server.database.db.selectFrom('notifications').selectAll().where('type', '=', 'password_reset').where('person_id', '=', user.personId).executeTakeFirstOrThrow();
+    const [mail] = await queuedNotifications(server, { type: 'password_reset', person_id: user.personId });
     const { resetToken } = JSON.parse(mail.context ?? '{}');
     const stored = await server.database.db.selectFrom('password_reset_tokens').selectAll().where('user_id', '=', user.userId).execute();
     assert.ok(!JSON.stringify(stored).includes(resetToken), 'only the hash is stored');
@@ -118,7 +118,7 @@ describe('POST /api/public/user/password-reset', () => {
 
 describe('POST /api/public/user/password-reset, against abuse', () => {
   const resetMails = (personId: number) =>
-    server.database.db.selectFrom('notifications').select('context').where('type', '=', 'password_reset').where('person_id', '=', personId).orderBy('id').execute();
+    queuedNotifications(server, { type: 'password_reset', person_id: personId });
 
   it('queues one mail per cooldown, and a later link ends the earlier one', async () => {
     const user = await newUser(server, { password: 'first password' });

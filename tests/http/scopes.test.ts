@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { DomainEvent } from '../../src/domain/domain-events.js';
 import {
-  as, expectError, newCoordinator, newMinistry, newPerson, newTeam, newUser, unique, useServer, useUser,
+  as, countRows, expectError, newCoordinator, newMinistry, newPerson, newTeam, newUser, unique, useServer, useUser,
 } from '../kit/index.js';
 
 const server = useServer();
@@ -35,10 +35,7 @@ async function poolIds(ministryId: number): Promise<number[]> {
   return answer.body.members.map((m: { personId: number }) => m.personId);
 }
 
-async function scopeCount(): Promise<number> {
-  const row = await server.database.db.selectFrom('scopes').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const scopeCount = () => countRows(server, 'scopes');
 
 async function addedToGroupDuring(groupId: number, work: () => Promise<void>): Promise<number[]> {
   const added: number[] = [];
@@ -364,8 +361,9 @@ describe('GET /api/calendars/pinnable', () => {
   }
 
   async function allCalendarIds(): Promise<number[]> {
-    const rows = await server.database.db.selectFrom('calendars').select('id').execute();
-    return rows.map((r) => r.id).sort((x, y) => x - y);
+    const answer = await server.get('/api/calendars', as(admin));
+    assert.equal(answer.status, 200);
+    return (answer.body as Array<{ Id: number }>).map((calendar) => calendar.Id).sort((x, y) => x - y);
   }
 
   it('gives a caller holding addEvents every calendar, with or without ministryId', async () => {

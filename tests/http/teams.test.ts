@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { sql } from 'kysely';
 import type { DB } from '../../src/db/schema.js';
-import { newPerson, newUser, as, expectError, setUp, useServer, useUser, unique, newMinistry, grantScope, newCoordinator, newTeamLeader } from '../kit/index.js';
+import {
+  newPerson, newUser, as, expectError, setUp, useServer, useUser, unique, newMinistry, grantScope, newCoordinator, newTeamLeader, newPosition, qualify,
+  newSchedule, staffEvent, newAssignment, answerAs, proposeSubstitute, setAssignmentStatus, countRows, checkIn, assignToKiosk, addAudienceGroup,
+} from '../kit/index.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
@@ -12,8 +14,6 @@ setUp(async () => {
   otherTypeId = types.body.find((t: { Name: string }) => t.Name === 'Other').Id;
 });
 
-const db = () => server.database.db;
-const NOW = '2026-03-04 10:00:00';
 const CLASS_EVENTS_UPDATE_MESSAGE = 'classEvents must be one of keep, remove, move';
 const CLASS_EVENTS_DELETE_MESSAGE = 'classEvents must be one of keep, remove, delete';
 
@@ -54,97 +54,92 @@ async function newEvent(options: { ministryId?: number; linkedGroupId?: number; 
 }
 
 async function linkedGroupsOf(eventId: number): Promise<number[]> {
-  const rows = await db().selectFrom('event_audience').select('group_id').where('event_id', '=', eventId).orderBy('group_id').execute();
-  return rows.map((row) => row.group_id);
+  const answer = await server.get(`/api/events/${eventId}`, as(admin));
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return (answer.body.Groups as Array<{ Id: number }>).map((group) => group.Id).sort((a, b) => a - b);
 }
 
 async function eventExists(eventId: number): Promise<boolean> {
-  return (await db().selectFrom('events').select('id').where('id', '=', eventId).executeTakeFirst()) !== undefined;
+  const { status } = await server.get(`/api/events/${eventId}`, as(admin));
+  assert.ok(status === 200 || status === 404, `GET event answered ${status}`);
+  return status === 200;
 }
 
-async function countWhere(table: keyof DB, column: string, ids: readonly number[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const row = await db()
-    .selectFrom(table as any)
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where(column as any, 'in', [...ids])
-    .executeTakeFirstOrThrow();
-  return (row as { n: number }).n;
-}
-
-async function countAll(table: keyof DB): Promise<number> {
-  const row = await db().selectFrom(table as any).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  return (row as { n: number }).n;
-}
+const countWhere = (table: keyof DB, column: string, ids: readonly number[]) => countRows(server, table, { [column]: ids });
 
 /**
- * Everything a team can carry, written straight to the tables so that each table holds exactly the rows the
- * deletion tests count (the routes would add notices and history of their own): a position with a
- * qualification, a schedule with a requirement and a default, an occurrence on the event with its own
- * requirement, a live and a declined assignment, a response, a swap and notifications.
+ * Everything a team can carry, made as the services make it: a position two volunteers are qualified for, an
+ * inactive recurring schedule (it makes no occurrence of its own) with a need and a default, the team staffing
+ * the event (a one-off schedule with its need and the occurrence's own), the volunteer's live assignment
+ * (accepted unless `status` says pending), the substitute's declined one, the volunteer's proposal of the
+ * substitute, and every notice these queued. Answers where its rows are, table by table, and how many each holds.
  */
 async function staffTeam(ministryId: number, teamId: number, eventId: number, status: 'pending' | 'accepted' = 'accepted') {
-  const volunteer = await newPerson(server);
-  const substitute = await newPerson(server);
-  const position = await db().insertInto('positions').values({ ministry_id: ministryId, team_id: teamId, name: unique('Position') })
-    .returning('id').executeTakeFirstOrThrow();
-  const qualification = await db().insertInto('qualifications').values({ person_id: volunteer.id, position_id: position.id, granted_at: NOW })
-    .returning('id').executeTakeFirstOrThrow();
-  const schedule = await db().insertInto('schedules').values({
-    ministry_id: ministryId, team_id: teamId, name: unique('Schedule'), link_mode: 'ministry', window_start: '2026-03-01',
-  }).returning('id').executeTakeFirstOrThrow();
-  const scheduleRequirement = await db().insertInto('requirements').values({ schedule_id: schedule.id, position_id: position.id, min_count: 2 })
-    .returning('id').executeTakeFirstOrThrow();
-  const requirementDefault = await db().insertInto('requirement_defaults').values({ requirement_id: scheduleRequirement.id, person_id: volunteer.id })
-    .returning('id').executeTakeFirstOrThrow();
-  const occurrence = await db().insertInto('occurrences').values({
-    schedule_id: schedule.id, event_id: eventId, occurrence_date: '2026-03-08', generated_at: NOW,
-  }).returning('id').executeTakeFirstOrThrow();
-  const occurrenceRequirement = await db().insertInto('requirements').values({ occurrence_id: occurrence.id, position_id: position.id, min_count: 1 })
-    .returning('id').executeTakeFirstOrThrow();
-  const live = await db().insertInto('assignments').values({
-    occurrence_id: occurrence.id, position_id: position.id, person_id: volunteer.id, status, assigned_at: NOW,
-  }).returning('id').executeTakeFirstOrThrow();
-  const declined = await db().insertInto('assignments').values({
-    occurrence_id: occurrence.id, position_id: position.id, person_id: substitute.id, status: 'declined', assigned_at: NOW,
-  }).returning('id').executeTakeFirstOrThrow();
-  const response = await db().insertInto('responses').values({ assignment_id: declined.id, person_id: substitute.id, response: 'declined', response_at: NOW })
-    .returning('id').executeTakeFirstOrThrow();
-  const swap = await db().insertInto('swaps').values({
-    assignment_id: live.id, proposed_by_person_id: volunteer.id, proposed_person_id: substitute.id, proposed_at: NOW,
-  }).returning('id').executeTakeFirstOrThrow();
-  const assignmentNotice = await db().insertInto('notifications').values({
-    type: 'assignment', person_id: volunteer.id, assignment_id: live.id, occurrence_id: occurrence.id,
-    dedupe_key: unique('assignment'), scheduled_for: NOW, created_at: NOW,
-  }).returning('id').executeTakeFirstOrThrow();
-  const gapNotice = await db().insertInto('notifications').values({
-    type: 'gap_alert', person_id: volunteer.id, occurrence_id: occurrence.id, dedupe_key: unique('gap'), scheduled_for: NOW, created_at: NOW,
-  }).returning('id').executeTakeFirstOrThrow();
-  return {
-    positions: [position.id],
-    qualifications: [qualification.id],
-    schedules: [schedule.id],
-    requirements: [scheduleRequirement.id, occurrenceRequirement.id],
-    requirement_defaults: [requirementDefault.id],
-    occurrences: [occurrence.id],
-    assignments: [live.id, declined.id],
-    responses: [response.id],
-    swaps: [swap.id],
-    notifications: [assignmentNotice.id, gapNotice.id],
-  };
+  const volunteer = await newUser(server);
+  const substitute = await newUser(server);
+  const position = await newPosition(server, ministryId, teamId);
+  for (const person of [volunteer, substitute]) await qualify(server, position.id, person.personId);
+  const event = (await server.get(`/api/events/${eventId}`, as(admin))).body;
+  const recurring = await newSchedule(server, { id: ministryId, teamId }, {
+    linkMode: 'event_type', eventTypeId: event.Type, titleFilter: event.Title, active: false, requirements: [{ positionId: position.id, minCount: 2, defaults: [{ personId: volunteer.personId }] }],
+  });
+  const staffed = await staffEvent(server, { id: ministryId, teamId }, eventId, [{ positionId: position.id, minCount: 1 }]);
+  const live = await newAssignment(server, staffed.occurrenceId, position.id, volunteer.personId);
+  if (status === 'accepted') await answerAs(server, volunteer, live.id, 'accepted');
+  const declined = await newAssignment(server, staffed.occurrenceId, position.id, substitute.personId);
+  await answerAs(server, substitute, declined.id, 'declined');
+  await proposeSubstitute(server, volunteer, live.id, substitute.personId);
+  const people = [volunteer.personId, substitute.personId];
+  const where = {
+    positions: { id: position.id },
+    qualifications: { position_id: position.id },
+    schedules: { id: [recurring.schedule.id, staffed.scheduleId] },
+    requirements: { position_id: position.id },
+    requirement_defaults: { person_id: volunteer.personId },
+    occurrences: { id: staffed.occurrenceId },
+    assignments: { position_id: position.id },
+    responses: { person_id: people },
+    swaps: { proposed_person_id: substitute.personId },
+    notifications: { occurrence_id: staffed.occurrenceId },
+  } satisfies Partial<Record<keyof DB, Parameters<typeof countRows>[2]>>;
+  const stored = await countEach(where);
+  for (const [table, count] of Object.entries(stored)) assert.ok(count > 0, `the staffing holds ${table}`);
+  return { occurrenceId: staffed.occurrenceId, scheduleIds: [recurring.schedule.id, staffed.scheduleId], assignmentIds: [live.id, declined.id], volunteer, where, stored };
 }
 
 type Staffing = Awaited<ReturnType<typeof staffTeam>>;
 
-/** How many of the staffing rows are still stored, table by table. */
-async function remaining(staffing: Staffing) {
+async function countEach(where: Staffing['where']): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const [table, ids] of Object.entries(staffing)) counts[table] = await countWhere(table as keyof DB, 'id', ids);
+  for (const [table, filter] of Object.entries(where)) counts[table] = await countRows(server, table as keyof DB, filter);
   return counts;
 }
 
-const allOf = (staffing: Staffing) => Object.fromEntries(Object.entries(staffing).map(([table, ids]) => [table, ids.length]));
-const noneOf = (staffing: Staffing) => Object.fromEntries(Object.keys(staffing).map((table) => [table, 0]));
+/** How many of the staffing's rows are still stored, table by table. */
+const remaining = (staffing: Staffing) => countEach(staffing.where);
+const allOf = (staffing: Staffing) => staffing.stored;
+const noneOf = (staffing: Staffing) => Object.fromEntries(Object.keys(staffing.where).map((table) => [table, 0]));
+
+/** The team as GET …/teams/{teamId} shows it. */
+async function teamOf(teamId: number) {
+  const answer = await server.get(`/api/ministries/teams/${teamId}`, as(admin));
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body.team as { id: number; name: string; description: string | null; active: boolean; classGroupId: number | null };
+}
+
+/** The team's positions as GET …/teams/{teamId} lists them. */
+async function positionsOf(teamId: number) {
+  const answer = await server.get(`/api/ministries/teams/${teamId}`, as(admin));
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body.positions as Array<{ id: number; name: string; ministryId: number }>;
+}
+
+/** Who holds an active qualification for the position, by person id. */
+async function qualifiedOn(positionId: number): Promise<number[]> {
+  const answer = await server.get(`/api/ministries/positions/${positionId}/qualifications`, { ...as(admin), query: { active: '1' } });
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return (answer.body.qualifications as Array<{ personId: number }>).map((q) => q.personId).sort((a, b) => a - b);
+}
 
 /** The act most tests here build on: POST …/teams as the administrator, 201. */
 async function createTeam(ministryId: number, body: Record<string, unknown> = {}) {
@@ -167,7 +162,7 @@ describe('GET /api/ministries/ministries/{id}/teams', () => {
     const classId = await newClass('Kindergarten class');
     const team = await createTeam(ministry.id, { name: 'Kindergarten', description: 'Ages 5 to 6', classGroupId: classId });
     await newTeamLeader(server, team.id);
-    await db().insertInto('positions').values({ ministry_id: ministry.id, team_id: team.id, name: 'Helper' }).execute();
+    await newPosition(server, ministry.id, team.id, { name: 'Helper' });
     const answer = await server.get(`/api/ministries/ministries/${ministry.id}/teams`, as(admin));
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body.teams, [
@@ -226,8 +221,7 @@ describe('POST /api/ministries/ministries/{id}/teams', () => {
     assert.deepEqual(answer.body, {
       team: { id: answer.body.team.id, ministryId: ministry.id, name: 'Greeters', description: 'Front door', active: true, positionCount: 0, leaders: [], classGroupId: null, classGroupName: null },
     });
-    const stored = await db().selectFrom('teams').selectAll().where('id', '=', answer.body.team.id).executeTakeFirstOrThrow();
-    assert.equal(stored.ministry_id, ministry.id);
+    assert.deepEqual(await teamOf(answer.body.team.id), answer.body.team);
   });
 
   it('lets the ministry\'s coordinator create a team and refuses a team leader with 403', async () => {
@@ -317,12 +311,12 @@ describe('POST /api/ministries/ministries/{id}/teams', () => {
   it('refuses with 400 a class that has teachers when no import position is given, writing nothing', async () => {
     const ministry = await newMinistry(server, { sundaySchool: true });
     const { classId } = await newClassWithTeacher();
-    const [qualifications, positions] = [await countAll('qualifications'), await countWhere('positions', 'ministry_id', [ministry.id])];
+    const [qualifications, positions] = [await countRows(server, 'qualifications'), await countWhere('positions', 'ministry_id', [ministry.id])];
     expectError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team'), classGroupId: classId }, as(admin)), 400, 'The class already has teachers: choose the position they hold (importPositionId or importPositionName)');
     expectError(await server.post(`/api/ministries/ministries/${ministry.id}/teams`, { name: unique('Team'), classGroupId: classId, importPositionName: '  ' }, as(admin)), 400, 'The class already has teachers: choose the position they hold (importPositionId or importPositionName)');
     assert.equal(await countWhere('teams', 'ministry_id', [ministry.id]), 1);
     assert.equal(await countWhere('positions', 'ministry_id', [ministry.id]), positions);
-    assert.equal(await countAll('qualifications'), qualifications);
+    assert.equal(await countRows(server, 'qualifications'), qualifications);
     assert.equal(await countWhere('teams', 'class_group_id', [classId]), 0);
   });
 
@@ -337,14 +331,12 @@ describe('POST /api/ministries/ministries/{id}/teams', () => {
       { name: unique('Team'), classGroupId: classId, importPositionName: ' Lead teacher ' }, as(admin));
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
     assert.equal(answer.body.team.positionCount, 1);
-    const position = await db().selectFrom('positions').selectAll().where('team_id', '=', answer.body.team.id).executeTakeFirstOrThrow();
+    const [position] = await positionsOf(answer.body.team.id);
     assert.equal(position.name, 'Lead teacher');
-    assert.equal(position.ministry_id, ministry.id);
-    const qualified = await db().selectFrom('qualifications').select(['person_id', 'active']).where('position_id', '=', position.id).orderBy('person_id').execute();
-    assert.deepEqual(qualified, [{ person_id: teacher.id, active: true }, { person_id: secondTeacher.id, active: true }]);
-    const pool = await db().selectFrom('groups').select('id').where('ministry_id', '=', ministry.id).executeTakeFirstOrThrow();
-    const members = await db().selectFrom('group_members').select('person_id').where('group_id', '=', pool.id).orderBy('person_id').execute();
-    assert.deepEqual(members.map((m) => m.person_id), [teacher.id, secondTeacher.id]);
+    assert.equal(position.ministryId, ministry.id);
+    assert.deepEqual(await qualifiedOn(position.id), [teacher.id, secondTeacher.id].sort((a, b) => a - b));
+    const pool = await server.get(`/api/ministries/ministries/${ministry.id}/pool`, as(admin));
+    assert.deepEqual(pool.body.members.map((m: { personId: number }) => m.personId).sort((a: number, b: number) => a - b), [teacher.id, secondTeacher.id].sort((a, b) => a - b));
   });
 
   it('refuses with 409 a class already linked to another team, in this ministry or another', async () => {
@@ -417,9 +409,8 @@ describe('GET /api/ministries/teams/{teamId}', () => {
     const team = await createTeam(ministry.id, { name: 'Ushers' });
     const leader = await newUser(server, { person: { first_name: 'Lena', last_name: 'Leader' } });
     const scopeId = (await grantScope(server, leader.personId, 'team', team.id)).id;
-    const position = await db().insertInto('positions').values({ ministry_id: ministry.id, team_id: team.id, name: 'Head usher', sort_order: 2 })
-      .returning('id').executeTakeFirstOrThrow();
-    await db().insertInto('positions').values({ ministry_id: ministry.id, team_id: ministry.teamId, name: 'Elsewhere' }).execute();
+    const position = await newPosition(server, ministry.id, team.id, { name: 'Head usher', order: 2 });
+    await newPosition(server, ministry.id, ministry.teamId, { name: 'Elsewhere' });
     const answer = await server.get(`/api/ministries/teams/${team.id}`, as(admin));
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body.team, {
@@ -476,7 +467,7 @@ describe('POST /api/ministries/teams/{teamId}', () => {
     assert.equal(answer.body.team.name, 'Renamed');
     assert.equal(answer.body.team.description, 'New words');
     assert.equal(answer.body.team.active, false);
-    const stored = await db().selectFrom('teams').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow();
+    const stored = await teamOf(team.id);
     assert.deepEqual([stored.name, stored.description, stored.active], ['Renamed', 'New words', false]);
     assert.equal((await server.post(`/api/ministries/teams/${team.id}`, { active: 'yes' }, as(admin))).body.team.active, true);
   });
@@ -495,8 +486,7 @@ describe('POST /api/ministries/teams/{teamId}', () => {
     const leader = await newTeamLeader(server, team.id);
     expectError(await server.post(`/api/ministries/teams/${team.id}`, { name: 'Taken over' }, as(leader)), 403, 'Not authorized for this team');
     expectError(await server.post(`/api/ministries/teams/${team.id}`, { classEvents: 'bogus', classGroupId: 'x' }, as(leader)), 403, 'Not authorized for this team');
-    const stored = await db().selectFrom('teams').select('name').where('id', '=', team.id).executeTakeFirstOrThrow();
-    assert.equal(stored.name, 'Original');
+    assert.equal((await teamOf(team.id)).name, 'Original');
   });
 
   it('refuses a coordinator of another ministry with 403, and answers 404 for an unknown team', async () => {
@@ -538,8 +528,7 @@ describe('POST /api/ministries/teams/{teamId}', () => {
     expectError(await server.post(`/api/ministries/teams/${team.id}`, { classEvents: 'move' }, as(admin)), 400, 'classEvents "move" needs a new class');
     expectError(await server.post(`/api/ministries/teams/${team.id}`, { classEvents: 'move', classGroupId: classId }, as(admin)), 400, 'classEvents "move" needs a new class');
     expectError(await server.post(`/api/ministries/teams/${team.id}`, { classEvents: 'move', classGroupId: null }, as(admin)), 400, 'classEvents "move" needs a new class');
-    const stored = await db().selectFrom('teams').select('class_group_id').where('id', '=', team.id).executeTakeFirstOrThrow();
-    assert.equal(stored.class_group_id, classId);
+    assert.equal((await teamOf(team.id)).classGroupId, classId);
   });
 
   it('links a class, and refuses with 409 a class linked to another team', async () => {
@@ -564,40 +553,35 @@ describe('POST /api/ministries/teams/{teamId}', () => {
     const { classId, teacherId } = await newClassWithTeacher();
     const team = await createTeam(ministry.id);
     expectError(await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: classId, name: 'Should not stick' }, as(admin)), 400, 'The class already has teachers: choose the position they hold (importPositionId or importPositionName)');
-    let stored = await db().selectFrom('teams').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow();
-    assert.equal(stored.class_group_id, null);
-    assert.notEqual(stored.name, 'Should not stick');
+    const unchanged = await teamOf(team.id);
+    assert.equal(unchanged.classGroupId, null);
+    assert.notEqual(unchanged.name, 'Should not stick');
     const answer = await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: classId, importPositionName: 'Teacher' }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    stored = await db().selectFrom('teams').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow();
-    assert.equal(stored.class_group_id, classId);
-    const qualified = await db().selectFrom('qualifications').innerJoin('positions', 'positions.id', 'qualifications.position_id')
-      .select(['qualifications.person_id', 'positions.name']).where('positions.team_id', '=', team.id).execute();
-    assert.deepEqual(qualified, [{ person_id: teacherId, name: 'Teacher' }]);
+    assert.equal((await teamOf(team.id)).classGroupId, classId);
+    const positions = await positionsOf(team.id);
+    assert.deepEqual(positions.map((position) => position.name), ['Teacher']);
+    assert.deepEqual(await qualifiedOn(positions[0].id), [teacherId]);
   });
 
   it('imports the teachers onto an existing position of the team with importPositionId', async () => {
     const ministry = await newMinistry(server, { sundaySchool: true });
     const { classId, teacherId } = await newClassWithTeacher();
     const team = await createTeam(ministry.id);
-    const position = await db().insertInto('positions').values({ ministry_id: ministry.id, team_id: team.id, name: 'Teacher' })
-      .returning('id').executeTakeFirstOrThrow();
+    const position = await newPosition(server, ministry.id, team.id, { name: 'Teacher' });
     const answer = await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: classId, importPositionId: position.id }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    const qualified = await db().selectFrom('qualifications').select('person_id').where('position_id', '=', position.id).execute();
-    assert.deepEqual(qualified, [{ person_id: teacherId }]);
+    assert.deepEqual(await qualifiedOn(position.id), [teacherId]);
   });
 
   it('refuses with 400 an importPositionId that is not a position of this team, linking nothing and qualifying nobody', async () => {
     const ministry = await newMinistry(server, { sundaySchool: true });
     const { classId, teacherId } = await newClassWithTeacher();
     const team = await createTeam(ministry.id);
-    const foreign = await db().insertInto('positions').values({ ministry_id: ministry.id, team_id: ministry.teamId, name: 'Other team' })
-      .returning('id').executeTakeFirstOrThrow();
+    const foreign = await newPosition(server, ministry.id, ministry.teamId, { name: 'Other team' });
     expectError(await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: classId, importPositionId: foreign.id }, as(admin)), 400, 'The import position must be a position of this team');
     expectError(await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: classId, importPositionId: 987654 }, as(admin)), 400, 'The import position must be a position of this team');
-    const stored = await db().selectFrom('teams').select('class_group_id').where('id', '=', team.id).executeTakeFirstOrThrow();
-    assert.equal(stored.class_group_id, null);
+    assert.equal((await teamOf(team.id)).classGroupId, null);
     assert.equal(await countWhere('qualifications', 'person_id', [teacherId]), 0);
   });
 
@@ -610,7 +594,7 @@ describe('POST /api/ministries/teams/{teamId}', () => {
     const ours = await newEvent({ ministryId: ministry.id, linkedGroupId: classId });
     const theirs = await newEvent({ ministryId: other.id, linkedGroupId: classId });
     const nobodys = await newEvent({ linkedGroupId: classId });
-    await db().insertInto('event_audience').values({ event_id: ours, group_id: otherGroup }).execute();
+    await addAudienceGroup(server, ours, otherGroup);
     const answer = await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: null, classEvents: 'remove' }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.team.classGroupId, null);
@@ -658,8 +642,7 @@ describe('POST /api/ministries/teams/{teamId}', () => {
     const { classId: staffedClass } = await newClassWithTeacher();
     expectError(await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: staffedClass, classEvents: 'move' }, as(admin)), 400, 'The class already has teachers: choose the position they hold (importPositionId or importPositionName)');
     assert.deepEqual(await linkedGroupsOf(ours), [oldClass]);
-    const stored = await db().selectFrom('teams').select('class_group_id').where('id', '=', team.id).executeTakeFirstOrThrow();
-    assert.equal(stored.class_group_id, oldClass);
+    assert.equal((await teamOf(team.id)).classGroupId, oldClass);
   });
 });
 
@@ -705,8 +688,11 @@ describe('DELETE /api/ministries/teams/{teamId} (E17)', () => {
     assert.equal(await countWhere('teams', 'id', [team.id]), 0);
     assert.deepEqual(await remaining(doomed), noneOf(doomed));
     assert.deepEqual(await remaining(kept), allOf(kept));
-    const grants = await db().selectFrom('scopes').select(['person_id', 'scope_type']).where('person_id', 'in', [leader.personId, otherLeader.personId, coordinator.personId]).orderBy('person_id').execute();
-    assert.deepEqual(grants, [{ person_id: otherLeader.personId, scope_type: 'team' }, { person_id: coordinator.personId, scope_type: 'ministry' }].sort((a, b) => a.person_id - b.person_id));
+    const grantsOf = async (personId: number) =>
+      (await server.get('/api/ministries/scopes', { ...as(admin), query: { personId: String(personId) } })).body.scopes.map((scope: { scopeType: string }) => scope.scopeType);
+    assert.deepEqual(await grantsOf(leader.personId), []);
+    assert.deepEqual(await grantsOf(otherLeader.personId), ['team']);
+    assert.deepEqual(await grantsOf(coordinator.personId), ['ministry']);
     assert.ok(await eventExists(event));
     const getAnswer = await server.get(`/api/ministries/teams/${team.id}`, as(admin));
     expectError(getAnswer, 404, 'Team not found');
@@ -717,11 +703,10 @@ describe('DELETE /api/ministries/teams/{teamId} (E17)', () => {
     const team = await createTeam(ministry.id);
     const event = await newEvent({ ministryId: ministry.id });
     const kept = await staffTeam(ministry.id, ministry.teamId, event);
-    const position = await db().insertInto('positions').values({ ministry_id: ministry.id, team_id: team.id, name: 'Borrowed' })
-      .returning('id').executeTakeFirstOrThrow();
+    const position = await newPosition(server, ministry.id, team.id, { name: 'Borrowed' });
     const person = await newPerson(server);
-    const crossing = await db().insertInto('assignments').values({ occurrence_id: kept.occurrences[0], position_id: position.id, person_id: person.id, assigned_at: NOW })
-      .returning('id').executeTakeFirstOrThrow();
+    await qualify(server, position.id, person.id);
+    const crossing = await newAssignment(server, kept.occurrenceId, position.id, person.id);
     assert.equal((await server.delete(`/api/ministries/teams/${team.id}`, as(admin))).status, 200);
     assert.equal(await countWhere('assignments', 'id', [crossing.id]), 0);
     assert.deepEqual(await remaining(kept), allOf(kept));
@@ -756,16 +741,16 @@ describe('DELETE /api/ministries/teams/{teamId} (E17)', () => {
     const unlinked = await newEvent({ ministryId: ministry.id });
     const ourStaffing = await staffTeam(ministry.id, ministry.teamId, ours);
     const otherOnOurs = await staffTeam(other.id, other.teamId, ours);
-    await db().updateTable('assignments').set({ status: 'declined' }).where('id', 'in', otherOnOurs.assignments).execute();
+    await answerAs(server, otherOnOurs.volunteer, otherOnOurs.assignmentIds[0], 'declined');
     const otherOnTheirs = await staffTeam(other.id, other.teamId, theirs);
     const answer = await server.request('DELETE', `/api/ministries/teams/${team.id}`, { ...as(admin), body: { classEvents: 'delete' } });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(await eventExists(ours), false);
     assert.equal(await eventExists(theirs), true);
     assert.equal(await eventExists(unlinked), true);
-    assert.equal(await countWhere('occurrences', 'id', [...ourStaffing.occurrences, ...otherOnOurs.occurrences]), 0);
-    assert.equal(await countWhere('assignments', 'id', [...ourStaffing.assignments, ...otherOnOurs.assignments]), 0);
-    assert.equal(await countWhere('schedules', 'id', ourStaffing.schedules), 1);
+    assert.equal(await countWhere('occurrences', 'id', [ourStaffing.occurrenceId, otherOnOurs.occurrenceId]), 0);
+    assert.equal(await countWhere('assignments', 'id', [...ourStaffing.assignmentIds, ...otherOnOurs.assignmentIds]), 0);
+    assert.equal(await countWhere('schedules', 'id', ourStaffing.scheduleIds), 1);
     assert.deepEqual(await remaining(otherOnTheirs), allOf(otherOnTheirs));
   });
 
@@ -802,8 +787,8 @@ describe('DELETE /api/ministries/teams/{teamId} (E17)', () => {
     const answer = await server.delete(`/api/ministries/teams/${team.id}`, { ...as(planner), query: { classEvents: 'delete' } });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(await eventExists(ours), false);
-    assert.equal(await countWhere('occurrences', 'id', theirs.occurrences), 0);
-    assert.equal(await countWhere('assignments', 'id', theirs.assignments), 0);
+    assert.equal(await countWhere('occurrences', 'id', [theirs.occurrenceId]), 0);
+    assert.equal(await countWhere('assignments', 'id', theirs.assignmentIds), 0);
   });
 
   it('classEvents=delete ignores another ministry\'s declined or cancelled volunteers', async () => {
@@ -814,7 +799,7 @@ describe('DELETE /api/ministries/teams/{teamId} (E17)', () => {
     const team = await createTeam(ministry.id, { classGroupId: classId });
     const ours = await newEvent({ ministryId: ministry.id, linkedGroupId: classId });
     const theirs = await staffTeam(other.id, other.teamId, ours);
-    await db().updateTable('assignments').set({ status: 'cancelled' }).where('id', 'in', theirs.assignments).execute();
+    await setAssignmentStatus(server, theirs.assignmentIds[0], 'cancelled');
     const answer = await server.delete(`/api/ministries/teams/${team.id}`, { ...as(coordinator), query: { classEvents: 'delete' } });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(await eventExists(ours), false);
@@ -827,10 +812,10 @@ describe('DELETE /api/ministries/teams/{teamId} (E17)', () => {
     const doomed = await staffTeam(ministry.id, team.id, first);
     const child = await newPerson(server);
     const leftEarly = await newPerson(server);
-    await db().insertInto('event_attend').values([
-      { event_id: first, person_id: leftEarly.id, checkin_at: '2026-03-08 09:00:00', checkout_at: '2026-03-08 09:30:00' },
-      { event_id: busy, person_id: child.id, checkin_at: '2026-03-15 09:00:00', checkout_at: null },
-    ]).execute();
+    await checkIn(server, [
+      { eventId: first, personId: leftEarly.id, checkinAt: '2026-03-08 09:00:00', checkoutAt: '2026-03-08 09:30:00' },
+      { eventId: busy, personId: child.id, checkinAt: '2026-03-15 09:00:00' },
+    ]);
     const answer = await server.delete(`/api/ministries/teams/${team.id}`, { ...as(admin), query: { classEvents: 'delete' } });
     expectError(answer, 409, /currently checked in/, { eventId: busy });
     assert.ok(await eventExists(first));
@@ -842,7 +827,7 @@ describe('DELETE /api/ministries/teams/{teamId} (E17)', () => {
   it('classEvents=delete is refused with 409 and eventId when an event is assigned to a kiosk', async () => {
     const { ministry, classId, team } = await newClassTeam();
     const event = await newEvent({ ministryId: ministry.id, linkedGroupId: classId });
-    await db().insertInto('kiosk_devices').values({ name: unique('Kiosk'), assigned_event_id: event }).execute();
+    await assignToKiosk(server, event, unique('Kiosk'));
     const answer = await server.delete(`/api/ministries/teams/${team.id}`, { ...as(admin), query: { classEvents: 'delete' } });
     expectError(answer, 409, 'Cannot delete event: event is currently assigned to a kiosk.', { eventId: event });
     assert.ok(await eventExists(event));
@@ -864,7 +849,7 @@ describe('GET /api/ministries/teams/{teamId}/class-events', () => {
     await newEvent({ ministryId: ministry.id });
     await staffTeam(other.id, other.teamId, upcoming, 'pending');
     const onLater = await staffTeam(other.id, other.teamId, later);
-    await db().updateTable('assignments').set({ status: 'declined' }).where('id', '=', onLater.assignments[0]).execute();
+    await answerAs(server, onLater.volunteer, onLater.assignmentIds[0], 'declined');
     await staffTeam(ministry.id, ministry.teamId, upcoming);
     const answer = await server.get(`/api/ministries/teams/${team.id}/class-events`, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));

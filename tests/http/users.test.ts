@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { newPerson, newUser, type TestUser, as, setUp, useServer, useUser } from '../kit/index.js';
+import { queuedNotifications, countRows, newPerson, newUser, type TestUser, as, setUp, useServer, useUser } from '../kit/index.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
@@ -77,7 +77,7 @@ describe('POST /admin/api/users', () => {
     const person = await newPerson(server);
     const taken = await server.post('/admin/api/users', { personId: person.id, userName: existing.userName.toUpperCase(), password: 'long enough' }, as(admin));
     assert.equal(taken.status, 409);
-    assert.equal(await server.database.db.selectFrom('users').select('id').where('id', '=', person.id).executeTakeFirst(), undefined, 'nothing written');
+    assert.equal(await countRows(server, 'users', { id: person.id }), 0, 'nothing written');
   });
 
   it('is refused to a non-administrator with 403', async () => {
@@ -177,8 +177,7 @@ describe('administrator user routes', () => {
     const answer = await server.post(`/admin/api/user/${user.userId}/password/reset`, undefined, as(admin));
     assert.deepEqual(answer.body, { success: true });
     assert.equal((await server.post('/api/public/user/login', { userName: user.userName, password: 'the old password' })).status, 401);
-    const mails = await server.database.db.selectFrom('notifications').selectAll()
-      .where('person_id', '=', user.userId).where('type', '=', 'password_reset').execute();
+    const mails = await queuedNotifications(server, { person_id: user.userId, type: 'password_reset' });
     assert.equal(mails.length, 1);
     const { temporaryPassword } = JSON.parse(mails[0].context ?? '{}');
     assert.equal((await server.post('/api/public/user/login', { userName: user.userName, password: temporaryPassword })).status, 200);
@@ -188,7 +187,7 @@ describe('administrator user routes', () => {
     const user = await newUser(server);
     const answer = await server.delete(`/admin/api/user/${user.userId}/`, as(admin));
     assert.deepEqual(answer.body, { user: user.userName });
-    assert.ok(await server.database.db.selectFrom('persons').select('id').where('id', '=', user.personId).executeTakeFirst());
+    assert.equal((await server.get(`/api/person/${user.personId}`, as(admin))).status, 200);
     assert.equal((await server.delete(`/admin/api/user/${user.userId}`, as(admin))).status, 404);
   });
 
@@ -251,7 +250,7 @@ describe('API keys die with the right to sign in', () => {
   it('revokes every key when the password is set with a mailed reset token', async () => {
     const user = await newUser(server, { password: 'first password' });
     await server.post('/api/public/user/password-reset', { userName: user.userName });
-    const mail = await server.database.db.selectFrom('notifications').select('context').where('type', '=', 'password_reset').where('person_id', '=', user.personId).executeTakeFirstOrThrow();
+    const [mail] = await queuedNotifications(server, { type: 'password_reset', person_id: user.personId });
     const { resetToken } = JSON.parse(mail.context!);
     assert.equal((await server.post('/api/public/user/password-reset/confirm', { token: resetToken, password: 'second password' })).status, 200);
     assert.equal(await works(user), 401);

@@ -1,5 +1,6 @@
 import { createRepositories } from '../../src/db/repositories/index.js';
-import type { Roles } from '../../src/domain/access/caller.js';
+import { ROLE_FLAGS, type Caller, type Roles } from '../../src/domain/access/caller.js';
+import type { ScheduleInput } from '../../src/domain/schedules/schedule-input.js';
 import type { VolunteerActor } from '../../src/domain/access/volunteer-access.js';
 import type { Services } from '../../src/domain/services.js';
 import { newUser, type TestUser } from '../helpers/factories.js';
@@ -145,11 +146,18 @@ export async function newStaffedEvent(
     const ministry = await services.volunteerAccess.ministry(actor, where.id);
     const eventTypeId = (await createRepositories(server.database.db).eventTypes.findByName('Other'))!.id;
     const { events } = await services.ministryEvents.create(actor, ministry, { title, eventTypeId, date, startTime, endTime });
-    const staffed = await services.schedules.staffEvent(actor, ministry, { eventId: events[0].id, teamId: where.teamId, requirements: needs });
-    return { occurrenceId: staffed.occurrenceId, scheduleId: staffed.schedule.id, eventId: events[0].id };
+    return await staffEvent(server, where, events[0].id, needs);
   } finally {
     server.clock.set(current);
   }
+}
+
+/** The team staffs an existing upcoming event of any ministry (Staff this event, E3) with the given needs. */
+export async function staffEvent(server: TestServer, where: { id: number; teamId: number }, eventId: number, needs: Need[]): Promise<StaffedEvent> {
+  const { services, actor } = await arrange(server);
+  const ministry = await services.volunteerAccess.ministry(actor, where.id);
+  const staffed = await services.schedules.staffEvent(actor, ministry, { eventId, teamId: where.teamId, requirements: needs });
+  return { occurrenceId: staffed.occurrenceId, scheduleId: staffed.schedule.id, eventId };
 }
 
 /**
@@ -162,9 +170,42 @@ export async function newAssignment(server: TestServer, occurrenceId: number, po
   return (await services.assignments.assign(actor.caller, occurrence, { positionId, personId, allowOutsidePool: options.allowOutsidePool === true })).assignment;
 }
 
+/** A coordinator's decision on an assignment (accepted, declined or cancelled, E15); the contract's Assignment detail. */
+export async function setAssignmentStatus(server: TestServer, assignmentId: number, status: 'accepted' | 'declined' | 'cancelled') {
+  const { services, actor } = await arrange(server);
+  const assignment = await services.volunteerAccess.assignment(actor, assignmentId);
+  return (await services.assignmentActions.setStatus(actor, assignment, status, null)).assignment;
+}
+
 /** A ministry made in a `setUp` step, for a file whose tests share one (see `newMinistry`); filled in then. */
 export function useMinistry(server: TestServer, fields: Parameters<typeof newMinistry>[1] = {}): Ministry {
   const ministry = {} as Ministry;
   setUp(async () => Object.assign(ministry, await newMinistry(server, fields)));
   return ministry;
+}
+
+/** The caller the member services take for a test login: who it is, with no role (member actions need none). */
+const memberOf = (user: TestUser): Caller => ({
+  userId: user.userId, personId: user.personId, userName: user.userName, roles: Object.fromEntries(ROLE_FLAGS.map((flag) => [flag, false])) as Roles,
+});
+
+/** The volunteer's own answer to an assignment (E13 through the app); the contract's MeAssignment view. */
+export async function answerAs(server: TestServer, volunteer: TestUser, assignmentId: number, response: 'accepted' | 'declined') {
+  return (await server.app.services.member.respond(memberOf(volunteer), assignmentId, response, null)).assignment;
+}
+
+/** The volunteer proposes `substituteId` to take over the assignment (E9); the contract's Swap view. */
+export async function proposeSubstitute(server: TestServer, volunteer: TestUser, assignmentId: number, substituteId: number) {
+  return (await server.app.services.member.proposeSubstitute(memberOf(volunteer), assignmentId, substituteId, null)).swap;
+}
+
+/**
+ * A recurring schedule of the team (E4) from 2026-03-01 unless `fields` say otherwise. `fields` name the events it
+ * follows (`linkMode`, `titleFilter`, `eventTypeId`, `groupId`), and one must be upcoming, as the route requires;
+ * an active schedule generates at once. The contract's Schedule view with the run's counts.
+ */
+export async function newSchedule(server: TestServer, where: { id: number; teamId: number }, fields: Omit<ScheduleInput, 'teamId'> = {}) {
+  const { services, actor } = await arrange(server);
+  const ministry = await services.volunteerAccess.ministry(actor, where.id);
+  return services.schedules.create(actor, ministry, { name: unique('Schedule'), windowStart: '2026-03-01', ...fields, teamId: where.teamId });
 }
