@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createRepositories } from '../../src/db/repositories/index.js';
 import { countStatements } from '../../src/db/statement-count.js';
 import { drainOutbox } from '../../src/jobs/outbox-delivery.js';
 import {
-  as, expectError, startMailSink, newAssignment, newCoordinator, newFamily, newMinistry, newPosition, newStaffedEvent, newTeam, newTeamLeader, newUser, qualify, useServer, useUser,
+  storedRows, as, expectError, startMailSink, newAssignment, newCoordinator, newFamily, newMinistry, newPosition, newStaffedEvent, newTeam, newTeamLeader, newUser, qualify, useServer, useUser,
   type Ministry, type TestUser,
 } from '../kit/index.js';
 
@@ -382,7 +381,7 @@ describe('filling a declined place again (refillOnDecline)', () => {
       const assignment = await newAssignment(server, occurrenceId, position.id, first.personId);
       assert.equal((await server.post(`/api/me/assignments/${assignment.id}/respond`, { response: 'declined' }, as(first))).status, 200);
     }
-    const rows = async (occurrenceId: number) => (await createRepositories(server.database.db).assignments.listForOccurrence(occurrenceId))
+    const rows = async (occurrenceId: number) => (await storedRows(server, 'assignments', { occurrence_id: occurrenceId }))
       .map((row) => ({ personId: row.person_id, status: row.status, id: row.id }));
     const refilled = (await rows(asked.occurrenceId)).filter((row) => row.status === 'pending');
     assert.equal(refilled.length, 1, 'one person was asked instead');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { countRows, newPerson, newUser, type TestUser, as, expectError, useServer, useUser } from '../kit/index.js';
+import { storedRows, countRows, newPerson, newUser, type TestUser, as, expectError, useServer, useUser } from '../kit/index.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
@@ -10,8 +10,7 @@ const newStaff = () => newUser(server, { roles: ['finance'] });
 
 /** The cart as stored, read back from the table. */
 async function storedCart(user: TestUser): Promise<number[]> {
-  const rows = await server.database.db.selectFrom('carts').select('person_id').where('user_id', '=', user.userId).orderBy('person_id').execute();
-  return rows.map((row) => row.person_id);
+  return (await storedRows(server, 'carts', { user_id: user.userId })).map((row) => row.person_id).sort((a, b) => a - b);
 }
 
 async function cartOf(user: TestUser): Promise<number[]> {

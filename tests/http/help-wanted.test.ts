@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  queuedNotifications, as, grantScope, newCoordinator, newMinistry, newPerson, newPosition, newTeam, newUser, unique, useServer, useUser, type TestUser,
+  storedRows, as, grantScope, newCoordinator, newMinistry, newPerson, newPosition, newTeam, newUser, unique, useServer, useUser, type TestUser,
 } from '../kit/index.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
 const V = '/api/ministries';
 const NOW = '2026-03-04T15:00:00Z';
-const db = () => server.database.db;
 
 async function update(ministryId: number, settings: Record<string, unknown>) {
   const answer = await server.post(`${V}/ministries/${ministryId}`, settings, as(admin));
@@ -29,7 +28,7 @@ async function helpWanted(user: TestUser, path = '/api/me/help-wanted'): Promise
 const offer = (user: TestUser, ministryId: number) => server.post(`/api/me/help-wanted/${ministryId}`, undefined, as(user));
 
 async function helpOffers(ministryId: number, personId: number) {
-  return (await queuedNotifications(server, { type: 'help_offer' })).filter((row) => row.dedupe_key.startsWith(`help_offer:${ministryId}:${personId}:`));
+  return (await storedRows(server, 'notifications', { type: 'help_offer' })).filter((row) => row.dedupe_key.startsWith(`help_offer:${ministryId}:${personId}:`));
 }
 
 describe('GET /api/me/help-wanted (E12)', () => {
@@ -192,8 +191,7 @@ describe('POST /api/me/help-wanted/{ministryId} (E13)', () => {
   it('tells the global managers when the ministry has no coordinator, one per manager per day, never the caller', async () => {
     const manager = await newUser(server, { roles: ['manageMinistries'] });
     const ministry = await newMinistry(server, { helpWanted: true });
-    const managers = (await db().selectFrom('users').select('id')
-      .where((eb) => eb.or([eb('is_admin', '=', true), eb('manage_ministries', '=', true)])).execute()).map((u) => u.id);
+    const managers = (await storedRows(server, 'users')).filter((user) => user.is_admin || user.manage_ministries).map((user) => user.id);
     assert.ok(managers.includes(manager.personId) && managers.includes(admin.personId));
 
     const volunteer = await newUser(server);

@@ -3,7 +3,7 @@ import { createHash, randomBytes, scryptSync } from 'node:crypto';
 import { before, describe, it } from 'node:test';
 import { TOTP, Secret } from 'otpauth';
 import type { NotificationType } from '../../src/db/schema.js';
-import { queuedNotifications, as, newAdmin, newUser, type TestUser, startTestServer, setUp, storePasswordHash, TEST_PASSWORD_COST, useServer, useUser } from '../kit/index.js';
+import { storedRows, as, newAdmin, newUser, type TestUser, startTestServer, setUp, storePasswordHash, TEST_PASSWORD_COST, useServer, useUser } from '../kit/index.js';
 
 const LOGIN = '/api/public/user/login';
 const PASSWORD = 'correct horse battery';
@@ -52,7 +52,7 @@ describe('POST /api/public/user/login (E20)', () => {
   it('stores the key only as its SHA-256 hash', async () => {
     const user = await newUser(server, { password: PASSWORD });
     const { apiKey } = (await login(user.userName, PASSWORD)).body;
-    const rows = await server.database.db.selectFrom('api_keys').selectAll().where('user_id', '=', user.userId).execute();
+    const rows = await storedRows(server, 'api_keys', { user_id: user.userId });
     const everyStoredValue = JSON.stringify(rows);
     assert.ok(!everyStoredValue.includes(apiKey), 'the plain key is nowhere in the table');
     const expectedHash = createHash('sha256').update(apiKey).digest('hex');
@@ -61,7 +61,7 @@ describe('POST /api/public/user/login (E20)', () => {
 
   it('stores the password only as a scrypt hash', async () => {
     const user = await newUser(server, { password: PASSWORD });
-    const row = await server.database.db.selectFrom('users').select('password_hash').where('id', '=', user.userId).executeTakeFirstOrThrow();
+    const [row] = await storedRows(server, 'users', { id: user.userId });
     assert.match(row.password_hash, /^scrypt\$/);
     assert.ok(!row.password_hash.includes(PASSWORD));
   });
@@ -90,8 +90,8 @@ describe('POST /api/public/user/login (E20)', () => {
 
 describe('failed-login counter and lockout', () => {
   const failedLogins = async (userId: number) =>
-    (await server.database.db.selectFrom('users').select('failed_logins').where('id', '=', userId).executeTakeFirstOrThrow()).failed_logins;
-  const mails = (userId: number, type: NotificationType) => queuedNotifications(server, { person_id: userId, type });
+    (await storedRows(server, 'users', { id: userId }))[0].failed_logins;
+  const mails = (userId: number, type: NotificationType) => storedRows(server, 'notifications', { person_id: userId, type });
 
   it('counts wrong passwords and resets the counter on success', async () => {
     const user = await newUser(server, { password: PASSWORD });
@@ -183,7 +183,7 @@ describe('second factor', () => {
 
   it('refuses a wrong code with the generic 401 and counts it', async () => {
     assertGenericRefusal(await login(user.userName, PASSWORD, { otp: '000000' === currentCode() ? '111111' : '000000' }));
-    const row = await server.database.db.selectFrom('users').select('failed_logins').where('id', '=', user.userId).executeTakeFirstOrThrow();
+    const [row] = await storedRows(server, 'users', { id: user.userId });
     assert.equal(row.failed_logins, 1);
   });
 
@@ -222,7 +222,7 @@ describe('password hashes', () => {
     const weak = ['scrypt', weaker.N, 8, 1, salt.toString('base64'), scryptSync(PASSWORD, salt, 32, weaker).toString('base64')].join('$');
     await storePasswordHash(server, user.userId, weak);
     assert.equal((await login(user.userName, PASSWORD)).status, 200);
-    const stored = await server.database.db.selectFrom('users').select('password_hash').where('id', '=', user.userId).executeTakeFirstOrThrow();
+    const [stored] = await storedRows(server, 'users', { id: user.userId });
     assert.ok(stored.password_hash.startsWith(`scrypt$${TEST_PASSWORD_COST.N}$8$1$`), stored.password_hash);
     assert.equal((await login(user.userName, PASSWORD)).status, 200);
   });

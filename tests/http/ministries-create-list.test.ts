@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { as, countRows, expectError, grantScope, refuseCalendarsNamed, newCoordinator, newPerson, newTeamLeader, newUser, type TestUser, unique } from '../kit/index.js';
+import { storedRows, as, countRows, expectError, grantScope, refuseCalendarsNamed, newCoordinator, newPerson, newTeamLeader, newUser, type TestUser, unique } from '../kit/index.js';
 import { COORDINATOR_GATE, type Created, MANAGER_GATE, NOW_WALL_CLOCK, OUT_OF_SCOPE, PALETTE, STRICT_SUNDAY_SCHOOL, useMinistries } from './support/ministries.js';
 
 const {
-  server, admin, manager, volunteer, db, createMinistry, defaultTeamId, addPosition, addToPool,
+  server, admin, manager, volunteer, createMinistry, defaultTeamId, addPosition, addToPool,
 } = useMinistries();
 
 describe('GET /api/ministries/status', () => {
@@ -46,15 +46,15 @@ describe('POST /api/ministries/ministries', () => {
   it('makes the default team "<name> Team", the pool Group and the ministry calendar', async () => {
     const name = unique('Greeters');
     const { ministry, poolGroupId, calendarId } = await createMinistry({ name });
-    const teams = await db().selectFrom('teams').select(['name', 'active', 'class_group_id']).where('ministry_id', '=', ministry.id).execute();
-    assert.deepEqual(teams, [{ name: `${name} Team`, active: true, class_group_id: null }]);
-    const group = await db().selectFrom('groups').selectAll().where('id', '=', poolGroupId).executeTakeFirstOrThrow();
+    const teams = await storedRows(server, 'teams', { ministry_id: ministry.id });
+    assert.deepEqual(teams.map((team) => [team.name, team.active, team.class_group_id]), [[`${name} Team`, true, null]]);
+    const [group] = await storedRows(server, 'groups', { id: poolGroupId });
     assert.equal(group.name, name);
     assert.equal(group.description, `The volunteer pool of the ${name} ministry.`);
     assert.equal(group.ministry_id, ministry.id);
     assert.equal(group.active, true);
     assert.equal(group.include_in_email_export, true);
-    const calendar = await db().selectFrom('calendars').selectAll().where('id', '=', calendarId).executeTakeFirstOrThrow();
+    const [calendar] = await storedRows(server, 'calendars', { id: calendarId });
     const [background, foreground] = PALETTE[ministry.id % 6];
     assert.deepEqual(calendar, { id: calendarId, name, background_color: background, foreground_color: foreground, access_token: null, ministry_id: ministry.id });
   });
@@ -64,13 +64,13 @@ describe('POST /api/ministries/ministries', () => {
     assert.equal(name.length, 100);
     const { ministry, poolGroupId, calendarId } = await createMinistry({ name });
     assert.equal(ministry.name, name);
-    const team = await db().selectFrom('teams').select('name').where('ministry_id', '=', ministry.id).executeTakeFirstOrThrow();
+    const [team] = await storedRows(server, 'teams', { ministry_id: ministry.id });
     assert.equal(team.name, `${name.slice(0, 95)} Team`);
     assert.equal(team.name.length, 100);
-    const group = await db().selectFrom('groups').select(['name', 'description']).where('id', '=', poolGroupId).executeTakeFirstOrThrow();
+    const [group] = await storedRows(server, 'groups', { id: poolGroupId });
     assert.equal(group.name, name.slice(0, 50));
     assert.equal(group.description, `The volunteer pool of the ${name} ministry.`);
-    const calendar = await db().selectFrom('calendars').select('name').where('id', '=', calendarId).executeTakeFirstOrThrow();
+    const [calendar] = await storedRows(server, 'calendars', { id: calendarId });
     assert.equal(calendar.name, name.slice(0, 99));
   });
 
@@ -78,7 +78,7 @@ describe('POST /api/ministries/ministries', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 6; i++) {
       const { ministry, calendarId } = await createMinistry();
-      const calendar = await db().selectFrom('calendars').select(['background_color', 'foreground_color']).where('id', '=', calendarId).executeTakeFirstOrThrow();
+      const [calendar] = await storedRows(server, 'calendars', { id: calendarId });
       assert.deepEqual([calendar.background_color, calendar.foreground_color], PALETTE[ministry.id % 6]);
       seen.add(calendar.background_color);
     }

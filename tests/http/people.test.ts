@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { queuedNotifications, countRows, newPerson, newUser, as, expectError, useServer, useUser } from '../kit/index.js';
+import { storedRows, countRows, newPerson, newUser, as, expectError, useServer, useUser } from '../kit/index.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
@@ -9,7 +9,7 @@ const deleter = useUser(server, ['deleteRecords']);
 const staff = useUser(server, ['finance']);
 const volunteer = useUser(server);
 
-const personRow = (id: number) => server.database.db.selectFrom('persons').selectAll().where('id', '=', id).executeTakeFirst();
+const personRow = async (id: number) => (await storedRows(server, 'persons', { id }))[0];
 const countPersonsNamed = (lastName: string) => countRows(server, 'persons', { last_name: lastName });
 const countFamiliesNamed = (name: string) => countRows(server, 'families', { name });
 
@@ -391,7 +391,7 @@ describe('people who have a user account', () => {
     const answer = await server.post(`/api/person/${holder.personId}`, { email: 'new.address@example.org' }, as(admin));
     assert.equal(answer.status, 200, answer.text);
     assert.equal(answer.body.Email, 'new.address@example.org');
-    const told = await queuedNotifications(server, { person_id: holder.personId });
+    const told = await storedRows(server, 'notifications', { person_id: holder.personId });
     assert.deepEqual(told.map((row) => [row.type, JSON.parse(row.context!).previousEmail]), [['email_changed', oldEmail]]);
   });
 

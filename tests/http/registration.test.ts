@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { queuedNotifications, countRows, newAdmin, newUser, startTestServer, as, setUp, useServer, useUser } from '../kit/index.js';
+import { storedRows, countRows, newAdmin, newUser, startTestServer, as, setUp, useServer, useUser } from '../kit/index.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
@@ -98,16 +98,16 @@ describe('POST /api/public/user/password-reset', () => {
     const noMail = await newUser(server, { password: 'first password', person: { email: null } });
     assert.deepEqual((await server.post('/api/public/user/password-reset', { userName: user.userName.toUpperCase() })).body, { success: true });
     assert.deepEqual((await server.post('/api/public/user/password-reset', { userName: noMail.userName })).body, { success: true });
-    const mails = await queuedNotifications(server, { type: 'password_reset', person_id: [user.personId, noMail.personId] });
+    const mails = await storedRows(server, 'notifications', { type: 'password_reset', person_id: [user.personId, noMail.personId] });
     assert.deepEqual(mails.map((m) => m.person_id), [user.personId]);
   });
 
   it('lets the token from the mail set a new password once', async () => {
     const user = await newUser(server, { password: 'first password' });
     await server.post('/api/public/user/password-reset', { userName: user.userName });
-    const [mail] = await queuedNotifications(server, { type: 'password_reset', person_id: user.personId });
+    const [mail] = await storedRows(server, 'notifications', { type: 'password_reset', person_id: user.personId });
     const { resetToken } = JSON.parse(mail.context ?? '{}');
-    const stored = await server.database.db.selectFrom('password_reset_tokens').selectAll().where('user_id', '=', user.userId).execute();
+    const stored = await storedRows(server, 'password_reset_tokens', { user_id: user.userId });
     assert.ok(!JSON.stringify(stored).includes(resetToken), 'only the hash is stored');
     assert.equal((await server.post('/api/public/user/password-reset/confirm', { token: resetToken, password: 'short' })).status, 400);
     assert.equal((await server.post('/api/public/user/password-reset/confirm', { token: resetToken, password: 'second password' })).status, 200);
@@ -118,7 +118,7 @@ describe('POST /api/public/user/password-reset', () => {
 
 describe('POST /api/public/user/password-reset, against abuse', () => {
   const resetMails = (personId: number) =>
-    queuedNotifications(server, { type: 'password_reset', person_id: personId });
+    storedRows(server, 'notifications', { type: 'password_reset', person_id: personId });
 
   it('queues one mail per cooldown, and a later link ends the earlier one', async () => {
     const user = await newUser(server, { password: 'first password' });

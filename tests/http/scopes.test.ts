@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { DomainEvent } from '../../src/domain/domain-events.js';
 import {
-  as, countRows, expectError, newCoordinator, newMinistry, newPerson, newTeam, newUser, unique, useServer, useUser,
+  as, countRows, expectError, storedRows, newCoordinator, newMinistry, newPerson, newTeam, newUser, unique, useServer, useUser,
 } from '../kit/index.js';
 
 const server = useServer();
@@ -121,7 +121,8 @@ describe('POST /api/ministries/scopes', () => {
     const person = await newPerson(server);
     await newMinistry(server);
     // A ministry's default team is made with it, so some team id equals some ministry id.
-    const twin = await server.database.db.selectFrom('teams').innerJoin('ministries', 'ministries.id', 'teams.id').select('teams.id').executeTakeFirstOrThrow();
+    const ministryIds = new Set((await storedRows(server, 'ministries')).map((ministry) => ministry.id));
+    const twin = (await storedRows(server, 'teams')).find((team) => ministryIds.has(team.id))!;
     const teamGrant = await server.post(`${M}/scopes`, { personId: person.id, scopeType: 'team', scopeId: twin.id }, as(admin));
     assert.equal(teamGrant.status, 201);
     const ministryGrant = await server.post(`${M}/scopes`, { personId: person.id, scopeType: 'ministry', scopeId: twin.id }, as(admin));

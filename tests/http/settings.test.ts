@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { newUser, useServer, useUser } from '../kit/index.js';
+import { storedRows, newUser, useServer, useUser } from '../kit/index.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
@@ -37,7 +37,7 @@ describe('GET /admin/api/system/config/{name}', () => {
   it('never returns a secret', async () => {
     assert.deepEqual((await write('sSMTPPass', 'hunter22-very-secret')).body, { value: '' });
     assert.deepEqual((await read('sSMTPPass')).body, { value: '' });
-    const stored = await server.database.db.selectFrom('settings').select('value').where('name', '=', 'sSMTPPass').executeTakeFirstOrThrow();
+    const [stored] = await storedRows(server, 'settings', { name: 'sSMTPPass' });
     assert.equal(stored.value, 'hunter22-very-secret', 'the secret is stored for the mailer');
   });
 });

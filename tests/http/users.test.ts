@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { queuedNotifications, countRows, newPerson, newUser, type TestUser, as, setUp, useServer, useUser } from '../kit/index.js';
+import { storedRows, countRows, newPerson, newUser, type TestUser, as, setUp, useServer, useUser } from '../kit/index.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
@@ -177,7 +177,7 @@ describe('administrator user routes', () => {
     const answer = await server.post(`/admin/api/user/${user.userId}/password/reset`, undefined, as(admin));
     assert.deepEqual(answer.body, { success: true });
     assert.equal((await server.post('/api/public/user/login', { userName: user.userName, password: 'the old password' })).status, 401);
-    const mails = await queuedNotifications(server, { person_id: user.userId, type: 'password_reset' });
+    const mails = await storedRows(server, 'notifications', { person_id: user.userId, type: 'password_reset' });
     assert.equal(mails.length, 1);
     const { temporaryPassword } = JSON.parse(mails[0].context ?? '{}');
     assert.equal((await server.post('/api/public/user/login', { userName: user.userName, password: temporaryPassword })).status, 200);
@@ -250,7 +250,7 @@ describe('API keys die with the right to sign in', () => {
   it('revokes every key when the password is set with a mailed reset token', async () => {
     const user = await newUser(server, { password: 'first password' });
     await server.post('/api/public/user/password-reset', { userName: user.userName });
-    const [mail] = await queuedNotifications(server, { type: 'password_reset', person_id: user.personId });
+    const [mail] = await storedRows(server, 'notifications', { type: 'password_reset', person_id: user.personId });
     const { resetToken } = JSON.parse(mail.context!);
     assert.equal((await server.post('/api/public/user/password-reset/confirm', { token: resetToken, password: 'second password' })).status, 200);
     assert.equal(await works(user), 401);

@@ -7,4 +7,4 @@ export { startTestServer, TEST_PASSWORD_COST, type Answer, type TestServer } fro
 export { as, expectError, setUp, useOtherEventType, useProcessTimeZone, useSecondInstance, useServer, useUser } from './http.js';
 export * from './volunteer.js';
 export { startMailSink, useMailSink, type MailSink, type SunkMail } from './mail.js';
-export { addAudienceGroup, assignToKiosk, checkIn, countRows, dropSettingsTable, queuedNotifications, refuseCalendarsNamed, storePasswordHash } from './stored.js';
+export { addAudienceGroup, assignToKiosk, checkIn, countRows, dropSettingsTable, storedRows, refuseCalendarsNamed, storePasswordHash } from './stored.js';

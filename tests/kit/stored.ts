@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { DB, NotificationRow } from '../../src/db/schema.js';
+import { sql, type Selectable } from 'kysely';
+import type { DB } from '../../src/db/schema.js';
 import type { TestServer } from '../helpers/server.js';
 
 /*
@@ -27,9 +27,12 @@ export async function countRows(server: TestServer, table: keyof DB, filter: Fil
   return rows[0].n;
 }
 
-/** The outbox: the notifications matching `filter`, oldest first. No route lists the mail queued for others. */
-export async function queuedNotifications(server: TestServer, filter: Filter = {}): Promise<NotificationRow[]> {
-  const { rows } = await sql<NotificationRow>`select * from notifications where ${whereOf(filter)} order by id`.execute(server.database.db);
+/**
+ * The rows of `table` matching `filter`, by their first column (the id where there is one): for what no route shows,
+ * such as hashes, counters, links and the mail queued for others.
+ */
+export async function storedRows<T extends keyof DB>(server: TestServer, table: T, filter: Filter = {}): Promise<Array<Selectable<DB[T]>>> {
+  const { rows } = await sql<Selectable<DB[T]>>`select * from ${sql.table(table)} where ${whereOf(filter)} order by 1`.execute(server.database.db);
   return rows;
 }
 
