@@ -3,14 +3,13 @@ import { describe, it } from 'node:test';
 import { createRepositories } from '../../src/db/repositories/index.js';
 import type { ScheduleRow } from '../../src/db/schema.js';
 import { runGeneration } from '../../src/domain/schedules/generation.js';
-import { saveDefaults } from '../../src/domain/schedules/staffing-plan.js';
-import { newPerson, otherEventTypeId, setUp, useServer, useUser } from '../kit/index.js';
+import { countRows, editSchedule, lowerMaxBelowDefaults, newPerson, otherEventTypeId, setUp, storedRows, useServer, useUser } from '../kit/index.js';
 
 /** One generation run (E5 steps 2–3) on a real database, called directly: idempotency and the order of work. */
 const server = useServer();
 const admin = useUser(server, ['admin']);
 let schedule: ScheduleRow;
-let requirementId: number;
+let readerId: number;
 let qualified: number;
 let unqualified: number;
 const V = '/api/ministries';
@@ -21,23 +20,25 @@ setUp(async () => {
   const key = { key: admin.apiKey };
   const ministryId = (await server.post(`${V}/ministries`, { name: 'Generation' }, key)).body.ministry.id;
   const teamId = (await server.get(`${V}/ministries/${ministryId}/teams`, key)).body.teams[0].id;
-  const positionId = (await server.post(`${V}/ministries/${ministryId}/positions`, { name: 'Reader', teamId }, key)).body.position.id;
+  readerId = (await server.post(`${V}/ministries/${ministryId}/positions`, { name: 'Reader', teamId }, key)).body.position.id;
   qualified = (await newPerson(server)).id;
   unqualified = (await newPerson(server)).id;
-  await server.post(`${V}/positions/${positionId}/qualifications`, { personId: qualified }, key);
+  await server.post(`${V}/positions/${readerId}/qualifications`, { personId: qualified }, key);
   const type = await otherEventTypeId(server, admin.apiKey);
   await server.post('/api/events/repeat', { Title: 'Matins', Type: type, StartTime: '09:00', EndTime: '10:00', RecurType: 'weekly', RecurDOW: 'Sunday', RangeStart: '2026-03-08', RangeEnd: '2026-06-28' }, key);
   // Saved inactive, so that creating it generates nothing and every run below is the test's own.
   const created = await server.post(`${V}/ministries/${ministryId}/schedules`, {
     name: 'Readers', linkMode: 'event_type', eventTypeId: type, titleFilter: 'Matins', teamId, windowStart: '2026-03-01', active: false,
-    requirements: [{ positionId, minCount: 1, maxCount: 2 }],
+    requirements: [{ positionId: readerId, minCount: 1, maxCount: 2 }],
   }, key);
   schedule = (await repos().schedules.findById(created.body.schedule.id))!;
-  requirementId = (await repos().requirements.templateRows([schedule.id]))[0].id;
 });
 
-const occurrences = async () => (await server.database.db.selectFrom('occurrences').select(['id', 'occurrence_date']).where('schedule_id', '=', schedule.id).orderBy('occurrence_date').execute());
-const assignmentsOn = async (occurrenceId: number) => server.database.db.selectFrom('assignments').select(['person_id', 'status']).where('occurrence_id', '=', occurrenceId).execute();
+const occurrencesOf = async (scheduleId: number) =>
+  (await storedRows(server, 'occurrences', { schedule_id: scheduleId })).sort((a, b) => a.occurrence_date.localeCompare(b.occurrence_date));
+const occurrences = () => occurrencesOf(schedule.id);
+const assignmentsOn = async (occurrenceId: number) =>
+  (await storedRows(server, 'assignments', { occurrence_id: occurrenceId })).map(({ person_id, status }) => ({ person_id, status }));
 
 describe('runGeneration', () => {
   it('attaches one occurrence per followed event in [today, today + horizon], and nothing on a second run', async () => {
@@ -49,7 +50,7 @@ describe('runGeneration', () => {
   });
 
   it('assigns saved defaults in order only on the occurrences the run creates, skipping the unqualified', async () => {
-    await saveDefaults(repos(), requirementId, [{ personId: unqualified }, { personId: qualified }], admin.personId, false);
+    await editSchedule(server, schedule.id, { requirements: [{ positionId: readerId, minCount: 1, maxCount: 2, defaults: [{ personId: unqualified }, { personId: qualified }] }] });
     const run = await runGeneration(repos(), schedule, context('2026-03-11'));
     assert.deepEqual({ created: run.created, existing: run.existing, assigned: run.assigned, unqualified: run.unqualified }, { created: 1, existing: 1, assigned: 1, unqualified: 1 });
     const [march8, march15, march22] = await occurrences();
@@ -60,10 +61,9 @@ describe('runGeneration', () => {
 
   it('records accepted defaults as accepted, and counts defaults beyond Max as skipped', async () => {
     const extra = (await newPerson(server)).id;
-    const positionId = (await repos().requirements.templateRows([schedule.id]))[0].position_id;
-    await server.post(`${V}/positions/${positionId}/qualifications`, { personId: extra }, { key: admin.apiKey });
-    await server.database.db.updateTable('requirements').set({ max_count: 1 }).where('id', '=', requirementId).execute();
-    await saveDefaults(repos(), requirementId, [{ personId: qualified, accepted: true }, { personId: extra }], admin.personId, false);
+    await server.post(`${V}/positions/${readerId}/qualifications`, { personId: extra }, { key: admin.apiKey });
+    await editSchedule(server, schedule.id, { requirements: [{ positionId: readerId, minCount: 1, maxCount: 2, defaults: [{ personId: qualified, accepted: true }, { personId: extra }] }] });
+    await lowerMaxBelowDefaults(server, schedule.id, 1);
     const run = await runGeneration(repos(), schedule, context('2026-03-18'));
     assert.deepEqual({ created: run.created, assigned: run.assigned, skipped: run.skipped }, { created: 1, assigned: 1, skipped: 1 });
     const latest = (await occurrences()).at(-1)!;
@@ -100,8 +100,7 @@ describe('runGeneration', () => {
     // 364 occurrences × 10 positions × 3 defaults: 10,920 assignments and as many messages.
     const run = await runGeneration(repos(), large, context('2026-03-04', 52));
     assert.deepEqual({ created: run.created, assigned: run.assigned }, { created: 364, assigned: 10_920 });
-    const stored = await server.database.db.selectFrom('assignments').innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
-      .select((eb) => eb.fn.countAll<number>().as('n')).where('occurrences.schedule_id', '=', large.id).executeTakeFirstOrThrow();
-    assert.equal(Number(stored.n), 10_920);
+    const occurrenceIds = (await occurrencesOf(large.id)).map((o) => o.id);
+    assert.equal(await countRows(server, 'assignments', { occurrence_id: occurrenceIds }), 10_920);
   });
 });

@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { newAdmin, type TestUser, startTestServer, type TestServer, as } from '../kit/index.js';
+import { demoteEveryAdministrator, newAdmin, type TestUser, startTestServer, type TestServer, as } from '../kit/index.js';
 
 let server: TestServer | undefined;
 before(async () => {
   server = await startTestServer();
 });
 // Each test starts from a church whose only administrators are the ones it creates.
-beforeEach(async () => {
-  await server!.database.db.updateTable('users').set({ is_admin: false }).execute();
-});
+beforeEach(() => demoteEveryAdministrator(server!));
 after(() => server?.close());
 
 const s = () => server!;
@@ -37,7 +35,7 @@ describe('the last active administrator', () => {
 
   it('survives two administrators deleting each other at once, as users or as people', async () => {
     for (const path of ['/admin/api/user/', '/api/person/']) {
-      await server!.database.db.updateTable('users').set({ is_admin: false }).execute();
+      await demoteEveryAdministrator(s());
       const one = await newAdmin(s());
       const two = await newAdmin(s());
       const answers = await Promise.all([s().delete(`${path}${two.userId}`, as(one)), s().delete(`${path}${one.userId}`, as(two))]);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  as, newAssignment, newCoordinator, newMinistry, newPerson, newPosition, newStaffedEvent, newUser, qualify, setUp, useMinistry, useServer, useUser,
-  type TestUser,
+  approveSwap, as, countRows, deleteMessagesOf, markDeliveriesFailed, newAssignment, newCoordinator, newMinistry, newPerson, newPosition,
+  newStaffedEvent, newUser, proposeSubstitute, qualify, setUp, undoAnswers, useMinistry, useServer, useUser, type TestUser,
 } from '../kit/index.js';
 
 const server = useServer();
@@ -10,7 +10,6 @@ const admin = useUser(server, ['admin']);
 const ministry = useMinistry(server, { name: 'Hospitality' });
 const coordinator = {} as TestUser;
 const V = '/api/ministries';
-const db = () => server.database.db;
 
 setUp(async () => Object.assign(coordinator, await newCoordinator(server, ministry.id)));
 
@@ -23,12 +22,17 @@ async function pendingAssignment() {
   return { positionId, occurrenceId, volunteer, assignmentId: (await newAssignment(server, occurrenceId, positionId, volunteer.personId)).id };
 }
 
-const responsesOf = (assignmentId: number) =>
-  db().selectFrom('responses').selectAll().where('assignment_id', '=', assignmentId).orderBy('id').execute();
-const messagesOf = (assignmentId: number) =>
-  db().selectFrom('notifications').selectAll().where('assignment_id', '=', assignmentId).orderBy('id').execute();
-const statusOf = async (assignmentId: number) =>
-  (await db().selectFrom('assignments').select('status').where('id', '=', assignmentId).executeTakeFirst())?.status;
+interface Response { response: string; channel: string; personId: number; comment: string | null }
+interface Message { id: number; type: string; status: string; attempts: number; lastError: string | null }
+
+const detailOf = (assignmentId: number) => server.get(`${V}/assignments/${assignmentId}`, as(admin));
+const responsesOf = async (assignmentId: number): Promise<Response[]> => (await detailOf(assignmentId)).body.responses;
+const messagesOf = async (assignmentId: number): Promise<Message[]> => (await detailOf(assignmentId)).body.notifications;
+/** The assignment's status, undefined once it is gone. */
+const statusOf = async (assignmentId: number): Promise<string | undefined> => {
+  const answer = await detailOf(assignmentId);
+  return answer.status === 404 ? undefined : answer.body.assignment.status;
+};
 
 /** Runs `body` with the clock after the 2026-03-10 occurrences have ended, then puts it back. */
 async function afterTheOccurrence(body: () => Promise<void>) {
@@ -78,7 +82,7 @@ describe('POST /api/ministries/assignments/{id}/status', () => {
     assert.equal(answer.body.assignment.status, 'accepted');
     assert.ok(answer.body.assignment.respondedDate, 'respondedDate is set');
     const trail = await responsesOf(assignmentId);
-    assert.deepEqual(trail.map((r) => [r.response, r.channel, r.person_id, r.comment]), [['accepted', 'coordinator', coordinator.personId, 'Phoned in']]);
+    assert.deepEqual(trail.map((r) => [r.response, r.channel, r.personId, r.comment]), [['accepted', 'coordinator', coordinator.personId, 'Phoned in']]);
   });
 
   it('records a decline without a decline alert or gap alert, and cancels the pending assignment message', async () => {
@@ -86,10 +90,8 @@ describe('POST /api/ministries/assignments/{id}/status', () => {
     const answer = await server.post(`${V}/assignments/${assignmentId}/status`, { status: 'declined' }, as(coordinator));
     assert.equal(answer.status, 200);
     assert.equal(answer.body.assignment.status, 'declined');
-    assert.deepEqual((await responsesOf(assignmentId)).map((r) => [r.response, r.channel, r.person_id]), [['declined', 'coordinator', coordinator.personId]]);
-    const alerts = await db().selectFrom('notifications').select('type')
-      .where('type', 'in', ['decline_alert', 'gap_alert']).where('occurrence_id', '=', occurrenceId).execute();
-    assert.deepEqual(alerts, []);
+    assert.deepEqual((await responsesOf(assignmentId)).map((r) => [r.response, r.channel, r.personId]), [['declined', 'coordinator', coordinator.personId]]);
+    assert.equal(await countRows(server, 'notifications', { type: ['decline_alert', 'gap_alert'], occurrence_id: occurrenceId }), 0);
     assert.deepEqual((await messagesOf(assignmentId)).map((m) => [m.type, m.status]), [['assignment', 'cancelled']]);
   });
 
@@ -107,7 +109,7 @@ describe('POST /api/ministries/assignments/{id}/status', () => {
     const answer = await server.post(`${V}/assignments/${assignmentId}/status`, { status: 'cancelled', comment: 'Moved away' }, as(coordinator));
     assert.equal(answer.status, 200);
     assert.equal(answer.body.assignment.status, 'cancelled');
-    assert.deepEqual((await responsesOf(assignmentId)).map((r) => [r.response, r.person_id, r.comment]), [['cancelled', coordinator.personId, 'Moved away']]);
+    assert.deepEqual((await responsesOf(assignmentId)).map((r) => [r.response, r.personId, r.comment]), [['cancelled', coordinator.personId, 'Moved away']]);
     assert.deepEqual((await messagesOf(assignmentId)).map((m) => [m.type, m.status]), [['assignment', 'cancelled']]);
   });
 
@@ -155,7 +157,7 @@ describe('DELETE /api/ministries/assignments/{id}', () => {
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body, { deleted: true, assignment: null });
     assert.equal(await statusOf(assignmentId), undefined);
-    assert.equal((await messagesOf(assignmentId)).length, 0);
+    assert.equal(await countRows(server, 'notifications', { assignment_id: assignmentId }), 0);
     assert.equal((await server.get(`${V}/assignments/${assignmentId}`, as(coordinator))).status, 404);
   });
 
@@ -188,8 +190,9 @@ describe('DELETE /api/ministries/assignments/{id}', () => {
     const { positionId, volunteer, assignmentId } = await pendingAssignment();
     const substitute = await newPerson(server);
     await qualify(server, positionId, substitute.id);
-    assert.equal((await server.post(`/api/me/assignments/${assignmentId}/propose-substitute`, { personId: substitute.id }, as(volunteer))).status, 201);
-    await db().deleteFrom('responses').where('assignment_id', '=', assignmentId).execute();
+    await proposeSubstitute(server, volunteer, assignmentId, substitute.id);
+    // Without its substitute_proposed response, the proposal is all that keeps the row.
+    await undoAnswers(server, assignmentId);
     const answer = await server.delete(`${V}/assignments/${assignmentId}`, as(coordinator));
     assert.equal(answer.status, 200);
     assert.equal(answer.body.deleted, false);
@@ -200,12 +203,10 @@ describe('DELETE /api/ministries/assignments/{id}', () => {
     const { positionId, volunteer, assignmentId } = await pendingAssignment();
     const substitute = await newPerson(server);
     await qualify(server, positionId, substitute.id);
-    const swap = (await server.post(`/api/me/assignments/${assignmentId}/propose-substitute`, { personId: substitute.id }, as(volunteer))).body.swap;
-    const approved = await server.post(`${V}/swaps/${swap.id}/approve`, {}, as(coordinator));
-    assert.equal(approved.status, 200);
-    const replacementId = approved.body.replacementAssignment.id;
-    await db().deleteFrom('responses').where('assignment_id', '=', replacementId).execute();
-    await db().updateTable('assignments').set({ status: 'pending' }).where('id', '=', replacementId).execute();
+    const swap = await proposeSubstitute(server, volunteer, assignmentId, substitute.id);
+    const replacementId = (await approveSwap(server, swap.id)).replacementAssignment.id;
+    // Pending and unanswered, the replacement looks fresh but for being a substitution.
+    await undoAnswers(server, replacementId);
     const answer = await server.delete(`${V}/assignments/${replacementId}`, as(coordinator));
     assert.equal(answer.status, 200);
     assert.equal(answer.body.deleted, false);
@@ -242,7 +243,7 @@ describe('POST /api/ministries/assignments/{id}/notify', () => {
 
   it('queues the assignment message when there is none: created true', async () => {
     const { volunteer, assignmentId } = await pendingAssignment();
-    await db().deleteFrom('notifications').where('assignment_id', '=', assignmentId).execute();
+    await deleteMessagesOf(server, assignmentId);
     const answer = await server.post(`${V}/assignments/${assignmentId}/notify`, undefined, as(coordinator));
     assert.equal(answer.status, 200);
     assert.equal(answer.body.created, true);
@@ -255,7 +256,7 @@ describe('POST /api/ministries/assignments/{id}/notify', () => {
 
   it('does not re-arm a failed row without force', async () => {
     const { assignmentId } = await pendingAssignment();
-    await db().updateTable('notifications').set({ status: 'failed', attempts: 5, last_error: 'mailbox full' }).where('assignment_id', '=', assignmentId).execute();
+    assert.equal(await markDeliveriesFailed(server, { assignment_id: assignmentId }), 1);
     const answer = await server.post(`${V}/assignments/${assignmentId}/notify`, undefined, as(coordinator));
     assert.equal(answer.status, 200);
     assert.equal(answer.body.created, false);
@@ -266,7 +267,7 @@ describe('POST /api/ministries/assignments/{id}/notify', () => {
   it('re-arms the same row with force=1: pending, attempts 0, error cleared, never a second row', async () => {
     const { assignmentId } = await pendingAssignment();
     const [queued] = await messagesOf(assignmentId);
-    await db().updateTable('notifications').set({ status: 'failed', attempts: 5, last_error: 'mailbox full', last_attempt_at: '2026-03-03 08:00:00' }).where('id', '=', queued!.id).execute();
+    await markDeliveriesFailed(server, { id: queued!.id });
     const answer = await server.post(`${V}/assignments/${assignmentId}/notify?force=1`, undefined, as(coordinator));
     assert.equal(answer.status, 200);
     assert.equal(answer.body.created, false);
@@ -276,12 +277,12 @@ describe('POST /api/ministries/assignments/{id}/notify', () => {
     assert.equal(answer.body.notification.lastError, null);
     assert.ok(String(answer.body.notification.scheduledFor).startsWith('2026-03-04'), `due today: ${answer.body.notification.scheduledFor}`);
     const rows = await messagesOf(assignmentId);
-    assert.deepEqual(rows.map((m) => [m.id, m.status, m.attempts, m.last_error]), [[queued!.id, 'pending', 0, null]]);
+    assert.deepEqual(rows.map((m) => [m.id, m.status, m.attempts, m.lastError]), [[queued!.id, 'pending', 0, null]]);
   });
 
   it('refuses the volunteer themselves with 403', async () => {
     const { volunteer, assignmentId } = await pendingAssignment();
-    await db().deleteFrom('notifications').where('assignment_id', '=', assignmentId).execute();
+    await deleteMessagesOf(server, assignmentId);
     assert.equal((await server.post(`${V}/assignments/${assignmentId}/notify`, undefined, as(volunteer))).status, 403);
     assert.equal((await messagesOf(assignmentId)).length, 0);
   });

@@ -1,20 +1,27 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  as, newMinistry, newPerson, newPosition, newStaffedEvent, newUser, qualify, unique, useMinistry, useServer, useUser, type Need, type TestUser,
+  answerAs, as, countRows, newMinistry, newPerson, newPosition, newStaffedEvent, newUser, qualify, setAssignmentStatus, unique, useMinistry, useServer,
+  useUser, type Need, type TestUser,
 } from '../kit/index.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
 const ministry = useMinistry(server, { name: 'Welcome' });
 const V = '/api/ministries';
-const db = () => server.database.db;
 
 /** A position of the ministry's team; its id. */
 const positionOf = async (fields: Parameters<typeof newPosition>[3] = {}) => (await newPosition(server, ministry.id, ministry.teamId, fields)).id;
 
 /** A Staff-this-event occurrence on 2026-03-10 09:00–10:00 with the given needs; its id. */
 const occurrenceOf = async (needs: Need[]) => (await newStaffedEvent(server, ministry, needs)).occurrenceId;
+
+/** Every assignment the occurrence's staffing page shows, on a planned position or not. */
+async function assignmentsOn(occurrenceId: number): Promise<Array<{ id: number }>> {
+  const answer = await server.get(`${V}/occurrences/${occurrenceId}/staffing`, as(admin));
+  assert.equal(answer.status, 200, answer.text);
+  return [...answer.body.requirements.flatMap((r: { assignments: unknown[] }) => r.assignments), ...answer.body.otherAssignments];
+}
 
 describe('POST /api/ministries/occurrences/{id}/assignments (E14)', () => {
   it('assigns a qualified pool member: 201, pending, coordinator source, resolved requirement, one assignment message', async () => {
@@ -28,8 +35,9 @@ describe('POST /api/ministries/occurrences/{id}/assignments (E14)', () => {
     assert.equal(answer.body.assignment.source, 'coordinator');
     assert.equal(answer.body.assignment.assignedByPersonId, admin.personId);
     assert.ok(answer.body.assignment.requirementId);
-    const messages = await db().selectFrom('notifications').selectAll().where('assignment_id', '=', answer.body.assignment.id).execute();
-    assert.deepEqual(messages.map((m) => [m.type, m.dedupe_key]), [['assignment', `assignment:${answer.body.assignment.id}:${person.id}`]]);
+    const messages = await server.get(`${V}/assignments/${answer.body.assignment.id}/notifications`, as(admin));
+    assert.deepEqual(messages.body.notifications.map((m: { type: string; dedupeKey: string }) => [m.type, m.dedupeKey]),
+      [['assignment', `assignment:${answer.body.assignment.id}:${person.id}`]]);
   });
 
   it('checks I4, I5, I2, I3 and I1 in that order of meaning', async () => {
@@ -72,15 +80,14 @@ describe('POST /api/ministries/occurrences/{id}/assignments (E14)', () => {
     await qualify(server, greeter, person.id);
     await qualify(server, usher, person.id);
     const first = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: greeter, personId: person.id }, as(admin));
-    await db().updateTable('assignments').set({ status: 'declined' }).where('id', '=', first.body.assignment.id).execute();
+    await setAssignmentStatus(server, first.body.assignment.id, 'declined');
     const again = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: greeter, personId: person.id }, as(admin));
     assert.equal(again.status, 201);
     assert.equal(again.body.assignment.id, first.body.assignment.id, 'the same row');
     assert.equal(again.body.assignment.status, 'pending');
     const second = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: usher, personId: person.id }, as(admin));
     assert.equal(second.status, 201, 'I7');
-    const rows = await db().selectFrom('assignments').selectAll().where('occurrence_id', '=', occurrenceId).execute();
-    assert.equal(rows.length, 2);
+    assert.equal((await assignmentsOn(occurrenceId)).length, 2);
   });
 
   it('creates one row when 20 assigns of one person race', async () => {
@@ -91,8 +98,7 @@ describe('POST /api/ministries/occurrences/{id}/assignments (E14)', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () =>
       server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: position, personId: person.id }, as(admin))));
     assert.deepEqual(answers.map((a) => a.status).sort(), [201, ...Array(19).fill(409)]);
-    const rows = await db().selectFrom('assignments').selectAll().where('occurrence_id', '=', occurrenceId).execute();
-    assert.equal(rows.length, 1);
+    assert.equal((await assignmentsOn(occurrenceId)).length, 1);
   });
 });
 
@@ -109,8 +115,7 @@ describe('POST /api/me/signup (E11)', () => {
     assert.equal(answer.body.assignment.status, 'accepted');
     assert.equal(answer.body.assignment.source, 'self_signup');
     assert.equal(answer.body.assignment.canRespond, true);
-    const confirm = await db().selectFrom('notifications').selectAll().where('type', '=', 'signup_confirm').where('person_id', '=', volunteer.personId).execute();
-    assert.equal(confirm.length, 1);
+    assert.equal(await countRows(server, 'notifications', { type: 'signup_confirm', person_id: volunteer.personId }), 1);
     const second = await newUser(server);
     await qualify(server, position, second.personId);
     assert.equal((await server.post(`${V}/me/signup`, { occurrenceId, positionId: position }, as(second))).status, 201);
@@ -162,12 +167,11 @@ describe('POST /api/me/signup (E11)', () => {
     const volunteer = await newUser(server);
     await qualify(server, position, volunteer.personId);
     const first = await server.post('/api/me/signup', { occurrenceId, positionId: position }, as(volunteer));
-    await db().updateTable('assignments').set({ status: 'declined' }).where('id', '=', first.body.assignment.id).execute();
+    await answerAs(server, volunteer, first.body.assignment.id, 'declined');
     const again = await server.post('/api/me/signup', { occurrenceId, positionId: position }, as(volunteer));
     assert.equal(again.status, 201);
     assert.equal(again.body.assignment.id, first.body.assignment.id);
-    const confirms = await db().selectFrom('notifications').select('id').where('type', '=', 'signup_confirm').where('assignment_id', '=', first.body.assignment.id).execute();
-    assert.equal(confirms.length, 1);
+    assert.equal(await countRows(server, 'notifications', { type: 'signup_confirm', assignment_id: first.body.assignment.id }), 1);
   });
 
   it('never passes MaxCount when 50 volunteers race for 3 places', async () => {
@@ -176,14 +180,13 @@ describe('POST /api/me/signup (E11)', () => {
     const volunteers: TestUser[] = [];
     for (let i = 0; i < 50; i++) {
       const volunteer = await newUser(server);
-      await db().insertInto('qualifications').values({ person_id: volunteer.personId, position_id: position, granted_at: '2026-03-01 00:00:00' }).execute();
+      await qualify(server, position, volunteer.personId);
       volunteers.push(volunteer);
     }
     const answers = await Promise.all(volunteers.map((v) => server.post('/api/me/signup', { occurrenceId, positionId: position }, as(v))));
     const statuses = answers.map((a) => a.status);
     assert.equal(statuses.filter((s) => s === 201).length, 3);
     assert.equal(statuses.filter((s) => s === 409).length, 47);
-    const live = await db().selectFrom('assignments').select('id').where('occurrence_id', '=', occurrenceId).where('status', 'in', ['pending', 'accepted']).execute();
-    assert.equal(live.length, 3);
+    assert.equal(await countRows(server, 'assignments', { occurrence_id: occurrenceId, status: ['pending', 'accepted'] }), 3);
   });
 });

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { drainOutbox } from '../../src/jobs/outbox-delivery.js';
 import {
-  as, grantScope, newAssignment, newCoordinator, newMinistry, newPerson, newPosition, newStaffedEvent, newTeam, newTeamLeader, newUser, qualify,
-  unique, useOtherEventType, useServer, useUser, type Ministry, type TestUser,
+  as, grantScope, markDeliveriesFailed, newAssignment, newCoordinator, newEvents, newMinistry, newPerson, newPosition, newStaffedEvent, newTeam,
+  newTeamLeader, newUser, qualify, resetLogin, setAssignmentStatus, storedRows, unique, useOtherEventType, useServer, useUser, type Ministry, type TestUser,
 } from '../kit/index.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
 const otherType = useOtherEventType(server);
 const V = '/api/ministries';
-const db = () => server.database.db;
 const DAYS_MESSAGE = 'The days parameter must be a whole number between 1 and 365';
 
 /** The ministry with another of its teams in `teamId`: where a position or a staffed event of that team goes. */
@@ -185,7 +185,7 @@ describe('GET /api/ministries/dashboard (E8)', () => {
 
     await server.post(`${V}/ministries/${unrelated.id}`, { active: false }, as(admin));
     const adminScope = (await dashboard(admin)).scope;
-    const all = (await db().selectFrom('ministries').select('id').execute()).map((m) => m.id).sort((a, b) => a - b);
+    const all = (await storedRows(server, 'ministries')).map((m) => m.id);
     assert.deepEqual(adminScope.ministries.map((m: { id: number }) => m.id).sort((a: number, b: number) => a - b), all, 'every ministry, inactive ones too');
     assert.equal(adminScope.ministries.find((m: { id: number }) => m.id === unrelated.id).active, false);
     assert.ok(adminScope.ministries.every((m: { manageable: boolean }) => m.manageable));
@@ -198,7 +198,7 @@ describe('GET /api/ministries/dashboard (E8)', () => {
     const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
     const occurrence = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 1 }])).occurrenceId;
     const { assignmentId } = await assignNew(occurrence, position);
-    await db().updateTable('notifications').set({ status: 'failed' }).where('assignment_id', '=', assignmentId).execute();
+    assert.equal(await markDeliveriesFailed(server, { assignment_id: assignmentId }), 1);
     const body = await dashboard(await newTeamLeader(server, quietTeam.teamId, ['manageMyMinistries']));
     assert.deepEqual([body.upcoming, body.gaps, body.pendingResponses, body.proposedSwaps], [[], [], [], []]);
     assert.equal(body.failedNotifications, 0);
@@ -291,28 +291,23 @@ describe('GET /api/ministries/dashboard (E8)', () => {
     const outsider = await newCoordinator(server, elsewhere.id);
     const baseline = (await dashboard(admin)).failedNotifications;
 
+    // Mail is off on a new install, so the drain skips this assignment's message.
+    const skipped = await assignNew(occurrence, position);
+    await drainOutbox(server.app.services);
+    const skippedMessages = await server.get(`${V}/assignments/${skipped.assignmentId}/notifications`, as(admin));
+    assert.deepEqual(skippedMessages.body.notifications.map((n: { status: string }) => n.status), ['skipped']);
     const a = await assignNew(occurrence, position);
-    const b = await assignNew(occurrence, position);
     const c = await assignNew(teamOccurrence, teamPosition);
     const d = await assignNew(foreign, foreignPosition);
     await assignNew(occurrence, position); // its message stays pending
-    const setStatus = (assignmentId: number, status: string) =>
-      db().updateTable('notifications').set({ status }).where('assignment_id', '=', assignmentId).execute();
-    await setStatus(a.assignmentId, 'failed');
-    await setStatus(b.assignmentId, 'skipped');
-    await setStatus(c.assignmentId, 'failed');
-    await setStatus(d.assignmentId, 'failed');
+    for (const { assignmentId } of [a, c, d]) assert.equal(await markDeliveriesFailed(server, { assignment_id: assignmentId }), 1);
     const cancelledRow = await assignNew(occurrence, position);
-    await setStatus(cancelledRow.assignmentId, 'cancelled');
+    await setAssignmentStatus(server, cancelledRow.assignmentId, 'cancelled');
     // A gap alert is occurrence-scoped, without an assignment.
     const decliner = await assignNew(occurrence, position);
     assert.equal((await server.post(`/api/me/assignments/${decliner.assignmentId}/respond`, { response: 'declined' }, as(decliner.volunteer))).status, 200);
-    const gapAlerts = await db().updateTable('notifications').set({ status: 'failed' })
-      .where('type', '=', 'gap_alert').where('occurrence_id', '=', occurrence).returning('id').execute();
-    assert.equal(gapAlerts.length, 1, 'one gap alert, to the one coordinator');
-    const declineAlerts = await db().updateTable('notifications').set({ status: 'failed' })
-      .where('type', '=', 'decline_alert').where('assignment_id', '=', decliner.assignmentId).returning('id').execute();
-    assert.equal(declineAlerts.length, 1);
+    assert.equal(await markDeliveriesFailed(server, { type: 'gap_alert', occurrence_id: occurrence }), 1, 'one gap alert, to the one coordinator');
+    assert.equal(await markDeliveriesFailed(server, { type: 'decline_alert', assignment_id: decliner.assignmentId }), 1);
 
     // A failed help offer for the ministry, and one for elsewhere.
     await server.post(`${V}/ministries/${ministry.id}`, { helpWanted: true }, as(admin));
@@ -320,13 +315,11 @@ describe('GET /api/ministries/dashboard (E8)', () => {
     const offerer = await newUser(server);
     assert.equal((await server.post(`/api/me/help-wanted/${ministry.id}`, undefined, as(offerer))).body.notified, 1);
     assert.equal((await server.post(`/api/me/help-wanted/${elsewhere.id}`, undefined, as(offerer))).body.notified, 1);
-    await db().updateTable('notifications').set({ status: 'failed' }).where('type', '=', 'help_offer').where('dedupe_key', 'like', `help_offer:%:${offerer.personId}:%`).execute();
+    assert.equal(await markDeliveriesFailed(server, { type: 'help_offer', person_id: [coordinator.personId, outsider.personId] }), 2);
 
     // An account mail that failed belongs to no ministry.
-    await db().insertInto('notifications').values({
-      type: 'password_reset', person_id: coordinator.personId, dedupe_key: `password_reset:test:${coordinator.personId}`,
-      status: 'failed', created_at: '2026-03-04 09:00:00', scheduled_for: '2026-03-04 09:00:00',
-    }).execute();
+    await resetLogin(server, coordinator.userId);
+    assert.equal(await markDeliveriesFailed(server, { type: 'account_unlocked', person_id: coordinator.personId }), 1);
 
     assert.equal((await dashboard(coordinator)).failedNotifications, 5, 'a, c, the gap alert, the decline alert and the help offer');
     assert.equal((await dashboard(leader)).failedNotifications, 1, 'c only');
@@ -392,12 +385,11 @@ describe('a window of more than 500 occurrences', () => {
     const busy = (await newPosition(server, ministry.id, ministry.teamId)).id;
     const title = unique('Vigil');
     // 520 fully staffed-by-rule occurrences (Min 0) on the first days of the window, through one schedule.
-    const events = Array.from({ length: 520 }, (_, i) => {
+    await newEvents(server, title, otherType.id, Array.from({ length: 520 }, (_, i) => {
       const day = `2026-03-${String(5 + (i % 10)).padStart(2, '0')}`;
       const minute = String(Math.floor(i / 10)).padStart(2, '0');
-      return { title, type_id: otherType.id, start_at: `${day} 06:${minute}:00`, end_at: `${day} 06:${minute}:30`, created_at: '2026-03-01 00:00:00' };
-    });
-    await db().insertInto('events').values(events).execute();
+      return { start: `${day} 06:${minute}:00`, end: `${day} 06:${minute}:30` };
+    }));
     const schedule = await server.post(`${V}/ministries/${ministry.id}/schedules`, {
       name: title, linkMode: 'event_type', eventTypeId: otherType.id, titleFilter: title, teamId: ministry.teamId, windowStart: '2026-03-01',
       requirements: [{ positionId: busy, minCount: 0 }],

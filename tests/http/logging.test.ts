@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
-import { sql } from 'kysely';
 import pino from 'pino';
 import { loggerOptions } from '../../src/http/logging.js';
-import { newUser, useServer } from '../kit/index.js';
+import { newUser, storeResetToken, useServer } from '../kit/index.js';
 
 const server = useServer();
 
@@ -20,13 +19,11 @@ describe('error log lines', () => {
   it('carry the failed statement of a database error, never its parameters or the row values it quotes', async () => {
     const user = await newUser(server);
     const secret = 'a'.repeat(64);
-    const insert = (hash: string) =>
-      sql`insert into password_reset_tokens (user_id, token_hash, created_at, expires_at) values (${user.userId}, ${hash}, now(), now())`.execute(server.database.db);
-    await insert(secret);
-    const error = await insert(secret).then(() => undefined, (failure: unknown) => failure);
+    await storeResetToken(server, user.userId, secret);
+    const error = await storeResetToken(server, user.userId, secret).then(() => undefined, (failure: unknown) => failure);
     assert.ok(error instanceof Error, 'the second insert violates the unique token hash');
     const line = logLine(error);
-    assert.match(line, /insert into password_reset_tokens/);
+    assert.match(line, /insert into \\"password_reset_tokens\\"/);
     assert.match(line, /"code":"23505"/);
     assert.ok(!line.includes(secret), line);
   });

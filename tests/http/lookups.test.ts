@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { newUser, as, expectError, useServer, useUser, unique, newMinistry, newCoordinator, useOtherEventType } from '../kit/index.js';
+import { newUser, as, expectError, useServer, useUser, unique, newMinistry, newCoordinator, retireGroup, useOtherEventType } from '../kit/index.js';
 
 // The test clock stands at 2026-03-04 10:00 in the church's time zone.
 const server = useServer();
@@ -170,7 +170,7 @@ describe('GET /api/ministries/classes', () => {
     const quiet = await newGroup({ isSundaySchool: true });
     const busy = await newGroup({ isSundaySchool: true });
     const closed = await newGroup({ isSundaySchool: true });
-    await server.database.db.updateTable('groups').set({ active: false }).where('id', '=', closed.id).execute();
+    await retireGroup(server, closed.id);
     await newEvent(ministry.id, '2026-03-15', { linkedGroupId: busy.id });
     await newEvent(ministry.id, '2026-03-22', { linkedGroupId: busy.id });
     await newEvent(ministry.id, '2026-03-01', { linkedGroupId: busy.id });

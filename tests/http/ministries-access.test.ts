@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'kysely';
 import { as, expectError, grantScope, newCoordinator, newMinistry, newTeamLeader, newUser, type TestUser, unique } from '../kit/index.js';
 import { COORDINATOR_GATE, MANAGER_GATE, OUT_OF_SCOPE, ROLLOUT_REFUSAL, STRICT_SUNDAY_SCHOOL, useMinistries } from './support/ministries.js';
 
-const { server, admin, manager, volunteer, db, createMinistry, defaultTeamId, addTeam, setRollout } = useMinistries();
+const { server, admin, manager, volunteer, createMinistry, defaultTeamId, addTeam, setRollout } = useMinistries();
 
 describe('GET /api/me/permissions and /api/ministries/me/permissions', () => {
   const paths = ['/api/me/permissions', '/api/ministries/me/permissions'];
@@ -107,9 +106,9 @@ describe('rollout gate (sVolunteerVersion)', () => {
       } finally {
         await setRollout('v2');
       }
-      const row = await db().selectFrom('ministries').select(['help_wanted']).where('id', '=', ministryId).executeTakeFirstOrThrow();
-      assert.equal(row.help_wanted, false);
-      assert.ok(await db().selectFrom('ministries').select('id').where('id', '=', inactiveId).executeTakeFirst());
+      const open = await server.get(`/api/ministries/ministries/${ministryId}`, as(manager));
+      assert.equal(open.body.ministry.helpWanted, false);
+      assert.equal((await server.get(`/api/ministries/ministries/${inactiveId}`, as(manager))).status, 200);
     });
   }
 
@@ -134,38 +133,46 @@ describe('rollout gate (sVolunteerVersion)', () => {
     assert.equal((await server.get('/api/me/permissions', as(volunteer))).status, 200);
   });
 
+  /** The event types named `other` in any case, as the types route lists them. */
+  const others = async () => {
+    const listed = await server.get('/api/events/types', as(admin));
+    assert.equal(listed.status, 200, JSON.stringify(listed.body));
+    return (listed.body as Array<{ Id: number; Name: string; Active: boolean }>).filter((type) => type.Name.toLowerCase() === 'other');
+  };
+  const changeOther = async (body: Record<string, unknown>) => {
+    const [type] = await others();
+    const answer = await server.post(`/api/events/types/${type.Id}`, body, as(admin));
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  };
+
   it('adds an active event type `Other` when switching to v2 or both and none of that name exists', async () => {
     for (const value of ['v2', 'both']) {
       await setRollout('v1');
-      await db().deleteFrom('event_types').where('name', '=', 'Other').execute();
+      const [other] = await others();
+      assert.equal((await server.delete(`/api/events/types/${other.Id}`, as(admin))).status, 200);
       await setRollout(value);
-      const others = await db().selectFrom('event_types').select(['name', 'active']).where('name', '=', 'Other').execute();
-      assert.deepEqual(others, [{ name: 'Other', active: true }], value);
-      const listed = await server.get('/api/events/types', as(admin));
-      assert.ok(listed.body.some((t: { Name: string; Active: boolean }) => t.Name === 'Other' && t.Active));
+      assert.deepEqual((await others()).map(({ Name, Active }) => ({ Name, Active })), [{ Name: 'Other', Active: true }], value);
     }
   });
 
   it('keeps an existing `Other`, even an inactive one, rather than adding a second', async () => {
-    await db().updateTable('event_types').set({ active: false }).where('name', '=', 'Other').execute();
+    await changeOther({ active: false });
     await setRollout('v1');
     await setRollout('v2');
-    const others = await db().selectFrom('event_types').select(['name', 'active']).where(sql`lower(name)`, '=', 'other').execute();
-    assert.deepEqual(others, [{ name: 'Other', active: false }]);
-    await db().updateTable('event_types').set({ active: true }).where('name', '=', 'Other').execute();
+    assert.deepEqual((await others()).map(({ Name, Active }) => ({ Name, Active })), [{ Name: 'Other', Active: false }]);
+    await changeOther({ active: true });
   });
 
   it('keeps an existing type named `other` in another case rather than failing the switch', async () => {
-    await db().updateTable('event_types').set({ name: 'OTHER' }).where('name', '=', 'Other').execute();
+    await changeOther({ name: 'OTHER' });
     try {
       await setRollout('v1');
       const answer = await server.post('/admin/api/system/config/sVolunteerVersion', { value: 'v2' }, as(admin));
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
-      const others = await db().selectFrom('event_types').select('name').where(sql`lower(name)`, '=', 'other').execute();
-      assert.deepEqual(others, [{ name: 'OTHER' }]);
+      assert.deepEqual((await others()).map(({ Name }) => Name), ['OTHER']);
     } finally {
       await setRollout('v2').catch(() => undefined);
-      await db().updateTable('event_types').set({ name: 'Other' }).where('name', '=', 'OTHER').execute();
+      await changeOther({ name: 'Other' });
       await setRollout('v2');
     }
   });

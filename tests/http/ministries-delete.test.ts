@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { sql } from 'kysely';
-import { as, expectError, newCoordinator, newPerson, newTeamLeader, type TestUser, unique } from '../kit/index.js';
-import { MANAGER_GATE, NOW_WALL_CLOCK, useMinistries } from './support/ministries.js';
+import {
+  answerAs, as, atTime, completeEndedShifts, countRows, expectError, newAssignment, newCoordinator, newMinistry, newPosition, newSchedule, newTeam,
+  newTeamLeader, newUser, overrideNeed, proposeSubstitute, qualify, refuseCalendarDeletion, storedRows, type TestUser, unique,
+} from '../kit/index.js';
+import { MANAGER_GATE, useMinistries } from './support/ministries.js';
 
-const {
-  server, admin, manager, volunteer, db, createMinistry, defaultTeamId, addTeam, addPosition, newEvent, insertSchedule,
-  insertOccurrence, insertRequirement, insertAssignment,
-} = useMinistries();
+const { server, admin, manager, volunteer, createMinistry, newEvent } = useMinistries();
 
 describe('DELETE /api/ministries/ministries/{id} (E15)', () => {
   const remove = (id: number, user?: TestUser) => server.delete(`/api/ministries/ministries/${id}`, user ? as(user) : {});
   const deactivate = async (id: number) => assert.equal((await server.post(`/api/ministries/ministries/${id}`, { active: false }, as(manager))).status, 200);
+  const stillThere = async (id: number) => assert.equal((await server.get(`/api/ministries/ministries/${id}`, as(manager))).status, 200);
 
   it('answers 404 `Ministry not found` for an unknown ministry, whoever asks', async () => {
     for (const user of [volunteer, manager]) expectError(await remove(987654, user), 404, 'Ministry not found');
@@ -26,7 +26,7 @@ describe('DELETE /api/ministries/ministries/{id} (E15)', () => {
       assert.match(answer.body.message, /Deactivate/);
       assert.equal(answer.body.error, answer.body.message);
     }
-    assert.ok(await db().selectFrom('ministries').select('id').where('id', '=', ministry.id).executeTakeFirst());
+    await stillThere(ministry.id);
   });
 
   it('refuses with 403 an inactive ministry to anyone but a global manager or administrator', async () => {
@@ -34,7 +34,7 @@ describe('DELETE /api/ministries/ministries/{id} (E15)', () => {
     const coordinator = await newCoordinator(server, ministry.id);
     await deactivate(ministry.id);
     for (const user of [coordinator, volunteer]) expectError(await remove(ministry.id, user), 403, MANAGER_GATE);
-    assert.ok(await db().selectFrom('ministries').select('id').where('id', '=', ministry.id).executeTakeFirst());
+    await stillThere(ministry.id);
   });
 
   it('refuses with 401 without an API key', async () => {
@@ -45,14 +45,13 @@ describe('DELETE /api/ministries/ministries/{id} (E15)', () => {
     const world = await buildMinistryWorld();
     await deactivate(world.ministryId);
     const before = await worldCounts(world);
-    // A row that holds on to the ministry calendar makes the last step of the removal fail.
-    await sql`create table test_calendar_hold (calendar_id integer references calendars (id))`.execute(db());
+    // Deleting the ministry calendar is the last step of the removal.
+    const release = await refuseCalendarDeletion(server, world.calendarId);
     try {
-      await sql`insert into test_calendar_hold values (${world.calendarId})`.execute(db());
       const answer = await remove(world.ministryId, manager);
       assert.equal(answer.status, 500, JSON.stringify(answer.body));
     } finally {
-      await sql`drop table test_calendar_hold`.execute(db());
+      await release();
     }
     assert.deepEqual(await worldCounts(world), before);
   });
@@ -81,11 +80,10 @@ describe('DELETE /api/ministries/ministries/{id} (E15)', () => {
       calendar: 0, calendarPins: 0, events: 2, ownedEvents: 0,
     });
     assert.deepEqual(await worldCounts(control), countsBefore);
-    const events = await db().selectFrom('events').select(['id', 'event_ministry_id']).where('id', 'in', world.eventIds).orderBy('id').execute();
-    assert.deepEqual(events, world.eventIds.map((id) => ({ id, event_ministry_id: null })));
+    const events = await Promise.all(world.eventIds.map((id) => server.get(`/api/events/${id}`, as(admin))));
+    assert.deepEqual(events.map((event) => event.body.MinistryId), [null, null]);
     // The church calendar stays, and so does the event's pin on it.
-    const churchPins = await db().selectFrom('calendar_events').select('event_id').where('calendar_id', '=', world.churchCalendarId).where('event_id', 'in', world.eventIds).execute();
-    assert.equal(churchPins.length, 1);
+    assert.deepEqual(events.map((event) => event.body.PinnedCalendars), [[], [world.churchCalendarId]]);
     assert.equal(await remove(world.ministryId, manager).then((a) => a.status), 404);
   });
 });
@@ -103,18 +101,16 @@ interface World {
   eventIds: number[];
 }
 
-/** A ministry with one of every dependent row: the material E15 must clear away. */
+/**
+ * A ministry with one of every dependent row: the material E15 must clear away. The past service's occurrence is
+ * made while it is still ahead, as generation makes none for an event that is over.
+ */
 async function buildMinistryWorld(): Promise<World> {
-  const { ministry, poolGroupId, calendarId } = await createMinistry({ name: unique('World') });
-  const ministryId = ministry.id;
-  const firstTeam = await defaultTeamId(ministryId);
-  const secondTeam = (await addTeam(ministryId)).id;
-  const positionIds = [(await addPosition(ministryId, firstTeam)).id, (await addPosition(ministryId, secondTeam)).id];
-  const [volunteerA, volunteerB] = [await newPerson(server), await newPerson(server)];
-  for (const person of [volunteerA, volunteerB]) {
-    const answer = await server.post(`/api/ministries/positions/${positionIds[0]}/qualifications`, { personId: person.id }, as(manager));
-    assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  }
+  const { id: ministryId, teamId: firstTeam, poolGroupId, calendarId } = await newMinistry(server, { name: unique('World') });
+  const secondTeam = (await newTeam(server, ministryId)).id;
+  const positionIds = [(await newPosition(server, ministryId, firstTeam)).id, (await newPosition(server, ministryId, secondTeam)).id];
+  const [volunteerA, volunteerB] = [await newUser(server), await newUser(server)];
+  for (const person of [volunteerA, volunteerB]) await qualify(server, positionIds[0], person.personId);
   await newCoordinator(server, ministryId);
   await newTeamLeader(server, secondTeam);
 
@@ -124,64 +120,75 @@ async function buildMinistryWorld(): Promise<World> {
   const opened = await server.put(`/api/calendars/${churchCalendarId}/ministries`, { ministryIds: [ministryId] }, as(admin));
   assert.equal(opened.status, 200, JSON.stringify(opened.body));
 
-  const past = await newEvent({ start: '2026-02-22 09:00:00', end: '2026-02-22 10:00:00', ministryId, pinned: [calendarId] });
-  const future = await newEvent({ start: '2026-03-29 09:00:00', end: '2026-03-29 10:00:00', ministryId, pinned: [calendarId, churchCalendarId] });
+  const title = unique('Service');
+  const past = await newEvent({ title, start: '2026-02-22 09:00:00', end: '2026-02-22 10:00:00', ministryId, pinned: [calendarId] });
+  const future = await newEvent({ title, start: '2026-03-29 09:00:00', end: '2026-03-29 10:00:00', ministryId, pinned: [calendarId, churchCalendarId] });
 
-  const scheduleIds = [await insertSchedule(ministryId, firstTeam), await insertSchedule(ministryId, secondTeam)];
-  const template = await insertRequirement({ scheduleId: scheduleIds[0] }, positionIds[0], 2);
-  await db().insertInto('requirement_defaults').values({ requirement_id: template, person_id: volunteerA.id, accepted: false, set_by_person_id: manager.personId, sort: 0 }).execute();
-  await insertRequirement({ scheduleId: scheduleIds[1] }, positionIds[1], 1);
-  const occurrenceIds = [await insertOccurrence(scheduleIds[0], past), await insertOccurrence(scheduleIds[0], future), await insertOccurrence(scheduleIds[1], future)];
-  await insertRequirement({ occurrenceId: occurrenceIds[1] }, positionIds[0], 3);
-
-  const history = await insertAssignment(occurrenceIds[0], positionIds[0], volunteerA.id, 'completed');
-  const upcoming = await insertAssignment(occurrenceIds[1], positionIds[0], volunteerA.id, 'pending');
-  const declined = await insertAssignment(occurrenceIds[1], positionIds[0], volunteerB.id, 'declined');
-  await db().insertInto('responses').values([
-    { assignment_id: declined, person_id: volunteerB.id, response: 'declined', response_at: NOW_WALL_CLOCK, channel: 'web', comment: null },
-    { assignment_id: upcoming, person_id: volunteerA.id, response: 'substitute_proposed', response_at: NOW_WALL_CLOCK, channel: 'web', comment: null },
-  ]).execute();
-  await db().insertInto('swaps').values({
-    assignment_id: upcoming, proposed_by_person_id: volunteerA.id, proposed_person_id: volunteerB.id, proposed_at: NOW_WALL_CLOCK, comment: null,
-  }).execute();
-  await db().insertInto('notifications').values([
-    { type: 'assignment', person_id: volunteerA.id, assignment_id: upcoming, occurrence_id: occurrenceIds[1], context: null, dedupe_key: unique('assignment'), scheduled_for: NOW_WALL_CLOCK, created_at: NOW_WALL_CLOCK },
-    { type: 'gap_alert', person_id: manager.personId, assignment_id: null, occurrence_id: occurrenceIds[2], context: null, dedupe_key: unique('gap'), scheduled_for: NOW_WALL_CLOCK, created_at: NOW_WALL_CLOCK },
-  ]).execute();
+  const following = { linkMode: 'ministry' as const, titleFilter: title, windowStart: '2026-02-01' };
+  const { first, second, history, upcoming } = await atTime(server, '2026-02-20T15:00:00Z', async () => {
+    const needs = [{ positionId: positionIds[0], minCount: 2, defaults: [{ personId: volunteerA.personId }] }];
+    const withDefault = await newSchedule(server, { id: ministryId, teamId: firstTeam }, { ...following, requirements: needs });
+    const plain = await newSchedule(server, { id: ministryId, teamId: secondTeam }, { ...following, requirements: [{ positionId: positionIds[1], minCount: 1 }] });
+    const [first, second] = [await occurrencesOf(withDefault.schedule.id), await occurrencesOf(plain.schedule.id)];
+    // Volunteer A, the default, was assigned on both of the first schedule's occurrences as they were made.
+    const [history, upcoming] = [await assignmentOf(first[0].id, volunteerA.personId), await assignmentOf(first[1].id, volunteerA.personId)];
+    await answerAs(server, volunteerA, history, 'accepted');
+    return { first, second, history, upcoming };
+  });
+  await completeEndedShifts(server);
+  await overrideNeed(server, first[1].id, { positionId: positionIds[0], minCount: 3 });
+  const declined = (await newAssignment(server, first[1].id, positionIds[0], volunteerB.personId)).id;
+  // Declining alerts the coordinator, which brings the world its gap alert.
+  await answerAs(server, volunteerB, declined, 'declined');
+  await proposeSubstitute(server, volunteerA, upcoming, volunteerB.personId);
 
   return {
-    ministryId, teamIds: [firstTeam, secondTeam], positionIds, scheduleIds, occurrenceIds, assignmentIds: [history, upcoming, declined],
+    ministryId, teamIds: [firstTeam, secondTeam], positionIds, scheduleIds: [first[0].scheduleId, second[0].scheduleId],
+    occurrenceIds: [...first, ...second].map((occurrence) => occurrence.id), assignmentIds: [history, upcoming, declined],
     poolGroupId, calendarId, churchCalendarId, eventIds: [past, future],
   };
 }
 
+/** The schedule's occurrences, soonest first, as the occurrence list shows them. */
+async function occurrencesOf(scheduleId: number): Promise<Array<{ id: number; scheduleId: number }>> {
+  const answer = await server.get('/api/ministries/occurrences', { ...as(manager), query: { from: '2026-02-01', to: '2026-04-30', scheduleId: String(scheduleId) } });
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body.occurrences;
+}
+
+/** The id of the person's assignment on the occurrence, as its staffing shows it. */
+async function assignmentOf(occurrenceId: number, personId: number): Promise<number> {
+  const answer = await server.get(`/api/ministries/occurrences/${occurrenceId}/staffing`, as(manager));
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  const assignments: Array<{ id: number; personId: number }> = answer.body.requirements.flatMap((requirement: { assignments: unknown[] }) => requirement.assignments);
+  return assignments.find((assignment) => assignment.personId === personId)!.id;
+}
+
 async function worldCounts(world: World) {
-  const count = async (query: { select: (s: any) => any }) => {
-    const row = await query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-    return row.n as number;
-  };
-  const d = db();
+  const count = (table: Parameters<typeof countRows>[1], filter: Parameters<typeof countRows>[2]) => countRows(server, table, filter);
+  const requirementIds = (await storedRows(server, 'requirements', { position_id: world.positionIds })).map((requirement) => requirement.id);
   return {
-    ministries: await count(d.selectFrom('ministries').where('id', '=', world.ministryId)),
-    teams: await count(d.selectFrom('teams').where('id', 'in', world.teamIds)),
-    positions: await count(d.selectFrom('positions').where('id', 'in', world.positionIds)),
-    qualifications: await count(d.selectFrom('qualifications').where('position_id', 'in', world.positionIds)),
-    schedules: await count(d.selectFrom('schedules').where('id', 'in', world.scheduleIds)),
-    occurrences: await count(d.selectFrom('occurrences').where('id', 'in', world.occurrenceIds)),
-    requirements: await count(d.selectFrom('requirements').where('position_id', 'in', world.positionIds)),
-    requirementDefaults: await count(d.selectFrom('requirement_defaults').innerJoin('requirements', 'requirements.id', 'requirement_defaults.requirement_id').where('requirements.position_id', 'in', world.positionIds)),
-    assignments: await count(d.selectFrom('assignments').where('id', 'in', world.assignmentIds)),
-    responses: await count(d.selectFrom('responses').where('assignment_id', 'in', world.assignmentIds)),
-    swaps: await count(d.selectFrom('swaps').where('assignment_id', 'in', world.assignmentIds)),
-    notifications: await count(d.selectFrom('notifications').where((eb) => eb.or([eb('assignment_id', 'in', world.assignmentIds), eb('occurrence_id', 'in', world.occurrenceIds)]))),
-    scopes: await count(d.selectFrom('scopes').where((eb) => eb.or([eb('ministry_id', '=', world.ministryId), eb('team_id', 'in', world.teamIds)]))),
-    calendarGrants: await count(d.selectFrom('calendar_ministry_grants').where('ministry_id', '=', world.ministryId)),
-    poolGroup: await count(d.selectFrom('groups').where('id', '=', world.poolGroupId)),
-    poolMembers: await count(d.selectFrom('group_members').where('group_id', '=', world.poolGroupId)),
-    poolRoles: await count(d.selectFrom('group_roles').where('group_id', '=', world.poolGroupId)),
-    calendar: await count(d.selectFrom('calendars').where('id', '=', world.calendarId)),
-    calendarPins: await count(d.selectFrom('calendar_events').where('calendar_id', '=', world.calendarId)),
-    events: await count(d.selectFrom('events').where('id', 'in', world.eventIds)),
-    ownedEvents: await count(d.selectFrom('events').where('event_ministry_id', '=', world.ministryId)),
+    ministries: await count('ministries', { id: world.ministryId }),
+    teams: await count('teams', { id: world.teamIds }),
+    positions: await count('positions', { id: world.positionIds }),
+    qualifications: await count('qualifications', { position_id: world.positionIds }),
+    schedules: await count('schedules', { id: world.scheduleIds }),
+    occurrences: await count('occurrences', { id: world.occurrenceIds }),
+    requirements: requirementIds.length,
+    requirementDefaults: await count('requirement_defaults', { requirement_id: requirementIds }),
+    assignments: await count('assignments', { id: world.assignmentIds }),
+    responses: await count('responses', { assignment_id: world.assignmentIds }),
+    swaps: await count('swaps', { assignment_id: world.assignmentIds }),
+    // Every assignment on the world's occurrences is in assignmentIds, so these two sets of messages do not meet.
+    notifications: await count('notifications', { assignment_id: world.assignmentIds }) + await count('notifications', { assignment_id: null, occurrence_id: world.occurrenceIds }),
+    scopes: await count('scopes', { ministry_id: world.ministryId }) + await count('scopes', { team_id: world.teamIds }),
+    calendarGrants: await count('calendar_ministry_grants', { ministry_id: world.ministryId }),
+    poolGroup: await count('groups', { id: world.poolGroupId }),
+    poolMembers: await count('group_members', { group_id: world.poolGroupId }),
+    poolRoles: await count('group_roles', { group_id: world.poolGroupId }),
+    calendar: await count('calendars', { id: world.calendarId }),
+    calendarPins: await count('calendar_events', { calendar_id: world.calendarId }),
+    events: await count('events', { id: world.eventIds }),
+    ownedEvents: await count('events', { event_ministry_id: world.ministryId }),
   };
 }

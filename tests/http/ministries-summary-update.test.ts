@@ -1,12 +1,28 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { as, expectError, newCoordinator, newPerson, newTeamLeader, type TestUser, unique } from '../kit/index.js';
+import {
+  approveSwap, as, atTime, cancelOccurrence, completeEndedShifts, expectError, newAssignment, newCoordinator, newPerson, newSchedule, newTeamLeader, newUser,
+  overrideNeed, proposeSubstitute, qualify, setAssignmentStatus, staffEvent, storedRows, type TestUser, unique,
+} from '../kit/index.js';
 import { COORDINATOR_GATE, NOW_ISO, OUT_OF_SCOPE, STRICT_SUNDAY_SCHOOL, useMinistries } from './support/ministries.js';
 
 const {
-  server, admin, manager, volunteer, db, createMinistry, defaultTeamId, addTeam, addPosition, addToPool, newEvent,
-  insertSchedule, insertOccurrence, insertRequirement, insertAssignment,
+  server, admin, manager, volunteer, createMinistry, defaultTeamId, addTeam, addPosition, addToPool, newEvent,
 } = useMinistries();
+
+/** The schedule's occurrences by event id, from the occurrence list. */
+async function occurrencesByEvent(scheduleId: number): Promise<Map<number, number>> {
+  const answer = await server.get('/api/ministries/occurrences', { ...as(admin), query: { from: '2026-01-01', to: '2026-12-31', scheduleId: String(scheduleId) } });
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return new Map(answer.body.occurrences.map((o: { id: number; eventId: number }) => [o.eventId, o.id]));
+}
+
+/** An assignment made by a coordinator, then given `status` by one. */
+async function assignAs(occurrenceId: number, positionId: number, personId: number, status: 'pending' | 'accepted' | 'declined' | 'cancelled'): Promise<number> {
+  const { id } = await newAssignment(server, occurrenceId, positionId, personId);
+  if (status !== 'pending') await setAssignmentStatus(server, id, status);
+  return id;
+}
 
 describe('GET /api/ministries/ministries/{id}/summary (E16)', () => {
   let ministryId: number;
@@ -23,45 +39,50 @@ describe('GET /api/ministries/ministries/{id}/summary (E16)', () => {
     const ushers = (await addPosition(ministryId, firstTeam)).id;
     const greeters = (await addPosition(ministryId, firstTeam)).id;
     const sound = (await addPosition(ministryId, secondTeam)).id;
-    const people = [await newPerson(server), await newPerson(server), await newPerson(server)];
-    for (const person of people) await addToPool(ministryId, person.id);
-    const [v1, v2, v3] = people.map((p) => p.id);
+    // The second volunteer proposes a substitute, which takes a login of their own.
+    const proposer = await newUser(server);
+    const [v1, v2, v3] = [(await newPerson(server)).id, proposer.personId, (await newPerson(server)).id];
+    for (const person of [v1, v2, v3]) await addToPool(ministryId, person);
+    for (const [position, person] of [[ushers, v1], [ushers, v2], [greeters, v3], [sound, v1], [sound, v2], [sound, v3]]) await qualify(server, position, person);
     // Each grant holder joins the pool too: 3 + 3 volunteers.
     coordinator = await newCoordinator(server, ministryId);
     leaderOfAll = await newTeamLeader(server, [firstTeam, secondTeam]);
     leaderOfOne = await newTeamLeader(server, firstTeam);
 
-    const march8 = await newEvent({ start: '2026-03-08 09:00:00', end: '2026-03-08 10:00:00', ministryId });
-    const march15 = await newEvent({ start: '2026-03-15 09:00:00', end: '2026-03-15 10:00:00', ministryId });
-    const lastWeek = await newEvent({ start: '2026-03-01 09:00:00', end: '2026-03-01 10:00:00', ministryId });
-    const thisMorning = await newEvent({ start: '2026-03-04 08:00:00', end: '2026-03-04 09:30:00', ministryId });
-    const march22 = await newEvent({ start: '2026-03-22 09:00:00', end: '2026-03-22 10:00:00', ministryId });
+    const title = unique('Worship');
+    const march8 = await newEvent({ start: '2026-03-08 09:00:00', end: '2026-03-08 10:00:00', ministryId, title });
+    const march15 = await newEvent({ start: '2026-03-15 09:00:00', end: '2026-03-15 10:00:00', ministryId, title });
+    // Past, or over this morning: never counted.
+    await newEvent({ start: '2026-03-01 09:00:00', end: '2026-03-01 10:00:00', ministryId, title });
+    await newEvent({ start: '2026-03-04 08:00:00', end: '2026-03-04 09:30:00', ministryId, title });
+    const march22 = await newEvent({ start: '2026-03-22 09:00:00', end: '2026-03-22 10:00:00', ministryId, title });
 
-    const firstSchedule = await insertSchedule(ministryId, firstTeam);
-    await insertRequirement({ scheduleId: firstSchedule }, ushers, 2, 3);
-    await insertRequirement({ scheduleId: firstSchedule }, greeters, 1);
-    const secondSchedule = await insertSchedule(ministryId, secondTeam);
-    await insertRequirement({ scheduleId: secondSchedule }, sound, 2);
+    // Made the day before the first event, the first team's schedule generates the past occurrences too.
+    const { schedule: firstSchedule } = await atTime(server, '2026-02-28T15:00:00Z', () => newSchedule(server, { id: ministryId, teamId: firstTeam }, {
+      linkMode: 'ministry', titleFilter: title, windowStart: '2026-01-01', requirements: [{ positionId: ushers, minCount: 2, maxCount: 3 }, { positionId: greeters, minCount: 1 }],
+    }));
+    const occurrences = await occurrencesByEvent(firstSchedule.id);
+    assert.equal(occurrences.size, 5);
+    const o6 = (await staffEvent(server, { id: ministryId, teamId: secondTeam }, march8, [{ positionId: sound, minCount: 2 }])).occurrenceId;
 
+    // March 8, second team: sound 2 − 1 live (the substitute's; substituted and completed are not live) → 1. The
+    // completed shift is marked by the timer job after the event, before anyone else is assigned that day.
+    await newAssignment(server, o6, sound, v3);
+    await atTime(server, '2026-03-08T16:00:00Z', () => completeEndedShifts(server));
+    const swap = await proposeSubstitute(server, proposer, (await newAssignment(server, o6, sound, v2)).id, v1);
+    await approveSwap(server, swap.id);
     // March 8, first team: ushers 2 − 1 live (the decline does not count), greeters 1 − 1 pending → 1.
-    const o1 = await insertOccurrence(firstSchedule, march8);
-    await insertAssignment(o1, ushers, v1, 'accepted');
-    await insertAssignment(o1, ushers, v2, 'declined');
-    await insertAssignment(o1, greeters, v3, 'pending');
+    const o1 = occurrences.get(march8)!;
+    await assignAs(o1, ushers, v1, 'accepted');
+    await assignAs(o1, ushers, v2, 'declined');
+    await assignAs(o1, greeters, v3, 'pending');
     // March 15, first team: its own rows drop ushers (Min 0 Max 0) and raise greeters to 3 → 3.
-    const o2 = await insertOccurrence(firstSchedule, march15);
-    await insertRequirement({ occurrenceId: o2 }, ushers, 0, 0);
-    await insertRequirement({ occurrenceId: o2 }, greeters, 3);
-    await insertAssignment(o2, ushers, v1, 'cancelled');
-    // Past, over this morning, or cancelled: never counted.
-    await insertOccurrence(firstSchedule, lastWeek);
-    await insertOccurrence(firstSchedule, thisMorning);
-    await insertOccurrence(firstSchedule, march22, 'cancelled');
-    // March 8, second team: sound 2 − 1 live (substituted and completed are not live) → 1.
-    const o6 = await insertOccurrence(secondSchedule, march8);
-    await insertAssignment(o6, sound, v1, 'accepted');
-    await insertAssignment(o6, sound, v2, 'substituted');
-    await insertAssignment(o6, sound, v3, 'completed');
+    const o2 = occurrences.get(march15)!;
+    await overrideNeed(server, o2, { positionId: ushers, minCount: 0, maxCount: 0 });
+    await overrideNeed(server, o2, { positionId: greeters, minCount: 3 });
+    await assignAs(o2, ushers, v1, 'cancelled');
+    // Cancelled: never counted.
+    await cancelOccurrence(server, occurrences.get(march22)!);
   });
 
   it('counts teams, pool members and unfilled positions of future scheduled occurrences for a global manager', async () => {
@@ -122,13 +143,17 @@ describe('GET /api/ministries/ministries/{id}/summary (E16)', () => {
     const { ministry } = await createMinistry();
     const team = await defaultTeamId(ministry.id);
     const position = (await addPosition(ministry.id, team)).id;
-    const underWay = await insertSchedule(ministry.id, team);
-    await insertRequirement({ scheduleId: underWay }, position, 1);
-    await insertOccurrence(underWay, await newEvent({ start: '2026-03-04 09:30:00', end: '2026-03-04 10:30:00', ministryId: ministry.id }));
-    const stretched = await insertSchedule(ministry.id, team);
-    await db().updateTable('schedules').set({ end_offset_minutes: 30 }).where('id', '=', stretched).execute();
-    await insertRequirement({ scheduleId: stretched }, position, 2);
-    await insertOccurrence(stretched, await newEvent({ start: '2026-03-04 08:45:00', end: '2026-03-04 09:45:00', ministryId: ministry.id }));
+    const underWay = unique('Under way');
+    const stretched = unique('Stretched');
+    await newEvent({ start: '2026-03-04 09:30:00', end: '2026-03-04 10:30:00', ministryId: ministry.id, title: underWay });
+    await newEvent({ start: '2026-03-04 08:45:00', end: '2026-03-04 09:45:00', ministryId: ministry.id, title: stretched });
+    // A schedule is made while the events it follows are still to start.
+    await atTime(server, '2026-03-04T12:00:00Z', async () => {
+      await newSchedule(server, { id: ministry.id, teamId: team }, { linkMode: 'ministry', titleFilter: underWay, requirements: [{ positionId: position, minCount: 1 }] });
+      await newSchedule(server, { id: ministry.id, teamId: team }, {
+        linkMode: 'ministry', titleFilter: stretched, endOffsetMinutes: 30, requirements: [{ positionId: position, minCount: 2 }],
+      });
+    });
     const summary = async () => (await server.get(`/api/ministries/ministries/${ministry.id}/summary`, as(manager))).body.summary.unfilledPositionCount;
     assert.equal(await summary(), 3);
     server.clock.set('2026-03-04T15:20:00Z');
@@ -142,7 +167,11 @@ describe('GET /api/ministries/ministries/{id}/summary (E16)', () => {
 
 describe('POST /api/ministries/ministries/{id}', () => {
   const update = (id: number, body: unknown, user: TestUser = manager) => server.post(`/api/ministries/ministries/${id}`, body, as(user));
-  const stored = (id: number) => db().selectFrom('ministries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const stored = async (id: number) => {
+    const [row] = await storedRows(server, 'ministries', { id });
+    assert.ok(row, `ministry ${id} is stored`);
+    return row;
+  };
 
   it('changes name and description and answers the ministry with its true counts', async () => {
     const { ministry } = await createMinistry();

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AssignmentStatus } from '../../src/db/schema.js';
 import type { DomainEvent } from '../../src/domain/domain-events.js';
-import { newPerson, as, expectError, useServer, useUser, unique, newMinistry, newTeam, newPosition, qualify, newCoordinator, newTeamLeader, useOtherEventType } from '../kit/index.js';
+import {
+  newPerson, as, expectError, useServer, useUser, unique, newMinistry, newTeam, newPosition, qualify, newCoordinator, newTeamLeader, useOtherEventType, countRows,
+  newAssignment, removeAssignment, setAssignmentStatus, storedRows,
+} from '../kit/index.js';
 
 // The test clock stands at 2026-03-04 10:00 in the church's time zone (a Wednesday); the horizon is 8 weeks.
 const server = useServer();
@@ -76,26 +78,27 @@ async function readSchedule(scheduleId: number) {
 }
 
 async function occurrencesOf(scheduleId: number) {
-  return server.database.db.selectFrom('occurrences').select(['id', 'event_id', 'occurrence_date'])
-    .where('schedule_id', '=', scheduleId).orderBy('occurrence_date').execute();
+  const rows = await storedRows(server, 'occurrences', { schedule_id: scheduleId });
+  return rows.map(({ id, event_id, occurrence_date }) => ({ id, event_id, occurrence_date })).sort((a, b) => a.occurrence_date.localeCompare(b.occurrence_date));
 }
 
 async function occurrenceOn(scheduleId: number, eventId: number): Promise<number> {
-  const row = await server.database.db.selectFrom('occurrences').select('id')
-    .where('schedule_id', '=', scheduleId).where('event_id', '=', eventId).executeTakeFirstOrThrow();
+  const [row] = await storedRows(server, 'occurrences', { schedule_id: scheduleId, event_id: eventId });
+  assert.ok(row, `the schedule has an occurrence on event ${eventId}`);
   return row.id;
 }
 
 async function assigneesOf(occurrenceId: number): Promise<number[]> {
-  const rows = await server.database.db.selectFrom('assignments').select('person_id').where('occurrence_id', '=', occurrenceId).orderBy('id').execute();
-  return rows.map((row) => row.person_id);
+  return (await storedRows(server, 'assignments', { occurrence_id: occurrenceId })).map((row) => row.person_id);
 }
 
-async function newAssignment(occurrenceId: number, positionId: number, personId: number, status: AssignmentStatus = 'accepted'): Promise<number> {
-  const row = await server.database.db.insertInto('assignments').values({
-    occurrence_id: occurrenceId, position_id: positionId, person_id: personId, status, assigned_at: '2026-01-01 09:00:00',
-  }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+/** A fresh person qualified for the position, assigned by a coordinator, who then accepts or declines for them. */
+async function assignNew(occurrenceId: number, positionId: number, status: 'pending' | 'accepted' | 'declined'): Promise<number> {
+  const person = await newPerson(server);
+  await qualify(server, positionId, person.id);
+  const { id } = await newAssignment(server, occurrenceId, positionId, person.id);
+  if (status !== 'pending') await setAssignmentStatus(server, id, status);
+  return id;
 }
 
 /** One other-ministry occurrence on the event, staffed through "Staff this event". */
@@ -107,10 +110,7 @@ async function staffEventFrom(ministry: Ministry, eventId: number, positionId: n
   return answer.body.occurrence.id;
 }
 
-async function eventCount(): Promise<number> {
-  const row = await server.database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const eventCount = () => countRows(server, 'events');
 
 /** The event.created events published while `work` runs. */
 async function createdDuring(work: () => Promise<void>): Promise<number[]> {
@@ -251,9 +251,9 @@ describe('GET /api/ministries/ministries/{id}/events (E1)', () => {
     await newSchedule(ministry.id, { titleFilter: event.title, teamId: thirdTeam, windowStart: '2026-03-01', requirements: [] });
     const usherOccurrence = await occurrenceOn(ushers.id, event.id);
     const singerOccurrence = await occurrenceOn(singers.id, event.id);
-    await newAssignment(usherOccurrence, usher, (await newPerson(server)).id, 'accepted');
-    await newAssignment(usherOccurrence, usher, (await newPerson(server)).id, 'pending');
-    await newAssignment(usherOccurrence, usher, (await newPerson(server)).id, 'declined');
+    await assignNew(usherOccurrence, usher, 'accepted');
+    await assignNew(usherOccurrence, usher, 'pending');
+    await assignNew(usherOccurrence, usher, 'declined');
 
     const staffing = (await listEvents(ministry.id)).events[0].staffing;
     const byTeam = new Map(staffing.map((s) => [s.teamId, s]));
@@ -269,7 +269,7 @@ describe('GET /api/ministries/ministries/{id}/events (E1)', () => {
     assert.equal(unplanned.requirementCount, 0);
     assert.equal(unplanned.status, 'unplanned');
 
-    await newAssignment(singerOccurrence, singer, (await newPerson(server)).id, 'accepted');
+    await assignNew(singerOccurrence, singer, 'accepted');
     const after = (await listEvents(ministry.id)).events[0].staffing.find((s) => s.teamId === secondTeam)!;
     assert.deepEqual([after.filled, after.gap, after.status], [1, 0, 'filled']);
   });
@@ -280,9 +280,9 @@ describe('GET /api/ministries/ministries/{id}/events (E1)', () => {
     const position = (await newPosition(server, helper.id, helper.teamId)).id;
     const event = await newEvent(ministry.id, '2026-03-25');
     const occurrence = await staffEventFrom(helper, event.id, position);
-    await newAssignment(occurrence, position, (await newPerson(server)).id, 'accepted');
-    await newAssignment(occurrence, position, (await newPerson(server)).id, 'pending');
-    await newAssignment(occurrence, position, (await newPerson(server)).id, 'declined');
+    await assignNew(occurrence, position, 'accepted');
+    await assignNew(occurrence, position, 'pending');
+    await assignNew(occurrence, position, 'declined');
     const [listed] = (await listEvents(ministry.id)).events;
     assert.deepEqual(listed.otherStaffing, [{ ministryId: helper.id, ministryName: helper.name, assigned: 2 }]);
     assert.deepEqual(listed.staffing, []);
@@ -503,7 +503,8 @@ describe('POST /api/ministries/ministries/{id}/events/staff (E3)', () => {
       requirements: [{ positionId: position, minCount: 1, maxCount: 2, defaults: [{ personId: volunteer.id }] }],
     });
     const existingOccurrence = await occurrenceOn(schedule.id, existing.id);
-    await server.database.db.deleteFrom('assignments').where('occurrence_id', '=', existingOccurrence).execute();
+    // With its default's assignment removed, the existing occurrence shows that staffing assigns defaults only on new ones.
+    for (const { id } of await storedRows(server, 'assignments', { occurrence_id: existingOccurrence })) await removeAssignment(server, id);
     const early = await newEvent(ministry.id, '2026-03-13', { title });
     const late = await newEvent(ministry.id, '2026-04-03', { title: title.toLowerCase() });
 
@@ -632,9 +633,9 @@ describe('DELETE /api/ministries/ministries/{id}/events', () => {
     const kept = await newEvent(ministry.id, '2026-03-22');
     const schedule = await newSchedule(ministry.id, { titleFilter: first.title, teamId: ministry.teamId, windowStart: '2026-03-01', requirements: [{ positionId: position, minCount: 1 }] });
     const ownOccurrence = await occurrenceOn(schedule.id, first.id);
-    await newAssignment(ownOccurrence, position, (await newPerson(server)).id, 'accepted');
+    await assignNew(ownOccurrence, position, 'accepted');
     const helperOccurrence = await staffEventFrom(helper, second.id, helperPosition);
-    await newAssignment(helperOccurrence, helperPosition, (await newPerson(server)).id, 'declined');
+    await assignNew(helperOccurrence, helperPosition, 'declined');
 
     const answer = await remove(ministry.id, { eventIds: [first.id, second.id] }, as(coordinator));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
@@ -642,8 +643,7 @@ describe('DELETE /api/ministries/ministries/{id}/events', () => {
     assert.equal((await coreEvent(first.id)).status, 404);
     assert.equal((await coreEvent(second.id)).status, 404);
     assert.equal((await coreEvent(kept.id)).status, 200);
-    const left = await server.database.db.selectFrom('occurrences').select('id').where('id', 'in', [ownOccurrence, helperOccurrence]).execute();
-    assert.deepEqual(left, []);
+    assert.equal(await countRows(server, 'occurrences', { id: [ownOccurrence, helperOccurrence] }), 0);
   });
 
   it('deletes none when one event is unknown or not the ministry’s', async () => {
@@ -674,7 +674,7 @@ describe('DELETE /api/ministries/ministries/{id}/events', () => {
     const helperPosition = (await newPosition(server, helper.id, helper.teamId)).id;
     const event = await newEvent(ministry.id, '2026-03-20');
     const occurrence = await staffEventFrom(helper, event.id, helperPosition);
-    await newAssignment(occurrence, helperPosition, (await newPerson(server)).id, 'pending');
+    await assignNew(occurrence, helperPosition, 'pending');
     const coordinator = await newCoordinator(server, ministry.id);
     const refused = await remove(ministry.id, { eventIds: [event.id] }, as(coordinator));
     assert.equal(refused.status, 409, JSON.stringify(refused.body));
@@ -686,7 +686,7 @@ describe('DELETE /api/ministries/ministries/{id}/events', () => {
     const answer = await remove(ministry.id, { eventIds: [event.id] }, as(eventsManager));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal((await coreEvent(event.id)).status, 404);
-    assert.deepEqual(await server.database.db.selectFrom('occurrences').select('id').where('id', '=', occurrence).execute(), []);
+    assert.equal(await countRows(server, 'occurrences', { id: occurrence }), 0);
   });
 
   it('refuses a team leader with 403', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { newPerson, newUser, otherEventTypeId, as, setUp, useServer, useUser } from '../kit/index.js';
+import { checkIn, newAssignment, newPerson, newUser, otherEventTypeId, as, setAssignmentStatus, setUp, useServer, useUser } from '../kit/index.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
@@ -31,11 +31,9 @@ setUp(async () => {
   const staffed = await server.post(`${V}/ministries/${ministryId}/staffed-events`, { eventId: event.id, teamId, requirements: [{ positionId: greeter, minCount: 2 }] }, as(admin));
   occurrenceId = staffed.body.occurrence.id;
   // Anna already ushers on this occurrence; Ben checked in at the event.
-  await server.database.db.insertInto('assignments').values([
-    { occurrence_id: occurrenceId, position_id: usher, person_id: anna, status: 'accepted', assigned_at: '2026-03-04 10:00:00' },
-    { occurrence_id: occurrenceId, position_id: greeter, person_id: ben, status: 'pending', assigned_at: '2026-03-04 10:00:00' },
-  ]).execute();
-  await server.database.db.insertInto('event_attend').values({ event_id: event.id, person_id: ben, checkin_at: '2026-03-10 08:55:00' }).execute();
+  await setAssignmentStatus(server, (await newAssignment(server, occurrenceId, usher, anna)).id, 'accepted');
+  await newAssignment(server, occurrenceId, greeter, ben);
+  await checkIn(server, [{ eventId: event.id, personId: ben, checkinAt: '2026-03-10 08:55:00' }]);
 });
 
 describe('GET /api/ministries/occurrences/{id}/staffing', () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AssignmentStatus } from '../../src/db/schema.js';
 import {
-  as, expectError, grantScope, newCoordinator, newPerson, newTeamLeader, newUser, unique, useOtherEventType, useServer, useUser,
+  answerAs, approveSwap, as, atTime, completeEndedShifts, countRows, expectError, grantScope, insertBulkOccurrences, newAssignment, newCoordinator, newPerson,
+  newTeamLeader, newUser, proposeSubstitute, qualify, setAssignmentStatus, storedRows, unique, useOtherEventType, useServer, useUser,
 } from '../kit/index.js';
 
 const server = useServer();
@@ -84,13 +84,20 @@ async function newStaffedEvent(ministryId: number, teamId: number, requirements?
   return { eventId, scheduleId: answer.body.schedule.id as number, occurrenceId: answer.body.occurrence.id as number };
 }
 
-/** Inserts an assignment of a fresh person directly (no assignment route yet). */
-async function insertAssignment(occurrenceId: number, positionId: number, status: AssignmentStatus, personId?: number): Promise<number> {
-  const person = personId ?? (await newPerson(server)).id;
-  const row = await server.database.db.insertInto('assignments')
-    .values({ occurrence_id: occurrenceId, position_id: positionId, person_id: person, status, assigned_at: '2026-03-04 10:00:00' })
-    .returning('id').executeTakeFirstOrThrow();
-  return row.id;
+/** A fresh person qualified for the position, assigned by a coordinator, who then accepts, declines or cancels for them. */
+async function assignNew(occurrenceId: number, positionId: number, status: 'pending' | 'accepted' | 'declined' | 'cancelled'): Promise<number> {
+  const person = await newPerson(server);
+  await qualify(server, positionId, person.id);
+  const { id } = await newAssignment(server, occurrenceId, positionId, person.id);
+  if (status !== 'pending') await setAssignmentStatus(server, id, status);
+  return id;
+}
+
+/** A login qualified for the position, to answer for themselves. */
+async function newVolunteer(positionId: number) {
+  const volunteer = await newUser(server);
+  await qualify(server, positionId, volunteer.personId);
+  return volunteer;
 }
 
 async function readOccurrence(occurrenceId: number): Promise<{ occurrence: Occurrence; requirements: Requirement[] }> {
@@ -187,8 +194,8 @@ describe('GET /api/ministries/occurrences', () => {
   it('keeps only occurrences with a gap when hasGaps is true', async () => {
     const world = await newWorld();
     const full = world.occurrenceIds[0];
-    await insertAssignment(full, world.greeter, 'accepted');
-    await insertAssignment(full, world.usher, 'pending');
+    await assignNew(full, world.greeter, 'accepted');
+    await assignNew(full, world.usher, 'pending');
     for (const hasGaps of ['1', 'true', 'yes', 'on']) {
       const { occurrences } = await listOccurrences({ ...WIDE, scheduleId: String(world.scheduleId), hasGaps });
       assert.deepEqual(occurrences.map((o) => o.id), world.occurrenceIds.slice(1), `hasGaps=${hasGaps}`);
@@ -232,13 +239,7 @@ describe('GET /api/ministries/occurrences', () => {
 
   it('stops at 500 rows and says it is capped', async () => {
     const world = await newWorld();
-    const { db } = server.database;
-    const events = await db.insertInto('events').values(Array.from({ length: 501 }, (_, i) => ({
-      title: 'Bulk', type_id: otherType.id, start_at: '2026-06-01 10:00:00', end_at: `2026-06-01 11:00:00`, created_at: '2026-03-01 09:00:00', description: String(i),
-    }))).returning('id').execute();
-    await db.insertInto('occurrences').values(events.map((e) => ({
-      schedule_id: world.scheduleId, event_id: e.id, occurrence_date: '2026-06-01', generated_at: '2026-03-04 10:00:00',
-    }))).execute();
+    await insertBulkOccurrences(server, { scheduleId: world.scheduleId, eventTypeId: otherType.id, date: '2026-06-01', count: 501 });
     const capped = await listOccurrences({ from: '2026-06-01', to: '2026-06-01', scheduleId: String(world.scheduleId) });
     assert.equal(capped.occurrences.length, 500);
     assert.equal(capped.limit, 500);
@@ -264,11 +265,18 @@ describe('GET /api/ministries/occurrences/{id} (E6)', () => {
   it('counts pending and accepted as live, and nothing else', async () => {
     const world = await newWorld();
     const id = world.occurrenceIds[1];
-    // Anna is already pending as Greeter.
-    await insertAssignment(id, world.greeter, 'accepted');
-    for (const status of ['declined', 'cancelled', 'substituted', 'completed'] as const) await insertAssignment(id, world.greeter, status);
-    await insertAssignment(id, world.usher, 'pending');
-    await insertAssignment(id, world.usher, 'pending');
+    // Anna's default assignment here is completed by the timer job once the occurrence is over.
+    await atTime(server, '2026-03-15T16:00:00Z', () => completeEndedShifts(server));
+    await assignNew(id, world.greeter, 'pending');
+    for (const status of ['declined', 'cancelled'] as const) await assignNew(id, world.greeter, status);
+    // A substitute takes over a volunteer's assignment: theirs is accepted, the volunteer's substituted.
+    const volunteer = await newVolunteer(world.greeter);
+    const substitute = await newPerson(server);
+    await qualify(server, world.greeter, substitute.id);
+    const swap = await proposeSubstitute(server, volunteer, (await newAssignment(server, id, world.greeter, volunteer.personId)).id, substitute.id);
+    await approveSwap(server, swap.id);
+    await assignNew(id, world.usher, 'pending');
+    await assignNew(id, world.usher, 'pending');
     const { occurrence, requirements } = await readOccurrence(id);
     const [greeter, usher] = requirements;
     assert.deepEqual([greeter.liveCount, greeter.pendingCount, greeter.gapCount, greeter.openCount], [2, 1, 0, 1]);
@@ -335,34 +343,40 @@ describe('DELETE /api/ministries/occurrences/{id} (E7)', () => {
     const world = await newWorld();
     const id = world.occurrenceIds[2];
     const kept = world.occurrenceIds[3];
-    const { db } = server.database;
     assert.equal((await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 2 }, as(admin))).status, 201);
-    const assignmentId = await insertAssignment(id, world.usher, 'accepted');
+    // One volunteer accepts, then proposes a substitute: responses, a swap and messages about the assignment. Another
+    // declines, which alerts the coordinator to the gap: a message about the occurrence alone.
+    await newCoordinator(server, world.ministryId);
+    const volunteer = await newVolunteer(world.usher);
+    const decliner = await newVolunteer(world.usher);
     const substitute = await newPerson(server);
-    await db.insertInto('responses').values({ assignment_id: assignmentId, person_id: substitute.id, response: 'accepted', response_at: '2026-03-04 10:00:00' }).execute();
-    await db.insertInto('swaps').values({ assignment_id: assignmentId, proposed_by_person_id: substitute.id, proposed_person_id: substitute.id, proposed_at: '2026-03-04 10:00:00' }).execute();
-    await db.insertInto('notifications').values([
-      { type: 'assignment', person_id: substitute.id, dedupe_key: unique('e7-assignment'), created_at: '2026-03-04 10:00:00', assignment_id: assignmentId, occurrence_id: id },
-      { type: 'gap_alert', person_id: substitute.id, dedupe_key: unique('e7-gap'), created_at: '2026-03-04 10:00:00', occurrence_id: id },
-    ]).execute();
-    const keptAssignments = await db.selectFrom('assignments').select('id').where('occurrence_id', '=', kept).execute();
+    await qualify(server, world.usher, substitute.id);
+    const assignmentId = (await newAssignment(server, id, world.usher, volunteer.personId)).id;
+    await answerAs(server, volunteer, assignmentId, 'accepted');
+    await proposeSubstitute(server, volunteer, assignmentId, substitute.id);
+    await answerAs(server, decliner, (await newAssignment(server, id, world.usher, decliner.personId)).id, 'declined');
+    assert.notEqual(await countRows(server, 'responses', { assignment_id: assignmentId }), 0);
+    assert.equal(await countRows(server, 'swaps', { assignment_id: assignmentId }), 1);
+    assert.notEqual(await countRows(server, 'notifications', { occurrence_id: id, assignment_id: assignmentId }), 0);
+    assert.equal(await countRows(server, 'notifications', { occurrence_id: id, assignment_id: null, type: 'gap_alert' }), 1);
+    const assignmentsOn = async (occurrenceId: number) => (await storedRows(server, 'assignments', { occurrence_id: occurrenceId })).map((a) => a.id);
+    const keptAssignments = await assignmentsOn(kept);
 
     const answer = await server.delete(`${V}/occurrences/${id}`, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(answer.body, { success: true });
 
     expectError(await server.get(`${V}/occurrences/${id}`, as(admin)), 404, 'Occurrence not found');
-    assert.equal((await db.selectFrom('requirements').select('id').where('occurrence_id', '=', id).execute()).length, 0);
-    assert.equal((await db.selectFrom('assignments').select('id').where('occurrence_id', '=', id).execute()).length, 0);
-    assert.equal((await db.selectFrom('responses').select('id').where('assignment_id', '=', assignmentId).execute()).length, 0);
-    assert.equal((await db.selectFrom('swaps').select('id').where('assignment_id', '=', assignmentId).execute()).length, 0);
-    assert.equal((await db.selectFrom('notifications').select('id').where('occurrence_id', '=', id).execute()).length, 0);
+    assert.equal(await countRows(server, 'requirements', { occurrence_id: id }), 0);
+    assert.equal(await countRows(server, 'assignments', { occurrence_id: id }), 0);
+    assert.equal(await countRows(server, 'responses', { assignment_id: assignmentId }), 0);
+    assert.equal(await countRows(server, 'swaps', { assignment_id: assignmentId }), 0);
+    assert.equal(await countRows(server, 'notifications', { occurrence_id: id }), 0);
     // The event, the schedule and the other occurrences stay.
-    const event = await db.selectFrom('events').select(['id', 'inactive']).where('id', '=', world.eventIds[2]).executeTakeFirst();
-    assert.deepEqual(event, { id: world.eventIds[2], inactive: false });
+    assert.equal(await countRows(server, 'events', { id: world.eventIds[2], inactive: false }), 1);
     assert.equal((await server.get(`${V}/schedules/${world.scheduleId}`, as(admin))).status, 200);
     assert.equal((await readOccurrence(kept)).occurrence.id, kept);
-    assert.deepEqual(await db.selectFrom('assignments').select('id').where('occurrence_id', '=', kept).execute(), keptAssignments);
+    assert.deepEqual(await assignmentsOn(kept), keptAssignments);
   });
 
   it('lets a later generate recreate the occurrence from its event', async () => {
@@ -385,8 +399,7 @@ describe('DELETE /api/ministries/occurrences/{id} (E7)', () => {
     assert.equal((await server.get(`${V}/schedules/${staffed.scheduleId}`, as(admin))).status, 200);
     assert.equal((await server.delete(`${V}/occurrences/${staffed.occurrenceId}`, as(admin))).status, 200);
     expectError(await server.get(`${V}/schedules/${staffed.scheduleId}`, as(admin)), 404, 'Schedule not found');
-    const event = await server.database.db.selectFrom('events').select('id').where('id', '=', staffed.eventId).executeTakeFirst();
-    assert.deepEqual(event, { id: staffed.eventId });
+    assert.equal(await countRows(server, 'events', { id: staffed.eventId }), 1);
   });
 
   it('keeps a regular schedule when its last occurrence is deleted', async () => {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { DomainEvent } from '../../src/domain/domain-events.js';
 import {
-  as, expectError, grantScope, newCoordinator, newMinistry, newPerson, newPosition, newTeam, newTeamLeader, newUser, qualify, useOtherEventType, useServer,
+  as, atTime, countRows, deliverOutbox, detachPoolGroup, editSchedule, expectError, grantScope, newAssignment, newCoordinator, newMinistry, newPerson,
+  newPosition, newSchedule, newTeam, newTeamLeader, newUser, qualify, refuseDefaultDeletesOf, setAssignmentStatus, storedRows, useOtherEventType, useServer,
   useUser, type TestUser,
 } from '../kit/index.js';
 
@@ -22,105 +23,61 @@ async function addToPool(ministryId: number, personId: number, status: 200 | 201
   assert.equal(answer.status, status, JSON.stringify(answer.body));
 }
 
-async function newEvent(ministryId: number, start: string, end: string): Promise<number> {
-  const answer = await server.post('/api/events', { Title: `Event ${++sequence}`, Type: otherType.id, Start: start, End: end, PinnedCalendars: [], MinistryId: ministryId }, as(admin));
+async function newEvent(ministryId: number, title: string, start: string, end: string): Promise<number> {
+  const answer = await server.post('/api/events', { Title: title, Type: otherType.id, Start: start, End: end, PinnedCalendars: [], MinistryId: ministryId }, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body.eventId;
 }
 
-// No routes exist yet for schedules, occurrences, requirements or assignments: these rows are written directly.
-
-async function newSchedule(ministryId: number, teamId: number, fields: { endOffsetMinutes?: number; active?: boolean } = {}): Promise<number> {
-  const row = await server.database.db.insertInto('schedules').values({
-    ministry_id: ministryId,
-    team_id: teamId,
-    name: `Schedule ${++sequence}`,
-    link_mode: 'ministry',
-    window_start: '2026-01-01',
-    end_offset_minutes: fields.endOffsetMinutes ?? 0,
-    active: fields.active ?? true,
-  }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+/** The schedule's occurrences by event id, from the occurrence list. */
+async function occurrencesByEvent(scheduleId: number): Promise<Map<number, number>> {
+  const answer = await server.get(`${M}/occurrences`, { ...as(admin), query: { from: '2026-01-01', to: '2026-12-31', scheduleId: String(scheduleId) } });
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return new Map(answer.body.occurrences.map((o: { id: number; eventId: number }) => [o.eventId, o.id]));
 }
 
-/** An occurrence of the schedule on a new event of the ministry running from `start` to `end`. */
-async function newOccurrence(scheduleId: number, ministryId: number, start: string, end: string): Promise<number> {
-  const eventId = await newEvent(ministryId, start, end);
-  const row = await server.database.db.insertInto('occurrences').values({
-    schedule_id: scheduleId,
-    event_id: eventId,
-    occurrence_date: start.slice(0, 10),
-    generated_at: '2026-02-01 09:00:00',
-  }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+/** An assignment made by a coordinator, then given `status` by one. */
+async function assignAs(occurrenceId: number, positionId: number, personId: number, status: 'pending' | 'accepted' | 'declined'): Promise<number> {
+  const { id } = await newAssignment(server, occurrenceId, positionId, personId);
+  if (status !== 'pending') await setAssignmentStatus(server, id, status);
+  return id;
 }
 
-async function newAssignment(occurrenceId: number, positionId: number, personId: number, status: string): Promise<number> {
-  const row = await server.database.db.insertInto('assignments').values({
-    occurrence_id: occurrenceId,
-    position_id: positionId,
-    person_id: personId,
-    status,
-    assigned_at: '2026-02-01 09:00:00',
-    assigned_by_person_id: admin.personId,
-  } as any).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+/** The assignment as its coordinator route shows it: its status, responses and outbox rows. */
+async function detailOf(assignmentId: number) {
+  const answer = await server.get(`${M}/assignments/${assignmentId}`, as(admin));
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body as {
+    assignment: { status: string };
+    responses: Array<{ response: string; channel: string; personId: number; responseDate: string }>;
+    notifications: Array<{ type: string; status: string }>;
+  };
 }
 
-async function newNotification(assignmentId: number, personId: number, status: string, type = 'assignment'): Promise<number> {
-  const row = await server.database.db.insertInto('notifications').values({
-    type,
-    person_id: personId,
-    dedupe_key: `${type}:${assignmentId}:${personId}:${++sequence}`,
-    scheduled_for: '2026-03-04 09:00:00',
-    status,
-    created_at: '2026-03-01 09:00:00',
-    assignment_id: assignmentId,
-  } as any).returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function newRequirement(scheduleId: number, positionId: number): Promise<number> {
-  const row = await server.database.db.insertInto('requirements').values({ schedule_id: scheduleId, position_id: positionId, min_count: 1 })
-    .returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function newDefault(requirementId: number, personId: number): Promise<number> {
-  const row = await server.database.db.insertInto('requirement_defaults').values({ requirement_id: requirementId, person_id: personId, set_by_person_id: admin.personId })
-    .returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function statusOf(assignmentId: number): Promise<string> {
-  const row = await server.database.db.selectFrom('assignments').select('status').where('id', '=', assignmentId).executeTakeFirstOrThrow();
-  return row.status;
-}
+const statusOf = async (assignmentId: number) => (await detailOf(assignmentId)).assignment.status;
 
 async function responsesOf(assignmentId: number) {
-  return server.database.db.selectFrom('responses').select(['response', 'channel', 'person_id', 'response_at'])
-    .where('assignment_id', '=', assignmentId).orderBy('id').execute();
+  return (await detailOf(assignmentId)).responses.map(({ response, channel, personId, responseDate }) => ({ response, channel, personId, responseDate }));
 }
 
-async function notificationStatus(id: number): Promise<string> {
-  const row = await server.database.db.selectFrom('notifications').select('status').where('id', '=', id).executeTakeFirstOrThrow();
-  return row.status;
+async function messagesOf(assignmentId: number) {
+  return (await detailOf(assignmentId)).notifications.map(({ type, status }) => [type, status]);
+}
+
+/** Who the schedule's staffing needs name as defaults, need by need, from its requirements route. */
+async function defaultsOf(scheduleId: number): Promise<number[][]> {
+  const answer = await server.get(`${M}/schedules/${scheduleId}/requirements`, as(admin));
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body.requirements.map((r: { defaults: Array<{ personId: number }> }) => r.defaults.map((d) => d.personId));
 }
 
 async function qualificationActive(id: number): Promise<boolean> {
-  const row = await server.database.db.selectFrom('qualifications').select('active').where('id', '=', id).executeTakeFirstOrThrow();
+  const [row] = await storedRows(server, 'qualifications', { id });
+  assert.ok(row, `qualification ${id} is kept`);
   return row.active;
 }
 
-async function isMember(groupId: number, personId: number): Promise<boolean> {
-  const row = await server.database.db.selectFrom('group_members').select('person_id')
-    .where('group_id', '=', groupId).where('person_id', '=', personId).executeTakeFirst();
-  return row !== undefined;
-}
-
-async function defaultExists(id: number): Promise<boolean> {
-  return (await server.database.db.selectFrom('requirement_defaults').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
+const isMember = async (groupId: number, personId: number) => (await countRows(server, 'group_members', { group_id: groupId, person_id: personId })) === 1;
 
 async function poolIds(ministryId: number): Promise<number[]> {
   const answer = await server.get(`${M}/ministries/${ministryId}/pool`, as(admin));
@@ -182,7 +139,7 @@ describe('GET /api/ministries/ministries/{id}/pool', () => {
   it('answers 404 for an unknown ministry and when the ministry has no pool Group', async () => {
     expectError(await server.get(`${M}/ministries/999999/pool`, as(admin)), 404, 'Ministry not found');
     const ministry = await newMinistry(server);
-    await server.database.db.updateTable('groups').set({ ministry_id: null }).where('id', '=', ministry.poolGroupId).execute();
+    await detachPoolGroup(server, ministry.id);
     const answer = await server.get(`${M}/ministries/${ministry.id}/pool`, as(admin));
     assert.equal(answer.status, 404);
   });
@@ -207,9 +164,9 @@ describe('POST /api/ministries/ministries/{id}/pool/{personId}', () => {
     assert.equal(answer.status, 201);
     assert.deepEqual(answer.body, { personId: person.id, added: true });
     assert.deepEqual(events, [{ type: 'group-member-added', personId: person.id }]);
-    const membership = await server.database.db.selectFrom('group_members').innerJoin('groups', 'groups.id', 'group_members.group_id')
-      .select(['group_members.role_id', 'groups.default_role_id']).where('group_id', '=', ministry.poolGroupId).where('person_id', '=', person.id).executeTakeFirstOrThrow();
-    assert.equal(membership.role_id, membership.default_role_id);
+    const [membership] = await storedRows(server, 'group_members', { group_id: ministry.poolGroupId, person_id: person.id });
+    const [pool] = await storedRows(server, 'groups', { id: ministry.poolGroupId });
+    assert.equal(membership.role_id, pool.default_role_id);
     assert.deepEqual(await poolIds(ministry.id), [person.id]);
   });
 
@@ -305,8 +262,7 @@ describe('POST /api/ministries/ministries/{id}/pool/from-cart (E18)', () => {
     assert.deepEqual((await poolIds(ministry.id)).sort((x, y) => x - y), [a.id, b.id, c.id].sort((x, y) => x - y));
     const cart = await server.get('/api/cart/', { key: user.apiKey });
     assert.deepEqual([...cart.body.PeopleCart].sort((x: number, y: number) => x - y), [a.id, b.id, c.id].sort((x, y) => x - y));
-    const qualifications = await server.database.db.selectFrom('qualifications').select('id').where('person_id', 'in', [a.id, b.id, c.id]).execute();
-    assert.deepEqual(qualifications, []);
+    assert.equal(await countRows(server, 'qualifications', { person_id: [a.id, b.id, c.id] }), 0);
   });
 
   it('answers {added:0, alreadyMembers:n} on a repeat and fires nothing', async () => {
@@ -370,55 +326,56 @@ describe('DELETE /api/ministries/ministries/{id}/volunteers/{personId} (E19)', (
     const awayQualification = (await qualify(server, awayPosition, person.id)).id;
     const colleagueQualification = (await qualify(server, usher, colleague.id)).id;
 
-    const schedule = await newSchedule(home.id, home.teamId);
-    const offsetSchedule = await newSchedule(home.id, secondTeam, { endOffsetMinutes: 30 });
-    const inactiveSchedule = await newSchedule(home.id, home.teamId, { active: false });
-    const awaySchedule = await newSchedule(away.id, away.teamId);
-
-    const nextSunday = await newOccurrence(schedule, home.id, '2026-03-08 09:00:00', '2026-03-08 11:00:00');
-    const followingSunday = await newOccurrence(schedule, home.id, '2026-03-15 09:00:00', '2026-03-15 11:00:00');
-    const lastSunday = await newOccurrence(schedule, home.id, '2026-03-01 09:00:00', '2026-03-01 11:00:00');
+    const [sundays, mornings, awaySundays] = [`Sunday ${++sequence}`, `Morning ${sequence}`, `Away ${sequence}`];
+    const nextSunday = await newEvent(home.id, sundays, '2026-03-08 09:00:00', '2026-03-08 11:00:00');
+    const followingSunday = await newEvent(home.id, sundays, '2026-03-15 09:00:00', '2026-03-15 11:00:00');
+    const lastSunday = await newEvent(home.id, sundays, '2026-03-01 09:00:00', '2026-03-01 11:00:00');
     // Ends 09:30 + 30 min = 10:00:00, exactly now: still to come.
-    const endingNow = await newOccurrence(offsetSchedule, home.id, '2026-03-04 08:00:00', '2026-03-04 09:30:00');
+    const endingNow = await newEvent(home.id, mornings, '2026-03-04 08:00:00', '2026-03-04 09:30:00');
     // Ends 09:00 + 30 min = 09:30, before now: over.
-    const endedThisMorning = await newOccurrence(offsetSchedule, home.id, '2026-03-04 07:00:00', '2026-03-04 09:00:00');
-    const awaySunday = await newOccurrence(awaySchedule, away.id, '2026-03-08 09:00:00', '2026-03-08 11:00:00');
+    const endedThisMorning = await newEvent(home.id, mornings, '2026-03-04 07:00:00', '2026-03-04 09:00:00');
+    const awaySunday = await newEvent(away.id, awaySundays, '2026-03-08 09:00:00', '2026-03-08 11:00:00');
 
+    // Schedules and assignments are made on 2026-02-28, when the services still take every one of these shifts.
+    const early = <T>(work: () => Promise<T>) => atTime(server, '2026-02-28T15:00:00Z', work);
+    const follow = (ministryId: number, teamId: number, titleFilter: string, fields: Parameters<typeof newSchedule>[2] = {}) =>
+      early(async () => (await newSchedule(server, { id: ministryId, teamId }, { linkMode: 'ministry', titleFilter, windowStart: '2026-02-01', ...fields })).schedule.id);
+    const schedules = {
+      home: await follow(home.id, home.teamId, sundays, { requirements: [{ positionId: usher, minCount: 1, maxCount: 2 }] }),
+      offset: await follow(home.id, secondTeam, mornings, { endOffsetMinutes: 30 }),
+      inactive: await follow(home.id, home.teamId, sundays, { active: false, requirements: [{ positionId: usher, minCount: 1, defaults: [{ personId: person.id }] }] }),
+      away: await follow(away.id, away.teamId, awaySundays, { requirements: [{ positionId: awayPosition, minCount: 1 }] }),
+    };
+    const occurrenceOf = async (scheduleId: number, eventId: number) => (await occurrencesByEvent(scheduleId)).get(eventId)!;
+    const assign = async (scheduleId: number, eventId: number, positionId: number, personId: number, status: Parameters<typeof assignAs>[3]) => {
+      const occurrenceId = await occurrenceOf(scheduleId, eventId);
+      return early(() => assignAs(occurrenceId, positionId, personId, status));
+    };
+    // The accepted assignment's message goes out before the others are queued: a sent row among pending ones.
+    const accepted = await assign(schedules.home, followingSunday, usher, person.id, 'accepted');
+    await early(() => deliverOutbox(server));
     const assignments = {
-      pending: await newAssignment(nextSunday, usher, person.id, 'pending'),
-      accepted: await newAssignment(followingSunday, usher, person.id, 'accepted'),
-      endingNow: await newAssignment(endingNow, greeter, person.id, 'accepted'),
-      declined: await newAssignment(followingSunday, greeter, person.id, 'declined'),
-      past: await newAssignment(lastSunday, usher, person.id, 'accepted'),
-      endedThisMorning: await newAssignment(endedThisMorning, greeter, person.id, 'pending'),
-      away: await newAssignment(awaySunday, awayPosition, person.id, 'pending'),
-      colleague: await newAssignment(nextSunday, usher, colleague.id, 'pending'),
+      pending: await assign(schedules.home, nextSunday, usher, person.id, 'pending'),
+      accepted,
+      endingNow: await assign(schedules.offset, endingNow, greeter, person.id, 'accepted'),
+      declined: await assign(schedules.home, followingSunday, greeter, person.id, 'declined'),
+      past: await assign(schedules.home, lastSunday, usher, person.id, 'accepted'),
+      endedThisMorning: await assign(schedules.offset, endedThisMorning, greeter, person.id, 'pending'),
+      away: await assign(schedules.away, awaySunday, awayPosition, person.id, 'pending'),
+      colleague: await assign(schedules.home, nextSunday, usher, colleague.id, 'pending'),
     };
-    const notifications = {
-      pending: await newNotification(assignments.pending, person.id, 'pending'),
-      sent: await newNotification(assignments.pending, person.id, 'sent', 'reminder'),
-      accepted: await newNotification(assignments.accepted, person.id, 'pending'),
-      past: await newNotification(assignments.past, person.id, 'pending', 'reminder'),
-      away: await newNotification(assignments.away, person.id, 'pending'),
-    };
-    const requirement = await newRequirement(schedule, usher);
-    const inactiveRequirement = await newRequirement(inactiveSchedule, usher);
-    const awayRequirement = await newRequirement(awaySchedule, awayPosition);
-    const defaults = {
-      active: await newDefault(requirement, person.id),
-      inactive: await newDefault(inactiveRequirement, person.id),
-      colleague: await newDefault(requirement, colleague.id),
-      away: await newDefault(awayRequirement, person.id),
-    };
+    await editSchedule(server, schedules.home, { requirements: [{ positionId: usher, minCount: 1, maxCount: 2, defaults: [{ personId: person.id }, { personId: colleague.id }] }] });
+    await editSchedule(server, schedules.away, { requirements: [{ positionId: awayPosition, minCount: 1, defaults: [{ personId: person.id }] }] });
     return {
-      home, away, person, colleague, assignments, notifications, defaults,
-      requirements: [requirement, inactiveRequirement, awayRequirement],
+      home, away, person, colleague, assignments, schedules,
       qualifications: { usher: usherQualification, greeter: greeterQualification, away: awayQualification, colleague: colleagueQualification },
     };
   }
 
   it('revokes, cancels upcoming assignments through the ordinary cancel path, leaves the pool and clears defaults in one answer', async () => {
     const v = await servingVolunteer();
+    const earlier = new Map<number, Awaited<ReturnType<typeof responsesOf>>>();
+    for (const id of Object.values(v.assignments)) earlier.set(id, await responsesOf(id));
     let answer: any;
     const events = await membershipEventsDuring(v.home.poolGroupId, async () => {
       answer = await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, as(admin));
@@ -436,7 +393,9 @@ describe('DELETE /api/ministries/ministries/{id}/volunteers/{personId} (E19)', (
     // Live assignments on still-to-come occurrences are cancelled, with a cancelled response by the caller.
     for (const id of [v.assignments.pending, v.assignments.accepted, v.assignments.endingNow]) {
       assert.equal(await statusOf(id), 'cancelled', `assignment ${id}`);
-      assert.deepEqual(await responsesOf(id), [{ response: 'cancelled', channel: 'coordinator', person_id: admin.personId, response_at: '2026-03-04 10:00:00' }]);
+      assert.deepEqual(await responsesOf(id), [
+        ...earlier.get(id)!, { response: 'cancelled', channel: 'coordinator', personId: admin.personId, responseDate: '2026-03-04 10:00:00' },
+      ]);
     }
     // Past, not live, other ministries and other people are left alone.
     assert.equal(await statusOf(v.assignments.past), 'accepted');
@@ -445,27 +404,24 @@ describe('DELETE /api/ministries/ministries/{id}/volunteers/{personId} (E19)', (
     assert.equal(await statusOf(v.assignments.away), 'pending');
     assert.equal(await statusOf(v.assignments.colleague), 'pending');
     for (const id of [v.assignments.past, v.assignments.endedThisMorning, v.assignments.declined, v.assignments.away, v.assignments.colleague]) {
-      assert.deepEqual(await responsesOf(id), [], `assignment ${id} gets no response row`);
+      assert.deepEqual(await responsesOf(id), earlier.get(id), `assignment ${id} gets no response row`);
     }
 
     // Pending outbox rows of the cancelled assignments become cancelled; sent rows and other assignments' rows stay.
-    assert.equal(await notificationStatus(v.notifications.pending), 'cancelled');
-    assert.equal(await notificationStatus(v.notifications.accepted), 'cancelled');
-    assert.equal(await notificationStatus(v.notifications.sent), 'sent');
-    assert.equal(await notificationStatus(v.notifications.past), 'pending');
-    assert.equal(await notificationStatus(v.notifications.away), 'pending');
+    assert.deepEqual(await messagesOf(v.assignments.pending), [['assignment', 'cancelled']]);
+    assert.deepEqual(await messagesOf(v.assignments.endingNow), [['assignment', 'cancelled']]);
+    assert.deepEqual(await messagesOf(v.assignments.accepted), [['assignment', 'sent']]);
+    assert.deepEqual(await messagesOf(v.assignments.past), [['assignment', 'pending']]);
+    assert.deepEqual(await messagesOf(v.assignments.away), [['assignment', 'pending']]);
 
     // Pool: out of this ministry's, still in the other ministry's.
     assert.equal(await isMember(v.home.poolGroupId, v.person.id), false);
     assert.equal(await isMember(v.away.poolGroupId, v.person.id), true);
 
     // Defaults of this ministry naming the person go, on active and inactive schedules; the staffing needs stay.
-    assert.equal(await defaultExists(v.defaults.active), false);
-    assert.equal(await defaultExists(v.defaults.inactive), false);
-    assert.equal(await defaultExists(v.defaults.colleague), true);
-    assert.equal(await defaultExists(v.defaults.away), true);
-    const requirements = await server.database.db.selectFrom('requirements').select('id').where('id', 'in', v.requirements).execute();
-    assert.equal(requirements.length, 3);
+    assert.deepEqual(await defaultsOf(v.schedules.home), [[v.colleague.id]]);
+    assert.deepEqual(await defaultsOf(v.schedules.inactive), [[]]);
+    assert.deepEqual(await defaultsOf(v.schedules.away), [[v.person.id]]);
   });
 
   it('answers zeros and removedFromPool:false on a repeat, and appends no response rows', async () => {
@@ -499,7 +455,7 @@ describe('DELETE /api/ministries/ministries/{id}/volunteers/{personId} (E19)', (
     const answer = await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, { key: coordinator.apiKey });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.assignments, 3);
-    assert.equal((await responsesOf(v.assignments.pending))[0]!.person_id, coordinator.personId);
+    assert.equal((await responsesOf(v.assignments.pending))[0]!.personId, coordinator.personId);
   });
 
   it('refuses a team leader of the ministry with 403 and changes nothing', async () => {
@@ -509,7 +465,7 @@ describe('DELETE /api/ministries/ministries/{id}/volunteers/{personId} (E19)', (
     assert.equal(await qualificationActive(v.qualifications.usher), true);
     assert.equal(await statusOf(v.assignments.pending), 'pending');
     assert.equal(await isMember(v.home.poolGroupId, v.person.id), true);
-    assert.equal(await defaultExists(v.defaults.active), true);
+    assert.deepEqual(await defaultsOf(v.schedules.home), [[v.person.id, v.colleague.id]]);
   });
 
   it('ends the class Teacher role the revoked qualifications gave on a team linked to a class', async () => {
@@ -540,25 +496,19 @@ describe('DELETE /api/ministries/ministries/{id}/volunteers/{personId} (E19)', (
 
   it('changes nothing when one of its steps fails (one transaction)', async () => {
     const v = await servingVolunteer();
-    const db = server.database.db;
-    const { sql } = await import('kysely');
-    await sql`create function refuse_default_delete() returns trigger language plpgsql as $$
-      begin raise exception 'default delete refused for the test'; end $$`.execute(db);
-    await sql.raw(`create trigger refuse_default_delete before delete on requirement_defaults
-      for each row when (old.person_id = ${v.person.id}) execute function refuse_default_delete()`).execute(db);
+    const allowDeletes = await refuseDefaultDeletesOf(server, v.person.id);
     try {
       const answer = await server.delete(`${M}/ministries/${v.home.id}/volunteers/${v.person.id}`, as(admin));
       assert.equal(answer.status, 500, JSON.stringify(answer.body));
     } finally {
-      await sql`drop trigger refuse_default_delete on requirement_defaults`.execute(db);
-      await sql`drop function refuse_default_delete()`.execute(db);
+      await allowDeletes();
     }
     assert.equal(await qualificationActive(v.qualifications.usher), true);
     assert.equal(await statusOf(v.assignments.pending), 'pending');
     assert.deepEqual(await responsesOf(v.assignments.pending), []);
-    assert.equal(await notificationStatus(v.notifications.pending), 'pending');
+    assert.deepEqual(await messagesOf(v.assignments.pending), [['assignment', 'pending']]);
     assert.equal(await isMember(v.home.poolGroupId, v.person.id), true);
-    assert.equal(await defaultExists(v.defaults.active), true);
+    assert.deepEqual(await defaultsOf(v.schedules.home), [[v.person.id, v.colleague.id]]);
   });
 });
 

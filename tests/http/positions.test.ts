@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AssignmentStatus } from '../../src/db/schema.js';
 import type { DomainEvent } from '../../src/domain/domain-events.js';
-import { newPerson, newUser, as, expectError, useServer, useUser, unique, newMinistry, newTeam, grantScope, newCoordinator, newTeamLeader, useOtherEventType } from '../kit/index.js';
+import {
+  newPerson, newUser, as, expectError, useServer, useUser, unique, newMinistry, newTeam, grantScope, newCoordinator, newTeamLeader, useOtherEventType, atTime,
+  cancelOccurrence, completeEndedShifts, countRows, editSchedule, newAssignment, newSchedule, newStaffedEvent, overrideNeed, setAssignmentStatus, storedRows,
+} from '../kit/index.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
@@ -93,31 +95,37 @@ async function additionsDuring(work: () => Promise<void>) {
   return events;
 }
 
-/** A schedule of the position's team, written directly (schedule routes are another engineer's). */
-async function newSchedule(position: Position): Promise<number> {
-  const row = await server.database.db.insertInto('schedules').values({
-    ministry_id: position.ministryId, team_id: position.teamId, name: unique('Schedule'), link_mode: 'ministry', window_start: '2026-01-01',
-  }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+const TODAY = '2026-03-04';
+const daysFrom = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+interface Occurrence { id: number; date: string }
+
+/** The schedule's occurrences in date order, from the occurrence list. */
+async function occurrencesOf(scheduleId: number): Promise<Array<{ id: number; occurrenceDate: string }>> {
+  const answer = await server.get(`${V}/occurrences`, { ...as(admin), query: { from: '2026-01-01', to: '2026-12-31', scheduleId: String(scheduleId) } });
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body.occurrences;
 }
 
-/** An event on `date` (created over HTTP) with an occurrence of the schedule on it. */
-async function newOccurrence(scheduleId: number, date: string, status: 'scheduled' | 'cancelled' = 'scheduled'): Promise<number> {
-  const event = await server.post('/api/events', {
-    Title: unique('Service'), Type: otherType.id, Start: `${date} 09:00:00`, End: `${date} 10:00:00`, PinnedCalendars: [],
-  }, as(admin));
-  assert.equal(event.status, 200, JSON.stringify(event.body));
-  const row = await server.database.db.insertInto('occurrences').values({
-    schedule_id: scheduleId, event_id: event.body.eventId, occurrence_date: date, status, generated_at: '2026-01-01 09:00:00',
-  }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+/** An occurrence of the position's team on `date`: a new ministry event it staffs (see newStaffedEvent for a past date). */
+async function newOccurrence(position: Position, date: string): Promise<Occurrence> {
+  return { id: (await newStaffedEvent(server, { id: position.ministryId, teamId: position.teamId }, [], { date })).occurrenceId, date };
 }
 
-async function newAssignment(occurrenceId: number, positionId: number, personId: number, status: AssignmentStatus = 'accepted'): Promise<number> {
-  const row = await server.database.db.insertInto('assignments').values({
-    occurrence_id: occurrenceId, position_id: positionId, person_id: personId, status, assigned_at: '2026-01-01 09:00:00',
-  }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+/**
+ * The person assigned to the position on the occurrence by a coordinator, who then accepts, declines or cancels for
+ * them; `completed` is accepted, then marked by the timer job once the day is over, with every other shift over by
+ * then. A past occurrence is staffed the day before it.
+ */
+async function assignAs(occurrence: Occurrence, positionId: number, personId: number, status: 'pending' | 'accepted' | 'declined' | 'cancelled' | 'completed'): Promise<number> {
+  const staff = async () => {
+    const { id } = await newAssignment(server, occurrence.id, positionId, personId);
+    if (status !== 'pending') await setAssignmentStatus(server, id, status === 'completed' ? 'accepted' : status);
+    return id;
+  };
+  const id = occurrence.date > TODAY ? await staff() : await atTime(server, `${daysFrom(occurrence.date, -1)}T15:00:00Z`, staff);
+  if (status === 'completed') await atTime(server, `${daysFrom(occurrence.date, 1)}T15:00:00Z`, () => completeEndedShifts(server));
+  return id;
 }
 
 /** The act most tests here build on: POST …/positions as the administrator, 201. */
@@ -522,7 +530,6 @@ describe('POST /api/ministries/positions/{positionId}', () => {
 
 describe('DELETE /api/ministries/positions/{positionId}', () => {
   it('removes the position with its qualifications, requirements, defaults and assignments, and keeps the occurrences', async () => {
-    const db = server.database.db;
     const ministry = await newMinistry(server);
     const position = await createPosition(ministry.id, ministry.teamId);
     const kept = await createPosition(ministry.id, ministry.teamId);
@@ -530,34 +537,39 @@ describe('DELETE /api/ministries/positions/{positionId}', () => {
     const revoked = await newPerson(server);
     await grant(position.id, active.id);
     await grant(kept.id, active.id);
-    await revoke((await grant(position.id, revoked.id)).id);
-    const scheduleId = await newSchedule(position);
-    const requirement = await db.insertInto('requirements').values({ schedule_id: scheduleId, position_id: position.id }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('requirement_defaults').values({ requirement_id: requirement.id, person_id: active.id }).execute();
-    const past = await newOccurrence(scheduleId, '2026-02-01');
-    const upcoming = await newOccurrence(scheduleId, '2026-03-29');
-    await db.insertInto('requirements').values({ occurrence_id: upcoming, position_id: position.id, min_count: 2 }).execute();
-    const history = await newAssignment(past, position.id, active.id, 'completed');
-    await newAssignment(upcoming, position.id, active.id, 'pending');
-    await newAssignment(upcoming, position.id, revoked.id, 'declined');
-    const other = await newAssignment(upcoming, kept.id, active.id, 'accepted');
-    await db.insertInto('responses').values({ assignment_id: history, person_id: active.id, response: 'accepted', response_at: '2026-01-20 10:00:00' }).execute();
+    const revokedQualification = await grant(position.id, revoked.id);
+    const title = unique('Service');
+    for (const date of ['2026-02-01', '2026-03-15']) {
+      const event = await server.post('/api/events', { Title: title, Type: otherType.id, Start: `${date} 09:00:00`, End: `${date} 10:00:00`, PinnedCalendars: [] }, as(admin));
+      assert.equal(event.status, 200, JSON.stringify(event.body));
+    }
+    // Made the day before the first event, the schedule generates the past occurrence too.
+    const scheduleId = (await atTime(server, '2026-01-31T15:00:00Z', () => newSchedule(server, { id: ministry.id, teamId: ministry.teamId }, {
+      linkMode: 'event_type', eventTypeId: otherType.id, titleFilter: title, windowStart: '2026-01-01', requirements: [{ positionId: position.id, minCount: 1 }],
+    }))).schedule.id;
+    await editSchedule(server, scheduleId, { requirements: [{ positionId: position.id, minCount: 1, defaults: [{ personId: active.id }] }] });
+    const [past, upcoming] = (await occurrencesOf(scheduleId)).map((o) => ({ id: o.id, date: o.occurrenceDate }));
+    await overrideNeed(server, upcoming.id, { positionId: position.id, minCount: 2 });
+    // Accepted, with its response, then completed.
+    const history = await assignAs(past, position.id, active.id, 'completed');
+    await assignAs(upcoming, position.id, active.id, 'pending');
+    await assignAs(upcoming, position.id, revoked.id, 'declined');
+    await revoke(revokedQualification.id);
+    const other = await assignAs(upcoming, kept.id, active.id, 'accepted');
+    const [requirement] = await storedRows(server, 'requirements', { schedule_id: scheduleId, position_id: position.id });
+    assert.equal(await countRows(server, 'requirement_defaults', { requirement_id: requirement.id }), 1);
+    assert.equal(await countRows(server, 'responses', { assignment_id: history }), 1);
 
     const answer = await server.delete(`${V}/positions/${position.id}`, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(answer.body, { success: true });
 
     expectError(await server.get(`${V}/positions/${position.id}`, as(admin)), 404, 'Position not found');
-    const count = async (table: 'qualifications' | 'requirements' | 'assignments') =>
-      (await db.selectFrom(table).select('id').where('position_id', '=', position.id).execute()).length;
-    assert.equal(await count('qualifications'), 0);
-    assert.equal(await count('requirements'), 0);
-    assert.equal(await count('assignments'), 0);
-    assert.deepEqual(await db.selectFrom('requirement_defaults').select('id').where('requirement_id', '=', requirement.id).execute(), []);
-    assert.deepEqual(await db.selectFrom('responses').select('id').where('assignment_id', '=', history).execute(), []);
-    const occurrences = await db.selectFrom('occurrences').select('id').where('schedule_id', '=', scheduleId).orderBy('id').execute();
-    assert.deepEqual(occurrences.map((o) => o.id), [past, upcoming]);
-    assert.deepEqual((await db.selectFrom('assignments').select('id').where('position_id', '=', kept.id).execute()).map((a) => a.id), [other]);
+    for (const table of ['qualifications', 'requirements', 'assignments'] as const) assert.equal(await countRows(server, table, { position_id: position.id }), 0, table);
+    assert.equal(await countRows(server, 'requirement_defaults', { requirement_id: requirement.id }), 0);
+    assert.equal(await countRows(server, 'responses', { assignment_id: history }), 0);
+    assert.deepEqual((await occurrencesOf(scheduleId)).map((o) => o.id), [past.id, upcoming.id]);
+    assert.deepEqual((await storedRows(server, 'assignments', { position_id: kept.id })).map((a) => a.id), [other]);
     assert.equal((await qualificationsOf(kept.id)).length, 1);
     assert.deepEqual((await listPositions(ministry.id)).map((p) => p.id), [kept.id]);
   });
@@ -634,7 +646,6 @@ describe('GET /api/ministries/positions/{positionId}/eligible', () => {
   it('puts the never-served first, then the least recently served, an upcoming assignment counting for order only', async () => {
     const ministry = await newMinistry(server);
     const position = await createPosition(ministry.id, ministry.teamId);
-    const scheduleId = await newSchedule(position);
     const people = {
       recentPast: await newPerson(server, { first_name: 'Alice', last_name: 'Recent' }),
       pastAndUpcoming: await newPerson(server, { first_name: 'Bob', last_name: 'Both' }),
@@ -643,16 +654,16 @@ describe('GET /api/ministries/positions/{positionId}/eligible', () => {
       never: await newPerson(server, { first_name: 'Erin', last_name: 'Never' }),
     };
     for (const person of Object.values(people)) await grant(position.id, person.id);
-    const january = await newOccurrence(scheduleId, '2026-01-04');
-    const earlyFebruary = await newOccurrence(scheduleId, '2026-02-01');
-    const lateFebruary = await newOccurrence(scheduleId, '2026-02-22');
-    const nextWeek = await newOccurrence(scheduleId, '2026-03-11');
-    const inTwoWeeks = await newOccurrence(scheduleId, '2026-03-18');
-    await newAssignment(january, position.id, people.longAgo.id, 'completed');
-    await newAssignment(earlyFebruary, position.id, people.pastAndUpcoming.id, 'completed');
-    await newAssignment(lateFebruary, position.id, people.recentPast.id, 'accepted');
-    await newAssignment(nextWeek, position.id, people.onlyUpcoming.id, 'pending');
-    await newAssignment(inTwoWeeks, position.id, people.pastAndUpcoming.id, 'accepted');
+    const january = await newOccurrence(position, '2026-01-04');
+    const earlyFebruary = await newOccurrence(position, '2026-02-01');
+    const lateFebruary = await newOccurrence(position, '2026-02-22');
+    const nextWeek = await newOccurrence(position, '2026-03-11');
+    const inTwoWeeks = await newOccurrence(position, '2026-03-18');
+    await assignAs(january, position.id, people.longAgo.id, 'completed');
+    await assignAs(earlyFebruary, position.id, people.pastAndUpcoming.id, 'completed');
+    await assignAs(lateFebruary, position.id, people.recentPast.id, 'accepted');
+    await assignAs(nextWeek, position.id, people.onlyUpcoming.id, 'pending');
+    await assignAs(inTwoWeeks, position.id, people.pastAndUpcoming.id, 'accepted');
 
     const rows = await eligible(position.id);
     assert.deepEqual(rows.map((r) => [r.displayName, r.lastServedDate]), [
@@ -667,18 +678,18 @@ describe('GET /api/ministries/positions/{positionId}/eligible', () => {
   it('does not count declined or cancelled assignments, or assignments on cancelled occurrences, as service', async () => {
     const ministry = await newMinistry(server);
     const position = await createPosition(ministry.id, ministry.teamId);
-    const scheduleId = await newSchedule(position);
     const served = await newPerson(server, { first_name: 'Amy', last_name: 'Served' });
     const declined = await newPerson(server, { first_name: 'Ben', last_name: 'Declined' });
     const cancelledOccurrence = await newPerson(server, { first_name: 'Cat', last_name: 'Cancelled' });
     for (const person of [served, declined, cancelledOccurrence]) await grant(position.id, person.id);
-    const february = await newOccurrence(scheduleId, '2026-02-15');
-    const called = await newOccurrence(scheduleId, '2026-02-22', 'cancelled');
-    const upcoming = await newOccurrence(scheduleId, '2026-03-15');
-    await newAssignment(february, position.id, served.id, 'completed');
-    await newAssignment(february, position.id, declined.id, 'declined');
-    await newAssignment(upcoming, position.id, declined.id, 'cancelled');
-    await newAssignment(called, position.id, cancelledOccurrence.id, 'accepted');
+    const february = await newOccurrence(position, '2026-02-15');
+    const called = await newOccurrence(position, '2026-02-22');
+    const upcoming = await newOccurrence(position, '2026-03-15');
+    await assignAs(february, position.id, served.id, 'completed');
+    await assignAs(february, position.id, declined.id, 'declined');
+    await assignAs(upcoming, position.id, declined.id, 'cancelled');
+    await assignAs(called, position.id, cancelledOccurrence.id, 'accepted');
+    await cancelOccurrence(server, called.id);
 
     const rows = await eligible(position.id);
     assert.deepEqual(rows.map((r) => [r.displayName, r.lastServedDate]), [
@@ -795,9 +806,7 @@ describe('POST /api/ministries/positions/{positionId}/qualifications', () => {
     });
     assert.deepEqual(events, [{ type: 'group-member-added', groupId: ministry.poolGroupId, personId: person.id }]);
     assert.ok((await poolMemberIds(ministry.id)).includes(person.id));
-    const rows = await server.database.db.selectFrom('group_members').select('person_id')
-      .where('group_id', '=', ministry.poolGroupId).where('person_id', '=', person.id).execute();
-    assert.equal(rows.length, 1);
+    assert.equal(await countRows(server, 'group_members', { group_id: ministry.poolGroupId, person_id: person.id }), 1);
   });
 
   it('fires no group-member-added for someone already in the pool', async () => {

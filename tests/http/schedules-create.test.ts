@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { as, expectError, newMinistry, newPosition, newTeam, newTeamLeader, newUser, unique } from '../kit/index.js';
+import { as, countRows, expectError, newMinistry, newPosition, newTeam, newTeamLeader, newUser, unique } from '../kit/index.js';
 import { SUNDAYS, TODAY, useSchedules, V } from './support/schedules.js';
 
 const {
-  server, admin, otherType, db, newClass, newEvent, newSeries, body, create, generate, readNeeds, countSchedules,
+  server, admin, otherType, newClass, newEvent, newSeries, body, create, generate, readNeeds, countSchedules,
   countEvents, occurrenceDates, assignmentsOf, withHorizon, newWorld,
 } = useSchedules();
 
@@ -267,7 +267,7 @@ describe('POST /api/ministries/ministries/{id}/schedules (E4)', () => {
       requirements: [{ positionId: world.position, minCount: 1, maxCount: 1, defaults: [{ personId: world.anna }, { personId: world.ben }] }],
     }), as(admin)), 400, 'Max is 1 but 2 default volunteers are chosen. Remove one or raise Max.');
     assert.equal(await countSchedules(world.ministry.id), 0);
-    assert.equal((await db().selectFrom('occurrences').innerJoin('events', 'events.id', 'occurrences.event_id').select('occurrences.id').where('events.id', 'in', world.eventIds).execute()).length, 0);
+    assert.equal(await countRows(server, 'occurrences', { event_id: world.eventIds }), 0);
   });
 
   it('assigns a plan default saved accepted:true as accepted on create', async () => {

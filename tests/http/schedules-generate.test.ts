@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { as, expectError, newPosition, newTeam, newTeamLeader, qualify, unique } from '../kit/index.js';
+import { as, expectError, lowerMaxBelowDefaults, newPosition, newTeam, newTeamLeader, qualify, storedRows, unique } from '../kit/index.js';
 import { SUNDAYS, TODAY, useSchedules, V } from './support/schedules.js';
 
 const {
-  server, admin, db, newEvent, body, create, generate, readSchedule, readNeeds, countEvents, eventSnapshot,
+  server, admin, newEvent, body, create, generate, readSchedule, readNeeds, countEvents, eventSnapshot,
   occurrenceDates, assignmentsOf, setHorizon, withHorizon, withClock, newWorld,
 } = useSchedules();
 
@@ -119,7 +119,7 @@ describe('POST /api/ministries/schedules/{id}/generate (E5)', () => {
 
   it('assigns new defaults only on the occurrences this run created, never on earlier ones', async () => {
     const world = await newWorld();
-    await withHorizon(2, async () => {
+    const scheduleId = await withHorizon(2, async () => {
       const { schedule } = await create(world.ministry.id, body(world.teamId, world.title, { requirements: [{ positionId: world.position, minCount: 1, maxCount: 2 }] }));
       const saved = await generate(schedule.id, { requirements: [{ positionId: world.position, defaults: [{ personId: world.anna }] }] });
       assert.deepEqual([saved.created, saved.existing, saved.assigned], [0, 2, 0]);
@@ -129,9 +129,10 @@ describe('POST /api/ministries/schedules/{id}/generate (E5)', () => {
       assert.deepEqual([wider.created, wider.assigned], [2, 2]);
       const rows = await assignmentsOf(schedule.id);
       assert.deepEqual(rows.map((r) => [String(r.occurrence_date).slice(0, 10), r.person_id]), [[SUNDAYS[2], world.anna], [SUNDAYS[3], world.anna]]);
+      return schedule.id;
     });
     await withClock('2026-03-25T15:00:00Z', async () => {
-      const later = await generate((await db().selectFrom('schedules').select('id').where('ministry_id', '=', world.ministry.id).executeTakeFirstOrThrow()).id);
+      const later = await generate(scheduleId);
       assert.equal(later.created, 4, 'the clock brings in 04-05 .. 04-26 with the default horizon');
       assert.equal(later.assigned, 4);
     });
@@ -152,7 +153,7 @@ describe('POST /api/ministries/schedules/{id}/generate (E5)', () => {
       assert.deepEqual([run.created, run.assigned], [1, 1]);
       const [row] = await assignmentsOf(schedule.id);
       assert.deepEqual([row.person_id, row.status, row.assigned_by_person_id], [world.anna, 'accepted', leader.personId]);
-      const responses = await db().selectFrom('responses').selectAll().where('assignment_id', '=', row.id).execute();
+      const responses = await storedRows(server, 'responses', { assignment_id: row.id });
       assert.deepEqual(responses.map((r) => [r.response, r.channel, r.person_id]), [['accepted', 'coordinator', leader.personId]]);
     });
   });
@@ -173,8 +174,7 @@ describe('POST /api/ministries/schedules/{id}/generate (E5)', () => {
     const { schedule } = await create(world.ministry.id, body(world.teamId, world.title, {
       requirements: [{ positionId: world.position, minCount: 1, maxCount: 2, defaults: [{ personId: world.anna }, { personId: world.ben }] }], active: false,
     }));
-    // A stored plan whose Max sits below its defaults (written before the check existed).
-    await db().updateTable('requirements').set({ max_count: 1 }).where('schedule_id', '=', schedule.id).execute();
+    await lowerMaxBelowDefaults(server, schedule.id, 1);
     await server.post(`${V}/schedules/${schedule.id}`, { active: true }, as(admin));
     const run = await generate(schedule.id);
     assert.deepEqual([run.created, run.assigned, run.skipped, run.unqualified], [2, 2, 2, 0]);
@@ -232,10 +232,10 @@ describe('POST /api/ministries/schedules/{id}/generate (E5)', () => {
     assert.deepEqual(rows.map((r) => r.status), ['accepted', 'accepted']);
     assert.ok(rows.every((r) => r.assigned_by_person_id === admin.personId));
     const ids = rows.map((r) => r.id);
-    const responses = await db().selectFrom('responses').selectAll().where('assignment_id', 'in', ids).execute();
+    const responses = await storedRows(server, 'responses', { assignment_id: ids });
     assert.equal(responses.length, 2);
     assert.ok(responses.every((r) => r.response === 'accepted' && r.channel === 'coordinator' && r.person_id === admin.personId), JSON.stringify(responses));
-    const messages = await db().selectFrom('notifications').selectAll().where('assignment_id', 'in', ids).where('type', '=', 'assignment').execute();
+    const messages = await storedRows(server, 'notifications', { assignment_id: ids, type: 'assignment' });
     assert.deepEqual(messages, []);
     const [need] = await readNeeds(schedule.id);
     assert.equal(need.defaults[0].accepted, true);
@@ -258,7 +258,7 @@ describe('POST /api/ministries/schedules/{id}/generate (E5)', () => {
     const rows = await assignmentsOf(schedule.id);
     assert.equal(rows.length, 4);
     assert.ok(rows.every((r) => r.status === 'pending'));
-    const messages = await db().selectFrom('notifications').selectAll().where('assignment_id', 'in', rows.map((r) => r.id)).execute();
+    const messages = await storedRows(server, 'notifications', { assignment_id: rows.map((r) => r.id) });
     assert.equal(messages.length, 4);
     for (const row of rows) {
       const mine = messages.filter((m) => m.assignment_id === row.id);
@@ -267,7 +267,7 @@ describe('POST /api/ministries/schedules/{id}/generate (E5)', () => {
       assert.equal(mine[0].person_id, row.person_id);
       assert.equal(mine[0].dedupe_key, `assignment:${row.id}:${row.person_id}`);
     }
-    const responses = await db().selectFrom('responses').selectAll().where('assignment_id', 'in', rows.map((r) => r.id)).execute();
+    const responses = await storedRows(server, 'responses', { assignment_id: rows.map((r) => r.id) });
     assert.deepEqual(responses, []);
   });
 });

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { as, expectError, newPosition, newTeam, newTeamLeader, unique } from '../kit/index.js';
+import { as, countRows, expectError, newPosition, newTeam, newTeamLeader, storedRows, unique } from '../kit/index.js';
 import { type Schedule, SUNDAYS, useSchedules, V } from './support/schedules.js';
 
 const {
-  server, admin, otherType, db, newClass, newEvent, body, create, readSchedule, readNeeds, eventSnapshot,
+  server, admin, otherType, newClass, newEvent, body, create, readSchedule, readNeeds, eventSnapshot,
   occurrenceDates, assignmentsOf, withClock, newWorld,
 } = useSchedules();
 
@@ -108,7 +108,7 @@ describe('POST /api/ministries/schedules/{id} (update)', () => {
     assert.equal(answer.body.schedule.titleFilter, null);
     assert.equal(answer.body.schedule.eventTypeId, null);
     assert.equal(answer.body.schedule.groupId, klass.id);
-    const row = await db().selectFrom('schedules').selectAll().where('id', '=', schedule.id).executeTakeFirstOrThrow();
+    const [row] = await storedRows(server, 'schedules', { id: schedule.id });
     assert.equal(row.title_filter, null);
     assert.equal(row.event_type_id, null);
   });
@@ -195,7 +195,7 @@ describe('DELETE /api/ministries/schedules/{id}', () => {
     assert.deepEqual(answer.body, { success: true });
     expectError(await server.get(`${V}/schedules/${schedule.id}`, as(admin)), 404, 'Schedule not found');
     assert.deepEqual(await occurrenceDates(schedule.id), []);
-    assert.equal((await db().selectFrom('requirements').select('id').where('schedule_id', '=', schedule.id).execute()).length, 0);
+    assert.equal(await countRows(server, 'requirements', { schedule_id: schedule.id }), 0);
     assert.equal((await eventSnapshot(world.eventIds)).length, 2);
   });
 });

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { AssignmentStatus } from '../../src/db/schema.js';
-import { as, newMinistry, newPerson, newPosition, newUser, startTestServer, unique, type TestServer, type TestUser } from '../kit/index.js';
+import { SMTPServer } from 'smtp-server';
+import {
+  as, cancelOccurrence, countRows, deliverOutbox, dropOneOffOccurrence, newAssignment, newMinistry, newPerson, newPosition, newUser, qualify,
+  setAssignmentStatus, startTestServer, unique, type TestServer, type TestUser,
+} from '../kit/index.js';
 
 // Each describe block runs on its own fresh server, because the top-up works on every schedule of the database.
 let server: TestServer;
@@ -68,6 +72,17 @@ async function occurrencesOf(scheduleId: number): Promise<Array<{ id: number; ev
 }
 
 const datesOf = async (scheduleId: number) => (await occurrencesOf(scheduleId)).map((o) => o.occurrenceDate);
+
+/** An assignment of a fresh qualified person, as a coordinator makes it and then, unless it stays pending, decides it. */
+async function newAssignmentOf(occurrenceId: number, positionId: number, status: 'pending' | 'accepted' | 'declined' | 'cancelled'): Promise<number> {
+  const person = await newPerson(server);
+  await qualify(server, positionId, person.id);
+  const { id } = await newAssignment(server, occurrenceId, positionId, person.id);
+  if (status !== 'pending') await setAssignmentStatus(server, id, status);
+  return id;
+}
+
+const statusOf = async (assignmentId: number) => (await server.get(`${V}/assignments/${assignmentId}`, as(admin))).body.assignment.status;
 
 describe('POST /api/background/timerjobs: callers', () => {
   before(freshServer);
@@ -138,19 +153,15 @@ describe('POST /api/background/timerjobs: rate limit', () => {
     await newSeries(title, '2026-03-08', '2026-03-08');
     const scheduleId = await newSchedule(ministryId, { titleFilter: title, teamId });
     const [occurrence] = await occurrencesOf(scheduleId);
-    const person = await newPerson(server);
-    const { id } = await server.database.db.insertInto('assignments')
-      .values({ occurrence_id: occurrence.id, position_id: positionId, person_id: person.id, status: 'accepted', assigned_at: '2026-03-04 10:00:00' })
-      .returning('id').executeTakeFirstOrThrow();
+    const id = await newAssignmentOf(occurrence.id, positionId, 'accepted');
     assert.equal(await runJobs({ force: true }), true);
     server.clock.set('2026-03-08T16:00:00Z'); // 12:00 on the day, after the event ended
     await writeSetting('sLastTimerJobsRunDateTime', '2026-03-08 11:55:00');
     assert.equal(await runJobs(), false);
-    const status = async () => (await server.database.db.selectFrom('assignments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
-    assert.equal(await status(), 'accepted');
+    assert.equal(await statusOf(id), 'accepted');
     server.clock.advance(10 * 60_000);
     assert.equal(await runJobs(), true);
-    assert.equal(await status(), 'completed');
+    assert.equal(await statusOf(id), 'completed');
   });
 });
 
@@ -185,7 +196,7 @@ describe('POST /api/background/timerjobs: daily top-up', () => {
     assert.equal(staffed.status, 201, JSON.stringify(staffed.body));
     oneOff = { scheduleId: staffed.body.schedule.id, eventId: eventIds[12] };
     // The one-off schedule stays, without its occurrence.
-    await server.database.db.deleteFrom('occurrences').where('schedule_id', '=', oneOff.scheduleId).execute();
+    await dropOneOffOccurrence(server, oneOff.scheduleId);
   });
   after(() => server.close());
 
@@ -198,7 +209,7 @@ describe('POST /api/background/timerjobs: daily top-up', () => {
 
   it('generates each active schedule to the horizon on a new church-local day, assigning the defaults on the new occurrences only', async () => {
     server.clock.set('2026-03-11T14:00:00Z'); // 10:00 EDT
-    const before = await server.database.db.selectFrom('assignments').select('id').execute();
+    const before = await countRows(server, 'assignments');
     assert.equal(await runJobs(), true);
     // Today + 8 weeks = 2026-05-06.
     assert.deepEqual(await datesOf(mainSchedule), [...THROUGH_APRIL, '2026-05-03']);
@@ -206,11 +217,13 @@ describe('POST /api/background/timerjobs: daily top-up', () => {
     assert.deepEqual(JSON.parse(await readSetting('sLastVolunteerTopUpResult')), { ranAt: '2026-03-11 10:00:00', created: 1, assigned: 1, skipped: 0, unqualified: 1 });
 
     const newOccurrence = (await occurrencesOf(mainSchedule)).at(-1)!;
-    const added = await server.database.db.selectFrom('assignments').selectAll().where('id', 'not in', before.map((b) => b.id)).execute();
-    assert.deepEqual(added.map((a) => [a.occurrence_id, a.person_id, a.status, a.assigned_by_person_id]), [[newOccurrence.id, anna, 'pending', admin.personId]]);
-    const queued = await server.database.db.selectFrom('notifications').select(['type', 'person_id', 'status']).where('assignment_id', '=', added[0].id).execute();
+    assert.equal(await countRows(server, 'assignments'), before + 1, 'the defaults of the new occurrence only');
+    const staffing = await server.get(`${V}/occurrences/${newOccurrence.id}/staffing`, as(admin));
+    const added = staffing.body.requirements.flatMap((r: { assignments: unknown[] }) => r.assignments) as Array<Record<string, unknown>>;
+    assert.deepEqual(added.map((a) => [a.occurrenceId, a.personId, a.status, a.assignedByPersonId]), [[newOccurrence.id, anna, 'pending', admin.personId]]);
+    const queued = await server.get(`${V}/assignments/${added[0].id}/notifications`, as(admin));
     // Mail is off on a new install, so the drain that follows the top-up skips the message it queued.
-    assert.deepEqual(queued, [{ type: 'assignment', person_id: anna, status: 'skipped' }]);
+    assert.deepEqual(queued.body.notifications.map((n: Record<string, unknown>) => [n.type, n.personId, n.status]), [['assignment', anna, 'skipped']]);
   });
 
   it('skips inactive schedules, schedules of inactive ministries and Staff-this-event schedules', async () => {
@@ -269,61 +282,55 @@ describe('POST /api/background/timerjobs: daily top-up', () => {
 });
 
 describe('POST /api/background/timerjobs: completion of past assignments', () => {
-  let positionId: number;
   let ended: number;
   let later: number;
-  let cancelledOccurrence: number;
+  let mailServer: SMTPServer | undefined;
   const ids = {} as Record<'pending' | 'accepted' | 'declined' | 'cancelled' | 'future' | 'onCancelled', number>;
-  const notes = {} as Record<'pendingRow' | 'sentRow' | 'futureRow', number>;
 
-  async function insertAssignment(occurrenceId: number, status: AssignmentStatus): Promise<number> {
-    const person = await newPerson(server);
-    const row = await server.database.db.insertInto('assignments')
-      .values({ occurrence_id: occurrenceId, position_id: positionId, person_id: person.id, status, assigned_at: '2026-03-04 10:00:00' })
-      .returning('id').executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  async function insertNotification(assignmentId: number, occurrenceId: number, status: 'pending' | 'sent'): Promise<number> {
-    const person = (await server.database.db.selectFrom('assignments').select('person_id').where('id', '=', assignmentId).executeTakeFirstOrThrow()).person_id;
-    const row = await server.database.db.insertInto('notifications').values({
-      type: 'assignment', person_id: person, dedupe_key: `assignment:${assignmentId}:${person}`, status, created_at: '2026-03-04 10:00:00',
-      scheduled_for: '2026-03-20 10:00:00', assignment_id: assignmentId, occurrence_id: occurrenceId,
-    }).returning('id').executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  const statusOf = async (id: number) => (await server.database.db.selectFrom('assignments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
-  const notificationStatus = async (id: number) => (await server.database.db.selectFrom('notifications').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  /** The status of the message E14 queued for the assignment. */
+  const messageStatus = async (assignmentId: number) => {
+    const answer = await server.get(`${V}/assignments/${assignmentId}/notifications`, as(admin));
+    return answer.body.notifications.find((n: { type: string }) => n.type === 'assignment').status;
+  };
 
   before(async () => {
     await freshServer();
     const ministry = await newGreeterMinistry();
-    positionId = ministry.positionId;
     const title = unique('Worship');
     await newSeries(title, '2026-03-08', '2026-03-15');
     // The shift runs 30 minutes past the event: 10:00–12:00 EDT on 2026-03-08.
     const scheduleId = await newSchedule(ministry.ministryId, { titleFilter: title, teamId: ministry.teamId, endOffsetMinutes: 30 });
     [ended, later] = (await occurrencesOf(scheduleId)).map((o) => o.id);
     const cancelledSchedule = await newSchedule(ministry.ministryId, { titleFilter: title, teamId: ministry.teamId });
-    cancelledOccurrence = (await occurrencesOf(cancelledSchedule))[0].id;
-    assert.equal((await server.post(`${V}/occurrences/${cancelledOccurrence}/status`, { status: 'cancelled' }, as(admin))).status, 200);
+    const cancelledOccurrence = (await occurrencesOf(cancelledSchedule))[0].id;
 
-    for (const status of ['pending', 'accepted', 'declined', 'cancelled'] as const) ids[status] = await insertAssignment(ended, status);
-    ids.future = await insertAssignment(later, 'accepted');
-    ids.onCancelled = await insertAssignment(cancelledOccurrence, 'accepted');
-    notes.pendingRow = await insertNotification(ids.pending, ended, 'pending');
-    notes.sentRow = await insertNotification(ids.accepted, ended, 'sent');
-    notes.futureRow = await insertNotification(ids.future, later, 'pending');
+    ids.accepted = await newAssignmentOf(ended, ministry.positionId, 'accepted');
+    await deliverOutbox(server);
+    // From here on the mail server refuses every message: each drain leaves them pending with one attempt more, as
+    // messages still being retried when their shift ends.
+    const refusing = new SMTPServer({
+      authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onRcptTo: (_address, _session, refuse) => refuse(new Error('Mailbox unavailable')),
+    });
+    mailServer = refusing;
+    const port = await new Promise<number>((resolve) => refusing.listen(0, '127.0.0.1', () => resolve((refusing.server.address() as AddressInfo).port)));
+    await writeSetting('sSMTPHost', `127.0.0.1:${port}`);
+    await writeSetting('bEnabledEmail', '1');
+    for (const status of ['pending', 'declined', 'cancelled'] as const) ids[status] = await newAssignmentOf(ended, ministry.positionId, status);
+    ids.future = await newAssignmentOf(later, ministry.positionId, 'accepted');
+    ids.onCancelled = await newAssignmentOf(cancelledOccurrence, ministry.positionId, 'accepted');
+    await cancelOccurrence(server, cancelledOccurrence);
   });
-  after(() => server.close());
+  after(async () => {
+    await new Promise<void>((resolve) => (mailServer ? mailServer.close(() => resolve()) : resolve()));
+    await server.close();
+  });
 
   it('leaves assignments alone while the shift (event end + end offset, church-local) has not ended', async () => {
     server.clock.set('2026-03-08T15:59:00Z'); // 11:59 EDT: the event ended at 11:30, the shift ends at 12:00
     assert.equal(await runJobs({ force: true }), true);
     assert.equal(await statusOf(ids.pending), 'pending');
     assert.equal(await statusOf(ids.accepted), 'accepted');
-    assert.equal(await notificationStatus(notes.pendingRow), 'pending');
+    assert.equal(await messageStatus(ids.pending), 'pending');
   });
 
   it('moves live assignments of an ended occurrence to completed and cancels their pending notifications', async () => {
@@ -331,15 +338,15 @@ describe('POST /api/background/timerjobs: completion of past assignments', () =>
     assert.equal(await runJobs({ force: true }), true);
     assert.equal(await statusOf(ids.pending), 'completed');
     assert.equal(await statusOf(ids.accepted), 'completed');
-    assert.equal(await notificationStatus(notes.pendingRow), 'cancelled');
-    assert.equal(await notificationStatus(notes.sentRow), 'sent');
+    assert.equal(await messageStatus(ids.pending), 'cancelled');
+    assert.equal(await messageStatus(ids.accepted), 'sent');
   });
 
   it('leaves assignments that are not live, of later occurrences and of cancelled occurrences unchanged', async () => {
     assert.equal(await statusOf(ids.declined), 'declined');
     assert.equal(await statusOf(ids.cancelled), 'cancelled');
     assert.equal(await statusOf(ids.future), 'accepted');
-    assert.equal(await notificationStatus(notes.futureRow), 'pending');
+    assert.equal(await messageStatus(ids.future), 'pending');
     assert.equal(await statusOf(ids.onCancelled), 'accepted');
   });
 
@@ -349,7 +356,7 @@ describe('POST /api/background/timerjobs: completion of past assignments', () =>
     assert.equal(answer.body.occurrence.liveCount, 0);
     assert.deepEqual(
       answer.body.otherAssignments.map((a: { id: number; status: string }) => [a.id, a.status]).sort((x: number[], y: number[]) => x[0] - y[0]),
-      [[ids.pending, 'completed'], [ids.accepted, 'completed'], [ids.declined, 'declined'], [ids.cancelled, 'cancelled']],
+      [[ids.accepted, 'completed'], [ids.pending, 'completed'], [ids.declined, 'declined'], [ids.cancelled, 'cancelled']],
     );
   });
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { buildApp, type App } from '../../src/app.js';
 import { startDelivery } from '../../src/jobs/outbox-delivery.js';
-import { newUser, startMailSink, TEST_PASSWORD_COST, type MailSink, type TestUser, setUp, useServer, useUser } from '../kit/index.js';
+import { storedRows, newUser, startMailSink, TEST_PASSWORD_COST, type MailSink, type TestUser, setUp, useServer, useUser } from '../kit/index.js';
 
 // No poll may help: a worker that waited for its timer would take an hour.
 const AN_HOUR = 3_600_000;
@@ -40,8 +40,7 @@ async function msAfterAnswer(address: string, request: () => Promise<{ status: n
   }
 }
 
-const emailOf = async (user: TestUser) =>
-  (await server.database.db.selectFrom('persons').select('email').where('id', '=', user.personId).executeTakeFirstOrThrow()).email!;
+const emailOf = async (user: TestUser) => (await storedRows(server, 'persons', { id: user.personId }))[0].email!;
 
 describe('mail leaves within seconds of the commit', () => {
   it('delivers a password-reset mail and an administrator\'s reset within 2 s, with no timer job and no poll', async () => {

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
-import { createRepositories } from '../../src/db/repositories/index.js';
 import type { NewPerson } from '../../src/db/schema.js';
 import { drainOutbox, scheduleReminders } from '../../src/jobs/outbox-delivery.js';
 import { onPostgres } from '../helpers/database.js';
 import {
-  as, newCoordinator, newMinistry, newPerson, newPosition, newStaffedEvent, newTeamLeader, newUser, qualify, setUp, useServer, useUser, type TestUser,
+  as, countRows, newCoordinator, newMinistry, newPosition, newStaffedEvent, newTeamLeader, newUser, qualify, resetLogin, setUp, storedRows, useServer,
+  useUser, type TestUser,
 } from '../kit/index.js';
 
 /** One message as the SMTP sink received it; headers and body decoded by hand (mailparser is not installed). */
@@ -28,7 +28,6 @@ const inbox: Received[] = [];
 const V = '/api/ministries';
 const CHURCH = 'Grace Chapel';
 const CHURCH_EMAIL = 'office@gracechapel.example';
-const db = () => server.database.db;
 
 function decodeWords(value: string): string {
   return value.replace(/(\?=)\s+(=\?)/g, '$1$2').replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset, encoding: string, data: string) =>
@@ -116,8 +115,12 @@ async function runTimerJobs() {
 }
 
 const mailTo = (address: string) => inbox.filter((m) => m.rcptTo.includes(address));
-const emailOf = async (personId: number) => (await db().selectFrom('persons').select('email').where('id', '=', personId).executeTakeFirstOrThrow()).email!;
-const rowByKey = (dedupeKey: string) => db().selectFrom('notifications').selectAll().where('dedupe_key', '=', dedupeKey).executeTakeFirstOrThrow();
+const emailOf = async (personId: number) => (await storedRows(server, 'persons', { id: personId }))[0].email!;
+async function rowByKey(dedupeKey: string) {
+  const [row] = await storedRows(server, 'notifications', { dedupe_key: dedupeKey });
+  assert.ok(row, `a message ${dedupeKey}`);
+  return row;
+}
 
 async function notificationsOf(assignmentId: number, type = 'assignment') {
   const answer = await server.get(`${V}/assignments/${assignmentId}/notifications`, as(admin));
@@ -317,8 +320,8 @@ describe('outbox skip rules', () => {
 });
 
 describe('secrets in the outbox', () => {
-  const resetRows = (personId: number) =>
-    db().selectFrom('notifications').select(['status', 'context']).where('type', '=', 'password_reset').where('person_id', '=', personId).execute();
+  const resetRows = async (personId: number) =>
+    (await storedRows(server, 'notifications', { type: 'password_reset', person_id: personId })).map(({ status, context }) => ({ status, context }));
 
   it('clears a temporary password from a row skipped because e-mail is switched off', async () => {
     const user = await newUser(server);
@@ -354,8 +357,7 @@ describe('secrets in the outbox', () => {
     assert.equal(refused.status, 409);
     assert.equal(refused.body.message, 'This user has no e-mail address to send a new password to: set a password for them instead');
     assert.equal((await server.post(`/admin/api/user/${user.userId}/login/reset`, {}, as(admin))).status, 200);
-    const rows = await db().selectFrom('notifications').select('type').where('person_id', '=', user.personId).execute();
-    assert.deepEqual(rows, []);
+    assert.equal(await countRows(server, 'notifications', { person_id: user.personId }), 0);
   });
 });
 
@@ -396,7 +398,13 @@ describe('outbox send failures', () => {
   it('notify?force=1 re-arms a failed row so the next drain sends it', async () => {
     const { volunteer, coordinator, assignmentId } = await scenario();
     const address = await emailOf(volunteer.personId);
-    await db().updateTable('notifications').set({ status: 'failed', attempts: 5, last_error: 'refused' }).where('dedupe_key', '=', `assignment:${assignmentId}:${volunteer.personId}`).execute();
+    await setSetting('sSMTPHost', `127.0.0.1:${closedPort}`);
+    try {
+      for (let attempt = 1; attempt <= 5; attempt++) await runTimerJobs();
+    } finally {
+      await setSetting('sSMTPHost', `127.0.0.1:${sinkPort}`);
+    }
+    assert.equal((await onlyNotification(assignmentId)).status, 'failed');
     await runTimerJobs();
     assert.equal(mailTo(address).length, 0);
     const forced = await server.post(`${V}/assignments/${assignmentId}/notify?force=1`, {}, as(admin));
@@ -448,7 +456,6 @@ describe('reminders (iVolunteerReminderLeadHours)', () => {
     const reminder = await onlyNotification(assignmentId, 'reminder');
     // 48 real hours before Monday 10:30 EDT is Saturday 09:30 EST.
     assert.equal(reminder.scheduledFor, '2026-03-07 09:30:00');
-    await db().deleteFrom('notifications').where('id', '=', reminder.id).execute();
   });
 
   it('queues no reminder for a cancelled assignment', async () => {
@@ -477,7 +484,7 @@ describe('account mails through the outbox', () => {
     const address = await emailOf(user.personId);
     const asked = await server.post('/api/public/user/password-reset', { userName: user.userName });
     assert.equal(asked.status, 200, asked.text);
-    const queued = await db().selectFrom('notifications').selectAll().where('person_id', '=', user.personId).where('type', '=', 'password_reset').executeTakeFirstOrThrow();
+    const [queued] = await storedRows(server, 'notifications', { person_id: user.personId, type: 'password_reset' });
     const token = JSON.parse(queued.context!).resetToken as string;
     assert.ok(token);
     await runTimerJobs();
@@ -515,16 +522,14 @@ describe('account mails through the outbox', () => {
 });
 
 describe('drain capacity and concurrency', () => {
+  /** An account mail (`account_unlocked`) queued for each of `count` fresh users; their addresses. */
   async function queueAccountMails(count: number): Promise<string[]> {
-    const repos = createRepositories(db());
     const addresses: string[] = [];
-    const entries = [];
     for (let i = 0; i < count; i++) {
-      const person = await newPerson(server);
-      addresses.push(person.email!);
-      entries.push({ type: 'account_unlocked' as const, personId: person.id, keyParts: [person.id, 'test'], scheduledFor: '2026-03-04 10:00:00', createdAt: '2026-03-04 10:00:00' });
+      const user = await newUser(server);
+      await resetLogin(server, user.userId);
+      addresses.push(await emailOf(user.personId));
     }
-    await repos.notifications.enqueueMany(entries);
     return addresses;
   }
 

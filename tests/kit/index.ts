@@ -8,3 +8,6 @@ export { as, expectError, setUp, useOtherEventType, useProcessTimeZone, useSecon
 export * from './volunteer.js';
 export { startMailSink, useMailSink, type MailSink, type SunkMail } from './mail.js';
 export { addAudienceGroup, assignToKiosk, checkIn, countRows, dropSettingsTable, storedRows, refuseCalendarsNamed, storePasswordHash } from './stored.js';
+export { deleteMessagesOf, dropOneOffOccurrence, markDeliveriesFailed, undoAnswers } from './stored.js';
+export { detachPoolGroup, insertBulkOccurrences, lowerMaxBelowDefaults, refuseDefaultDeletesOf } from './stored.js';
+export { demoteEveryAdministrator, forgetLatestMigration, refuseCalendarDeletion, retireGroup, storeResetToken } from './stored.js';

@@ -1,5 +1,7 @@
 import { sql, type Selectable } from 'kysely';
+import { createRepositories } from '../../src/db/repositories/index.js';
 import type { DB } from '../../src/db/schema.js';
+import { MAX_ATTEMPTS } from '../../src/domain/notifications/outbox.service.js';
 import type { TestServer } from '../helpers/server.js';
 
 /*
@@ -67,6 +69,75 @@ export async function storePasswordHash(server: TestServer, userId: number, hash
   await server.database.db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
 }
 
+/**
+ * `count` one-hour events of the type on `date`, each with an occurrence of the schedule: enough rows to pass a
+ * list's limit. The routes make events a few at a time, and generation attaches only the events a schedule follows
+ * within the horizon.
+ */
+export async function insertBulkOccurrences(server: TestServer, fields: { scheduleId: number; eventTypeId: number; date: string; count: number }) {
+  const { db } = server.database;
+  const events = await db.insertInto('events').values(Array.from({ length: fields.count }, (_, i) => ({
+    title: 'Bulk', type_id: fields.eventTypeId, start_at: `${fields.date} 10:00:00`, end_at: `${fields.date} 11:00:00`, created_at: '2026-03-01 09:00:00', description: String(i),
+  }))).returning('id').execute();
+  await db.insertInto('occurrences').values(events.map((event) => ({
+    schedule_id: fields.scheduleId, event_id: event.id, occurrence_date: fields.date, generated_at: '2026-03-04 10:00:00',
+  }))).execute();
+}
+
+/**
+ * The schedule's needs lowered to a Max below the defaults they hold, as plans saved before Max was checked against
+ * the defaults were left. The need route refuses such a Max; the schedule update lets it through only when a need
+ * is sent without its defaults, a gap no test should stand on.
+ */
+export async function lowerMaxBelowDefaults(server: TestServer, scheduleId: number, maxCount: number) {
+  await server.database.db.updateTable('requirements').set({ max_count: maxCount }).where('schedule_id', '=', scheduleId).execute();
+}
+
+/**
+ * The ministry without a pool Group, as data from before pools existed: the service creates every ministry with
+ * one and refuses to delete it.
+ */
+export async function detachPoolGroup(server: TestServer, ministryId: number) {
+  await server.database.db.updateTable('groups').set({ ministry_id: null }).where('ministry_id', '=', ministryId).execute();
+}
+
+/**
+ * The pending messages matching `filter` failed for good: refused at every attempt, recorded as the outbox records
+ * a refusal. A drain tries every due message against one mail server, so no route fails chosen messages alone.
+ * Answers how many failed.
+ */
+export async function markDeliveriesFailed(server: TestServer, filter: Filter, error = 'Mailbox unavailable'): Promise<number> {
+  const { notifications } = createRepositories(server.database.db);
+  const rows = await storedRows(server, 'notifications', { ...filter, status: 'pending' });
+  for (const row of rows) {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) await notifications.markFailure(row.id, error, row.scheduled_for ?? row.created_at, MAX_ATTEMPTS);
+  }
+  return rows.length;
+}
+
+/**
+ * The assignment as if never answered: `pending` again, its response trail gone. No route takes an answer back;
+ * volunteers and coordinators only answer again, which appends to the trail.
+ */
+export async function undoAnswers(server: TestServer, assignmentId: number) {
+  const { db } = server.database;
+  await db.deleteFrom('responses').where('assignment_id', '=', assignmentId).execute();
+  await db.updateTable('assignments').set({ status: 'pending', responded_at: null }).where('id', '=', assignmentId).execute();
+}
+
+/** The assignment without its messages, as an outbox emptied by hand leaves it: routes delete them only with the assignment. */
+export async function deleteMessagesOf(server: TestServer, assignmentId: number) {
+  await server.database.db.deleteFrom('notifications').where('assignment_id', '=', assignmentId).execute();
+}
+
+/**
+ * The Staff-this-event schedule without its occurrence: deleting the occurrence (E7) or its event takes such a
+ * schedule with it, so no route leaves one.
+ */
+export async function dropOneOffOccurrence(server: TestServer, scheduleId: number) {
+  await server.database.db.deleteFrom('occurrences').where('schedule_id', '=', scheduleId).execute();
+}
+
 /*
  * Faults. A rule that a change is all-or-nothing is proved by making one of its later writes fail; no request can
  * make the database refuse a valid row, so these break the schema on purpose. The pool throws away a database
@@ -86,4 +157,65 @@ export async function refuseCalendarsNamed(server: TestServer, name: string): Pr
 /** The settings table is gone: every read of a setting fails, as on a damaged install. */
 export async function dropSettingsTable(server: TestServer) {
   await sql`drop table settings`.execute(server.database.db);
+}
+
+/** The database refuses to delete any staffing default naming the person until the answer is called. */
+export async function refuseDefaultDeletesOf(server: TestServer, personId: number): Promise<() => Promise<void>> {
+  const { db } = server.database;
+  await sql`create function test_refuse_default_delete() returns trigger language plpgsql as $$
+    begin raise exception 'default delete refused for the test'; end $$`.execute(db);
+  await sql`create trigger test_refuse_default_delete before delete on requirement_defaults
+    for each row when (old.person_id = ${sql.lit(personId)}) execute function test_refuse_default_delete()`.execute(db);
+  return async () => {
+    await sql`drop trigger test_refuse_default_delete on requirement_defaults`.execute(db);
+    await sql`drop function test_refuse_default_delete()`.execute(db);
+  };
+}
+
+/**
+ * No user is an administrator, so that a test's own are the only ones. No route leaves a church without one: the
+ * last active administrator can be neither demoted nor removed.
+ */
+export async function demoteEveryAdministrator(server: TestServer) {
+  await server.database.db.updateTable('users').set({ is_admin: false }).execute();
+}
+
+/** The group retired (inactive), as the church system retires groups: our routes create and delete them, never retire one. */
+export async function retireGroup(server: TestServer, groupId: number) {
+  await server.database.db.updateTable('groups').set({ active: false }).where('id', '=', groupId).execute();
+}
+
+/**
+ * An expired password reset token of the user with the given hash. The service stores only hashes of tokens it
+ * drew at random, so a chosen one (say, one that collides) comes only from here.
+ */
+export async function storeResetToken(server: TestServer, userId: number, tokenHash: string) {
+  await server.database.db.insertInto('password_reset_tokens').values({ user_id: userId, token_hash: tokenHash, created_at: sql`now()`, expires_at: sql`now()` }).execute();
+}
+
+/**
+ * The latest migration recorded as not run, as a database looks to an instance of a newer build, until `restore`
+ * is called. Only the migrator writes that record.
+ */
+export async function forgetLatestMigration(server: TestServer): Promise<{ name: string; restore: () => Promise<void> }> {
+  const { db } = server.database;
+  const { rows: [latest] } = await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(db);
+  await sql`delete from kysely_migration where name = ${latest.name}`.execute(db);
+  return {
+    name: latest.name,
+    restore: async () => {
+      await sql`insert into kysely_migration (name, timestamp) values (${latest.name}, ${latest.timestamp})`.execute(db);
+    },
+  };
+}
+
+/** The database refuses to delete the calendar until the answer is called: a table made for the purpose holds on to it. */
+export async function refuseCalendarDeletion(server: TestServer, calendarId: number): Promise<() => Promise<void>> {
+  const { db } = server.database;
+  const holder = sql.table(`test_hold_calendar_${calendarId}`);
+  await sql`create table ${holder} (calendar_id integer references calendars (id))`.execute(db);
+  await sql`insert into ${holder} values (${calendarId})`.execute(db);
+  return async () => {
+    await sql`drop table ${holder}`.execute(db);
+  };
 }

@@ -5,7 +5,9 @@ import type { VolunteerActor } from '../../src/domain/access/volunteer-access.js
 import type { Services } from '../../src/domain/services.js';
 import { newUser, type TestUser } from '../helpers/factories.js';
 import type { TestServer } from '../helpers/server.js';
+import { drainOutbox } from '../../src/jobs/outbox-delivery.js';
 import { setUp } from './http.js';
+import { startMailSink } from './mail.js';
 
 /*
  * Arrangers for the volunteer area. They call the domain services as `scripts/seed` does, as an administrator of
@@ -208,4 +210,112 @@ export async function newSchedule(server: TestServer, where: { id: number; teamI
   const { services, actor } = await arrange(server);
   const ministry = await services.volunteerAccess.ministry(actor, where.id);
   return services.schedules.create(actor, ministry, { name: unique('Schedule'), windowStart: '2026-03-01', ...fields, teamId: where.teamId });
+}
+
+/**
+ * Runs `work` with the clock at `iso`, then puts the clock back: for what the services accept only before an
+ * occurrence is over (its schedule, its assignments), when a test needs it in the past. Answers what `work` does.
+ */
+export async function atTime<T>(server: TestServer, iso: string, work: () => Promise<T>): Promise<T> {
+  const current = server.clock.now().toISOString();
+  server.clock.set(iso);
+  try {
+    return await work();
+  } finally {
+    server.clock.set(current);
+  }
+}
+
+/**
+ * Changes a schedule as its update route does (never generates): `requirements` replace the plan, a need without
+ * `defaults` keeping its stored ones. The contract's Schedule view.
+ */
+export async function editSchedule(server: TestServer, scheduleId: number, fields: ScheduleInput) {
+  const { services, actor } = await arrange(server);
+  const schedule = await services.volunteerAccess.schedule(actor, scheduleId);
+  return (await services.schedules.update(actor, schedule, fields)).schedule;
+}
+
+/** The occurrence's own need for one position, over the schedule's (an override row); the contract's Requirement view. */
+export async function overrideNeed(server: TestServer, occurrenceId: number, need: Need) {
+  const { services, actor } = await arrange(server);
+  const occurrence = await services.volunteerAccess.occurrence(actor, occurrenceId);
+  return (await services.occurrences.upsertOverride(occurrence, need)).requirement;
+}
+
+/** The occurrence called off (kept, with its assignments as they were); the contract's Occurrence view. */
+export async function cancelOccurrence(server: TestServer, occurrenceId: number) {
+  const { services, actor } = await arrange(server);
+  const occurrence = await services.volunteerAccess.occurrence(actor, occurrenceId);
+  return (await services.occurrences.setStatus(occurrence, 'cancelled')).occurrence;
+}
+
+/**
+ * A coordinator approves a proposed substitute: the original assignment becomes `substituted` and the substitute
+ * holds an accepted one. The swap, the original and the replacement, each in the contract's view.
+ */
+export async function approveSwap(server: TestServer, swapId: number) {
+  const { services, actor } = await arrange(server);
+  const swap = await services.volunteerAccess.swap(actor, swapId);
+  return services.swaps.approve(actor, swap, null);
+}
+
+/**
+ * A coordinator removes an assignment: a fresh pending one is deleted with its messages, any other cancelled.
+ * Answers `{ deleted, assignment }` (the cancelled assignment's view, or null).
+ */
+export async function removeAssignment(server: TestServer, assignmentId: number) {
+  const { services, actor } = await arrange(server);
+  const assignment = await services.volunteerAccess.assignment(actor, assignmentId);
+  return services.assignmentActions.remove(actor, assignment);
+}
+
+/** Every live assignment of a shift over by now becomes `completed`, as the timer job marks them. */
+export async function completeEndedShifts(server: TestServer) {
+  await server.app.services.assignments.completeEnded();
+}
+
+/**
+ * Delivers every message due, as the outbox job does, to a real SMTP server that takes them all (they become
+ * `sent`): the mail settings point at it and e-mail is on for the drain, then both are as they were. Answers the
+ * drain's counts.
+ */
+export async function deliverOutbox(server: TestServer) {
+  const { settings } = server.app.services;
+  const earlier = { sSMTPHost: await settings.get('sSMTPHost'), bEnabledEmail: (await settings.get('bEnabledEmail')) ? '1' : '0' };
+  const sink = await startMailSink();
+  try {
+    await settings.write('sSMTPHost', `127.0.0.1:${sink.port}`);
+    await settings.write('bEnabledEmail', '1');
+    return await drainOutbox(server.app.services);
+  } finally {
+    for (const [name, value] of Object.entries(earlier)) await settings.write(name, value);
+    await sink.close();
+  }
+}
+
+/** Takes the person out of the ministry's volunteer pool, as the pool route does; qualifications stay. */
+export async function leavePool(server: TestServer, ministryId: number, personId: number) {
+  const { services, actor } = await arrange(server);
+  await services.pool.remove(await services.volunteerAccess.ministry(actor, ministryId), personId);
+}
+
+/** Revokes the qualification (kept, inactive), as a coordinator's revoke does; the contract's Qualification view. */
+export async function revokeQualification(server: TestServer, qualificationId: number) {
+  const { services, actor } = await arrange(server);
+  return (await services.qualifications.revoke(await services.volunteerAccess.qualification(actor, qualificationId))).qualification;
+}
+
+/** An administrator's Reset login of the user: failed logins back to 0, and the user is mailed (`account_unlocked`). */
+export async function resetLogin(server: TestServer, userId: number) {
+  await server.app.services.users.resetLogin(userId);
+}
+
+/**
+ * Calendar events of one title and type, one per slot (church wall clock, `YYYY-MM-DD HH:MM:SS`), pinned to the
+ * calendars given, made in one go as the events service makes a series; their ids.
+ */
+export async function newEvents(server: TestServer, title: string, typeId: number, slots: Array<{ start: string; end: string }>, calendarIds: number[] = []) {
+  const events = await server.app.services.events.createEvents({ title, typeId, slots, calendarIds, linkedGroupIds: [] });
+  return events.map((event) => event.id);
 }

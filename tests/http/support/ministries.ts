@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import type { AssignmentStatus } from '../../../src/db/schema.js';
 import { as, unique, setUp, useServer, useUser } from '../../kit/index.js';
 
 /*
  * What the ministries test files (ministries-*.test.ts) share: the contract's messages, the answer of the create
  * route, and `useMinistries`, which declares the file's server and its users (an administrator, a global manager, a
- * volunteer) and answers the arrangers bound to them. The `insert…` arrangers write rows the routes under test
- * only read or delete (occurrences in any state, assignments with any status), straight into the database.
+ * volunteer) and answers the arrangers bound to them.
  */
 
 export const NOW_ISO = '2026-03-04T15:00:00Z';
@@ -38,7 +36,6 @@ export function useMinistries() {
     assert.equal(type.status, 201, JSON.stringify(type.body));
     eventType.id = type.body.Id;
   });
-  const db = () => server.database.db;
 
   async function createMinistry(fields: Record<string, unknown> = {}): Promise<Created> {
     const answer = await server.post('/api/ministries/ministries', { name: unique('Ministry'), ...fields }, as(manager));
@@ -46,9 +43,11 @@ export function useMinistries() {
     return answer.body;
   }
 
+  /** The team the ministry was created with: its first. */
   async function defaultTeamId(ministryId: number): Promise<number> {
-    const row = await db().selectFrom('teams').select('id').where('ministry_id', '=', ministryId).orderBy('id').executeTakeFirstOrThrow();
-    return row.id;
+    const answer = await server.get(`/api/ministries/ministries/${ministryId}`, as(manager));
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    return Math.min(...answer.body.teams.map((team: { id: number }) => team.id));
   }
 
   async function addTeam(ministryId: number, fields: Record<string, unknown> = {}): Promise<any> {
@@ -81,39 +80,6 @@ export function useMinistries() {
     return answer.body.eventId;
   }
 
-  async function insertSchedule(ministryId: number, teamId: number): Promise<number> {
-    const row = await db().insertInto('schedules').values({
-      ministry_id: ministryId, team_id: teamId, name: unique('Schedule'), link_mode: 'event_type', event_type_id: eventType.id,
-      title_filter: null, group_id: null, event_id: null, window_start: '2026-01-01', window_end: null,
-    }).returning('id').executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  async function insertOccurrence(scheduleId: number, eventId: number, status: 'scheduled' | 'cancelled' = 'scheduled'): Promise<number> {
-    const event = await db().selectFrom('events').select('start_at').where('id', '=', eventId).executeTakeFirstOrThrow();
-    const row = await db().insertInto('occurrences').values({
-      schedule_id: scheduleId, event_id: eventId, occurrence_date: String(event.start_at).slice(0, 10), status, notes: null, generated_at: NOW_WALL_CLOCK,
-    }).returning('id').executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  async function insertRequirement(owner: { scheduleId: number } | { occurrenceId: number }, positionId: number, minCount: number, maxCount: number | null = null): Promise<number> {
-    const row = await db().insertInto('requirements').values({
-      schedule_id: 'scheduleId' in owner ? owner.scheduleId : null,
-      occurrence_id: 'occurrenceId' in owner ? owner.occurrenceId : null,
-      position_id: positionId, min_count: minCount, max_count: maxCount, notes: null,
-    }).returning('id').executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  async function insertAssignment(occurrenceId: number, positionId: number, personId: number, status: AssignmentStatus): Promise<number> {
-    const row = await db().insertInto('assignments').values({
-      occurrence_id: occurrenceId, position_id: positionId, person_id: personId, requirement_id: null, status,
-      assigned_at: NOW_WALL_CLOCK, assigned_by_person_id: manager.personId, responded_at: null, replaces_assignment_id: null, notes: null,
-    }).returning('id').executeTakeFirstOrThrow();
-    return row.id;
-  }
-
   async function setRollout(value: string): Promise<void> {
     const answer = await server.post('/admin/api/system/config/sVolunteerVersion', { value }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
@@ -121,7 +87,6 @@ export function useMinistries() {
   }
 
   return {
-    server, admin, manager, volunteer, db, createMinistry, defaultTeamId, addTeam, addPosition, addToPool, newEvent,
-    insertSchedule, insertOccurrence, insertRequirement, insertAssignment, setRollout,
+    server, admin, manager, volunteer, createMinistry, defaultTeamId, addTeam, addPosition, addToPool, newEvent, setRollout,
   };
 }

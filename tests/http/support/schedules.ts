@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { as, newMinistry, newPerson, newPosition, qualify, unique, useOtherEventType, useServer, useUser } from '../../kit/index.js';
+import { as, countRows, newMinistry, newPerson, newPosition, qualify, storedRows, unique, useOtherEventType, useServer, useUser } from '../../kit/index.js';
 
 /*
  * What the schedules test files (schedules-*.test.ts) share: the routes' prefix, the test clock's Sundays, the
@@ -34,7 +34,6 @@ export function useSchedules() {
   const server = useServer();
   const admin = useUser(server, ['admin']);
   const otherType = Object.assign(useOtherEventType(server), { name: 'Other' });
-  const db = () => server.database.db;
 
   async function newClass(): Promise<{ id: number; name: string }> {
     const name = unique('Class');
@@ -91,32 +90,29 @@ export function useSchedules() {
   }
 
   async function countSchedules(ministryId: number): Promise<number> {
-    const row = await db().selectFrom('schedules').select((eb) => eb.fn.countAll<number>().as('n')).where('ministry_id', '=', ministryId).executeTakeFirstOrThrow();
-    return Number(row.n);
+    return countRows(server, 'schedules', { ministry_id: ministryId });
   }
 
   async function countEvents(): Promise<number> {
-    const row = await db().selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
+    return countRows(server, 'events');
   }
 
   async function eventSnapshot(ids: number[]) {
-    return db().selectFrom('events').selectAll().where('id', 'in', ids).orderBy('id').execute();
+    return storedRows(server, 'events', { id: ids });
   }
 
   /** Occurrence dates of a schedule, soonest first. */
   async function occurrenceDates(scheduleId: number): Promise<string[]> {
-    const rows = await db().selectFrom('occurrences').select('occurrence_date').where('schedule_id', '=', scheduleId).orderBy('occurrence_date').execute();
-    return rows.map((row) => String(row.occurrence_date).slice(0, 10));
+    const rows = await storedRows(server, 'occurrences', { schedule_id: scheduleId });
+    return rows.map((row) => String(row.occurrence_date).slice(0, 10)).sort();
   }
 
   async function assignmentsOf(scheduleId: number) {
-    return db().selectFrom('assignments')
-      .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
-      .select(['assignments.id', 'assignments.person_id', 'assignments.position_id', 'assignments.status', 'assignments.assigned_by_person_id', 'occurrences.occurrence_date'])
-      .where('occurrences.schedule_id', '=', scheduleId)
-      .orderBy('occurrences.occurrence_date').orderBy('assignments.id')
-      .execute();
+    const dates = new Map((await storedRows(server, 'occurrences', { schedule_id: scheduleId })).map((row) => [row.id, row.occurrence_date]));
+    const rows = await storedRows(server, 'assignments', { occurrence_id: [...dates.keys()] });
+    return rows
+      .map((row) => ({ id: row.id, person_id: row.person_id, position_id: row.position_id, status: row.status, assigned_by_person_id: row.assigned_by_person_id, occurrence_date: dates.get(row.occurrence_id)! }))
+      .sort((a, b) => String(a.occurrence_date).localeCompare(String(b.occurrence_date)) || a.id - b.id);
   }
 
   async function setHorizon(weeks: number | string) {
@@ -158,7 +154,7 @@ export function useSchedules() {
   }
 
   return {
-    server, admin, otherType, db,
+    server, admin, otherType,
     newClass, newEvent, newSeries, body, create, generate, readSchedule, readNeeds, countSchedules, countEvents,
     eventSnapshot, occurrenceDates, assignmentsOf, setHorizon, withHorizon, withClock, newWorld,
   };
