@@ -49,11 +49,44 @@ export async function transportFor(services: Services): Promise<Transporter> {
 
 /** One drain of the outbox through the mail server of the settings: the timer jobs' and the delivery worker's step. */
 export async function drainOutbox(services: Services): Promise<{ sent: number; skipped: number; failed: number }> {
-  let transport: Transporter | undefined;
+  const mailer = new DrainMailer(() => transportFor(services));
   try {
-    return await services.outbox.drain(async () => (transport = await transportFor(services)));
+    return await services.outbox.drain(async () => mailer);
   } finally {
-    transport?.close();
+    mailer.close();
+  }
+}
+
+/** Failures of reaching the mail server rather than of one message: every later message of the drain meets them too. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNRESET', 'ECONNECTION', 'EDNS']);
+
+/**
+ * The transport of one drain. After a failed send it opens a new one for the next message: nodemailer's pool never
+ * frees the slot of a connection whose socket could not be made, so its next send would wait for ever. Once the
+ * server proved unreachable, the drain's remaining messages fail at once with the same error (each is retried on
+ * the next drain) instead of each waiting for a connection timeout.
+ */
+class DrainMailer {
+  private transport: Transporter | undefined;
+  private unreachable: Error | undefined;
+
+  constructor(private readonly open: () => Promise<Transporter>) {}
+
+  async sendMail(mail: Parameters<Transporter['sendMail']>[0]): Promise<unknown> {
+    if (this.unreachable) throw this.unreachable;
+    this.transport ??= await this.open();
+    try {
+      return await this.transport.sendMail(mail);
+    } catch (error) {
+      this.close();
+      if (error instanceof Error && UNREACHABLE.has((error as { code?: string }).code ?? '')) this.unreachable = error;
+      throw error;
+    }
+  }
+
+  close(): void {
+    this.transport?.close();
+    this.transport = undefined;
   }
 }
 
