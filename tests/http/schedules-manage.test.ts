@@ -145,6 +145,10 @@ describe('POST /api/ministries/schedules/{id} (update)', () => {
     assert.deepEqual(needs[0].defaults.map((d) => [d.personId, d.accepted]), [[world.ben, false], [world.anna, true]]);
     expectError(await server.post(url, { requirements: [{ positionId: world.position, minCount: 1, defaults: [{ personId: 987654 }] }] }, as(admin)), 404, 'Person not found');
     assert.equal((await readNeeds(schedule.id))[0].defaults.length, 2);
+    expectError(await server.post(url, { name: 'Not kept', requirements: [{ positionId: world.position, minCount: 1, maxCount: 1 }] }, as(admin)), 400,
+      'Max is 1 but 2 default volunteers are chosen. Remove one or raise Max.');
+    assert.deepEqual((await readNeeds(schedule.id)).map((n) => [n.maxCount, n.defaults.length]), [[2, 2]]);
+    assert.notEqual((await server.get(url, as(admin))).body.schedule.name, 'Not kept');
     answer = await server.post(url, { requirements: [] }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(await readNeeds(schedule.id), []);

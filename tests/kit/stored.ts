@@ -86,8 +86,7 @@ export async function insertBulkOccurrences(server: TestServer, fields: { schedu
 
 /**
  * The schedule's needs lowered to a Max below the defaults they hold, as plans saved before Max was checked against
- * the defaults were left. The need route refuses such a Max; the schedule update lets it through only when a need
- * is sent without its defaults, a gap no test should stand on.
+ * the defaults were left: every route that changes a need refuses such a Max now.
  */
 export async function lowerMaxBelowDefaults(server: TestServer, scheduleId: number, maxCount: number) {
   await server.database.db.updateTable('requirements').set({ max_count: maxCount }).where('schedule_id', '=', scheduleId).execute();

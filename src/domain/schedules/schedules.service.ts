@@ -16,7 +16,7 @@ import { capacityOf } from '../staffing/gaps.js';
 import { runGeneration, type GenerationContext } from './generation.js';
 import { offset, parseDefaults, parsePlan, planRowOf, type PlanRowFields, type ScheduleInput } from './schedule-input.js';
 import { sameTitle } from './matching.js';
-import { checkDefaults, checkPlan, saveDefaults, savePlan, type DefaultInput } from './staffing-plan.js';
+import { checkDefaults, checkKeptDefaults, checkPlan, saveDefaults, savePlan, type DefaultInput } from './staffing-plan.js';
 import { requirementView, scheduleView } from './views.js';
 import { DatabaseService } from '../database-service.js';
 
@@ -248,6 +248,7 @@ export class SchedulesService extends DatabaseService {
       Object.assign(update, link);
     }
     const plan = input.requirements ? await checkPlan(repos, schedule.ministry_id, input.requirements) : undefined;
+    if (plan) await checkKeptDefaults(repos, schedule.id, plan);
     if (input.name !== undefined) update.name = input.name;
     if (input.teamId !== undefined) update.team_id = input.teamId;
     if (input.windowStart !== undefined) update.window_start = input.windowStart;
@@ -281,12 +282,7 @@ export class SchedulesService extends DatabaseService {
     const row = planRowOf(need);
     const repos = this.repos;
     const [checked] = await checkPlan(repos, schedule.ministry_id, [row]);
-    const existing = (await repos.requirements.templateRows([schedule.id])).find((t) => t.position_id === checked.positionId);
-    if (existing) {
-      const stored = (await repos.requirements.defaults([existing.id])).length;
-      const room = capacityOf({ minCount: checked.minCount!, maxCount: checked.maxCount ?? null });
-      if (stored > room) throw invalid(`Max is ${room} but ${stored} default volunteers are chosen. Remove one or raise Max.`);
-    }
+    await checkKeptDefaults(repos, schedule.id, [checked]);
     const { id, created } = await repos.requirements.upsertTemplate(schedule.id, checked.positionId, { minCount: checked.minCount!, maxCount: checked.maxCount ?? null, notes: checked.notes ?? null });
     const saved = (await repos.requirements.findById(id))!;
     return { created, requirement: requirementView(saved, await repos.requirements.defaults([id])) };

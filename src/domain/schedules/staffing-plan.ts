@@ -25,11 +25,30 @@ const isCount = (value: unknown): value is number => typeof value === 'number' &
 /** Checks a list of defaults against the room of its need (§5.4): Max (or Min when Max is blank), 50, each person once, people exist. */
 export async function checkDefaults(repos: Repositories, defaults: readonly DefaultInput[], room: number): Promise<void> {
   if (defaults.length > MAX_DEFAULTS) throw invalid(`At most ${MAX_DEFAULTS} default volunteers may be chosen`);
-  if (defaults.length > room) throw invalid(`Max is ${room} but ${defaults.length} default volunteers are chosen. Remove one or raise Max.`);
+  if (defaults.length > room) throw tooManyDefaults(room, defaults.length);
   const ids = defaults.map((d) => d.personId);
   if (new Set(ids).size !== ids.length) throw invalid('A default volunteer appears twice: the same person is chosen twice');
   const existing = new Set(await repos.persons.existingIds(ids));
   if (ids.some((id) => !existing.has(id))) throw notFound('Person not found');
+}
+
+const tooManyDefaults = (room: number, count: number) => invalid(`Max is ${room} but ${count} default volunteers are chosen. Remove one or raise Max.`);
+
+/**
+ * A need sent without `defaults` keeps the schedule's stored ones, so its new Min and Max must still leave room for
+ * them: Max may not fall below the saved default volunteers (§5.4), whichever route changes it.
+ */
+export async function checkKeptDefaults(repos: Repositories, scheduleId: number, rows: readonly PlanRowInput[]): Promise<void> {
+  const kept = rows.filter((row) => row.defaults === undefined);
+  if (kept.length === 0) return;
+  const templates = (await repos.requirements.templateRows([scheduleId])).filter((template) => kept.some((row) => row.positionId === template.position_id));
+  const stored = await repos.requirements.defaults(templates.map((template) => template.id));
+  for (const template of templates) {
+    const row = kept.find((candidate) => candidate.positionId === template.position_id)!;
+    const count = stored.filter((entry) => entry.requirement_id === template.id).length;
+    const room = capacityOf({ minCount: row.minCount!, maxCount: row.maxCount ?? null });
+    if (count > room) throw tooManyDefaults(room, count);
+  }
 }
 
 /** Validates a whole staffing plan before anything is written (§5.4); answers it with counts filled in. */
