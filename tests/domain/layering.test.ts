@@ -63,3 +63,26 @@ describe('the import structure', () => {
     assert.deepEqual(granting.map((file) => path.relative(SRC, file)).filter((file) => !file.startsWith(`domain${path.sep}access${path.sep}`)), []);
   });
 });
+
+/*
+ * The tests over HTTP, of the jobs and of whole processes arrange through the services and read stored state through
+ * the kit (tests/kit/stored.ts), so that a change of schema touches the kit, not every test. These files test the
+ * data layer itself, and say why.
+ */
+const TALKS_TO_THE_DATABASE = new Map([
+  ['http/monitoring.test.ts', 'the pool options of openPostgres against the server, and the outbox counters the metrics read'],
+  ['http/shared-rate-limits.test.ts', 'the rate-limit windows of the repository'],
+  ['jobs/timer-jobs-instances.test.ts', 'ends the server connection of an instance holding the timer-job lock'],
+  ['process/startup.test.ts', 'opens the database a started service made, after it stopped'],
+]);
+
+describe('the test kit', () => {
+  it('is the only way the HTTP, job, process and browser tests reach the database', () => {
+    const TESTS = path.resolve('tests');
+    const reaching = ['http', 'jobs', 'process', 'browser']
+      .flatMap((dir) => sourceFiles(path.join(TESTS, dir)))
+      .filter((file) => /\b(insertInto|updateTable|deleteFrom|createRepositories)\(|\bdatabase\.db\b|from 'kysely'/.test(fs.readFileSync(file, 'utf8')))
+      .map((file) => path.relative(TESTS, file).split(path.sep).join('/'));
+    assert.deepEqual(reaching.sort(), [...TALKS_TO_THE_DATABASE.keys()].sort());
+  });
+});

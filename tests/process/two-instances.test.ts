@@ -9,6 +9,7 @@ import { newAdmin, newUser, otherEventTypeId, type TestUser } from '../helpers/f
 import { TestClock } from '../helpers/clock.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { spawnService, waitForReady, type Running } from '../helpers/service-process.js';
+import { storedRows } from '../kit/stored.js';
 
 /**
  * Issue 19's proof: two service processes, started as `npm start` starts them, on one PostgreSQL database.
@@ -171,12 +172,12 @@ function attemptsFor(occurrences: Slot[][], perVolunteer: number): Attempt[] {
 }
 
 async function livePerSlot(): Promise<number[]> {
-  const rows = await server.database.db.selectFrom('assignments')
-    .select(({ fn }) => ['occurrence_id', 'position_id', fn.countAll<number>().as('live')])
-    .where('status', 'in', ['pending', 'accepted'])
-    .groupBy(['occurrence_id', 'position_id'])
-    .execute();
-  return rows.map((row) => Number(row.live));
+  const live = new Map<string, number>();
+  for (const row of await storedRows(server, 'assignments', { status: ['pending', 'accepted'] })) {
+    const slot = `${row.occurrence_id}:${row.position_id}`;
+    live.set(slot, (live.get(slot) ?? 0) + 1);
+  }
+  return [...live.values()];
 }
 
 before(async () => {
@@ -234,8 +235,7 @@ describe('two instances on one PostgreSQL database', { skip: onServer ? false : 
       // Both workers hold the messages of the sign-ups so far, waiting on the gated mail server.
       const waitStarted = Date.now();
       while (gate.waiting.length < 2 && Date.now() - waitStarted < 5_000) await new Promise((resolve) => setTimeout(resolve, 20));
-      claimedAtKill = await server.database.db.selectFrom('notifications').select(['id', 'claimed_until'])
-        .where('status', '=', 'pending').where('claimed_until', 'is not', null).execute();
+      claimedAtKill = (await storedRows(server, 'notifications', { status: 'pending' })).filter((row) => row.claimed_until !== null);
       killed.add(doomed);
       doomed.child.kill('SIGKILL');
       await doomed.exited;
@@ -244,7 +244,7 @@ describe('two instances on one PostgreSQL database', { skip: onServer ? false : 
     const unanswered = outcomes.filter((o) => o.status === 0);
     assert.ok(acknowledged.length > 0 && acknowledged.length <= later.flat().length * MAX_PER_SLOT, String(acknowledged.length));
     assert.ok(outcomes.every((o) => [201, 409, 0].includes(o.status)), JSON.stringify(outcomes.filter((o) => ![201, 409, 0].includes(o.status)).slice(0, 3)));
-    const present = new Set((await server.database.db.selectFrom('assignments').select('id').where('status', '=', 'accepted').execute()).map((row) => row.id));
+    const present = new Set((await storedRows(server, 'assignments', { status: 'accepted' })).map((row) => row.id));
     assert.deepEqual(acknowledged.filter((o) => !present.has(o.assignmentId!)), [], 'every acknowledged sign-up is stored');
     assert.ok(Math.max(...(await livePerSlot())) <= MAX_PER_SLOT, 'no slot holds more than its maximum');
     assert.ok(unanswered.length <= CLIENTS, `only requests in flight at the kill went unanswered (${unanswered.length})`);
@@ -252,7 +252,7 @@ describe('two instances on one PostgreSQL database', { skip: onServer ? false : 
 
     gate.closed = false;
     for (const release of gate.waiting.splice(0)) release();
-    const rows = async () => server.database.db.selectFrom('notifications').select(['id', 'status', 'created_at', 'sent_at']).where('type', '=', 'signup_confirm').execute();
+    const rows = () => storedRows(server, 'notifications', { type: 'signup_confirm' });
     const deadline = Date.now() + 4 * LEASE_SECONDS * 1000 + 10_000;
     while ((await rows()).some((row) => row.status !== 'sent') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
     const all = await rows();
