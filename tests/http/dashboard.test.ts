@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { drainOutbox } from '../../src/jobs/outbox-delivery.js';
 import {
-  as, grantScope, markDeliveriesFailed, newAssignment, newCoordinator, newEvents, newMinistry, newPerson, newPosition, newStaffedEvent, newTeam,
-  newTeamLeader, newUser, qualify, resetLogin, setAssignmentStatus, storedRows, unique, useOtherEventType, useServer, useUser, type Ministry, type TestUser,
+  as, grantScope, markDeliveriesFailed, newCoordinator, newEvents, newMinistry, newPerson, newPosition,
+  newStaffedEvent, newTeam, newTeamLeader, newUser, qualify, resetLogin, setAssignmentStatus, storedRows, unique,
+  useOtherEventType, useServer, useUser, type Ministry, type TestUser, assignVolunteer,
 } from '../kit/index.js';
 
 const server = useServer();
@@ -15,13 +16,6 @@ const DAYS_MESSAGE = 'The days parameter must be a whole number between 1 and 36
 /** The ministry with another of its teams in `teamId`: where a position or a staffed event of that team goes. */
 const teamOf = async (ministry: Ministry, name?: string): Promise<Ministry> =>
   ({ ...ministry, teamId: (await newTeam(server, ministry.id, name === undefined ? {} : { name })).id });
-
-/** A pending assignment of a freshly qualified volunteer. */
-async function assignNew(occurrenceId: number, positionId: number): Promise<{ assignmentId: number; volunteer: TestUser }> {
-  const volunteer = await newUser(server);
-  await qualify(server, positionId, volunteer.personId);
-  return { assignmentId: (await newAssignment(server, occurrenceId, positionId, volunteer.personId)).id, volunteer };
-}
 
 async function dashboard(user: TestUser, days?: string) {
   const answer = await server.get(`${V}/dashboard`, { ...as(user), query: days === undefined ? undefined : { days } });
@@ -134,7 +128,7 @@ describe('GET /api/ministries/dashboard (E8)', () => {
     const ministry = await newMinistry(server);
     const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
     const occurrence = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 2 }])).occurrenceId;
-    const { assignmentId, volunteer } = await assignNew(occurrence, position);
+    const { assignmentId, volunteer } = await assignVolunteer(server, occurrence, position);
     const substitute = await newPerson(server);
     await qualify(server, position, substitute.id);
     assert.equal((await server.post(`/api/me/assignments/${assignmentId}/propose-substitute`, { personId: substitute.id }, as(volunteer))).status, 201);
@@ -197,7 +191,7 @@ describe('GET /api/ministries/dashboard (E8)', () => {
     const quietTeam = await teamOf(ministry);
     const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
     const occurrence = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 1 }])).occurrenceId;
-    const { assignmentId } = await assignNew(occurrence, position);
+    const { assignmentId } = await assignVolunteer(server, occurrence, position);
     assert.equal(await markDeliveriesFailed(server, { assignment_id: assignmentId }), 1);
     const body = await dashboard(await newTeamLeader(server, quietTeam.teamId, ['manageMyMinistries']));
     assert.deepEqual([body.upcoming, body.gaps, body.pendingResponses, body.proposedSwaps], [[], [], [], []]);
@@ -210,8 +204,8 @@ describe('GET /api/ministries/dashboard (E8)', () => {
     const [a, b, c] = [(await newPosition(server, ministry.id, ministry.teamId)).id, (await newPosition(server, ministry.id, ministry.teamId)).id, (await newPosition(server, ministry.id, ministry.teamId)).id];
     const later = (await newStaffedEvent(server, ministry, [{ positionId: b, minCount: 1 }, { positionId: a, minCount: 2 }], { date: '2026-03-20' })).occurrenceId;
     const sooner = (await newStaffedEvent(server, ministry, [{ positionId: c, minCount: 1 }, { positionId: b, minCount: 0, maxCount: 3 }, { positionId: a, minCount: 1 }], { date: '2026-03-12' })).occurrenceId;
-    await assignNew(later, b);
-    await assignNew(later, a);
+    await assignVolunteer(server, later, b);
+    await assignVolunteer(server, later, a);
     const cancelled = (await newStaffedEvent(server, ministry, [{ positionId: a, minCount: 1 }], { date: '2026-03-11' })).occurrenceId;
     await server.post(`${V}/occurrences/${cancelled}/status`, { status: 'cancelled' }, as(admin));
 
@@ -228,11 +222,11 @@ describe('GET /api/ministries/dashboard (E8)', () => {
     const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
     const soon = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 3 }], { date: '2026-03-05', startTime: '09:00', endTime: '10:00' })).occurrenceId;
     const far = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 3 }], { date: '2026-03-20' })).occurrenceId;
-    const pendingSoon = await assignNew(soon, position);
-    const pendingFar = await assignNew(far, position);
-    const answered = await assignNew(soon, position);
+    const pendingSoon = await assignVolunteer(server, soon, position);
+    const pendingFar = await assignVolunteer(server, far, position);
+    const answered = await assignVolunteer(server, soon, position);
     assert.equal((await server.post(`/api/me/assignments/${answered.assignmentId}/respond`, { response: 'accepted' }, as(answered.volunteer))).status, 200);
-    const declined = await assignNew(far, position);
+    const declined = await assignVolunteer(server, far, position);
     assert.equal((await server.post(`/api/me/assignments/${declined.assignmentId}/respond`, { response: 'declined' }, as(declined.volunteer))).status, 200);
     const coordinator = await newCoordinator(server, ministry.id);
 
@@ -262,8 +256,8 @@ describe('GET /api/ministries/dashboard (E8)', () => {
     const occurrence = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 3 }])).occurrenceId;
     const substitute = await newPerson(server);
     await qualify(server, position, substitute.id);
-    const proposed = await assignNew(occurrence, position);
-    const withdrawn = await assignNew(occurrence, position);
+    const proposed = await assignVolunteer(server, occurrence, position);
+    const withdrawn = await assignVolunteer(server, occurrence, position);
     const swap = await server.post(`/api/me/assignments/${proposed.assignmentId}/propose-substitute`, { personId: substitute.id }, as(proposed.volunteer));
     assert.equal(swap.status, 201, swap.text);
     const gone = await server.post(`/api/me/assignments/${withdrawn.assignmentId}/propose-substitute`, { personId: substitute.id }, as(withdrawn.volunteer));
@@ -292,19 +286,19 @@ describe('GET /api/ministries/dashboard (E8)', () => {
     const baseline = (await dashboard(admin)).failedNotifications;
 
     // Mail is off on a new install, so the drain skips this assignment's message.
-    const skipped = await assignNew(occurrence, position);
+    const skipped = await assignVolunteer(server, occurrence, position);
     await drainOutbox(server.app.services);
     const skippedMessages = await server.get(`${V}/assignments/${skipped.assignmentId}/notifications`, as(admin));
     assert.deepEqual(skippedMessages.body.notifications.map((n: { status: string }) => n.status), ['skipped']);
-    const a = await assignNew(occurrence, position);
-    const c = await assignNew(teamOccurrence, teamPosition);
-    const d = await assignNew(foreign, foreignPosition);
-    await assignNew(occurrence, position); // its message stays pending
+    const a = await assignVolunteer(server, occurrence, position);
+    const c = await assignVolunteer(server, teamOccurrence, teamPosition);
+    const d = await assignVolunteer(server, foreign, foreignPosition);
+    await assignVolunteer(server, occurrence, position); // its message stays pending
     for (const { assignmentId } of [a, c, d]) assert.equal(await markDeliveriesFailed(server, { assignment_id: assignmentId }), 1);
-    const cancelledRow = await assignNew(occurrence, position);
+    const cancelledRow = await assignVolunteer(server, occurrence, position);
     await setAssignmentStatus(server, cancelledRow.assignmentId, 'cancelled');
     // A gap alert is occurrence-scoped, without an assignment.
-    const decliner = await assignNew(occurrence, position);
+    const decliner = await assignVolunteer(server, occurrence, position);
     assert.equal((await server.post(`/api/me/assignments/${decliner.assignmentId}/respond`, { response: 'declined' }, as(decliner.volunteer))).status, 200);
     assert.equal(await markDeliveriesFailed(server, { type: 'gap_alert', occurrence_id: occurrence }), 1, 'one gap alert, to the one coordinator');
     assert.equal(await markDeliveriesFailed(server, { type: 'decline_alert', assignment_id: decliner.assignmentId }), 1);
@@ -331,7 +325,7 @@ describe('GET /api/ministries/dashboard (E8)', () => {
     const ministry = await newMinistry(server);
     const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
     const occurrence = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 3 }], { date: '2026-03-12' })).occurrenceId;
-    const pending = await assignNew(occurrence, position);
+    const pending = await assignVolunteer(server, occurrence, position);
     const substitute = await newPerson(server);
     await qualify(server, position, substitute.id);
     const swap = await server.post(`/api/me/assignments/${pending.assignmentId}/propose-substitute`, { personId: substitute.id }, as(pending.volunteer));
@@ -397,7 +391,7 @@ describe('a window of more than 500 occurrences', () => {
     assert.equal(schedule.status, 201, schedule.text);
     // One later occurrence that needs someone, with a reply awaited.
     const late = (await newStaffedEvent(server, ministry, [{ positionId: busy, minCount: 2 }], { date: '2026-03-20' })).occurrenceId;
-    const { assignmentId } = await assignNew(late, busy);
+    const { assignmentId } = await assignVolunteer(server, late, busy);
     const coordinator = await newCoordinator(server, ministry.id);
 
     const body = await dashboard(coordinator);
@@ -418,7 +412,7 @@ describe('an occurrence follows its event', () => {
     const ministry = await newMinistry(server);
     const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
     const occurrence = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 2 }], { date: '2026-03-10' })).occurrenceId;
-    const { assignmentId, volunteer } = await assignNew(occurrence, position);
+    const { assignmentId, volunteer } = await assignVolunteer(server, occurrence, position);
     assert.equal((await server.post(`/api/me/assignments/${assignmentId}/respond`, { response: 'accepted' }, as(volunteer))).status, 200);
     const coordinator = await newCoordinator(server, ministry.id);
     assert.ok((await dashboard(coordinator)).gaps.some((gap: { occurrenceId: number }) => gap.occurrenceId === occurrence));
@@ -489,7 +483,7 @@ describe('GET /api/ministries/gaps', () => {
     const [p, q, r] = [(await newPosition(server, ministry.id, ministry.teamId)).id, (await newPosition(server, otherTeam.id, otherTeam.teamId)).id, (await newPosition(server, elsewhere.id, elsewhere.teamId)).id];
     const filled = (await newPosition(server, ministry.id, ministry.teamId)).id;
     const late = (await newStaffedEvent(server, ministry, [{ positionId: p, minCount: 1 }, { positionId: filled, minCount: 1 }], { date: '2026-05-10' })).occurrenceId;
-    await assignNew(late, filled);
+    await assignVolunteer(server, late, filled);
     const early = (await newStaffedEvent(server, otherTeam, [{ positionId: q, minCount: 2 }], { date: '2026-05-05' })).occurrenceId;
     const zero = (await newStaffedEvent(server, ministry, [{ positionId: p, minCount: 0, maxCount: 2 }], { date: '2026-05-06' })).occurrenceId;
     const foreign = (await newStaffedEvent(server, elsewhere, [{ positionId: r, minCount: 1 }], { date: '2026-05-07' })).occurrenceId;

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import {
-  approveSwap, as, atTime, cancelOccurrence, completeEndedShifts, expectError, newAssignment, newCoordinator, newPerson, newSchedule, newTeamLeader, newUser,
-  overrideNeed, proposeSubstitute, qualify, setAssignmentStatus, staffEvent, storedRows, type TestUser, unique,
+  approveSwap, as, atTime, cancelOccurrence, completeEndedShifts, expectError, newAssignment, newCoordinator,
+  newPerson, newSchedule, newTeamLeader, newUser, overrideNeed, proposeSubstitute, qualify, staffEvent, storedRows,
+  type TestUser, unique,
 } from '../kit/index.js';
 import { COORDINATOR_GATE, NOW_ISO, OUT_OF_SCOPE, STRICT_SUNDAY_SCHOOL, useMinistries } from './support/ministries.js';
 
@@ -15,13 +16,6 @@ async function occurrencesByEvent(scheduleId: number): Promise<Map<number, numbe
   const answer = await server.get('/api/ministries/occurrences', { ...as(admin), query: { from: '2026-01-01', to: '2026-12-31', scheduleId: String(scheduleId) } });
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return new Map(answer.body.occurrences.map((o: { id: number; eventId: number }) => [o.eventId, o.id]));
-}
-
-/** An assignment made by a coordinator, then given `status` by one. */
-async function assignAs(occurrenceId: number, positionId: number, personId: number, status: 'pending' | 'accepted' | 'declined' | 'cancelled'): Promise<number> {
-  const { id } = await newAssignment(server, occurrenceId, positionId, personId);
-  if (status !== 'pending') await setAssignmentStatus(server, id, status);
-  return id;
 }
 
 describe('GET /api/ministries/ministries/{id}/summary (E16)', () => {
@@ -73,14 +67,14 @@ describe('GET /api/ministries/ministries/{id}/summary (E16)', () => {
     await approveSwap(server, swap.id);
     // March 8, first team: ushers 2 − 1 live (the decline does not count), greeters 1 − 1 pending → 1.
     const o1 = occurrences.get(march8)!;
-    await assignAs(o1, ushers, v1, 'accepted');
-    await assignAs(o1, ushers, v2, 'declined');
-    await assignAs(o1, greeters, v3, 'pending');
+    await newAssignment(server, o1, ushers, v1, { status: 'accepted' });
+    await newAssignment(server, o1, ushers, v2, { status: 'declined' });
+    await newAssignment(server, o1, greeters, v3, { status: 'pending' });
     // March 15, first team: its own rows drop ushers (Min 0 Max 0) and raise greeters to 3 → 3.
     const o2 = occurrences.get(march15)!;
     await overrideNeed(server, o2, { positionId: ushers, minCount: 0, maxCount: 0 });
     await overrideNeed(server, o2, { positionId: greeters, minCount: 3 });
-    await assignAs(o2, ushers, v1, 'cancelled');
+    await newAssignment(server, o2, ushers, v1, { status: 'cancelled' });
     // Cancelled: never counted.
     await cancelOccurrence(server, occurrences.get(march22)!);
   });

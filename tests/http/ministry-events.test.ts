@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { DomainEvent } from '../../src/domain/domain-events.js';
 import {
-  newPerson, as, expectError, useServer, useUser, unique, newMinistry, newTeam, newPosition, qualify, newCoordinator, newTeamLeader, useOtherEventType, countRows,
-  newAssignment, removeAssignment, setAssignmentStatus, storedRows,
+  newPerson, as, expectError, useServer, useUser, unique, newMinistry, newTeam, newPosition, qualify, newCoordinator,
+  newTeamLeader, useOtherEventType, countRows, removeAssignment, storedRows, assignVolunteer,
 } from '../kit/index.js';
 
 // The test clock stands at 2026-03-04 10:00 in the church's time zone (a Wednesday); the horizon is 8 weeks.
@@ -92,14 +92,6 @@ async function assigneesOf(occurrenceId: number): Promise<number[]> {
   return (await storedRows(server, 'assignments', { occurrence_id: occurrenceId })).map((row) => row.person_id);
 }
 
-/** A fresh person qualified for the position, assigned by a coordinator, who then accepts or declines for them. */
-async function assignNew(occurrenceId: number, positionId: number, status: 'pending' | 'accepted' | 'declined'): Promise<number> {
-  const person = await newPerson(server);
-  await qualify(server, positionId, person.id);
-  const { id } = await newAssignment(server, occurrenceId, positionId, person.id);
-  if (status !== 'pending') await setAssignmentStatus(server, id, status);
-  return id;
-}
 
 /** One other-ministry occurrence on the event, staffed through "Staff this event". */
 async function staffEventFrom(ministry: Ministry, eventId: number, positionId: number): Promise<number> {
@@ -251,9 +243,9 @@ describe('GET /api/ministries/ministries/{id}/events (E1)', () => {
     await newSchedule(ministry.id, { titleFilter: event.title, teamId: thirdTeam, windowStart: '2026-03-01', requirements: [] });
     const usherOccurrence = await occurrenceOn(ushers.id, event.id);
     const singerOccurrence = await occurrenceOn(singers.id, event.id);
-    await assignNew(usherOccurrence, usher, 'accepted');
-    await assignNew(usherOccurrence, usher, 'pending');
-    await assignNew(usherOccurrence, usher, 'declined');
+    await assignVolunteer(server, usherOccurrence, usher, 'accepted');
+    await assignVolunteer(server, usherOccurrence, usher, 'pending');
+    await assignVolunteer(server, usherOccurrence, usher, 'declined');
 
     const staffing = (await listEvents(ministry.id)).events[0].staffing;
     const byTeam = new Map(staffing.map((s) => [s.teamId, s]));
@@ -269,7 +261,7 @@ describe('GET /api/ministries/ministries/{id}/events (E1)', () => {
     assert.equal(unplanned.requirementCount, 0);
     assert.equal(unplanned.status, 'unplanned');
 
-    await assignNew(singerOccurrence, singer, 'accepted');
+    await assignVolunteer(server, singerOccurrence, singer, 'accepted');
     const after = (await listEvents(ministry.id)).events[0].staffing.find((s) => s.teamId === secondTeam)!;
     assert.deepEqual([after.filled, after.gap, after.status], [1, 0, 'filled']);
   });
@@ -280,9 +272,9 @@ describe('GET /api/ministries/ministries/{id}/events (E1)', () => {
     const position = (await newPosition(server, helper.id, helper.teamId)).id;
     const event = await newEvent(ministry.id, '2026-03-25');
     const occurrence = await staffEventFrom(helper, event.id, position);
-    await assignNew(occurrence, position, 'accepted');
-    await assignNew(occurrence, position, 'pending');
-    await assignNew(occurrence, position, 'declined');
+    await assignVolunteer(server, occurrence, position, 'accepted');
+    await assignVolunteer(server, occurrence, position, 'pending');
+    await assignVolunteer(server, occurrence, position, 'declined');
     const [listed] = (await listEvents(ministry.id)).events;
     assert.deepEqual(listed.otherStaffing, [{ ministryId: helper.id, ministryName: helper.name, assigned: 2 }]);
     assert.deepEqual(listed.staffing, []);
@@ -633,9 +625,9 @@ describe('DELETE /api/ministries/ministries/{id}/events', () => {
     const kept = await newEvent(ministry.id, '2026-03-22');
     const schedule = await newSchedule(ministry.id, { titleFilter: first.title, teamId: ministry.teamId, windowStart: '2026-03-01', requirements: [{ positionId: position, minCount: 1 }] });
     const ownOccurrence = await occurrenceOn(schedule.id, first.id);
-    await assignNew(ownOccurrence, position, 'accepted');
+    await assignVolunteer(server, ownOccurrence, position, 'accepted');
     const helperOccurrence = await staffEventFrom(helper, second.id, helperPosition);
-    await assignNew(helperOccurrence, helperPosition, 'declined');
+    await assignVolunteer(server, helperOccurrence, helperPosition, 'declined');
 
     const answer = await remove(ministry.id, { eventIds: [first.id, second.id] }, as(coordinator));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
@@ -674,7 +666,7 @@ describe('DELETE /api/ministries/ministries/{id}/events', () => {
     const helperPosition = (await newPosition(server, helper.id, helper.teamId)).id;
     const event = await newEvent(ministry.id, '2026-03-20');
     const occurrence = await staffEventFrom(helper, event.id, helperPosition);
-    await assignNew(occurrence, helperPosition, 'pending');
+    await assignVolunteer(server, occurrence, helperPosition, 'pending');
     const coordinator = await newCoordinator(server, ministry.id);
     const refused = await remove(ministry.id, { eventIds: [event.id] }, as(coordinator));
     assert.equal(refused.status, 409, JSON.stringify(refused.body));

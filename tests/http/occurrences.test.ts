@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  answerAs, approveSwap, as, atTime, completeEndedShifts, countRows, expectError, grantScope, insertBulkOccurrences, newAssignment, newCoordinator, newPerson,
-  newTeamLeader, newUser, proposeSubstitute, qualify, setAssignmentStatus, storedRows, unique, useOtherEventType, useServer, useUser,
+  answerAs, approveSwap, as, atTime, completeEndedShifts, countRows, expectError, grantScope, insertBulkOccurrences,
+  newAssignment, newCoordinator, newPerson, newTeamLeader, newUser, proposeSubstitute, qualify, storedRows, unique,
+  useOtherEventType, useServer, useUser, assignVolunteer,
 } from '../kit/index.js';
 
 const server = useServer();
@@ -84,14 +85,6 @@ async function newStaffedEvent(ministryId: number, teamId: number, requirements?
   return { eventId, scheduleId: answer.body.schedule.id as number, occurrenceId: answer.body.occurrence.id as number };
 }
 
-/** A fresh person qualified for the position, assigned by a coordinator, who then accepts, declines or cancels for them. */
-async function assignNew(occurrenceId: number, positionId: number, status: 'pending' | 'accepted' | 'declined' | 'cancelled'): Promise<number> {
-  const person = await newPerson(server);
-  await qualify(server, positionId, person.id);
-  const { id } = await newAssignment(server, occurrenceId, positionId, person.id);
-  if (status !== 'pending') await setAssignmentStatus(server, id, status);
-  return id;
-}
 
 /** A login qualified for the position, to answer for themselves. */
 async function newVolunteer(positionId: number) {
@@ -194,8 +187,8 @@ describe('GET /api/ministries/occurrences', () => {
   it('keeps only occurrences with a gap when hasGaps is true', async () => {
     const world = await newWorld();
     const full = world.occurrenceIds[0];
-    await assignNew(full, world.greeter, 'accepted');
-    await assignNew(full, world.usher, 'pending');
+    await assignVolunteer(server, full, world.greeter, 'accepted');
+    await assignVolunteer(server, full, world.usher, 'pending');
     for (const hasGaps of ['1', 'true', 'yes', 'on']) {
       const { occurrences } = await listOccurrences({ ...WIDE, scheduleId: String(world.scheduleId), hasGaps });
       assert.deepEqual(occurrences.map((o) => o.id), world.occurrenceIds.slice(1), `hasGaps=${hasGaps}`);
@@ -267,16 +260,16 @@ describe('GET /api/ministries/occurrences/{id} (E6)', () => {
     const id = world.occurrenceIds[1];
     // Anna's default assignment here is completed by the timer job once the occurrence is over.
     await atTime(server, '2026-03-15T16:00:00Z', () => completeEndedShifts(server));
-    await assignNew(id, world.greeter, 'pending');
-    for (const status of ['declined', 'cancelled'] as const) await assignNew(id, world.greeter, status);
+    await assignVolunteer(server, id, world.greeter, 'pending');
+    for (const status of ['declined', 'cancelled'] as const) await assignVolunteer(server, id, world.greeter, status);
     // A substitute takes over a volunteer's assignment: theirs is accepted, the volunteer's substituted.
     const volunteer = await newVolunteer(world.greeter);
     const substitute = await newPerson(server);
     await qualify(server, world.greeter, substitute.id);
     const swap = await proposeSubstitute(server, volunteer, (await newAssignment(server, id, world.greeter, volunteer.personId)).id, substitute.id);
     await approveSwap(server, swap.id);
-    await assignNew(id, world.usher, 'pending');
-    await assignNew(id, world.usher, 'pending');
+    await assignVolunteer(server, id, world.usher, 'pending');
+    await assignVolunteer(server, id, world.usher, 'pending');
     const { occurrence, requirements } = await readOccurrence(id);
     const [greeter, usher] = requirements;
     assert.deepEqual([greeter.liveCount, greeter.pendingCount, greeter.gapCount, greeter.openCount], [2, 1, 0, 1]);

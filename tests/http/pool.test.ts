@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { DomainEvent } from '../../src/domain/domain-events.js';
 import {
-  as, atTime, countRows, deliverOutbox, detachPoolGroup, editSchedule, expectError, grantScope, newAssignment, newCoordinator, newMinistry, newPerson,
-  newPosition, newSchedule, newTeam, newTeamLeader, newUser, qualify, refuseDefaultDeletesOf, setAssignmentStatus, storedRows, useOtherEventType, useServer,
-  useUser, type TestUser,
+  as, atTime, countRows, deliverOutbox, detachPoolGroup, editSchedule, expectError, grantScope, newAssignment,
+  newCoordinator, newMinistry, newPerson, newPosition, newSchedule, newTeam, newTeamLeader, newUser, qualify,
+  refuseDefaultDeletesOf, storedRows, useOtherEventType, useServer, useUser, type TestUser, type Decision,
 } from '../kit/index.js';
 
 // The test clock stands at 2026-03-04 10:00:00 wall-clock (America/New_York).
@@ -34,13 +34,6 @@ async function occurrencesByEvent(scheduleId: number): Promise<Map<number, numbe
   const answer = await server.get(`${M}/occurrences`, { ...as(admin), query: { from: '2026-01-01', to: '2026-12-31', scheduleId: String(scheduleId) } });
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return new Map(answer.body.occurrences.map((o: { id: number; eventId: number }) => [o.eventId, o.id]));
-}
-
-/** An assignment made by a coordinator, then given `status` by one. */
-async function assignAs(occurrenceId: number, positionId: number, personId: number, status: 'pending' | 'accepted' | 'declined'): Promise<number> {
-  const { id } = await newAssignment(server, occurrenceId, positionId, personId);
-  if (status !== 'pending') await setAssignmentStatus(server, id, status);
-  return id;
 }
 
 /** The assignment as its coordinator route shows it: its status, responses and outbox rows. */
@@ -347,9 +340,9 @@ describe('DELETE /api/ministries/ministries/{id}/volunteers/{personId} (E19)', (
       away: await follow(away.id, away.teamId, awaySundays, { requirements: [{ positionId: awayPosition, minCount: 1 }] }),
     };
     const occurrenceOf = async (scheduleId: number, eventId: number) => (await occurrencesByEvent(scheduleId)).get(eventId)!;
-    const assign = async (scheduleId: number, eventId: number, positionId: number, personId: number, status: Parameters<typeof assignAs>[3]) => {
+    const assign = async (scheduleId: number, eventId: number, positionId: number, personId: number, status: 'pending' | Decision) => {
       const occurrenceId = await occurrenceOf(scheduleId, eventId);
-      return early(() => assignAs(occurrenceId, positionId, personId, status));
+      return (await early(() => newAssignment(server, occurrenceId, positionId, personId, { status }))).id;
     };
     // The accepted assignment's message goes out before the others are queued: a sent row among pending ones.
     const accepted = await assign(schedules.home, followingSunday, usher, person.id, 'accepted');

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { DomainEvent } from '../../src/domain/domain-events.js';
 import {
-  newPerson, newUser, as, expectError, useServer, useUser, unique, newMinistry, newTeam, grantScope, newCoordinator, newTeamLeader, useOtherEventType, atTime,
-  cancelOccurrence, completeEndedShifts, countRows, editSchedule, newAssignment, newSchedule, newStaffedEvent, overrideNeed, setAssignmentStatus, storedRows,
+  newPerson, newUser, as, expectError, useServer, useUser, unique, newMinistry, newTeam, grantScope, newCoordinator,
+  newTeamLeader, useOtherEventType, atTime, cancelOccurrence, completeEndedShifts, countRows, editSchedule,
+  newAssignment, newSchedule, newStaffedEvent, overrideNeed, storedRows,
 } from '../kit/index.js';
 
 const server = useServer();
@@ -118,11 +119,7 @@ async function newOccurrence(position: Position, date: string): Promise<Occurren
  * then. A past occurrence is staffed the day before it.
  */
 async function assignAs(occurrence: Occurrence, positionId: number, personId: number, status: 'pending' | 'accepted' | 'declined' | 'cancelled' | 'completed'): Promise<number> {
-  const staff = async () => {
-    const { id } = await newAssignment(server, occurrence.id, positionId, personId);
-    if (status !== 'pending') await setAssignmentStatus(server, id, status === 'completed' ? 'accepted' : status);
-    return id;
-  };
+  const staff = async () => (await newAssignment(server, occurrence.id, positionId, personId, { status: status === 'completed' ? 'accepted' : status })).id;
   const id = occurrence.date > TODAY ? await staff() : await atTime(server, `${daysFrom(occurrence.date, -1)}T15:00:00Z`, staff);
   if (status === 'completed') await atTime(server, `${daysFrom(occurrence.date, 1)}T15:00:00Z`, () => completeEndedShifts(server));
   return id;

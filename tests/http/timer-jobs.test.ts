@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import {
-  as, cancelOccurrence, countRows, deliverOutbox, dropOneOffOccurrence, newAssignment, newMinistry, newPerson, newPosition, newUser, qualify,
-  setAssignmentStatus, startTestServer, unique, type TestServer, type TestUser,
+  as, cancelOccurrence, countRows, deliverOutbox, dropOneOffOccurrence, newMinistry, newPerson, newPosition, newUser,
+  startTestServer, unique, type TestServer, type TestUser, assignVolunteer,
 } from '../kit/index.js';
 
 // Each describe block runs on its own fresh server, because the top-up works on every schedule of the database.
@@ -73,14 +73,6 @@ async function occurrencesOf(scheduleId: number): Promise<Array<{ id: number; ev
 
 const datesOf = async (scheduleId: number) => (await occurrencesOf(scheduleId)).map((o) => o.occurrenceDate);
 
-/** An assignment of a fresh qualified person, as a coordinator makes it and then, unless it stays pending, decides it. */
-async function newAssignmentOf(occurrenceId: number, positionId: number, status: 'pending' | 'accepted' | 'declined' | 'cancelled'): Promise<number> {
-  const person = await newPerson(server);
-  await qualify(server, positionId, person.id);
-  const { id } = await newAssignment(server, occurrenceId, positionId, person.id);
-  if (status !== 'pending') await setAssignmentStatus(server, id, status);
-  return id;
-}
 
 const statusOf = async (assignmentId: number) => (await server.get(`${V}/assignments/${assignmentId}`, as(admin))).body.assignment.status;
 
@@ -153,7 +145,7 @@ describe('POST /api/background/timerjobs: rate limit', () => {
     await newSeries(title, '2026-03-08', '2026-03-08');
     const scheduleId = await newSchedule(ministryId, { titleFilter: title, teamId });
     const [occurrence] = await occurrencesOf(scheduleId);
-    const id = await newAssignmentOf(occurrence.id, positionId, 'accepted');
+    const id = (await assignVolunteer(server, occurrence.id, positionId, 'accepted')).assignmentId;
     assert.equal(await runJobs({ force: true }), true);
     server.clock.set('2026-03-08T16:00:00Z'); // 12:00 on the day, after the event ended
     await writeSetting('sLastTimerJobsRunDateTime', '2026-03-08 11:55:00');
@@ -304,7 +296,7 @@ describe('POST /api/background/timerjobs: completion of past assignments', () =>
     const cancelledSchedule = await newSchedule(ministry.ministryId, { titleFilter: title, teamId: ministry.teamId });
     const cancelledOccurrence = (await occurrencesOf(cancelledSchedule))[0].id;
 
-    ids.accepted = await newAssignmentOf(ended, ministry.positionId, 'accepted');
+    ids.accepted = (await assignVolunteer(server, ended, ministry.positionId, 'accepted')).assignmentId;
     await deliverOutbox(server);
     // From here on the mail server refuses every message: each drain leaves them pending with one attempt more, as
     // messages still being retried when their shift ends.
@@ -315,9 +307,9 @@ describe('POST /api/background/timerjobs: completion of past assignments', () =>
     const port = await new Promise<number>((resolve) => refusing.listen(0, '127.0.0.1', () => resolve((refusing.server.address() as AddressInfo).port)));
     await writeSetting('sSMTPHost', `127.0.0.1:${port}`);
     await writeSetting('bEnabledEmail', '1');
-    for (const status of ['pending', 'declined', 'cancelled'] as const) ids[status] = await newAssignmentOf(ended, ministry.positionId, status);
-    ids.future = await newAssignmentOf(later, ministry.positionId, 'accepted');
-    ids.onCancelled = await newAssignmentOf(cancelledOccurrence, ministry.positionId, 'accepted');
+    for (const status of ['pending', 'declined', 'cancelled'] as const) ids[status] = (await assignVolunteer(server, ended, ministry.positionId, status)).assignmentId;
+    ids.future = (await assignVolunteer(server, later, ministry.positionId, 'accepted')).assignmentId;
+    ids.onCancelled = (await assignVolunteer(server, cancelledOccurrence, ministry.positionId, 'accepted')).assignmentId;
     await cancelOccurrence(server, cancelledOccurrence);
   });
   after(async () => {

@@ -162,18 +162,37 @@ export async function staffEvent(server: TestServer, where: { id: number; teamId
   return { occurrenceId: staffed.occurrenceId, scheduleId: staffed.schedule.id, eventId };
 }
 
+/** What a coordinator may decide for an assigned volunteer (E15). */
+export type Decision = 'accepted' | 'declined' | 'cancelled';
+
 /**
- * A pending assignment of the person to the position on the occurrence, as a coordinator's assign (E14) makes it;
- * `allowOutsidePool` lets a person who is not qualified in. The contract's Assignment view.
+ * An assignment of the person to the position on the occurrence, as a coordinator's assign (E14) makes it, pending
+ * unless a coordinator then decides `status` for them; `allowOutsidePool` lets a person who is not in the pool in.
+ * The contract's Assignment view.
  */
-export async function newAssignment(server: TestServer, occurrenceId: number, positionId: number, personId: number, options: { allowOutsidePool?: boolean } = {}) {
+export async function newAssignment(
+  server: TestServer,
+  occurrenceId: number,
+  positionId: number,
+  personId: number,
+  options: { allowOutsidePool?: boolean; status?: 'pending' | Decision } = {},
+) {
   const { services, actor } = await arrange(server);
   const occurrence = await services.volunteerAccess.occurrence(actor, occurrenceId);
-  return (await services.assignments.assign(actor.caller, occurrence, { positionId, personId, allowOutsidePool: options.allowOutsidePool === true })).assignment;
+  const { assignment } = await services.assignments.assign(actor.caller, occurrence, { positionId, personId, allowOutsidePool: options.allowOutsidePool === true });
+  return options.status === undefined || options.status === 'pending' ? assignment : setAssignmentStatus(server, assignment.id, options.status);
+}
+
+/** A new volunteer (a login with no role), qualified for the position and assigned as `newAssignment` does. */
+export async function assignVolunteer(server: TestServer, occurrenceId: number, positionId: number, status: 'pending' | Decision = 'pending') {
+  const volunteer = await newUser(server);
+  await qualify(server, positionId, volunteer.personId);
+  const assignment = await newAssignment(server, occurrenceId, positionId, volunteer.personId, { status });
+  return { assignmentId: assignment.id, volunteer };
 }
 
 /** A coordinator's decision on an assignment (accepted, declined or cancelled, E15); the contract's Assignment detail. */
-export async function setAssignmentStatus(server: TestServer, assignmentId: number, status: 'accepted' | 'declined' | 'cancelled') {
+export async function setAssignmentStatus(server: TestServer, assignmentId: number, status: Decision) {
   const { services, actor } = await arrange(server);
   const assignment = await services.volunteerAccess.assignment(actor, assignmentId);
   return (await services.assignmentActions.setStatus(actor, assignment, status, null)).assignment;
