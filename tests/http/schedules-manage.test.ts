@@ -244,6 +244,7 @@ describe('GET and POST /api/ministries/schedules/{id}/requirements', () => {
     const needs = await readNeeds(schedule.id);
     assert.deepEqual(needs.map((n) => n.positionId), [world.position, second].sort((a, b) => a - b));
     expectError(await server.post(url, { positionId: second, minCount: 1, maxCount: 1 }, as(admin)), 400, 'Max is 1 but 2 default volunteers are chosen. Remove one or raise Max.');
+    expectError(await server.post(url, { positionId: second, minCount: 1, maxCount: 1, defaults: [] }, as(admin)), 400, 'Max is 1 but 2 default volunteers are chosen. Remove one or raise Max.');
     expectError(await server.post(url, { positionId: world.position }, as(admin)), 400, 'A minimum count is required');
     expectError(await server.post(url, { positionId: world.position, minCount: 3, maxCount: 2 }, as(admin)), 400, 'maxCount must be blank or a whole number of at least minCount');
     expectError(await server.get(`${V}/schedules/987654/requirements`, as(admin)), 404, 'Schedule not found');

@@ -282,7 +282,8 @@ export class SchedulesService extends DatabaseService {
     const row = planRowOf(need);
     const repos = this.repos;
     const [checked] = await checkPlan(repos, schedule.ministry_id, [row]);
-    await checkKeptDefaults(repos, schedule.id, [checked]);
+    // This route never changes the defaults, whatever the body says: the stored ones are always kept.
+    await checkKeptDefaults(repos, schedule.id, [{ ...checked, defaults: undefined }]);
     const { id, created } = await repos.requirements.upsertTemplate(schedule.id, checked.positionId, { minCount: checked.minCount!, maxCount: checked.maxCount ?? null, notes: checked.notes ?? null });
     const saved = (await repos.requirements.findById(id))!;
     return { created, requirement: requirementView(saved, await repos.requirements.defaults([id])) };
