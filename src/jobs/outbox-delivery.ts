@@ -1,6 +1,7 @@
 import net from 'node:net';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/database.js';
+import { isAboutTheMessage } from '../domain/notifications/mail-server.js';
 import type { Services } from '../domain/services.js';
 
 const CONNECTION_TIMEOUT_MS = 10_000;
@@ -29,7 +30,14 @@ export async function transportFor(services: Services): Promise<Transporter> {
     pool: true,
     maxConnections: 1,
     getSocket: (_options, callback) => {
-      const socket = net.connect({ host, port, noDelay: true, timeout: CONNECTION_TIMEOUT_MS });
+      let socket: net.Socket;
+      try {
+        socket = net.connect({ host, port, noDelay: true, timeout: CONNECTION_TIMEOUT_MS });
+      } catch (error) {
+        // A port that is no port (the setting is free text) throws here rather than emitting an error.
+        callback(error as Error, undefined);
+        return;
+      }
       const refuse = (error: Error) => {
         socket.destroy();
         callback(error, undefined);
@@ -47,9 +55,12 @@ export async function transportFor(services: Services): Promise<Transporter> {
   });
 }
 
+/** The longest one message may take to leave, connecting included, before the mail server counts as gone. */
+const SEND_DEADLINE_MS = 60_000;
+
 /** One drain of the outbox through the mail server of the settings: the timer jobs' and the delivery worker's step. */
-export async function drainOutbox(services: Services): Promise<{ sent: number; skipped: number; failed: number }> {
-  const mailer = new DrainMailer(() => transportFor(services));
+export async function drainOutbox(services: Services, sendDeadlineMs = SEND_DEADLINE_MS): Promise<{ sent: number; skipped: number; failed: number }> {
+  const mailer = new DrainMailer(() => transportFor(services), sendDeadlineMs);
   try {
     return await services.outbox.drain(async () => mailer);
   } finally {
@@ -57,30 +68,36 @@ export async function drainOutbox(services: Services): Promise<{ sent: number; s
   }
 }
 
-/** Failures of reaching the mail server rather than of one message: every later message of the drain meets them too. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNRESET', 'ECONNECTION', 'EDNS']);
-
 /**
- * The transport of one drain. After a failed send it opens a new one for the next message: nodemailer's pool never
- * frees the slot of a connection whose socket could not be made, so its next send would wait for ever. Once the
- * server proved unreachable, the drain's remaining messages fail at once with the same error (each is retried on
- * the next drain) instead of each waiting for a connection timeout.
+ * The transport of one drain. A failure that is not about the message itself (the server cannot be reached, went
+ * away, did not answer within the deadline, or refused the login) fails the drain's remaining messages at once
+ * with the same error, each retried on the next drain, instead of each waiting for it again. That also keeps the
+ * drain from waiting for ever: nodemailer's pool never frees the slot of a connection whose socket could not be
+ * made, nor settles a send whose server closed before greeting.
  */
 class DrainMailer {
   private transport: Transporter | undefined;
-  private unreachable: Error | undefined;
+  private serverFailure: Error | undefined;
 
-  constructor(private readonly open: () => Promise<Transporter>) {}
+  constructor(private readonly open: () => Promise<Transporter>, private readonly deadlineMs: number) {}
 
   async sendMail(mail: Parameters<Transporter['sendMail']>[0]): Promise<unknown> {
-    if (this.unreachable) throw this.unreachable;
+    if (this.serverFailure) throw this.serverFailure;
     this.transport ??= await this.open();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(Object.assign(new Error(`The mail server did not take the message within ${this.deadlineMs / 1000} s`), { code: 'ETIMEDOUT' })), this.deadlineMs);
+    });
     try {
-      return await this.transport.sendMail(mail);
+      return await Promise.race([this.transport.sendMail(mail), deadline]);
     } catch (error) {
-      this.close();
-      if (error instanceof Error && UNREACHABLE.has((error as { code?: string }).code ?? '')) this.unreachable = error;
+      if (!isAboutTheMessage(error)) {
+        this.serverFailure = error instanceof Error ? error : new Error(String(error));
+        this.close();
+      }
       throw error;
+    } finally {
+      clearTimeout(timer);
     }
   }
 

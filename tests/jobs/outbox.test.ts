@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import type { NewPerson } from '../../src/db/schema.js';
@@ -413,6 +413,26 @@ describe('outbox send failures', () => {
     }
     assert.deepEqual(await drainOutbox(server.app.services), { sent: 3, skipped: 0, failed: 0 });
     assert.deepEqual((await rows()).map((row) => row.status), ['sent', 'sent', 'sent']);
+  });
+
+  it('gives up on a mail server that closes every connection before greeting, within the deadline of one message', async () => {
+    const users = [await newUser(server), await newUser(server), await newUser(server)];
+    for (const user of users) await resetLogin(server, user.userId);
+    const rude = net.createServer((socket) => socket.destroy());
+    const port = await new Promise<number>((resolve) => rude.listen(0, '127.0.0.1', () => resolve((rude.address() as AddressInfo).port)));
+    await setSetting('sSMTPHost', `127.0.0.1:${port}`);
+    try {
+      const started = performance.now();
+      assert.deepEqual(await drainOutbox(server.app.services, 1_000), { sent: 0, skipped: 0, failed: 3 });
+      // One message waits out the deadline; the other two fail with it at once.
+      assert.ok(performance.now() - started < 2_500, `took ${Math.round(performance.now() - started)} ms`);
+    } finally {
+      await setSetting('sSMTPHost', `127.0.0.1:${sinkPort}`);
+      await new Promise<void>((resolve) => rude.close(() => resolve()));
+    }
+    const rows = await storedRows(server, 'notifications', { type: 'account_unlocked', person_id: users.map((user) => user.personId) });
+    assert.deepEqual(rows.map((row) => [row.status, row.attempts]), [['pending', 1], ['pending', 1], ['pending', 1]]);
+    assert.equal(new Set(rows.map((row) => row.last_error)).size, 1, 'the one failure of the server is recorded on each');
   });
 
   it('notify?force=1 re-arms a failed row so the next drain sends it', async () => {

@@ -14,6 +14,15 @@ const REASONS: Record<string, string> = {
   ENETUNREACH: 'the network cannot reach it',
 };
 
+/**
+ * Whether a failed send was refused for this message alone (its envelope or its content: nodemailer's EENVELOPE
+ * and EMESSAGE), so that the next message may still leave; any other failure is the mail server's.
+ */
+export function isAboutTheMessage(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return code === 'EENVELOPE' || code === 'EMESSAGE';
+}
+
 /** `sSMTPHost` as `host:port` (it may leave the port out: 25). */
 export function mailServerAddress(setting: string): string {
   return setting.includes(':') ? setting : `${setting}:${DEFAULT_SMTP_PORT}`;
