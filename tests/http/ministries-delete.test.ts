@@ -68,6 +68,9 @@ describe('DELETE /api/ministries/ministries/{id} (E15)', () => {
     const world = await buildMinistryWorld();
     const control = await buildMinistryWorld();
     const countsBefore = await worldCounts(control);
+    assert.deepEqual(await worldCounts(world), countsBefore, 'both worlds are built alike');
+    // A world holds rows of every kind, or "all gone" below would prove nothing.
+    assert.deepEqual(Object.entries(countsBefore).filter(([, count]) => count === 0), []);
     await deactivate(world.ministryId);
 
     const answer = await remove(world.ministryId, manager);

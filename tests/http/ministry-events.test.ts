@@ -92,7 +92,6 @@ async function assigneesOf(occurrenceId: number): Promise<number[]> {
   return (await storedRows(server, 'assignments', { occurrence_id: occurrenceId })).map((row) => row.person_id);
 }
 
-
 /** One other-ministry occurrence on the event, staffed through "Staff this event". */
 async function staffEventFrom(ministry: Ministry, eventId: number, positionId: number): Promise<number> {
   const answer = await server.post(`${V}/ministries/${ministry.id}/staffed-events`, {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  answerAs, approveSwap, as, atTime, completeEndedShifts, countRows, expectError, grantScope, insertBulkOccurrences,
+  answerAs, approveSwap, as, atTime, completeEndedShifts, countRows, expectError, grantScope, newEvents,
   newAssignment, newCoordinator, newPerson, newTeamLeader, newUser, proposeSubstitute, qualify, storedRows, unique,
   useOtherEventType, useServer, useUser, assignVolunteer,
 } from '../kit/index.js';
@@ -84,7 +84,6 @@ async function newStaffedEvent(ministryId: number, teamId: number, requirements?
   assert.equal(answer.status, 201, JSON.stringify(answer.body));
   return { eventId, scheduleId: answer.body.schedule.id as number, occurrenceId: answer.body.occurrence.id as number };
 }
-
 
 /** A login qualified for the position, to answer for themselves. */
 async function newVolunteer(positionId: number) {
@@ -232,8 +231,10 @@ describe('GET /api/ministries/occurrences', () => {
 
   it('stops at 500 rows and says it is capped', async () => {
     const world = await newWorld();
-    await insertBulkOccurrences(server, { scheduleId: world.scheduleId, eventTypeId: otherType.id, date: '2026-06-01', count: 501 });
-    const capped = await listOccurrences({ from: '2026-06-01', to: '2026-06-01', scheduleId: String(world.scheduleId) });
+    await newEvents(server, world.title, otherType.id, Array.from({ length: 501 }, () => ({ start: '2026-04-01 10:00:00', end: '2026-04-01 11:00:00' })));
+    const generated = await server.post(`${V}/schedules/${world.scheduleId}/generate`, {}, as(admin));
+    assert.equal(generated.body.created, 501, JSON.stringify(generated.body));
+    const capped = await listOccurrences({ from: '2026-04-01', to: '2026-04-01', scheduleId: String(world.scheduleId) });
     assert.equal(capped.occurrences.length, 500);
     assert.equal(capped.limit, 500);
     assert.equal(capped.capped, true);

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { NotificationType } from '../../src/db/schema.js';
 import {
-  as, completeEndedShifts, countRows, leavePool, newAssignment, newCoordinator, newMinistry, newPerson, newPosition, newStaffedEvent, newUser, qualify,
-  revokeQualification, setUp, storedRows, useMinistry, useServer, useUser, type Ministry, type TestUser,
+  as, completeEndedShifts, countRows, leavePool, newAssignment, newCoordinator, newMinistry, newPerson, newPosition,
+  newStaffedEvent, newUser, qualify, revokeQualification, setUp, storedRows, useMinistry, useServer, useUser,
+  type Ministry, type TestUser, atTime,
 } from '../kit/index.js';
 
 const server = useServer();
@@ -62,14 +63,6 @@ const messages = (filter: { type?: NotificationType; occurrenceId?: number; assi
   ...(filter.assignmentId && { assignment_id: filter.assignmentId }),
 });
 
-async function atClock<T>(iso: string, body: () => Promise<T>): Promise<T> {
-  server.clock.set(iso);
-  try {
-    return await body();
-  } finally {
-    server.clock.set('2026-03-04T15:00:00Z');
-  }
-}
 /** 2026-03-10 10:00 EDT is 14:00Z: two hours later every 2026-03-10 occurrence is over. */
 const AFTER_THE_10TH = '2026-03-10T16:00:00Z';
 
@@ -88,7 +81,7 @@ describe('GET /api/me/assignments', () => {
     assert.equal(now.status, 200);
     assert.deepEqual(now.body.assignments.map((a: { id: number }) => a.id), [earlyId, middleId, lateId]);
 
-    await atClock(AFTER_THE_10TH, async () => {
+    await atTime(server, AFTER_THE_10TH, async () => {
       const upcoming = await server.get('/api/me/assignments', as(volunteer));
       assert.deepEqual(upcoming.body.assignments.map((a: { id: number }) => a.id), [middleId, lateId]);
       const all = await server.get('/api/ministries/me/assignments', { ...as(volunteer), query: { includePast: '1' } });
@@ -186,7 +179,7 @@ describe('POST /api/me/assignments/{id}/respond', () => {
   it('dates the gap alert by the church\'s wall clock, not UTC', async () => {
     const { occurrenceId, volunteer, assignmentId } = await scenario();
     // 03:30Z on the 5th is 22:30 on the 4th in New York.
-    await atClock('2026-03-05T03:30:00Z', () => respond(volunteer, assignmentId, { response: 'declined' }));
+    await atTime(server, '2026-03-05T03:30:00Z', () => respond(volunteer, assignmentId, { response: 'declined' }));
     const gaps = await messages({ type: 'gap_alert', occurrenceId });
     assert.deepEqual(gaps.map((m) => m.dedupe_key).sort(),
       [coordinator.personId, secondCoordinator.personId].map((id) => `gap_alert:${occurrenceId}:${id}:2026-03-04`).sort());
@@ -245,7 +238,7 @@ describe('POST /api/me/assignments/{id}/respond', () => {
     assert.equal((await respond(substituted.volunteer, substituted.assignmentId, { response: 'declined' })).status, 409, 'substituted');
 
     const completed = await scenario();
-    await atClock(AFTER_THE_10TH, () => completeEndedShifts(server));
+    await atTime(server, AFTER_THE_10TH, () => completeEndedShifts(server));
     assert.equal((await respond(completed.volunteer, completed.assignmentId, { response: 'declined' })).status, 409, 'completed');
 
     const called = await scenario();
@@ -253,7 +246,7 @@ describe('POST /api/me/assignments/{id}/respond', () => {
     assert.equal((await respond(called.volunteer, called.assignmentId, { response: 'declined' })).status, 409, 'occurrence cancelled');
 
     const over = await scenario();
-    await atClock(AFTER_THE_10TH, async () => {
+    await atTime(server, AFTER_THE_10TH, async () => {
       assert.equal((await respond(over.volunteer, over.assignmentId, { response: 'declined' })).status, 409, 'occurrence over');
     });
     assert.equal((await statusOf(over.assignmentId)), 'pending');
@@ -524,7 +517,7 @@ describe('POST /api/ministries/swaps/{id}/approve', () => {
 
     const over = await scenario();
     const overSwap = (await propose(over.volunteer, over.assignmentId, over.substitute.personId)).body.swap;
-    await atClock(AFTER_THE_10TH, async () => {
+    await atTime(server, AFTER_THE_10TH, async () => {
       assert.equal((await server.post(`${V}/swaps/${overSwap.id}/approve`, {}, as(coordinator))).status, 409);
     });
     assert.equal(await swapStatus(over.assignmentId, overSwap.id), 'proposed');

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { DB } from '../../src/db/schema.js';
 import {
   newPerson, newUser, as, expectError, setUp, useServer, useUser, unique, newMinistry, grantScope, newCoordinator, newTeamLeader, newPosition, qualify,
-  newSchedule, staffEvent, newAssignment, answerAs, proposeSubstitute, setAssignmentStatus, countRows, checkIn, assignToKiosk, addAudienceGroup,
+  newSchedule, staffEvent, newAssignment, answerAs, proposeSubstitute, setAssignmentStatus, countRows, checkIn, assignToKiosk, setAudience, overrideNeed,
 } from '../kit/index.js';
 
 const server = useServer();
@@ -84,6 +84,7 @@ async function staffTeam(ministryId: number, teamId: number, eventId: number, st
     linkMode: 'event_type', eventTypeId: event.Type, titleFilter: event.Title, active: false, requirements: [{ positionId: position.id, minCount: 2, defaults: [{ personId: volunteer.personId }] }],
   });
   const staffed = await staffEvent(server, { id: ministryId, teamId }, eventId, [{ positionId: position.id, minCount: 1 }]);
+  await overrideNeed(server, staffed.occurrenceId, { positionId: position.id, minCount: 2 });
   const live = await newAssignment(server, staffed.occurrenceId, position.id, volunteer.personId);
   if (status === 'accepted') await answerAs(server, volunteer, live.id, 'accepted');
   const declined = await newAssignment(server, staffed.occurrenceId, position.id, substitute.personId);
@@ -594,7 +595,7 @@ describe('POST /api/ministries/teams/{teamId}', () => {
     const ours = await newEvent({ ministryId: ministry.id, linkedGroupId: classId });
     const theirs = await newEvent({ ministryId: other.id, linkedGroupId: classId });
     const nobodys = await newEvent({ linkedGroupId: classId });
-    await addAudienceGroup(server, ours, otherGroup);
+    await setAudience(server, ours, [classId, otherGroup]);
     const answer = await server.post(`/api/ministries/teams/${team.id}`, { classGroupId: null, classEvents: 'remove' }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.team.classGroupId, null);

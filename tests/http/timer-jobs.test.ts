@@ -73,7 +73,6 @@ async function occurrencesOf(scheduleId: number): Promise<Array<{ id: number; ev
 
 const datesOf = async (scheduleId: number) => (await occurrencesOf(scheduleId)).map((o) => o.occurrenceDate);
 
-
 const statusOf = async (assignmentId: number) => (await server.get(`${V}/assignments/${assignmentId}`, as(admin))).body.assignment.status;
 
 describe('POST /api/background/timerjobs: callers', () => {

@@ -6,8 +6,8 @@ import type { NewPerson } from '../../src/db/schema.js';
 import { drainOutbox, scheduleReminders } from '../../src/jobs/outbox-delivery.js';
 import { onPostgres } from '../helpers/database.js';
 import {
-  as, countRows, newCoordinator, newMinistry, newPosition, newStaffedEvent, newTeamLeader, newUser, qualify, resetLogin, setUp, storedRows, useServer,
-  useUser, type TestUser,
+  as, countRows, newCoordinator, newMinistry, newPosition, newStaffedEvent, newTeamLeader, newUser, qualify,
+  resetLogin, setUp, storedRows, useServer, useUser, type TestUser, atTime,
 } from '../kit/index.js';
 
 /** One message as the SMTP sink received it; headers and body decoded by hand (mailparser is not installed). */
@@ -132,16 +132,6 @@ async function onlyNotification(assignmentId: number, type = 'assignment') {
   const rows = await notificationsOf(assignmentId, type);
   assert.equal(rows.length, 1, `one ${type} row for assignment ${assignmentId}`);
   return rows[0];
-}
-
-async function atClock<T>(iso: string, body: () => Promise<T>): Promise<T> {
-  const current = server.clock.now().toISOString();
-  server.clock.set(iso);
-  try {
-    return await body();
-  } finally {
-    server.clock.set(current);
-  }
 }
 
 let counter = 0;
@@ -311,7 +301,7 @@ describe('outbox skip rules', () => {
     const { volunteer, assignmentId } = await scenario({ date: '2026-03-04', startTime: '11:00', endTime: '12:00' });
     await scheduleReminders(server.app.services);
     assert.equal((await onlyNotification(assignmentId, 'reminder')).status, 'pending');
-    await atClock('2026-03-04T17:30:00Z', runTimerJobs);
+    await atTime(server, '2026-03-04T17:30:00Z', runTimerJobs);
     const reminder = await onlyNotification(assignmentId, 'reminder');
     assert.equal(reminder.status, 'skipped');
     assert.equal(reminder.attempts, 0);
@@ -481,7 +471,7 @@ describe('reminders (iVolunteerReminderLeadHours)', () => {
   it('queues a reminder only once the shift start is within the lead', async () => {
     // The shift starts 2026-03-06 09:00: 49 h away at 08:00, 47 h away at 10:00.
     const { assignmentId } = await scenario({ date: '2026-03-06', startTime: '09:00', endTime: '10:00' });
-    await atClock('2026-03-04T13:00:00Z', () => scheduleReminders(server.app.services));
+    await atTime(server, '2026-03-04T13:00:00Z', () => scheduleReminders(server.app.services));
     assert.equal((await notificationsOf(assignmentId, 'reminder')).length, 0, 'not yet within 48 h at 08:00');
     await scheduleReminders(server.app.services);
     const reminder = await onlyNotification(assignmentId, 'reminder');
@@ -492,7 +482,7 @@ describe('reminders (iVolunteerReminderLeadHours)', () => {
   it('measures the lead in real hours across the daylight-saving change', async () => {
     // Clocks go forward on 2026-03-08: from Saturday 10:00 EST to Monday 10:30 EDT is 47.5 real hours (48.5 on the wall clock).
     const { assignmentId } = await scenario({ date: '2026-03-09', startTime: '10:30', endTime: '11:30' });
-    await atClock('2026-03-07T15:00:00Z', () => scheduleReminders(server.app.services));
+    await atTime(server, '2026-03-07T15:00:00Z', () => scheduleReminders(server.app.services));
     const reminder = await onlyNotification(assignmentId, 'reminder');
     // 48 real hours before Monday 10:30 EDT is Saturday 09:30 EST.
     assert.equal(reminder.scheduledFor, '2026-03-07 09:30:00');

@@ -7,9 +7,10 @@ import type { TestServer } from '../helpers/server.js';
 /*
  * The database behind the routes, for the two things a black-box test cannot do over HTTP:
  * - check state no route shows: nothing half-written after a refusal, what a cascade removed, the outbox;
- * - make state no route makes: the past, a failed delivery, rows an import brings, a broken install.
+ * - make state no route makes: data from before a rule, rows an import brings, a broken install, a fault; and a
+ *   delivery failed for good, which only five real drains make.
  * Everything else is arranged through the services (`volunteer.ts`) and asserted over HTTP. Each writer here
- * names the state it makes and says why no route makes it.
+ * names the state it makes and says why it is made here.
  */
 
 type Filter = Record<string, string | number | boolean | null | readonly (string | number)[]>;
@@ -54,34 +55,11 @@ export async function assignToKiosk(server: TestServer, eventId: number, name: s
 }
 
 /**
- * Another group in the event's audience. The reference system's events carry several (`Groups`); our routes set
- * one (`LinkedGroupId`), so a second one only arrives with imported data.
- */
-export async function addAudienceGroup(server: TestServer, eventId: number, groupId: number) {
-  await server.database.db.insertInto('event_audience').values({ event_id: eventId, group_id: groupId }).execute();
-}
-
-/**
  * The user's stored password hash, as an earlier release left it: the service hashes only at its own cost, so a
  * weaker hash comes only from an install that predates it.
  */
 export async function storePasswordHash(server: TestServer, userId: number, hash: string) {
   await server.database.db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
-}
-
-/**
- * `count` one-hour events of the type on `date`, each with an occurrence of the schedule: enough rows to pass a
- * list's limit. The routes make events a few at a time, and generation attaches only the events a schedule follows
- * within the horizon.
- */
-export async function insertBulkOccurrences(server: TestServer, fields: { scheduleId: number; eventTypeId: number; date: string; count: number }) {
-  const { db } = server.database;
-  const events = await db.insertInto('events').values(Array.from({ length: fields.count }, (_, i) => ({
-    title: 'Bulk', type_id: fields.eventTypeId, start_at: `${fields.date} 10:00:00`, end_at: `${fields.date} 11:00:00`, created_at: '2026-03-01 09:00:00', description: String(i),
-  }))).returning('id').execute();
-  await db.insertInto('occurrences').values(events.map((event) => ({
-    schedule_id: fields.scheduleId, event_id: event.id, occurrence_date: fields.date, generated_at: '2026-03-04 10:00:00',
-  }))).execute();
 }
 
 /**
@@ -101,8 +79,9 @@ export async function detachPoolGroup(server: TestServer, ministryId: number) {
 }
 
 /**
- * The pending messages matching `filter` failed for good: refused at every attempt, recorded as the outbox records
- * a refusal. A drain tries every due message against one mail server, so no route fails chosen messages alone.
+ * The pending messages matching `filter` failed for good, recorded by the outbox's own failure step at each of its
+ * attempts. Failing them for real takes five drains against a mail server that refuses their recipients and nobody
+ * else's (tests/jobs/outbox.test.ts does it); a test about what follows a failure starts from here instead.
  * Answers how many failed.
  */
 export async function markDeliveriesFailed(server: TestServer, filter: Filter, error = 'Mailbox unavailable'): Promise<number> {
@@ -122,11 +101,6 @@ export async function undoAnswers(server: TestServer, assignmentId: number) {
   const { db } = server.database;
   await db.deleteFrom('responses').where('assignment_id', '=', assignmentId).execute();
   await db.updateTable('assignments').set({ status: 'pending', responded_at: null }).where('id', '=', assignmentId).execute();
-}
-
-/** The assignment without its messages, as an outbox emptied by hand leaves it: routes delete them only with the assignment. */
-export async function deleteMessagesOf(server: TestServer, assignmentId: number) {
-  await server.database.db.deleteFrom('notifications').where('assignment_id', '=', assignmentId).execute();
 }
 
 /**

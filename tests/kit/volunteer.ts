@@ -142,16 +142,13 @@ export async function newStaffedEvent(
 ): Promise<StaffedEvent> {
   const { services, actor } = await arrange(server);
   const { date = '2026-03-10', startTime = '09:00', endTime = '10:00', title = unique('Event') } = when;
-  const current = server.clock.now().toISOString();
-  if (date <= current.slice(0, 10)) server.clock.set(`${dayBefore(date)}T15:00:00Z`);
-  try {
+  const staff = async () => {
     const ministry = await services.volunteerAccess.ministry(actor, where.id);
     const eventTypeId = (await createRepositories(server.database.db).eventTypes.findByName('Other'))!.id;
     const { events } = await services.ministryEvents.create(actor, ministry, { title, eventTypeId, date, startTime, endTime });
-    return await staffEvent(server, where, events[0].id, needs);
-  } finally {
-    server.clock.set(current);
-  }
+    return staffEvent(server, where, events[0].id, needs);
+  };
+  return date <= server.clock.now().toISOString().slice(0, 10) ? atTime(server, `${dayBefore(date)}T15:00:00Z`, staff) : staff();
 }
 
 /** The team staffs an existing upcoming event of any ministry (Staff this event, E3) with the given needs. */
@@ -337,4 +334,9 @@ export async function resetLogin(server: TestServer, userId: number) {
 export async function newEvents(server: TestServer, title: string, typeId: number, slots: Array<{ start: string; end: string }>, calendarIds: number[] = []) {
   const events = await server.app.services.events.createEvents({ title, typeId, slots, calendarIds, linkedGroupIds: [] });
   return events.map((event) => event.id);
+}
+
+/** The groups an event is for (its audience), set as the events service sets them; our routes send one group. */
+export async function setAudience(server: TestServer, eventId: number, groupIds: number[]) {
+  await server.app.services.events.updateEvent(eventId, { linkedGroupIds: groupIds });
 }
