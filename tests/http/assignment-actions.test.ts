@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   approveSwap, as, countRows, markDeliveriesFailed, newAssignment, newCoordinator, newMinistry, newPerson, newPosition,
-  newStaffedEvent, newUser, proposeSubstitute, qualify, setUp, undoAnswers, useMinistry, useServer, useUser, type TestUser,
+  newStaffedEvent, newUser, proposeSubstitute, qualify, setUp, undoAnswers, useMinistry, useServer, useUser,
+  type TestUser, assignmentPage,
 } from '../kit/index.js';
 
 const server = useServer();
@@ -35,12 +36,9 @@ async function selfSignedUp() {
 
 const assignmentMessagesOf = async (assignmentId: number) => (await messagesOf(assignmentId)).filter((message) => message.type === 'assignment');
 
-interface Response { response: string; channel: string; personId: number; comment: string | null }
-interface Message { id: number; type: string; status: string; attempts: number; lastError: string | null }
-
 const detailOf = (assignmentId: number) => server.get(`${V}/assignments/${assignmentId}`, as(admin));
-const responsesOf = async (assignmentId: number): Promise<Response[]> => (await detailOf(assignmentId)).body.responses;
-const messagesOf = async (assignmentId: number): Promise<Message[]> => (await detailOf(assignmentId)).body.notifications;
+const responsesOf = async (assignmentId: number) => (await assignmentPage(server, admin, assignmentId)).responses;
+const messagesOf = async (assignmentId: number) => (await assignmentPage(server, admin, assignmentId)).notifications;
 /** The assignment's status, undefined once it is gone. */
 const statusOf = async (assignmentId: number): Promise<string | undefined> => {
   const answer = await detailOf(assignmentId);

@@ -3,20 +3,13 @@ import { before, describe, it } from 'node:test';
 import {
   approveSwap, as, atTime, cancelOccurrence, completeEndedShifts, expectError, newAssignment, newCoordinator,
   newPerson, newSchedule, newTeamLeader, newUser, overrideNeed, proposeSubstitute, qualify, staffEvent, storedRows,
-  type TestUser, unique,
+  type TestUser, unique, occurrencesByEvent,
 } from '../kit/index.js';
 import { COORDINATOR_GATE, NOW_ISO, OUT_OF_SCOPE, STRICT_SUNDAY_SCHOOL, useMinistries } from './support/ministries.js';
 
 const {
   server, admin, manager, volunteer, createMinistry, defaultTeamId, addTeam, addPosition, addToPool, newEvent,
 } = useMinistries();
-
-/** The schedule's occurrences by event id, from the occurrence list. */
-async function occurrencesByEvent(scheduleId: number): Promise<Map<number, number>> {
-  const answer = await server.get('/api/ministries/occurrences', { ...as(admin), query: { from: '2026-01-01', to: '2026-12-31', scheduleId: String(scheduleId) } });
-  assert.equal(answer.status, 200, JSON.stringify(answer.body));
-  return new Map(answer.body.occurrences.map((o: { id: number; eventId: number }) => [o.eventId, o.id]));
-}
 
 describe('GET /api/ministries/ministries/{id}/summary (E16)', () => {
   let ministryId: number;
@@ -55,7 +48,7 @@ describe('GET /api/ministries/ministries/{id}/summary (E16)', () => {
     const { schedule: firstSchedule } = await atTime(server, '2026-02-28T15:00:00Z', () => newSchedule(server, { id: ministryId, teamId: firstTeam }, {
       linkMode: 'ministry', titleFilter: title, windowStart: '2026-01-01', requirements: [{ positionId: ushers, minCount: 2, maxCount: 3 }, { positionId: greeters, minCount: 1 }],
     }));
-    const occurrences = await occurrencesByEvent(firstSchedule.id);
+    const occurrences = await occurrencesByEvent(server, admin, firstSchedule.id);
     assert.equal(occurrences.size, 5);
     const o6 = (await staffEvent(server, { id: ministryId, teamId: secondTeam }, march8, [{ positionId: sound, minCount: 2 }])).occurrenceId;
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   answerAs, approveSwap, as, atTime, completeEndedShifts, countRows, expectError, grantScope, newEvents,
-  newAssignment, newCoordinator, newPerson, newTeamLeader, newUser, proposeSubstitute, qualify, storedRows, unique,
-  useOtherEventType, useServer, useUser, assignVolunteer,
+  newCoordinator, newPerson, newTeamLeader, newUser, proposeSubstitute, qualify, storedRows, unique, useOtherEventType,
+  useServer, useUser, assignVolunteer,
 } from '../kit/index.js';
 
 const server = useServer();
@@ -83,13 +83,6 @@ async function newStaffedEvent(ministryId: number, teamId: number, requirements?
   const answer = await server.post(`${V}/ministries/${ministryId}/staffed-events`, { eventId, teamId, ...(requirements ? { requirements } : {}) }, as(admin));
   assert.equal(answer.status, 201, JSON.stringify(answer.body));
   return { eventId, scheduleId: answer.body.schedule.id as number, occurrenceId: answer.body.occurrence.id as number };
-}
-
-/** A login qualified for the position, to answer for themselves. */
-async function newVolunteer(positionId: number) {
-  const volunteer = await newUser(server);
-  await qualify(server, positionId, volunteer.personId);
-  return volunteer;
 }
 
 async function readOccurrence(occurrenceId: number): Promise<{ occurrence: Occurrence; requirements: Requirement[] }> {
@@ -264,10 +257,10 @@ describe('GET /api/ministries/occurrences/{id} (E6)', () => {
     await assignVolunteer(server, id, world.greeter, 'pending');
     for (const status of ['declined', 'cancelled'] as const) await assignVolunteer(server, id, world.greeter, status);
     // A substitute takes over a volunteer's assignment: theirs is accepted, the volunteer's substituted.
-    const volunteer = await newVolunteer(world.greeter);
+    const { assignmentId: held, volunteer } = await assignVolunteer(server, id, world.greeter);
     const substitute = await newPerson(server);
     await qualify(server, world.greeter, substitute.id);
-    const swap = await proposeSubstitute(server, volunteer, (await newAssignment(server, id, world.greeter, volunteer.personId)).id, substitute.id);
+    const swap = await proposeSubstitute(server, volunteer, held, substitute.id);
     await approveSwap(server, swap.id);
     await assignVolunteer(server, id, world.usher, 'pending');
     await assignVolunteer(server, id, world.usher, 'pending');
@@ -341,14 +334,13 @@ describe('DELETE /api/ministries/occurrences/{id} (E7)', () => {
     // One volunteer accepts, then proposes a substitute: responses, a swap and messages about the assignment. Another
     // declines, which alerts the coordinator to the gap: a message about the occurrence alone.
     await newCoordinator(server, world.ministryId);
-    const volunteer = await newVolunteer(world.usher);
-    const decliner = await newVolunteer(world.usher);
+    const { assignmentId, volunteer } = await assignVolunteer(server, id, world.usher);
+    const decliner = await assignVolunteer(server, id, world.usher);
     const substitute = await newPerson(server);
     await qualify(server, world.usher, substitute.id);
-    const assignmentId = (await newAssignment(server, id, world.usher, volunteer.personId)).id;
     await answerAs(server, volunteer, assignmentId, 'accepted');
     await proposeSubstitute(server, volunteer, assignmentId, substitute.id);
-    await answerAs(server, decliner, (await newAssignment(server, id, world.usher, decliner.personId)).id, 'declined');
+    await answerAs(server, decliner.volunteer, decliner.assignmentId, 'declined');
     assert.notEqual(await countRows(server, 'responses', { assignment_id: assignmentId }), 0);
     assert.equal(await countRows(server, 'swaps', { assignment_id: assignmentId }), 1);
     assert.notEqual(await countRows(server, 'notifications', { occurrence_id: id, assignment_id: assignmentId }), 0);

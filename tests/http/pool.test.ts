@@ -5,6 +5,7 @@ import {
   as, atTime, countRows, deliverOutbox, detachPoolGroup, editSchedule, expectError, grantScope, newAssignment,
   newCoordinator, newMinistry, newPerson, newPosition, newSchedule, newTeam, newTeamLeader, newUser, qualify,
   refuseDefaultDeletesOf, storedRows, useOtherEventType, useServer, useUser, type TestUser, type Decision,
+  assignmentPage, occurrencesByEvent,
 } from '../kit/index.js';
 
 // The test clock stands at 2026-03-04 10:00:00 wall-clock (America/New_York).
@@ -29,23 +30,7 @@ async function newEvent(ministryId: number, title: string, start: string, end: s
   return answer.body.eventId;
 }
 
-/** The schedule's occurrences by event id, from the occurrence list. */
-async function occurrencesByEvent(scheduleId: number): Promise<Map<number, number>> {
-  const answer = await server.get(`${M}/occurrences`, { ...as(admin), query: { from: '2026-01-01', to: '2026-12-31', scheduleId: String(scheduleId) } });
-  assert.equal(answer.status, 200, JSON.stringify(answer.body));
-  return new Map(answer.body.occurrences.map((o: { id: number; eventId: number }) => [o.eventId, o.id]));
-}
-
-/** The assignment as its coordinator route shows it: its status, responses and outbox rows. */
-async function detailOf(assignmentId: number) {
-  const answer = await server.get(`${M}/assignments/${assignmentId}`, as(admin));
-  assert.equal(answer.status, 200, JSON.stringify(answer.body));
-  return answer.body as {
-    assignment: { status: string };
-    responses: Array<{ response: string; channel: string; personId: number; responseDate: string }>;
-    notifications: Array<{ type: string; status: string }>;
-  };
-}
+const detailOf = (assignmentId: number) => assignmentPage(server, admin, assignmentId);
 
 const statusOf = async (assignmentId: number) => (await detailOf(assignmentId)).assignment.status;
 
@@ -339,7 +324,7 @@ describe('DELETE /api/ministries/ministries/{id}/volunteers/{personId} (E19)', (
       inactive: await follow(home.id, home.teamId, sundays, { active: false, requirements: [{ positionId: usher, minCount: 1, defaults: [{ personId: person.id }] }] }),
       away: await follow(away.id, away.teamId, awaySundays, { requirements: [{ positionId: awayPosition, minCount: 1 }] }),
     };
-    const occurrenceOf = async (scheduleId: number, eventId: number) => (await occurrencesByEvent(scheduleId)).get(eventId)!;
+    const occurrenceOf = async (scheduleId: number, eventId: number) => (await occurrencesByEvent(server, admin, scheduleId)).get(eventId)!;
     const assign = async (scheduleId: number, eventId: number, positionId: number, personId: number, status: 'pending' | Decision) => {
       const occurrenceId = await occurrenceOf(scheduleId, eventId);
       return (await early(() => newAssignment(server, occurrenceId, positionId, personId, { status }))).id;

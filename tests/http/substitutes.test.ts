@@ -4,7 +4,7 @@ import type { NotificationType } from '../../src/db/schema.js';
 import {
   as, completeEndedShifts, countRows, leavePool, newAssignment, newCoordinator, newMinistry, newPerson, newPosition,
   newStaffedEvent, newUser, qualify, revokeQualification, setUp, storedRows, useMinistry, useServer, useUser,
-  type Ministry, type TestUser, atTime,
+  type Ministry, type TestUser, atTime, assignmentPage,
 } from '../kit/index.js';
 
 const server = useServer();
@@ -44,16 +44,7 @@ async function scenario(ministry: Ministry = main) {
 const respond = (user: TestUser, assignmentId: number, body: unknown) => server.post(`/api/me/assignments/${assignmentId}/respond`, body, as(user));
 const propose = (user: TestUser, assignmentId: number, personId: number, comment?: string) =>
   server.post(`/api/me/assignments/${assignmentId}/propose-substitute`, { personId, ...(comment !== undefined && { comment }) }, as(user));
-/** The assignment's coordinator page (GET /api/ministries/assignments/{id}) as the administrator sees it. */
-async function detailOf(assignmentId: number) {
-  const answer = await server.get(`${V}/assignments/${assignmentId}`, as(admin));
-  assert.equal(answer.status, 200, answer.text);
-  return answer.body as {
-    assignment: { status: string };
-    responses: Array<{ response: string; channel: string; personId: number; comment: string | null }>;
-    swaps: Array<{ id: number; status: string }>;
-  };
-}
+const detailOf = (assignmentId: number) => assignmentPage(server, admin, assignmentId);
 const responsesOf = async (assignmentId: number) => (await detailOf(assignmentId)).responses;
 const statusOf = async (assignmentId: number) => (await detailOf(assignmentId)).assignment.status;
 const swapStatus = async (assignmentId: number, swapId: number) => (await detailOf(assignmentId)).swaps.find((s) => s.id === swapId)?.status;

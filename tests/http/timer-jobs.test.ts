@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import {
   as, cancelOccurrence, countRows, deliverOutbox, dropOneOffOccurrence, newMinistry, newPerson, newPosition, newUser,
-  startTestServer, unique, type TestServer, type TestUser, assignVolunteer,
+  startTestServer, unique, type TestServer, type TestUser, assignVolunteer, assignmentPage,
 } from '../kit/index.js';
 
 // Each describe block runs on its own fresh server, because the top-up works on every schedule of the database.
@@ -73,7 +73,7 @@ async function occurrencesOf(scheduleId: number): Promise<Array<{ id: number; ev
 
 const datesOf = async (scheduleId: number) => (await occurrencesOf(scheduleId)).map((o) => o.occurrenceDate);
 
-const statusOf = async (assignmentId: number) => (await server.get(`${V}/assignments/${assignmentId}`, as(admin))).body.assignment.status;
+const statusOf = async (assignmentId: number) => (await assignmentPage(server, admin, assignmentId)).assignment.status;
 
 describe('POST /api/background/timerjobs: callers', () => {
   before(freshServer);

@@ -122,3 +122,25 @@ export function expectError(answer: { status: number; body: unknown }, status: n
   }
   assert.deepEqual(answer.body, { success: false, message, error: message, code: status, ...extra });
 }
+
+/** The coordinator's page of an assignment (GET /api/ministries/assignments/{id}), as far as the tests read it. */
+export interface AssignmentPage {
+  assignment: { id: number; status: string; personId: number; autoFilled: boolean; source: string };
+  responses: Array<{ response: string; channel: string; personId: number; comment: string | null; responseDate: string }>;
+  swaps: Array<{ id: number; status: string }>;
+  notifications: Array<{ id: number; type: string; status: string; attempts: number; lastError: string | null }>;
+}
+
+/** The assignment's page as `viewer` sees it; asserts that it is shown (200). */
+export async function assignmentPage(server: TestServer, viewer: TestUser, assignmentId: number): Promise<AssignmentPage> {
+  const answer = await server.get(`/api/ministries/assignments/${assignmentId}`, as(viewer));
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body;
+}
+
+/** The schedule's occurrences of 2026 by event id, from the occurrence list as `viewer` sees it. */
+export async function occurrencesByEvent(server: TestServer, viewer: TestUser, scheduleId: number): Promise<Map<number, number>> {
+  const answer = await server.get('/api/ministries/occurrences', { ...as(viewer), query: { from: '2026-01-01', to: '2026-12-31', scheduleId: String(scheduleId) } });
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return new Map(answer.body.occurrences.map((o: { id: number; eventId: number }) => [o.eventId, o.id]));
+}
