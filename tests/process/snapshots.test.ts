@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { scriptArguments } from '../../scripts/start-command.mjs';
 import { adminQuery, serverUrl, spawnService, waitForReady } from '../helpers/service-process.js';
 import { withDatabase } from '../helpers/template.js';
+import { mountTmpfs } from '../helpers/tmpfs.js';
 
 /**
  * The commands that move a church's data (issue 19), run as a user runs them: the demo church on the embedded
@@ -127,6 +128,26 @@ describe('npm run backup and npm run restore', () => {
     assert.equal(refused.code, 1);
     assert.match(refused.output, /cut short.*nothing was changed/);
     assert.deepEqual(await readsOf({ DATA_DIR: path.join(work, 'unused'), ...target }), original);
+  });
+});
+
+describe('npm run restore into a data directory that is a filesystem of its own', () => {
+  const backup = path.join(work, 'church.vms.gz');
+  const mounted = path.join(work, 'volume');
+  // Room for three databases: the one in use, the one being built, and the replaced one kept after the swap.
+  const volume = mountTmpfs(mounted, '256m');
+  const skip = serverUrl ? 'restores into a data directory: runs on the embedded pass' : volume.skip;
+  after(() => volume.unmount());
+
+  it('restores into the empty mount, then replaces it with --force, keeping the old database on the mount', { skip }, async () => {
+    if (!fs.existsSync(backup)) assert.equal((await npmRun('backup', [backup], { DATA_DIR: demoDir })).code, 0);
+    const first = await npmRun('restore', [backup], { DATA_DIR: mounted });
+    assert.equal(first.code, 0, first.output);
+    const forced = await npmRun('restore', [backup, '--force'], { DATA_DIR: mounted });
+    assert.equal(forced.code, 0, forced.output);
+    assert.match(forced.output, /The database it replaced is kept in .*pgdata\.replaced-/);
+    assert.deepEqual(fs.readdirSync(mounted).filter((entry) => !entry.startsWith('pgdata')), [], 'nothing of the restore is left over');
+    assert.deepEqual(await readsOf({ DATA_DIR: mounted }), original);
   });
 });
 
