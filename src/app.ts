@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from './db/database.js';
 import { systemClock, type Clock } from './domain/clock.js';
+import { invalid } from './domain/errors.js';
 import { buildServices, type Services } from './domain/services.js';
 import type { ScryptCost } from './domain/users/secrets.js';
 import { registerAccessControl, type RegisteredRoute } from './http/plugins/access.js';
@@ -14,7 +15,7 @@ import { registerRateLimits } from './http/plugins/rate-limits.js';
 import { currentLog, registerRequestIds, requestIdOf } from './http/plugins/request-ids.js';
 import { registerSecurityHeaders } from './http/plugins/security-headers.js';
 import { registerSerialization } from './http/plugins/serialization.js';
-import { registerValidation } from './http/plugins/validation.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan, registerValidation, TOO_DEEP_MESSAGE } from './http/plugins/validation.js';
 import { healthRoutes } from './http/routes/health.routes.js';
 import { loginRoutes } from './http/routes/login.routes.js';
 import { metricsRoutes } from './http/routes/metrics.routes.js';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   http.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     // Action routes take no body; clients often still send the JSON content type with an empty one.
     if (body === '') return done(null, undefined);
+    if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) return done(invalid(TOO_DEEP_MESSAGE), undefined);
     try {
       done(null, JSON.parse(body as string));
     } catch {

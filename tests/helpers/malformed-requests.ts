@@ -16,16 +16,19 @@ export interface MalformedRequest {
 }
 
 const INFINITY = '__infinity__';
+const DEEP = '__deep__';
+/** Lists inside lists, 10,000 deep: a stack-overflowing walk once answered 500 to it on every route with a body. */
+const DEEP_JSON = '['.repeat(10_000) + ']'.repeat(10_000);
 
 // Values that have answered 500 somewhere, or that sit on a boundary: NUL bytes, numbers past the 32-bit
-// columns or not finite, wrong types, impossible dates, odd Unicode, long text.
+// columns or not finite, wrong types, impossible dates, odd Unicode, long text, deep nesting.
 const TEXT = [
   '', ' ', '\u0000', 'a\u0000b', '-1', '0', '1.5', '2147483648', '-2147483649', '99999999999999999999', '1e999', 'NaN',
   'true', 'null', '2026-02-30', '9999-99-99', '2026-01-01T25:61:00', '../..', '%', '😀', '\u202e', 'x'.repeat(3000),
 ];
 const JSON_VALUES: unknown[] = [
   null, true, false, 0, -1, 1.5, 2147483648, -2147483649, 1e308, INFINITY, '', '\u0000', 'a\u0000', '2026-13-45',
-  '9999-12-31 25:00:00', [], [null], [2147483648], {}, { a: '\u0000' }, 'x'.repeat(70000),
+  '9999-12-31 25:00:00', [], [null], [2147483648], {}, { a: '\u0000' }, 'x'.repeat(70000), DEEP,
 ];
 
 const textValue = fc.oneof(fc.constantFrom(...TEXT), fc.string({ maxLength: 40 }), fc.integer().map(String));
@@ -72,7 +75,7 @@ export function malformedRequests(operation: Operation): fc.Arbitrary<MalformedR
     let path = operation.path;
     operation.pathParams.forEach((name, index) => (path = path.replace(`{${name}}`, encode(values[index]))));
     const search = Object.entries(parameters).map(([key, value]) => `${key}=${encode(value)}`).join('&');
-    const payload = json === undefined ? undefined : JSON.stringify(json)?.replaceAll(`"${INFINITY}"`, '1e999').replace(/^null$/, '1e999');
+    const payload = json === undefined ? undefined : JSON.stringify(json)?.replaceAll(`"${INFINITY}"`, '1e999').replaceAll(`"${DEEP}"`, DEEP_JSON).replace(/^null$/, '1e999');
     return { method: operation.method, url: search ? `${path}?${search}` : path, payload };
   });
 }

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { countStatements } from '../../src/db/statement-count.js';
 import { drainOutbox } from '../../src/jobs/outbox-delivery.js';
 import {
-  storedRows, as, expectError, startMailSink, newAssignment, newCoordinator, newFamily, newMinistry, newPosition, newStaffedEvent, newTeam, newTeamLeader, newUser, qualify, useServer, useUser,
+  countRows, storedRows, as, expectError, startMailSink, newAssignment, newCoordinator, newFamily, newMinistry, newPosition, newStaffedEvent, newTeam, newTeamLeader, newUser, qualify, useServer, useUser,
   type Ministry, type TestUser,
 } from '../kit/index.js';
 
@@ -229,6 +229,28 @@ describe('auto-fill commit and undo', () => {
     assert.deepEqual(result.created.map((c) => [c.occurrenceId, c.personId]), proposals.map((p) => [p.occurrenceId, p.personId]));
     assert.equal(await liveOn(target), 1);
     expectError(await server.post(`${V}/auto-fill/commit`, { token: 'not-a-token' }, as(coordinator)), 400, 'The token is not one an auto-fill preview answered');
+  });
+
+  it('answers 400 to a forged token whose scope or options the preview body would refuse, and creates nothing', async () => {
+    const { ministry, coordinator, sunday } = await church(['Pia']);
+    await sunday('2026-03-15');
+    const { token } = await preview(coordinator, { ministryId: ministry.id, to: '2026-03-21' });
+    const real = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    const forged = (changes: Record<string, unknown>) => Buffer.from(JSON.stringify({ ...real, ...changes })).toString('base64url');
+    const runsBefore = await countRows(server, 'auto_fill_runs');
+    for (const changes of [
+      { scope: { ministryId: { id: ministry.id } } },
+      { scope: { ministryId: 1e20 } },
+      { scope: { ministryId: '1 or true' } },
+      { scope: { ministryId: ministry.id, note: 'extra' } },
+      { from: ['2026-03-04'] },
+      { seed: -1 },
+      { fillTo: 'all' },
+      { v: 2 },
+    ]) {
+      expectError(await server.post(`${V}/auto-fill/commit`, { token: forged(changes) }, as(coordinator)), 400, 'The token is not one an auto-fill preview answered');
+    }
+    assert.equal(await countRows(server, 'auto_fill_runs'), runsBefore);
   });
 
   it('tells a volunteer whose request had gone out that it is withdrawn when the run is undone', async () => {

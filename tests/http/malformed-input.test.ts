@@ -61,6 +61,54 @@ describe('numbers out of range', () => {
   });
 });
 
+describe('a JSON body nested deeper than 32 levels', () => {
+  const TOO_DEEP = 'The request body is nested too deeply: at most 32 levels of lists and objects';
+
+  it('answers 400 on every operation that takes a body, as a list of lists and as objects in objects', async () => {
+    // The public forms' limits would answer 429 to some of the requests; the depth is what is tested here.
+    await server.post('/admin/api/system/config/iLoginRateLimitPerMinute', { value: '0' }, as(admin));
+    await server.post('/admin/api/system/config/iPublicFormRateLimitPerMinute', { value: '0' }, as(admin));
+    const operations = operationsOf((await server.get('/api/openapi.json')).body).filter((operation) => operation.bodyProperties !== undefined);
+    assert.ok(operations.length > 80, `${operations.length} operations with a body`);
+    for (const operation of operations) {
+      const url = operation.pathParams.reduce((path, name) => path.replace(`{${name}}`, '1'), operation.path);
+      for (const payload of [deepList(10_000), deepObject(10_000)]) {
+        const answer = await server.app.http.inject({
+          method: operation.method as 'POST', url, payload, headers: { 'x-api-key': admin.apiKey, 'content-type': 'application/json' },
+        });
+        assert.equal(answer.statusCode, 400, `${operation.method} ${url}: ${answer.body.slice(0, 300)}`);
+        assert.deepEqual(answer.json(), { success: false, message: TOO_DEEP, error: TOO_DEEP, code: 400 });
+      }
+    }
+  });
+
+  it('answers 400 at 33 levels and takes 32, brackets inside strings not counted', async () => {
+    const person = (extra: string) => `{"firstName":"Deep","lastName":"Nest${extra}","x":${deepList(31)}}`;
+    const refused = await server.app.http.inject({
+      method: 'POST', url: '/api/persons', payload: `{"firstName":"Deep","lastName":"Nest","x":${deepList(32)}}`,
+      headers: { 'x-api-key': admin.apiKey, 'content-type': 'application/json' },
+    });
+    assertBadRequest({ status: refused.statusCode, body: refused.json() }, TOO_DEEP);
+    const brackets = '[[[[{{{{'.repeat(5);
+    const taken = await server.app.http.inject({
+      method: 'POST', url: '/api/persons', payload: person(brackets),
+      headers: { 'x-api-key': admin.apiKey, 'content-type': 'application/json' },
+    });
+    assert.equal(taken.statusCode, 201, taken.body);
+    assert.equal((await server.get(`/api/person/${taken.json().Id}`, as(admin))).body.LastName, `Nest${brackets}`);
+  });
+});
+
+/** `[[…[]…]]`: `levels` lists inside one another. */
+function deepList(levels: number): string {
+  return '['.repeat(levels) + ']'.repeat(levels);
+}
+
+/** `{"a":{"a":…1…}}`: `levels` objects inside one another. */
+function deepObject(levels: number): string {
+  return '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+}
+
 describe('every operation of the OpenAPI document', () => {
   it('answers no 5xx, and every error in the canonical shape, to generated malformed values', async () => {
     const document = (await server.get('/api/openapi.json')).body;

@@ -31,8 +31,11 @@ export interface AutoFillRequest {
   seed?: number;
 }
 
-/** What a preview's token holds: its request, so that a commit re-checks access on the same scope and window. */
-interface TokenBody {
+/**
+ * What a preview's token holds: its request, so that a commit re-checks access on the same scope and window. A
+ * commit hands it back; the HTTP layer checks it with the preview body's own schema before it reaches `commit`.
+ */
+export interface AutoFillTokenBody {
   v: 1;
   scope: Pick<AutoFillRequest, 'occurrenceId' | 'scheduleId' | 'teamId' | 'ministryId'>;
   from: string;
@@ -41,7 +44,6 @@ interface TokenBody {
   allowOutsidePool: boolean;
   seed: number;
 }
-
 export interface KeptProposal {
   occurrenceId: number;
   positionId: number;
@@ -60,20 +62,16 @@ const SKIP_WORDS: Record<SkipReason, string> = {
   filled_since_preview: 'Someone else filled this place since the preview',
 };
 
-const TOKEN_REFUSAL = 'The token is not one an auto-fill preview answered';
+export const TOKEN_REFUSAL = 'The token is not one an auto-fill preview answered';
 
-export function encodeToken(body: TokenBody): string {
+export function encodeToken(body: AutoFillTokenBody): string {
   return Buffer.from(JSON.stringify(body)).toString('base64url');
 }
 
-function decodeToken(token: string): TokenBody {
+/** The JSON a token carries, unchecked; 400 when it carries none. */
+export function readToken(token: string): unknown {
   try {
-    const body = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as TokenBody;
-    if (body?.v !== 1 || typeof body.scope !== 'object' || typeof body.from !== 'string' || typeof body.to !== 'string'
-      || (body.fillTo !== 'min' && body.fillTo !== 'max') || typeof body.allowOutsidePool !== 'boolean' || !Number.isInteger(body.seed)) {
-      throw invalid(TOKEN_REFUSAL);
-    }
-    return body;
+    return JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
   } catch {
     throw invalid(TOKEN_REFUSAL);
   }
@@ -108,7 +106,7 @@ export class AutoFillService extends DatabaseService {
     if (to < from) throw invalid('to must be on or after from');
     if (to > horizon) throw invalid(`The window may reach at most the scheduling horizon, ${horizon}`);
     const seed = request.seed ?? 1;
-    const body: TokenBody = {
+    const body: AutoFillTokenBody = {
       v: 1,
       scope: { occurrenceId: request.occurrenceId, scheduleId: request.scheduleId, teamId: request.teamId, ministryId: request.ministryId },
       from, to, fillTo: request.fillTo ?? 'min', allowOutsidePool: request.allowOutsidePool ?? false, seed,
@@ -117,7 +115,7 @@ export class AutoFillService extends DatabaseService {
   }
 
   /** The plan for the scope's open needs in the token's window (see loadPlannerInput); nothing is written. */
-  private async planFor(repos: Repositories, scope: AutoFillScope, body: TokenBody, now: string, today: string, exclude?: ReadonlySet<number>) {
+  private async planFor(repos: Repositories, scope: AutoFillScope, body: AutoFillTokenBody, now: string, today: string, exclude?: ReadonlySet<number>) {
     const { input, occurrenceIds } = await loadPlannerInput(repos, scope, body, now, today, exclude);
     return { ...plan(input), occurrenceIds, fairnessRange: input.fairnessRange };
   }
@@ -149,8 +147,7 @@ export class AutoFillService extends DatabaseService {
    * a new run: one transaction per occurrence, which re-checks qualification, pool, I1 and the places left under
    * the occurrence's lock, so a place filled since the preview is skipped and never overbooked.
    */
-  async commit(actor: VolunteerActor, token: string, kept: readonly KeptProposal[] | undefined) {
-    const body = decodeToken(token);
+  async commit(actor: VolunteerActor, body: AutoFillTokenBody, kept: readonly KeptProposal[] | undefined) {
     const { scope, now, today } = await this.resolve(actor, { ...body.scope, from: body.from, to: body.to, fillTo: body.fillTo, allowOutsidePool: body.allowOutsidePool, seed: body.seed });
     const repos = this.repos;
     const skipped: Array<KeptProposal & { reason: SkipReason; message: string }> = [];
@@ -192,7 +189,7 @@ export class AutoFillService extends DatabaseService {
   }
 
   /** One occurrence's share of a commit, inside its transaction: E14's rules and the places left, checked once under the lock. */
-  private async commitOccurrence(tx: Repositories, runId: number, ministryId: number, occurrenceId: number, proposals: readonly KeptProposal[], body: TokenBody, by: number | null, now: string) {
+  private async commitOccurrence(tx: Repositories, runId: number, ministryId: number, occurrenceId: number, proposals: readonly KeptProposal[], body: AutoFillTokenBody, by: number | null, now: string) {
     const refused: Array<{ proposal: KeptProposal; reason: SkipReason }> = [];
     const locked = await tx.assignments.lockOccurrence(occurrenceId);
     if (!locked || locked.status === 'cancelled' || isOver(locked.end_at, now)) return proposals.map((proposal) => ({ proposal, reason: 'occurrence_closed' as const }));
@@ -247,7 +244,7 @@ export class AutoFillService extends DatabaseService {
     if (!schedule?.refill_on_decline) return;
     const now = await this.time.now();
     const scope: AutoFillScope = { ministryId: occurrence.ministry_id, teamId: occurrence.team_id, occurrenceId: occurrence.id };
-    const body: TokenBody = {
+    const body: AutoFillTokenBody = {
       v: 1, scope: { occurrenceId: occurrence.id }, from: occurrence.occurrence_date, to: occurrence.occurrence_date, fillTo: 'min', allowOutsidePool: false, seed: 1,
     };
     const planned = await this.planFor(repos, scope, body, now, now.slice(0, 10), new Set([declined.personId]));

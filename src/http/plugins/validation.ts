@@ -1,5 +1,6 @@
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { AppError, invalid, notFound } from '../../domain/errors.js';
 
@@ -79,6 +80,12 @@ function compileOnFirstUse(ajv: InstanceType<typeof Ajv>, schema: object) {
   return validate;
 }
 
+/** A check of any value by the validator request bodies get: no coercion, integers in the database's range. */
+export function bodyCheck<T extends TSchema>(schema: T): (value: unknown) => value is Static<T> {
+  const validate = compileOnFirstUse(bodyAjv, withIntegerRange(schema) as object);
+  return (value): value is Static<T> => validate(value) === true;
+}
+
 /** Every integer column is a PostgreSQL `integer`: an integer field without bounds of its own gets that range. */
 const INTEGER_RANGE = { minimum: -2147483648, maximum: 2147483647 };
 
@@ -95,21 +102,56 @@ function withIntegerRange(schema: unknown): unknown {
   return copy;
 }
 
-/** A NUL character anywhere in a value (strings and object keys); PostgreSQL text cannot hold one. */
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\0');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value !== null && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item));
+/** The deepest nesting of arrays and objects a JSON body may have (contract §18 #37). */
+export const MAX_JSON_DEPTH = 32;
+export const TOO_DEEP_MESSAGE = `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of lists and objects`;
+
+/**
+ * Whether JSON text opens more than `limit` arrays or objects inside one another. Read from the text before it is
+ * parsed, so that no walk of the parsed value (ours, the validator's) meets a body deep enough to overflow the stack.
+ */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let isInString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isInString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) isInString = false;
+    } else if (c === 0x22) {
+      isInString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
   return false;
 }
 
-/** Infinity or NaN anywhere in a JSON body (`1e999` parses as Infinity). */
-function containsNonFinite(value: unknown): boolean {
-  if (typeof value === 'number') return !Number.isFinite(value);
-  if (Array.isArray(value)) return value.some(containsNonFinite);
-  if (value !== null && typeof value === 'object') return Object.values(value).some(containsNonFinite);
+/** Whether any value in a parsed body, or any object key, is `bad`; with a stack of its own, however deep the body. */
+function anyValue(root: unknown, isBad: (value: unknown) => boolean): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (isBad(value)) return true;
+    if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (isBad(key)) return true;
+        pending.push(item);
+      }
+    }
+  }
   return false;
 }
+
+/** A NUL character anywhere in a value (strings and object keys); PostgreSQL text cannot hold one. */
+const containsNul = (body: unknown) => anyValue(body, (value) => typeof value === 'string' && value.includes('\0'));
+
+/** Infinity or NaN anywhere in a JSON body (`1e999` parses as Infinity). */
+const containsNonFinite = (body: unknown) => anyValue(body, (value) => typeof value === 'number' && !Number.isFinite(value));
 
 /**
  * The one gate for input no route can store: a NUL character in the path, query or body, a non-finite number,

@@ -19,6 +19,16 @@ export const AutoFillBody = Type.Object({
   seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, 'x-error': 'seed must be a whole number from 0 to 2147483647' })),
 });
 
+/**
+ * What a preview's token carries, the preview's body with its defaults filled in: a commit checks the token it is
+ * handed with the very field schemas the preview checked, since a forged one reaches the same queries.
+ */
+export const AutoFillToken = Type.Object({
+  v: Type.Literal(1),
+  scope: Type.Pick(AutoFillBody, ['occurrenceId', 'scheduleId', 'teamId', 'ministryId'], { additionalProperties: false }),
+  ...Type.Required(Type.Pick(AutoFillBody, ['from', 'to', 'fillTo', 'allowOutsidePool', 'seed'])).properties,
+}, { additionalProperties: false });
+
 const Fairness = Type.Object({ spread: I, gini: Type.Number(), counts: Type.Object({ min: I, max: I }) });
 
 export const Proposal = Type.Object({
