@@ -172,4 +172,32 @@ describe('credentials that gate serving', () => {
     assert.deepEqual(requirements.map((r: { credentialName: string; positionId: number | null }) => [r.credentialName, r.positionId]), [['Safeguarding B', null], ['First aid B', position.id]]);
     assert.deepEqual((await server.delete(`${path}/${requirements[0].id}`, as(coordinator))).body, { success: true });
   });
+
+  it("refuses a coordinator who reached a person through their own pool a credential only another ministry requires, and lets those who require it and managers keep it", async () => {
+    const [children, parking] = [await newMinistry(server), await newMinistry(server)];
+    const childPosition = await newPosition(server, children.id, children.teamId);
+    const [childCoordinator, parkingCoordinator] = [await newCoordinator(server, children.id), await newCoordinator(server, parking.id)];
+    const check = (await server.post(`${V}/credentials`, { name: 'Child safety C' }, as(admin))).body.credential;
+    const unrequired = (await server.post(`${V}/credentials`, { name: 'Forklift C' }, as(admin))).body.credential;
+    assert.equal((await server.post(`${V}/ministries/${children.id}/credential-requirements`, { credentialId: check.id, positionId: childPosition.id }, as(childCoordinator))).status, 201);
+    const volunteer = await qualifiedVolunteer(childPosition.id);
+    assert.equal((await server.post(`${V}/ministries/${parking.id}/pool/${volunteer.personId}`, undefined, as(parkingCoordinator))).status, 201);
+    const path = `${V}/people/${volunteer.personId}/credentials`;
+
+    expectError(await server.put(path, { credentialId: check.id, expiresOn: '2030-01-01' }, as(parkingCoordinator)), 403, 'This credential is not required by a ministry you manage');
+    expectError(await server.put(path, { credentialId: unrequired.id }, as(parkingCoordinator)), 403, 'This credential is not required by a ministry you manage');
+    expectError(await server.put(path, { credentialId: 2147483647 }, as(parkingCoordinator)), 404, 'Credential not found');
+    assert.deepEqual((await server.get(path, as(admin))).body.credentials, []);
+
+    const recorded = await server.put(path, { credentialId: check.id, expiresOn: '2027-01-01' }, as(childCoordinator));
+    assert.equal(recorded.status, 200, recorded.text);
+    assert.deepEqual(recorded.body.credentials, [{ credentialId: check.id, name: 'Child safety C', expiresOn: '2027-01-01' }]);
+    expectError(await server.delete(`${path}/${check.id}`, as(parkingCoordinator)), 403, 'This credential is not required by a ministry you manage');
+    assert.deepEqual((await server.get(path, as(parkingCoordinator))).body.credentials, [{ credentialId: check.id, name: 'Child safety C', expiresOn: '2027-01-01' }]);
+
+    const manager = await newUser(server, { roles: ['manageMinistries'] });
+    assert.equal((await server.put(path, { credentialId: unrequired.id }, as(manager))).status, 200);
+    assert.deepEqual((await server.delete(`${path}/${unrequired.id}`, as(manager))).body.credentials.map((c: { name: string }) => c.name), ['Child safety C']);
+    assert.deepEqual((await server.delete(`${path}/${check.id}`, as(childCoordinator))).body.credentials, []);
+  });
 });

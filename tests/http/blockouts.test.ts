@@ -8,6 +8,7 @@ import {
 /** Blockout dates (ours, issue 17). The clock stands at 2026-03-04 15:00 UTC; shifts run 09:00–10:00 church time. */
 const server = useServer();
 const admin = useUser(server, ['admin']);
+const manager = useUser(server, ['manageMinistries']);
 const V = '/api/ministries';
 
 async function blockOut(user: TestUser, body: Record<string, unknown>) {
@@ -79,7 +80,7 @@ describe('my blockouts (/api/me/blockouts)', () => {
 });
 
 describe('blockouts in the lists and answers of the volunteer area', () => {
-  it("marks a blocked-out person on an occurrence's eligible list, with the blockout and its reason, after everyone available", async () => {
+  it("marks a blocked-out person on an occurrence's eligible list, with the blockout's dates, after everyone available", async () => {
     const { ministry, position, volunteer: away, sunday } = await church();
     // Rotation order is by name among people who never served: Zed after the evening volunteer, Away last of all.
     const available = await newUser(server, { person: { first_name: 'Zed', last_name: 'Available' } });
@@ -93,9 +94,8 @@ describe('blockouts in the lists and answers of the volunteer area', () => {
     const coordinator = await newCoordinator(server, ministry.id);
     const answer = await server.get(`${V}/occurrences/${occurrence}/eligible`, { ...as(coordinator), query: { positionId: String(position.id) } });
     assert.equal(answer.status, 200, answer.text);
-    const people = answer.body.people as Array<{ personId: number; blockedOut: boolean; blockout: { reason?: string; repeatWeeklyUntil: string } | null }>;
+    const people = answer.body.people as Array<{ personId: number; blockedOut: boolean; blockout: { repeatWeeklyUntil: string } | null }>;
     assert.deepEqual(people.map((p) => [p.personId, p.blockedOut]), [[evening.personId, false], [available.personId, false], [away.personId, true]]);
-    assert.equal(people[2].blockout?.reason, 'Night shifts');
     assert.equal(people[2].blockout?.repeatWeeklyUntil, '2026-03-31');
     assert.equal(people[0].blockout, null, 'an evening blockout does not cover a morning shift');
   });
@@ -111,7 +111,7 @@ describe('blockouts in the lists and answers of the volunteer area', () => {
     assert.equal(answer.status, 200, answer.text);
     const row = answer.body.people.find((p: { personId: number }) => p.personId === colleague.personId);
     assert.equal(row.blockedOut, true);
-    assert.equal('reason' in row.blockout, false, JSON.stringify(row.blockout));
+    assert.deepEqual([row.blockout.startDate, row.blockout.reason], ['2026-03-22', null]);
   });
 
   it('hides shifts in my blockouts from my open spots; signing up for one still works and warns me', async () => {
@@ -181,5 +181,53 @@ describe("a coordinator's blockouts for a person in their reach (/api/ministries
     const { blockout } = await blockOut(stranger, { startDate: '2026-05-02' });
     expectError(await server.delete(`${V}/blockouts/${blockout.id}`, as(coordinator)), 403, 'This person is not in a ministry or team you manage');
     assert.equal((await server.get(`${V}/people/${stranger.personId}/blockouts`, as(volunteer))).status, 403, 'a volunteer passes no coordinator gate');
+  });
+});
+
+describe("a blockout's reason (issue 31): the person, whoever recorded it and managers read it; others see the dates", () => {
+  const eligibleBlockouts = async (reader: TestUser, occurrenceId: number, positionId: number) => {
+    const answer = await server.get(`${V}/occurrences/${occurrenceId}/eligible`, { ...as(reader), query: { positionId: String(positionId) } });
+    assert.equal(answer.status, 200, answer.text);
+    return new Map((answer.body.people as Array<{ personId: number; blockout: { startDate: string; endDate: string; reason: string | null } | null }>)
+      .map((p) => [p.personId, p.blockout && [p.blockout.startDate, p.blockout.endDate, p.blockout.reason]]));
+  };
+
+  it('shows a coordinator who added a person to their pool the dates of their blockouts, not the reason', async () => {
+    const ministry = await newMinistry(server);
+    const coordinator = await newCoordinator(server, ministry.id);
+    const patient = await newUser(server);
+    const { blockout } = await blockOut(patient, { startDate: '2026-04-06', endDate: '2026-04-30', reason: 'Chemotherapy' });
+    assert.equal((await server.post(`${V}/ministries/${ministry.id}/pool/${patient.personId}`, undefined, as(coordinator))).status, 201);
+
+    const path = `${V}/people/${patient.personId}/blockouts`;
+    const seen = await server.get(path, as(coordinator));
+    assert.equal(seen.status, 200, seen.text);
+    assert.deepEqual(seen.body.blockouts, [{
+      id: blockout.id, personId: patient.personId, startDate: '2026-04-06', endDate: '2026-04-30', startTime: null, endTime: null, repeatWeeklyUntil: null, reason: null,
+    }]);
+    const recorded = await server.post(path, { startDate: '2026-05-03', reason: 'Told me after the service' }, as(coordinator));
+    assert.equal(recorded.body.blockout.reason, 'Told me after the service');
+    assert.deepEqual((await server.get(path, as(coordinator))).body.blockouts.map((b: { reason: string | null }) => b.reason), [null, 'Told me after the service']);
+    assert.deepEqual((await server.get(path, as(manager))).body.blockouts.map((b: { reason: string | null }) => b.reason), ['Chemotherapy', 'Told me after the service']);
+    assert.deepEqual((await server.get('/api/me/blockouts', as(patient))).body.blockouts.map((b: { reason: string | null }) => b.reason), ['Chemotherapy', 'Told me after the service']);
+  });
+
+  it("leaves the reason out of an occurrence's eligible list but for the coordinator who recorded it and managers", async () => {
+    const { ministry, position, volunteer: patient, sunday } = await church();
+    const told = await newUser(server);
+    await qualify(server, position.id, told.personId);
+    const occurrence = await sunday('2026-04-12');
+    const [coordinator, recorder] = [await newCoordinator(server, ministry.id), await newCoordinator(server, ministry.id)];
+    await blockOut(patient, { startDate: '2026-04-06', endDate: '2026-04-30', reason: 'Chemotherapy' });
+    assert.equal((await server.post(`${V}/people/${told.personId}/blockouts`, { startDate: '2026-04-12', reason: 'Family visit' }, as(recorder))).status, 201);
+
+    const byCoordinator = await eligibleBlockouts(coordinator, occurrence, position.id);
+    assert.deepEqual([byCoordinator.get(patient.personId), byCoordinator.get(told.personId)], [['2026-04-06', '2026-04-30', null], ['2026-04-12', '2026-04-12', null]]);
+    const byRecorder = await eligibleBlockouts(recorder, occurrence, position.id);
+    assert.deepEqual([byRecorder.get(patient.personId), byRecorder.get(told.personId)], [['2026-04-06', '2026-04-30', null], ['2026-04-12', '2026-04-12', 'Family visit']]);
+    for (const reader of [manager, admin]) {
+      const byManager = await eligibleBlockouts(reader, occurrence, position.id);
+      assert.deepEqual([byManager.get(patient.personId), byManager.get(told.personId)], [['2026-04-06', '2026-04-30', 'Chemotherapy'], ['2026-04-12', '2026-04-12', 'Family visit']]);
+    }
   });
 });

@@ -63,6 +63,12 @@ export function credentialsRepository(db: Executor) {
       return requirementsNamed().where('credential_requirements.ministry_id', '=', ministryId).where('credentials.active', '=', true).execute();
     },
 
+    /** The ministries that require the credential, for the ministry or for one of its positions. */
+    async ministriesRequiring(credentialId: number): Promise<number[]> {
+      const rows = await db.selectFrom('credential_requirements').select('ministry_id').distinct().where('credential_id', '=', credentialId).execute();
+      return rows.map((row) => row.ministry_id);
+    },
+
     async addRequirement(row: { credentialId: number; ministryId: number; positionId: number | null; at: string }) {
       return db.insertInto('credential_requirements')
         .values({ credential_id: row.credentialId, ministry_id: row.ministryId, position_id: row.positionId, created_at: row.at })

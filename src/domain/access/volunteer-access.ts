@@ -1,4 +1,5 @@
 import type { Repositories } from '../../db/repositories/index.js';
+import type { BlockoutRow } from '../../db/schema.js';
 import { forbidden } from '../errors.js';
 import { isGlobalManager, type Caller } from './caller.js';
 
@@ -13,6 +14,7 @@ export interface VolunteerActor {
 
 export const COORDINATOR_GATE_MESSAGE = 'Manage My Ministries access, with a ministry or team to manage, is required';
 export const MANAGER_GATE_MESSAGE = 'Ministry management access is required';
+export const CREDENTIAL_KEEPER_MESSAGE = 'This credential is not required by a ministry you manage';
 
 export type ScopeGrants = Awaited<ReturnType<Repositories['scopes']['grantsOf']>>;
 
@@ -67,6 +69,26 @@ export function assertMinistryAuthority(actor: VolunteerActor, ministryId: numbe
 
 export function assertTeamAuthority(actor: VolunteerActor, team: { id: number; ministry_id: number }, entity = 'team'): void {
   if (!hasTeamAuthority(actor, team)) throw forbidden(`Not authorized for this ${entity}`);
+}
+
+/**
+ * A blockout's reason is private (issue 31): a coordinator reaches anyone they add to their pool, so only the
+ * person, whoever recorded the blockout and managers read it; everyone else learns the dates alone.
+ */
+export function readsBlockoutReason(caller: Caller, blockout: Pick<BlockoutRow, 'person_id' | 'created_by_person_id'>): boolean {
+  return caller.personId === blockout.person_id || caller.personId === blockout.created_by_person_id || isGlobalManager(caller);
+}
+
+/**
+ * Who may record or remove a person's credential (issue 31): managers, or a coordinator of a ministry that
+ * requires it — reaching the person through one's own pool does not vouch for another ministry's check.
+ */
+export function keepsCredential(actor: VolunteerActor, requiringMinistryIds: readonly number[]): boolean {
+  return isManager(actor) || requiringMinistryIds.some((ministryId) => coordinates(actor, ministryId));
+}
+
+export function assertKeepsCredential(actor: VolunteerActor, requiringMinistryIds: readonly number[]): void {
+  if (!keepsCredential(actor, requiringMinistryIds)) throw forbidden(CREDENTIAL_KEEPER_MESSAGE);
 }
 
 /** `/me/permissions` (contract §10). */

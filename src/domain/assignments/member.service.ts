@@ -108,8 +108,7 @@ export class MemberService extends DatabaseService {
         const conflict = live.find((a) => a.person_id === person.personId && a.position_id !== row.position_id);
         return { ...person, conflictPositionId: conflict?.position_id ?? null, conflictPositionName: conflict?.position_name ?? null };
       });
-    // A volunteer sees that a colleague is away, never why.
-    return { people: await markAvailability(repos, people, { ...row, positionId: row.position_id, serving: live }, { withReason: false }) };
+    return { people: await markAvailability(repos, people, { ...row, positionId: row.position_id, serving: live }, caller) };
   }
 
   /**

@@ -17,7 +17,7 @@ export class BlockoutsService extends DatabaseService {
 
   /** The caller's blockouts not over yet, by first day, with their reasons. */
   async listMine(caller: Caller) {
-    return this.listOf(caller.personId);
+    return this.listOf(caller, caller.personId);
   }
 
   /**
@@ -25,7 +25,7 @@ export class BlockoutsService extends DatabaseService {
    * page can offer to decline them ("you are scheduled on 3 of these dates").
    */
   async createMine(caller: Caller, request: BlockoutRequest) {
-    const { blockout, row } = await this.create(caller.personId, caller.personId, request);
+    const { blockout, row } = await this.create(caller, caller.personId, request);
     const now = await this.time.now();
     const upcoming = await this.repos.memberView.assignments(caller.personId, { from: row.start_date, to: lastDayOf(row), includePast: false, now });
     const covered = upcoming.filter((assignment) => isLive(assignment.status) && covers(row, assignment.start_at, assignment.end_at));
@@ -41,13 +41,14 @@ export class BlockoutsService extends DatabaseService {
     return { success: true as const };
   }
 
-  async listFor(person: Authorized<'person'>) {
-    return this.listOf(person.id);
+  /** A person's blockouts not over yet; the reasons only of those the caller recorded, unless a manager asks. */
+  async listFor(caller: Caller, person: Authorized<'person'>) {
+    return this.listOf(caller, person.id);
   }
 
   /** A coordinator records a blockout for a person in their reach (what the person told them). */
   async createFor(caller: Caller, person: Authorized<'person'>, request: BlockoutRequest) {
-    return { blockout: (await this.create(person.id, caller.personId, request)).blockout };
+    return { blockout: (await this.create(caller, person.id, request)).blockout };
   }
 
   async deleteFor(blockout: Authorized<'blockout'>) {
@@ -55,14 +56,14 @@ export class BlockoutsService extends DatabaseService {
     return { success: true as const };
   }
 
-  private async listOf(personId: number) {
+  private async listOf(reader: Caller, personId: number) {
     const rows = await this.repos.blockouts.listForPerson(personId, await this.time.today());
-    return { blockouts: rows.map((row) => blockoutView(row, { withReason: true })) };
+    return { blockouts: rows.map((row) => blockoutView(row, reader)) };
   }
 
-  private async create(personId: number, createdBy: number, request: BlockoutRequest) {
+  private async create(recorder: Caller, personId: number, request: BlockoutRequest) {
     const period = parseBlockout(request, await this.time.today());
-    const row = await this.repos.blockouts.create({ ...period, person_id: personId, created_by_person_id: createdBy, created_at: await this.time.now() });
-    return { row, blockout: blockoutView(row, { withReason: true }) };
+    const row = await this.repos.blockouts.create({ ...period, person_id: personId, created_by_person_id: recorder.personId, created_at: await this.time.now() });
+    return { row, blockout: blockoutView(row, recorder) };
   }
 }

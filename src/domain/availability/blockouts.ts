@@ -1,4 +1,6 @@
 import type { BlockoutRow } from '../../db/schema.js';
+import type { Caller } from '../access/caller.js';
+import { readsBlockoutReason } from '../access/volunteer-access.js';
 import { addDays, dateFieldMessage, isValidDate, minutesBetween, parseTimeOfDay } from '../dates.js';
 import { invalid } from '../errors.js';
 
@@ -85,8 +87,8 @@ export function coveringBlockout<B extends BlockoutPeriod>(blockouts: readonly B
   return blockouts.find((blockout) => covers(blockout, start, end));
 }
 
-/** A blockout on the wire; the reason only for the person and coordinators in scope. */
-export function blockoutView(row: BlockoutRow, options: { withReason: boolean }) {
+/** A blockout on the wire as `reader` may see it: the reason is null unless `readsBlockoutReason`, the dates always. */
+export function blockoutView(row: BlockoutRow, reader: Caller) {
   return {
     id: row.id,
     personId: row.person_id,
@@ -95,7 +97,7 @@ export function blockoutView(row: BlockoutRow, options: { withReason: boolean })
     startTime: row.start_time?.slice(0, 5) ?? null,
     endTime: row.end_time?.slice(0, 5) ?? null,
     repeatWeeklyUntil: row.repeat_until,
-    ...(options.withReason && { reason: row.reason }),
+    reason: readsBlockoutReason(reader, row) ? row.reason : null,
   };
 }
 

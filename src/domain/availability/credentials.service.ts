@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import { UniqueViolationError } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import type { Authorized } from '../access/authorized.js';
-import type { Caller } from '../access/caller.js';
-import { assertManager, type VolunteerActor } from '../access/volunteer-access.js';
+import { assertKeepsCredential, assertManager, type VolunteerActor } from '../access/volunteer-access.js';
 import type { ChurchTime } from '../church-time.js';
 import { dateFieldMessage, isValidDate } from '../dates.js';
 import { conflict, invalid, notFound } from '../errors.js';
@@ -75,20 +74,30 @@ export class CredentialsService extends DatabaseService {
     return { credentials: (await this.repos.credentials.heldBy([person.id])).map(heldView) };
   }
 
-  /** Records that the person holds the credential, until `expiresOn` (null: no end); replaces an earlier record. */
-  async record(caller: Caller, person: Authorized<'person'>, input: { credentialId: number; expiresOn?: string | null }) {
-    const repos = this.repos;
-    const credential = await repos.credentials.findById(input.credentialId);
-    if (!credential) throw notFound('Credential not found');
+  /**
+   * Records that the person holds the credential, until `expiresOn` (null: no end); replaces an earlier record.
+   * 404 for an unknown credential, then 403 unless `keepsCredential`.
+   */
+  async record(actor: VolunteerActor, person: Authorized<'person'>, input: { credentialId: number; expiresOn?: string | null }) {
+    const credential = await this.keptCredential(actor, input.credentialId);
     const expiresOn = input.expiresOn?.trim() || null;
     if (expiresOn !== null && !isValidDate(expiresOn)) throw invalid(dateFieldMessage('expiresOn'));
-    await repos.credentials.record({ personId: person.id, credentialId: credential.id, expiresOn, recordedBy: caller.personId, at: await this.time.now() });
+    await this.repos.credentials.record({ personId: person.id, credentialId: credential.id, expiresOn, recordedBy: actor.caller.personId, at: await this.time.now() });
     return this.heldBy(person);
   }
 
-  async forget(person: Authorized<'person'>, credentialId: number) {
-    if (!(await this.repos.credentials.forget(person.id, credentialId))) throw notFound('This person holds no such credential');
+  /** Removes the person's record of the credential: 404 for an unknown credential, 403 as for `record`, then 404 when not held. */
+  async forget(actor: VolunteerActor, person: Authorized<'person'>, credentialId: number) {
+    const credential = await this.keptCredential(actor, credentialId);
+    if (!(await this.repos.credentials.forget(person.id, credential.id))) throw notFound('This person holds no such credential');
     return this.heldBy(person);
+  }
+
+  private async keptCredential(actor: VolunteerActor, credentialId: number) {
+    const credential = await this.repos.credentials.findById(credentialId);
+    if (!credential) throw notFound('Credential not found');
+    assertKeepsCredential(actor, await this.repos.credentials.ministriesRequiring(credential.id));
+    return credential;
   }
 
   private async named<T>(write: () => Promise<T>, duplicate = 'A credential with this name exists'): Promise<T> {

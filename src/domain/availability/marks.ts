@@ -1,5 +1,6 @@
 import type { Repositories } from '../../db/repositories/index.js';
 import type { BlockoutRow } from '../../db/schema.js';
+import type { Caller } from '../access/caller.js';
 import { groupBy } from '../collections.js';
 import { displayName } from '../ministries/views.js';
 import { blockoutView, coveringBlockout } from './blockouts.js';
@@ -29,9 +30,10 @@ export async function blockoutOn(repos: Repositories, personId: number, shift: S
  * Marks each person against what they told us and what the ministry requires, for one occurrence (issue 17):
  * a blockout that covers it (`blockedOut`, `blockout`), their monthly limit and preferred weeks, family members
  * serving it whom they serve with or apart from, and required credentials they lack on its date. Nobody is
- * removed: the coordinator decides. Blocked-out people are listed last, the order otherwise kept.
+ * removed: the coordinator decides. Blocked-out people are listed last, the order otherwise kept. A blockout
+ * shows `reader` its reason only where `readsBlockoutReason` allows.
  */
-export async function markAvailability<P extends { personId: number }>(repos: Repositories, people: readonly P[], context: OccurrenceContext, options: { withReason: boolean }) {
+export async function markAvailability<P extends { personId: number }>(repos: Repositories, people: readonly P[], context: OccurrenceContext, reader: Caller) {
   const ids = people.map((person) => person.personId);
   const month = monthOf(context.occurrence_date);
   const [blockouts, preferences, counts, rules, required] = await Promise.all([
@@ -59,7 +61,7 @@ export async function markAvailability<P extends { personId: number }>(repos: Re
     return {
       ...person,
       blockedOut: blockout !== undefined,
-      blockout: blockout ? blockoutView(blockout, options) : null,
+      blockout: blockout ? blockoutView(blockout, reader) : null,
       ...preferenceStanding(preferencesOf.get(person.personId) ?? [], context.ministry_id, context.occurrence_date, servings),
       householdTogetherWith: partners(person.personId, 'together'),
       householdConflictWith: partners(person.personId, 'apart'),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Repositories } from '../../db/repositories/index.js';
 import type { Authorized } from '../access/authorized.js';
+import type { Caller } from '../access/caller.js';
 import { isLive, type DB } from '../../db/schema.js';
 import { assertTeamAuthority, coordinatedMinistryIds, isManager, type VolunteerActor } from '../access/volunteer-access.js';
 import { isValidDate } from '../dates.js';
@@ -171,7 +172,7 @@ export class OccurrencesService extends DatabaseService {
   }
 
   /** People qualified for a position of the occurrence's ministry, in rotation order, flagging another position they hold here. */
-  async eligible(occurrence: Authorized<'occurrence'>, positionId: unknown, nameFilter?: string) {
+  async eligible(caller: Caller, occurrence: Authorized<'occurrence'>, positionId: unknown, nameFilter?: string) {
     if (positionId === undefined || !/^\d+$/.test(String(positionId))) throw invalid('A position is required');
     const repos = this.repos;
     const id = Number(positionId);
@@ -187,7 +188,7 @@ export class OccurrencesService extends DatabaseService {
       return { ...person, conflictPositionId: conflict?.position_id ?? null, conflictPositionName: conflict?.position_name ?? null };
     });
     const serving = assignments.filter((a) => isLive(a.status));
-    return { people: await markAvailability(repos, people, { ...occurrence, positionId: position.id, serving }, { withReason: true }) };
+    return { people: await markAvailability(repos, people, { ...occurrence, positionId: position.id, serving }, caller) };
   }
 
   /** E6 editor view: effective needs, whether overridden, and every active position of the schedule's team. */

@@ -4,7 +4,10 @@ import { Nullable } from './common.js';
 const DateField = (field: string) => Type.String({ maxLength: 20, 'x-error': `${field} must be a date in YYYY-MM-DD form` });
 const TimeField = (field: string) => Type.String({ maxLength: 8, 'x-error': `${field} must be a time in HH:MM form` });
 
-/** A blockout (ours, issue 17). `reason` is answered to the person and to coordinators in scope only. */
+/**
+ * A blockout (ours, issue 17). `reason` is always present: the text (or null when none was given) for the person,
+ * whoever recorded the blockout and managers; null for every other reader, who sees only that the person is away.
+ */
 export const Blockout = Type.Object({
   id: Type.Integer(),
   personId: Type.Integer(),
@@ -13,7 +16,7 @@ export const Blockout = Type.Object({
   startTime: Nullable(Type.String()),
   endTime: Nullable(Type.String()),
   repeatWeeklyUntil: Nullable(Type.String()),
-  reason: Type.Optional(Nullable(Type.String())),
+  reason: Type.Union([Type.String(), Type.Null()], { description: 'Null unless the reader is the person, recorded the blockout, or is a manager or administrator' }),
 });
 
 export const BlockoutBody = Type.Object({

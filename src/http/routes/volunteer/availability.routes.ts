@@ -54,8 +54,13 @@ export const availabilityRoutes = (services: Services): FastifyPluginAsyncTypebo
   app.get(personBlockouts, {
     config: coordinator,
     preValidation: guard.person(),
-    schema: { tags, summary: "A person's blockouts that are not over, with reasons (ours)", response: responses({ 200: List }) },
-  }, async (request) => blockouts.listFor(authorizedOf(request, 'person')));
+    schema: {
+      tags,
+      summary: "A person's blockouts that are not over (ours)",
+      description: 'A `reason` is answered only to the person, to whoever recorded that blockout, and to managers and administrators; it is null for everyone else, who see the dates alone.',
+      response: responses({ 200: List }),
+    },
+  }, async (request) => blockouts.listFor(callerOf(request), authorizedOf(request, 'person')));
 
   app.post(personBlockouts, {
     config: coordinator,
@@ -157,12 +162,23 @@ export const availabilityRoutes = (services: Services): FastifyPluginAsyncTypebo
   app.put(personCredentials, {
     config: coordinator,
     preValidation: guard.person(),
-    schema: { tags, summary: 'Record that a person holds a credential until a date, or without end (ours)', body: HeldCredentialBody, response: responses({ 200: Type.Object({ credentials: Type.Array(HeldCredential) }) }) },
-  }, async (request) => credentials.record(callerOf(request), authorizedOf(request, 'person'), request.body));
+    schema: {
+      tags,
+      summary: 'Record that a person holds a credential until a date, or without end (ours)',
+      description: 'Managers and administrators, or a coordinator of a ministry that requires the credential (for the ministry or one of its positions); anyone else 403.',
+      body: HeldCredentialBody,
+      response: responses({ 200: Type.Object({ credentials: Type.Array(HeldCredential) }) }),
+    },
+  }, async (request) => credentials.record(await actorOf(request, services), authorizedOf(request, 'person'), request.body));
 
   app.delete(`${personCredentials}/${idSegment('credentialId')}`, {
     config: coordinator,
     preValidation: guard.person(),
-    schema: { tags, summary: "Remove a person's credential record (ours)", response: responses({ 200: Type.Object({ credentials: Type.Array(HeldCredential) }) }) },
-  }, async (request) => credentials.forget(authorizedOf(request, 'person'), pathId(request, 'credentialId', 'Credential')));
+    schema: {
+      tags,
+      summary: "Remove a person's credential record (ours)",
+      description: 'Managers and administrators, or a coordinator of a ministry that requires the credential; anyone else 403.',
+      response: responses({ 200: Type.Object({ credentials: Type.Array(HeldCredential) }) }),
+    },
+  }, async (request) => credentials.forget(await actorOf(request, services), authorizedOf(request, 'person'), pathId(request, 'credentialId', 'Credential')));
 };

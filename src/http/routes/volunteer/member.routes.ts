@@ -52,6 +52,7 @@ export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => a
       schema: {
         tags,
         summary: 'People who could take over one of my assignments',
+        description: "A colleague's blockout covering the shift is answered with its dates and a null `reason`, unless the caller recorded it or is a manager or administrator.",
         querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 100 })) }),
         response: responses({ 200: Type.Object({ people: Type.Array(EligiblePerson) }) }),
       },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../../domain/services.js';
-import { actorOf } from '../../plugins/access.js';
+import { actorOf, callerOf } from '../../plugins/access.js';
 import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js';
 import { idSegment, RequiredField, responses, Stages, SuccessResponse } from '../../schemas/common.js';
 import { Assignment, EligiblePerson, Occurrence, OccurrenceNeedBody, OccurrenceNeedsBody, Requirement } from '../../schemas/volunteer.schemas.js';
@@ -73,10 +73,11 @@ export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox
     schema: {
       tags,
       summary: 'People qualified for a position, in rotation order, with another position they hold here',
+      description: "Each person's blockout covering the occurrence is answered with its dates; its `reason` is null unless the caller is the person, recorded the blockout, or is a manager or administrator (the others see the person away).",
       querystring: Type.Object({ positionId: Type.Optional(Type.String({ maxLength: 12 })), q: Type.Optional(Type.String({ maxLength: 100 })) }),
       response: responses({ 200: Type.Object({ people: Type.Array(EligiblePerson) }) }),
     },
-  }, async (request) => occurrences.eligible(authorizedOf(request, 'occurrence'), request.query.positionId, request.query.q));
+  }, async (request) => occurrences.eligible(callerOf(request), authorizedOf(request, 'occurrence'), request.query.positionId, request.query.q));
 
   app.get(`${occurrencePath}/requirements`, {
     config,
