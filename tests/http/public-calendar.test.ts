@@ -31,6 +31,8 @@ setUp(async () => {
   await newEvent('Concert', '2026-07-04 18:00:00', '2026-07-04 20:00:00', choir.Id);
   await newEvent('Youth night', '2026-03-11 19:00:00', '2026-03-11 21:00:00', youth.Id);
   await setting('bEnableExternalCalendarAPI', '1');
+  // The feeds share the public form limit; it has a test of its own, on a server of its own.
+  await setting('iPublicFormRateLimitPerMinute', '0');
 });
 
 describe('GET /api/public/data/countries', () => {
@@ -256,5 +258,21 @@ describe('the member calendar feed', () => {
     const answer = await server.get(`/api/public/portal-calendar/${'a'.repeat(64)}/calendar.ics`);
     assert.equal(answer.status, 404);
     assert.doesNotMatch(JSON.stringify(answer.body), /user|account/i);
+  });
+
+  it('answers the same bare 404 while the member is marked inactive or deceased, and serves again once cleared', async () => {
+    const member = await newUser(server);
+    await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: choir.Id }] }, as(admin));
+    const { path } = (await server.put('/api/users/current/calendar-feed', { calendarIds: [choir.Id] }, as(member))).body;
+    const unknown = await server.get(`/api/public/portal-calendar/${'a'.repeat(64)}/calendar.ics`);
+    const mark = async (fields: Record<string, unknown>) => assert.equal((await server.post(`/api/person/${member.personId}`, fields, as(admin))).status, 200);
+    for (const [marked, cleared] of [[{ inactive: true }, { inactive: false }], [{ deceasedDate: '2026-03-01' }, { deceasedDate: '' }]]) {
+      await mark(marked);
+      const refused = await server.get(path);
+      assert.equal(refused.status, 404, JSON.stringify(marked));
+      assert.deepEqual(refused.body, unknown.body);
+      await mark(cleared);
+      assert.equal((await server.get(path)).status, 200, JSON.stringify(cleared));
+    }
   });
 });

@@ -126,6 +126,20 @@ describe('GET /api/public/my-schedule/{token}/schedule.ics', () => {
     assert.equal(events[3].component.getFirstPropertyValue('transp'), 'TRANSPARENT', 'a declined shift does not block my time');
   });
 
+  it('answers as for an unknown address while the person is marked inactive or deceased, as their keys stop', async () => {
+    const { volunteer, serve } = await volunteerWithPosition();
+    await serve('2026-03-10');
+    const path = await feedPathOf(volunteer);
+    const mark = async (fields: Record<string, unknown>) => assert.equal((await server.post(`/api/person/${volunteer.personId}`, fields, as(admin))).status, 200);
+    for (const [marked, cleared] of [[{ inactive: true }, { inactive: false }], [{ deceasedDate: '2026-03-01' }, { deceasedDate: '' }]]) {
+      await mark(marked);
+      expectError(await server.get(path), 404, 'This schedule feed does not exist; it may have been replaced by a new address');
+      expectError(await server.get('/api/users/current', as(volunteer)), 401, 'Invalid API key');
+      await mark(cleared);
+      assert.equal((await eventsOf(path)).length, 1, JSON.stringify(cleared));
+    }
+  });
+
   it('keeps each assignment under the same UID from one fetch to the next', async () => {
     const { volunteer, serve } = await volunteerWithPosition();
     const { assignmentId } = await serve('2026-03-11');

@@ -74,7 +74,9 @@ export function calendarFeedsRepository(db: Executor) {
     },
 
     async userByFeedToken(token: string) {
-      return db.selectFrom('users').select(['id', 'portal_calendar_selection']).where('portal_calendar_token', '=', token).executeTakeFirst();
+      return db.selectFrom('users').innerJoin('persons', 'persons.id', 'users.id')
+        .select(['users.id', 'users.portal_calendar_selection', 'persons.inactive', 'persons.deceased_date'])
+        .where('users.portal_calendar_token', '=', token).executeTakeFirst();
     },
 
     async feedOf(userId: number) {
@@ -82,7 +84,9 @@ export function calendarFeedsRepository(db: Executor) {
     },
 
     async userByScheduleFeedHash(hash: string) {
-      return db.selectFrom('users').select('id').where('schedule_feed_token_hash', '=', hash).executeTakeFirst();
+      return db.selectFrom('users').innerJoin('persons', 'persons.id', 'users.id')
+        .select(['users.id', 'persons.inactive', 'persons.deceased_date'])
+        .where('users.schedule_feed_token_hash', '=', hash).executeTakeFirst();
     },
 
     /** Stores the hash of a new schedule feed token; with `onlyFirst`, only when the user has none (false otherwise). */

@@ -10,6 +10,7 @@ import { isoWithOffset } from '../clock.js';
 import { addDays, DATE_FORMAT_MESSAGE, isValidDate, parseDateTime } from '../dates.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { maySignIn } from '../users/sign-in.js';
 import { churchCalendar, churchWallClock } from './church-calendar.js';
 import { DatabaseService } from '../database-service.js';
 
@@ -129,12 +130,13 @@ export class CalendarFeedsService extends DatabaseService {
 
   /**
    * The member feed: the calendars of the member's selection that the administrator shares, in the feed window
-   * (at most FEED_EVENT_CAP events). An unknown or retired token is a bare 404.
+   * (at most FEED_EVENT_CAP events). An unknown or retired token is a bare 404, as is that of a person who may no
+   * longer sign in.
    */
   async memberIcs(token: string): Promise<string> {
     const repos = this.repos;
     const user = /^[0-9a-f]{64}$/.test(token) ? await repos.calendarFeeds.userByFeedToken(token) : undefined;
-    if (!user) throw notFound('Not found');
+    if (!user || !maySignIn(user)) throw notFound('Not found');
     const shared = await this.calendars.sharedPortalCalendars();
     const selection = this.parseSelection(user.portal_calendar_selection);
     const isShared = (ref: PortalCalendarRef) => shared.some((s) => s.type === ref.type && s.id === ref.id);

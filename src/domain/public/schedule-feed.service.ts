@@ -8,6 +8,7 @@ import { addDays } from '../dates.js';
 import { notFound } from '../errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { sha256Hex } from '../users/secrets.js';
+import { maySignIn } from '../users/sign-in.js';
 import { churchCalendar, churchWallClock } from './church-calendar.js';
 import { FEED_EVENT_CAP } from './calendar-feeds.service.js';
 import { DatabaseService } from '../database-service.js';
@@ -66,12 +67,13 @@ export class ScheduleFeedService extends DatabaseService {
 
   /**
    * The token holder's assignments from PAST_DAYS ago to the scheduling horizon (at most FEED_EVENT_CAP), each
-   * at its shift's times in the church's zone. An unknown or replaced token is a 404.
+   * at its shift's times in the church's zone. An unknown or replaced token is a 404, and so is the token of a person
+   * who may no longer sign in.
    */
   async ics(token: string): Promise<string> {
     const repos = this.repos;
     const user = /^[0-9a-f]{64}$/.test(token) ? await repos.calendarFeeds.userByScheduleFeedHash(sha256Hex(token)) : undefined;
-    if (!user) throw notFound('This schedule feed does not exist; it may have been replaced by a new address');
+    if (!user || !maySignIn(user)) throw notFound('This schedule feed does not exist; it may have been replaced by a new address');
     const [today, horizonWeeks, timeZone, churchName, serviceUrl] = await Promise.all([
       this.time.today(),
       this.settings.get('iVolunteerSchedulingHorizonWeeks'),

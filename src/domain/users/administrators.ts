@@ -1,5 +1,6 @@
 import type { Repositories } from '../../db/repositories/index.js';
 import { conflict } from '../errors.js';
+import { maySignIn } from './sign-in.js';
 
 /**
  * Refuses (409) a change that would leave the church without an administrator who can sign in: deleting,
@@ -9,7 +10,7 @@ import { conflict } from '../errors.js';
 export async function assertAnotherAdministratorRemains(repos: Repositories, userId: number): Promise<void> {
   await repos.locks.exclusive('active-administrators');
   const user = await repos.users.findById(userId);
-  const isActiveAdministrator = user !== undefined && user.is_admin && !user.inactive && user.deceased_date === null;
+  const isActiveAdministrator = user !== undefined && user.is_admin && maySignIn(user);
   if (isActiveAdministrator && (await repos.users.countActiveAdministrators(userId)) === 0) {
     throw conflict('This is the last active administrator: make another user an administrator first');
   }
