@@ -169,6 +169,17 @@ describe('auto-fill preview', () => {
     const answer = await preview(coordinator, { occurrenceId: target });
     assert.deepEqual(answer.unfilled.map((u) => [u.occurrenceId, u.missing, u.why]), [[target, 1, 'Every qualified person is excluded: 1 blocked out']]);
   });
+
+  it("holds a person to the ministry's own monthly limit, which replaces their general one there", async () => {
+    const { ministry, position, coordinator, people: [keen], sunday } = await church(['Keen']);
+    assert.equal((await server.put('/api/me/preferences', { maxPerMonth: 1 }, as(keen))).status, 200);
+    assert.equal((await server.put('/api/me/preferences', { ministryId: ministry.id, maxPerMonth: 3 }, as(keen))).status, 200);
+    await newAssignment(server, await sunday('2026-03-08'), position.id, keen.personId);
+    const [second, third, fourth] = [await sunday('2026-03-15'), await sunday('2026-03-22'), await sunday('2026-03-29')];
+    const answer = await preview(coordinator, { ministryId: ministry.id });
+    assert.deepEqual(answer.proposals.map((p) => [p.occurrenceId, p.personId, p.reasons.timesThisMonth]), [[second, keen.personId, 1], [third, keen.personId, 2]]);
+    assert.deepEqual(answer.unfilled.map((u) => [u.occurrenceId, u.missing, u.why]), [[fourth, 1, 'Every qualified person is excluded: 1 at their monthly limit']]);
+  });
 });
 
 describe('auto-fill commit and undo', () => {

@@ -76,6 +76,25 @@ describe('how often I serve (/api/me/preferences)', () => {
     assert.equal((await marksOn(second)).get(once.personId)!.outsidePreferredWeeks, true, 'the 2nd week is not one of the 1st and 3rd');
     assert.deepEqual([marks.get(free.personId)!.overPreference, marks.get(free.personId)!.maxPerMonth], [false, null]);
   });
+
+  it("marks a person against the ministry's own monthly limit, which replaces their general one there and only there", async () => {
+    const { ministry, position, occurrences: [first, second, third, fourth], marksOn } = await church(['2026-03-08', '2026-03-15', '2026-03-22', '2026-03-29']);
+    const elsewhere = await church(['2026-03-15']);
+    const keen = await qualifiedVolunteer(position.id);
+    await qualify(server, elsewhere.position.id, keen.personId);
+    await server.put('/api/me/preferences', { maxPerMonth: 1 }, as(keen));
+    await server.put('/api/me/preferences', { ministryId: ministry.id, maxPerMonth: 3 }, as(keen));
+    await newAssignment(server, first, position.id, keen.personId);
+    const standing = (marks: Map<number, Marks>) => {
+      const mark = marks.get(keen.personId)!;
+      return [mark.servingsThisMonth, mark.maxPerMonth, mark.overPreference];
+    };
+    assert.deepEqual(standing(await marksOn(second)), [1, 3, false]);
+    assert.deepEqual(standing(await elsewhere.marksOn(elsewhere.occurrences[0])), [1, 1, true], 'the general limit still holds in every other ministry');
+    await newAssignment(server, second, position.id, keen.personId);
+    await newAssignment(server, third, position.id, keen.personId);
+    assert.deepEqual(standing(await marksOn(fourth)), [3, 3, true]);
+  });
 });
 
 describe('households (/api/me/household)', () => {

@@ -33,21 +33,22 @@ export function preferenceView(row: PreferenceRow & { ministry_name: string | nu
 }
 
 /**
- * How a person stands against their preferences for one occurrence of a ministry: the ministry's own preference
- * wins over the one for every ministry. `counts` are their servings this month by ministry.
+ * How a person stands against their preferences for one occurrence of a ministry. The ministry's own limit
+ * replaces the one for every ministry, which no longer applies there: servings in that ministry count against it;
+ * without one, servings in every ministry count against the general limit. Likewise for preferred weeks.
+ * `counts` are their servings this month by ministry.
  */
 export function preferenceStanding(preferences: readonly PreferenceFacts[], ministryId: number, date: string, counts: ReadonlyMap<number, number>) {
   const own = preferences.find((p) => p.ministry_id === ministryId);
   const general = preferences.find((p) => p.ministry_id === null);
-  const inMinistry = counts.get(ministryId) ?? 0;
-  const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
-  const overOwn = own?.max_per_month != null && inMinistry >= own.max_per_month;
-  const overGeneral = general?.max_per_month != null && total >= general.max_per_month;
+  const ownLimit = own?.max_per_month ?? null;
+  const maxPerMonth = ownLimit ?? general?.max_per_month ?? null;
+  const servings = ownLimit === null && maxPerMonth !== null ? [...counts.values()].reduce((sum, n) => sum + n, 0) : counts.get(ministryId) ?? 0;
   const weeks = weeksOf(own?.preferred_weeks ? own : general ?? { preferred_weeks: null });
   return {
-    servingsThisMonth: own?.max_per_month != null || !general ? inMinistry : total,
-    maxPerMonth: own?.max_per_month ?? general?.max_per_month ?? null,
-    overPreference: overOwn || overGeneral,
+    servingsThisMonth: servings,
+    maxPerMonth,
+    overPreference: maxPerMonth !== null && servings >= maxPerMonth,
     outsidePreferredWeeks: weeks.length > 0 && !weeks.includes(weekOfMonth(date)),
   };
 }
