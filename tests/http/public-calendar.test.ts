@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import ICAL from 'ical.js';
-import { newAdmin, newEvents, newUser, otherEventTypeId, startTestServer, as, setUp, useProcessTimeZone, useServer, useUser } from '../kit/index.js';
+import {
+  newAdmin, newAssignment, newEvents, newMinistry, newPosition, newStaffedEvent, newUser, otherEventTypeId, qualify, startTestServer, as, setUp, useProcessTimeZone, useServer, useUser,
+} from '../kit/index.js';
 
 // The feeds must speak the church's zone whatever the server's own is: this file runs far from both.
 useProcessTimeZone('Asia/Tokyo');
@@ -239,6 +241,36 @@ describe('the member calendar feed', () => {
         const rehearsal = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v)).find((e) => e.summary === 'Rehearsal')!;
         // 19:00 in Chicago on 10 March 2026 (daylight time since the 8th) is 00:00 UTC the next day.
         assert.equal(rehearsal.startDate.toJSDate().toISOString(), '2026-03-11T00:00:00.000Z');
+      }
+    } finally {
+      await setting('sTimeZone', 'America/New_York');
+    }
+  });
+
+  it('stamps every event of every feed in UTC, as RFC 5545 §3.8.7.2 asks, whatever the church\'s zone', async () => {
+    const member = await newUser(server);
+    await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: choir.Id }] }, as(admin));
+    const memberFeed = (await server.put('/api/users/current/calendar-feed', { calendarIds: [choir.Id] }, as(member))).body.path;
+    const ministry = await newMinistry(server);
+    const position = await newPosition(server, ministry.id, ministry.teamId);
+    await qualify(server, position.id, member.personId);
+    const { occurrenceId } = await newStaffedEvent(server, ministry, [{ positionId: position.id, minCount: 1 }], { date: '2026-03-15' });
+    await newAssignment(server, occurrenceId, position.id, member.personId);
+    const scheduleFeed = new URL((await server.get('/api/users/current/schedule-feed', as(member))).body.url).pathname;
+    await setting('sTimeZone', 'America/Chicago');
+    try {
+      for (const path of [`/api/public/calendar/${choir.AccessToken}/ics`, memberFeed, scheduleFeed]) {
+        const answer = await server.get(path);
+        assert.equal(answer.status, 200, path);
+        const events = new ICAL.Component(ICAL.parse(answer.text)).getAllSubcomponents('vevent');
+        assert.ok(events.length > 0, path);
+        for (const event of events) {
+          const stamp = event.getFirstPropertyValue('dtstamp') as ICAL.Time;
+          assert.equal(stamp.zone, ICAL.Timezone.utcTimezone, path);
+          // The service's clock stands at 2026-03-04 15:00 UTC.
+          assert.equal(stamp.toJSDate().toISOString(), '2026-03-04T15:00:00.000Z', path);
+        }
+        assert.deepEqual(answer.text.match(/^DTSTAMP\b.*$/gm), events.map(() => 'DTSTAMP:20260304T150000Z'), path);
       }
     } finally {
       await setting('sTimeZone', 'America/New_York');

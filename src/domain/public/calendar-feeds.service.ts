@@ -114,9 +114,11 @@ export class CalendarFeedsService extends DatabaseService {
     const timeZone = await this.settings.get('sTimeZone');
     const churchName = await this.settings.get('sChurchName');
     const calendar = churchCalendar(name, timeZone, churchName);
+    const stamp = this.time.clock.now();
     for (const event of events) {
       calendar.createEvent({
         id: `event-${event.id}`,
+        stamp,
         start: churchWallClock(event.start_at, timeZone),
         end: churchWallClock(event.end_at, timeZone),
         summary: event.title,
@@ -151,7 +153,7 @@ export class CalendarFeedsService extends DatabaseService {
         for (const year of years) {
           const day = `${year}-${String(person.birth_month).padStart(2, '0')}-${String(person.birth_day).padStart(2, '0')}`;
           if (!isValidDate(day) || `${day} 00:00:00` < from || `${day} 00:00:00` > to) continue;
-          calendar.createEvent({ id: `birthday-${person.id}-${year}`, start: new Date(`${day}T00:00:00Z`), allDay: true, summary: `${person.first_name} ${person.last_name}'s birthday` });
+          calendar.createEvent({ id: `birthday-${person.id}-${year}`, stamp: this.time.clock.now(), start: new Date(`${day}T00:00:00Z`), allDay: true, summary: `${person.first_name} ${person.last_name}'s birthday` });
         }
       }
     });

@@ -6,13 +6,19 @@ import { DateTime } from 'luxon';
  * An empty iCalendar whose times are the church's wall clock with its zone (TZID) and the zone's rules
  * (VTIMEZONE), so that a subscriber anywhere sees a 10:00 service at 10:00 church time, whatever the server's
  * own zone is. Give each event `timezone` and times from `churchWallClock`.
+ *
+ * The zone is given to the events, not to the calendar: ical-generator writes every date-time of a calendar with a
+ * zone in that zone without a `Z`, DTSTAMP included, which RFC 5545 (§3.8.7.2) requires in UTC. Calendar clients
+ * read the calendar's zone from X-WR-TIMEZONE.
  */
 export function churchCalendar(name: string, timeZone: string, churchName: string): ICalCalendar {
-  return ical({
+  const calendar = ical({
     name,
     prodId: { company: churchName || 'Church', product: 'Volunteer Ministry Service' },
-    timezone: { name: timeZone, generator: getVtimezoneComponent },
+    timezone: { name: null, generator: getVtimezoneComponent },
   });
+  calendar.x('X-WR-TIMEZONE', timeZone);
+  return calendar;
 }
 
 /** A stored wall-clock time (`YYYY-MM-DD HH:MM:SS`) as that moment in the church's zone. */

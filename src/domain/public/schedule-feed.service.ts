@@ -86,10 +86,12 @@ export class ScheduleFeedService extends DatabaseService {
     });
     const schedulePage = serviceUrl.trim() === '' ? undefined : `${serviceUrl.trim().replace(/\/+$/, '')}/`;
     const calendar = churchCalendar('My schedule', timeZone, churchName);
+    const stamp = this.time.clock.now();
     for (const row of rows) {
       const shown = SHOWN[row.status]!;
       calendar.createEvent({
         id: `assignment-${row.id}`,
+        stamp,
         start: churchWallClock(row.start_at, timeZone),
         end: churchWallClock(row.end_at, timeZone),
         timezone: timeZone,
