@@ -57,10 +57,10 @@ function randomInput(caseNumber: number): PlannerInput {
       blockouts,
       credentials: positions.filter(() => g.chance(0.6)).map((p) => ({ credential_id: p, expires_on: g.chance(0.3) ? g.pick(DATES) : null })),
       assignments,
-      preferences: g.chance(0.5) ? [{
-        ministry_id: g.chance(0.5) ? MINISTRY : null, max_per_month: g.chance(0.7) ? g.int(1, 3) : null,
+      preferences: [MINISTRY, null].filter(() => g.chance(0.35)).map((ministryId) => ({
+        ministry_id: ministryId, max_per_month: g.chance(0.7) ? g.int(1, 3) : null,
         preferred_weeks: g.chance(0.4) ? [1, 3].join(',') : null,
-      }] : [],
+      })),
       lastServed: g.chance(0.5) ? '2026-02-15' : null,
       latestScheduled: g.chance(0.5) ? g.pick(DATES) : null,
     };
@@ -108,9 +108,12 @@ function assertHardRules(input: PlannerInput, caseNumber: number) {
     for (const month of new Set(proposed.map((s) => monthOf(s.date).from))) {
       const inMonth = shifts.filter((s) => monthOf(s.date).from === month);
       const heldInMonth = inMonth.filter((s) => !(s as { proposed?: boolean }).proposed);
-      for (const preference of candidate.preferences.filter((p) => p.max_per_month !== null)) {
-        const counted = (list: HeldShift[]) => list.filter((s) => preference.ministry_id === null || s.ministryId === preference.ministry_id).length;
-        assert.ok(counted(inMonth) <= Math.max(preference.max_per_month!, counted(heldInMonth)), `${at}: ${personId} over at most ${preference.max_per_month} a month`);
+      // The ministry's own limit replaces the general one; only the limit that applies binds.
+      const limit = candidate.preferences.find((p) => p.ministry_id === MINISTRY && p.max_per_month !== null)
+        ?? candidate.preferences.find((p) => p.ministry_id === null && p.max_per_month !== null);
+      if (limit) {
+        const counted = (list: HeldShift[]) => list.filter((s) => limit.ministry_id === null || s.ministryId === limit.ministry_id).length;
+        assert.ok(counted(inMonth) <= Math.max(limit.max_per_month!, counted(heldInMonth)), `${at}: ${personId} over at most ${limit.max_per_month} a month`);
       }
     }
   }
