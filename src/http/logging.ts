@@ -1,11 +1,24 @@
 import type { FastifyRequest } from 'fastify';
 
-// Calendar tokens in public paths are secrets (contract §14.6), and so are the answer links of assignment mails, on the
-// API and on the web app's page (issue 17): they never reach a log line.
-const TOKEN_PATHS = /(\/api\/public\/(?:(?:portal-)?calendar|answer)\/|^\/answer\/)[^/?]+/;
+// Path segments that are secrets: calendar tokens (contract §14.6), the schedule feed's token, and the answer links
+// of assignment mails, on the API and on the web app's page (issue 17). Every route with a `:token` is listed here;
+// tests/http/logging.test.ts walks the routes to keep it so.
+const TOKEN_PATHS = /^((?:\/api\/public\/(?:calendar|portal-calendar|my-schedule|answer)|\/answer)\/)[^/]*/i;
 
+/**
+ * A request URL for a log line: token path segments as `[token]`, and every query value as `[redacted]`, since a
+ * query carries secrets of its own (the reset link's `?token=`, a sign-in page's `next=` holding such a link).
+ */
 export function redactUrl(url: string): string {
-  return url.replace(TOKEN_PATHS, '$1[token]');
+  const queryAt = url.indexOf('?');
+  const path = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(TOKEN_PATHS, '$1[token]');
+  if (queryAt === -1) return path;
+  const query = url.slice(queryAt + 1).split('&').map((part) => {
+    if (part === '') return part;
+    const equalsAt = part.indexOf('=');
+    return equalsAt === -1 ? '[redacted]' : `${part.slice(0, equalsAt)}=[redacted]`;
+  });
+  return `${path}?${query.join('&')}`;
 }
 
 // What an error line may carry. Database errors also hold their bind parameters (`params`) and a `detail` that

@@ -308,6 +308,6 @@ describe('a link that no longer works', () => {
       await logged.close();
     }
     const urls = lines.map((line) => JSON.parse(line).req?.url).filter(Boolean);
-    assert.deepEqual(urls, ['/api/public/answer/[token]', '/answer/[token]?response=accepted']);
+    assert.deepEqual(urls, ['/api/public/answer/[token]', '/answer/[token]?response=[redacted]']);
   });
 });
