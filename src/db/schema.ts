@@ -85,6 +85,8 @@ export interface ApiKeysTable {
   created_at: Timestamp;
   last_used_at: Timestamp | null;
   revoked_at: Timestamp | null;
+  /** A web app sign-in (the session cookie): it ends after the idle and absolute lifetimes (migration 0024). */
+  is_web_session: Generated<boolean>;
 }
 
 export interface SettingsTable {
@@ -112,6 +114,7 @@ export interface InstallSecretsTable {
 export const NOTIFICATION_TYPES = [
   'assignment', 'reminder', 'signup_confirm', 'decline_alert', 'gap_alert', 'swap_proposed', 'swap_resolved', 'help_offer',
   'password_reset', 'account_locked', 'account_unlocked', 'email_changed', 'assignment_withdrawn',
+  'two_factor_enabled', 'two_factor_disabled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -159,7 +159,7 @@ describe('second factor', () => {
   const currentCode = () => new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: server.clock.now().getTime() });
   before(async () => {
     user = await newUser(server, { password: PASSWORD });
-    const started = await server.post('/api/users/current/two-factor', undefined, as(user));
+    const started = await server.post('/api/users/current/two-factor', { password: PASSWORD }, as(user));
     assert.equal(started.status, 200, JSON.stringify(started.body));
     secret = Secret.fromBase32(started.body.secret);
     const confirmed = await server.post('/api/users/current/two-factor/confirm', { code: currentCode() }, as(user));

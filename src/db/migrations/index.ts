@@ -20,6 +20,7 @@ import * as m0020 from './0020_create_auto_fill_runs.js';
 import * as m0021 from './0021_add_withdrawn_notifications.js';
 import * as m0022 from './0022_add_schedule_refill.js';
 import * as m0023 from './0023_index_pending_assignments.js';
+import * as m0024 from './0024_expire_web_sessions.js';
 
 /** Every migration, in order. A shipped migration is never edited; add a new file instead. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0021_add_withdrawn_notifications': m0021,
   '0022_add_schedule_refill': m0022,
   '0023_index_pending_assignments': m0023,
+  '0024_expire_web_sessions': m0024,
 };

@@ -7,10 +7,10 @@ export function apiKeysRepository(db: Executor) {
   const revokeLive = (userId: number, at: string) => db.updateTable('api_keys').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
 
   return {
-    async insert(key: { userId: number; keyHash: string; label: string | null; createdAt: string }): Promise<number> {
+    async insert(key: { userId: number; keyHash: string; label: string | null; createdAt: string; isWebSession?: boolean }): Promise<number> {
       const row = await db
         .insertInto('api_keys')
-        .values({ user_id: key.userId, key_hash: key.keyHash, label: key.label, created_at: key.createdAt })
+        .values({ user_id: key.userId, key_hash: key.keyHash, label: key.label, created_at: key.createdAt, is_web_session: key.isWebSession ?? false })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -28,7 +28,7 @@ export function apiKeysRepository(db: Executor) {
         .selectFrom('api_keys')
         .innerJoin('users', 'users.id', 'api_keys.user_id')
         .innerJoin('persons', 'persons.id', 'users.id')
-        .select(['api_keys.id as keyId', 'api_keys.last_used_at', 'users.id', 'users.user_name', 'users.failed_logins', 'persons.inactive', 'persons.deceased_date', ...USER_ROLE_COLUMNS])
+        .select(['api_keys.id as keyId', 'api_keys.created_at', 'api_keys.last_used_at', 'api_keys.is_web_session', 'users.id', 'users.user_name', 'users.failed_logins', 'persons.inactive', 'persons.deceased_date', ...USER_ROLE_COLUMNS])
         .where('api_keys.key_hash', '=', keyHash)
         .where('api_keys.revoked_at', 'is', null)
         .executeTakeFirst();
@@ -76,7 +76,7 @@ export function apiKeysRepository(db: Executor) {
     async listLive(userId: number) {
       return db
         .selectFrom('api_keys')
-        .select(['id', 'label', 'created_at', 'last_used_at'])
+        .select(['id', 'label', 'created_at', 'last_used_at', 'is_web_session'])
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .orderBy('id')

@@ -154,6 +154,13 @@ export function usersRepository(db: Executor) {
       return result.numUpdatedRows > 0n;
     },
 
+    /** Ends two-factor sign-in and any enrolment under way; answers whether it was on. Locks the row: run it in a transaction. */
+    async turnOffTwoFactor(id: number): Promise<boolean> {
+      const before = await db.selectFrom('users').select('two_factor_secret').where('id', '=', id).forUpdate().executeTakeFirst();
+      await db.updateTable('users').set({ two_factor_secret: null, two_factor_recovery_codes: null, two_factor_pending_secret: null }).where('id', '=', id).execute();
+      return (before?.two_factor_secret ?? null) !== null;
+    },
+
     async findRecoveryCodes(id: number) {
       return db.selectFrom('users').select('two_factor_recovery_codes').where('id', '=', id).executeTakeFirst();
     },

@@ -1,5 +1,14 @@
 import type { Caller } from './caller.js';
 
+/** What the lookup of an API key found: its caller, and what of the key decides whether it works at a moment. */
+export interface KeyUse {
+  readonly caller: Caller;
+  readonly createdAt: string;
+  /** Moved forward whenever the use is written to the database, so the requests that reuse this entry see it. */
+  lastUsedAt: string | null;
+  readonly isWebSession: boolean;
+}
+
 /** How long an authentication is reused; a key's last use is written again after it (users.service). */
 const TTL_MS = 60_000;
 /** Enough for the busiest church; the oldest entry goes first beyond it. */
@@ -19,12 +28,12 @@ interface Entry<T> {
  * next request on every instance, with no signal to wait for.
  */
 export class AuthCache {
-  private readonly callers = new Map<string, Entry<Caller>>();
+  private readonly keys = new Map<string, Entry<KeyUse>>();
   private readonly grants = new Map<number, Entry<unknown>>();
 
-  /** The caller behind a key hash at `generation`, loaded by `load` unless kept; a refusal is never kept. */
-  async caller(keyHash: string, generation: number, load: () => Promise<Caller | undefined>): Promise<Caller | undefined> {
-    return through(this.callers, keyHash, generation, load);
+  /** The use of a key hash at `generation`, loaded by `load` unless kept; a refusal is never kept. */
+  async key(keyHash: string, generation: number, load: () => Promise<KeyUse | undefined>): Promise<KeyUse | undefined> {
+    return through(this.keys, keyHash, generation, load);
   }
 
   /** A person's scope grants at `generation`, loaded by `load` unless kept. */

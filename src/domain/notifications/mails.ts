@@ -107,6 +107,18 @@ export function composeMail(facts: MailFacts): Mail {
         'The e-mail address of your account was changed, so messages from now on go to the new address and this one no longer receives them.',
         'If you did not ask for this, tell an administrator at once.',
       ]);
+    case 'two_factor_enabled':
+      return body(facts, 'Two-factor sign-in is on', [
+        'Two-factor sign-in was turned on for your account: signing in now also asks for a code from an authenticator app.',
+        'If you did not do this, someone else may be using your account: tell an administrator at once, who can turn it off for you.',
+      ]);
+    case 'two_factor_disabled':
+      return body(facts, 'Two-factor sign-in is off', [
+        facts.context.by === 'administrator'
+          ? 'An administrator turned off two-factor sign-in for your account: your password alone signs you in now.'
+          : 'Two-factor sign-in was turned off for your account: your password alone signs you in now.',
+        'If you did not ask for this, change your password and tell an administrator at once.',
+      ]);
     case 'account_unlocked':
       return body(facts, 'Your account is unlocked', ['An administrator unlocked your account. You can sign in again.']);
     default:

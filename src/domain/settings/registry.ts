@@ -124,6 +124,10 @@ export const SETTINGS = {
   sLastVolunteerTopUpResult: text(''),
   iMaxFailedLogins: integer(5, { min: 0 }),
   iLoginRateLimitPerMinute: integer(20, { min: 0 }),
+  // Ours (issue 31): a web app sign-in ends after this many days unused, and this many days after it began
+  // whatever its use, so that a session cookie left on a shared computer does not work for ever. E20's keys stay.
+  iSessionIdleDays: integer(14, { min: 1, max: 3650 }),
+  iSessionMaxDays: integer(90, { min: 1, max: 3650 }),
   iPublicFormRateLimitPerMinute: integer(10, { min: 0 }),
   iTimerJobsMinIntervalMinutes: integer(15, { min: 0 }),
   // Ours: how long a delivery worker holds the messages it claimed; an instance that dies holding them frees

@@ -7,7 +7,7 @@ import type { UserWithPerson } from '../../db/repositories/users.repository.js';
 import { ROLE_FLAGS, isSelfService, type Caller, type RoleFlag, type Roles } from '../access/caller.js';
 import type { ChurchTime } from '../church-time.js';
 import { conflict, forbidden, invalid, notFound, unauthorized } from '../errors.js';
-import type { AuthCache } from '../access/auth-cache.js';
+import type { AuthCache, KeyUse } from '../access/auth-cache.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
   newApiKey,
@@ -20,6 +20,7 @@ import { newRecoveryCodes, newTwoFactorSecret, otpauthUrlOf, recoveryCodeHashes,
 import { assertAnotherAdministratorRemains } from './administrators.js';
 import { DatabaseService } from '../database-service.js';
 import { enqueueAccountNotice } from '../notifications/account-notices.js';
+import { isSessionLive, type SessionLifetimes, type SessionTimes } from './sessions.js';
 
 /** A user keeps at most this many live API keys (contract §14.1). */
 export const MAX_API_KEYS_PER_USER = 50;
@@ -83,6 +84,11 @@ function toView(row: UserWithPerson): UserView {
 
 export type LoginResult = { apiKey: string } | { requiresOTP: true };
 
+export interface LoginOptions {
+  /** The web app's sign-in: its key ends after the session lifetimes, where E20's key works until revoked. */
+  isWebSession?: boolean;
+}
+
 export interface NewUserInput {
   personId: number;
   userName: string;
@@ -130,7 +136,7 @@ export class UsersService extends DatabaseService {
    * E20. Every refusal is the same generic 401. An attempt is reserved (counted as failed) before the password
    * is checked, so a locked account evaluates no more guesses, however many arrive at once.
    */
-  async login(userName: string, password: string, otp?: string): Promise<LoginResult> {
+  async login(userName: string, password: string, otp?: string, { isWebSession = false }: LoginOptions = {}): Promise<LoginResult> {
     const user = userName.trim() === '' ? undefined : await this.repos.users.findByUserName(userName.trim());
     if (!user || user.deceased_date !== null || user.inactive) {
       await this.passwords.spendWork(password);
@@ -161,7 +167,7 @@ export class UsersService extends DatabaseService {
     const now = await this.time.now();
     const apiKey = await withTransaction(this.db, async (repos) => {
       await repos.users.update(user.id, { failed_logins: 0, ...(rehash && { password_hash: rehash }) });
-      return this.mintKey(repos, user.id, 'Login', now);
+      return this.mintKey(repos, user.id, 'Login', now, isWebSession);
     });
     return { apiKey: apiKey.key };
   }
@@ -173,25 +179,46 @@ export class UsersService extends DatabaseService {
     await enqueueAccountNotice(this.repos, { type: 'account_locked', personId: user.id, now });
   }
 
-  /** The caller behind an API key, or undefined for a missing, unknown or revoked key. */
+  /**
+   * The caller behind an API key, or undefined for a missing, unknown or revoked key, or a web app sign-in past its
+   * lifetimes. Those are checked on every request, a reused authentication too, so a session ends on time.
+   */
   async authenticate(apiKey: string | undefined): Promise<Caller | undefined> {
     if (!apiKey) return undefined;
     const keyHash = sha256Hex(apiKey);
     const generation = await this.repos.apiKeys.authGeneration();
-    return this.authCache.caller(keyHash, generation, () => this.lookUpKey(keyHash, generation));
+    const use = await this.authCache.key(keyHash, generation, () => this.lookUpKey(keyHash, generation));
+    if (!use) return undefined;
+    const now = await this.time.now();
+    if (use.isWebSession && !isSessionLive(use, now, await this.sessionLifetimes())) return undefined;
+    if (use.lastUsedAt === null || millisecondsBetween(use.lastUsedAt, now) >= KEY_TOUCH_INTERVAL_MS) {
+      await this.repos.apiKeys.touch(use.caller.keyId!, now);
+      use.lastUsedAt = now;
+    }
+    return use.caller;
   }
 
-  private async lookUpKey(keyHash: string, authGeneration: number): Promise<Caller | undefined> {
+  private async lookUpKey(keyHash: string, authGeneration: number): Promise<KeyUse | undefined> {
     const row = await this.repos.apiKeys.findLiveByHash(keyHash);
     if (!row || row.inactive || row.deceased_date !== null) return undefined;
     // A key must not outlive the right to sign in: a locked account's keys stop working with it.
     const maxFailures = await this.settings.get('iMaxFailedLogins');
     if (maxFailures > 0 && row.failed_logins >= maxFailures) return undefined;
-    const now = await this.time.now();
-    if (row.last_used_at === null || millisecondsBetween(row.last_used_at, now) >= KEY_TOUCH_INTERVAL_MS) {
-      await this.repos.apiKeys.touch(row.keyId, now);
-    }
-    return { userId: row.id, personId: row.id, userName: row.user_name, roles: rolesOf(row), keyId: row.keyId, authGeneration };
+    return {
+      caller: { userId: row.id, personId: row.id, userName: row.user_name, roles: rolesOf(row), keyId: row.keyId, authGeneration },
+      createdAt: row.created_at,
+      lastUsedAt: row.last_used_at,
+      isWebSession: row.is_web_session,
+    };
+  }
+
+  private async sessionLifetimes(): Promise<SessionLifetimes> {
+    return { idleDays: await this.settings.get('iSessionIdleDays'), maxDays: await this.settings.get('iSessionMaxDays') };
+  }
+
+  /** How long the browser keeps the session cookie: as long as the server would take the sign-in at most. */
+  async sessionMaxSeconds(): Promise<number> {
+    return (await this.settings.get('iSessionMaxDays')) * 24 * 60 * 60;
   }
 
   async getUser(userId: number): Promise<UserView> {
@@ -229,10 +256,27 @@ export class UsersService extends DatabaseService {
    * must not be enough), and every other key of theirs stops working.
    */
   async changeOwnPassword(caller: Caller, currentPassword: string, newPassword: string): Promise<void> {
+    await this.checkOwnPassword(caller, currentPassword, 'The current password is not right');
+    await this.updateUser(caller, caller.userId, { password: newPassword });
+  }
+
+  /**
+   * Checks the caller's own password before a change to how they sign in, as sign-in checks one, so that a borrowed
+   * key cannot guess it: the attempt is counted first, a wrong one stays counted toward the lockout (whose keys,
+   * this one too, then stop working), and a right one is given back. 400 with `refusal` when wrong.
+   */
+  private async checkOwnPassword(caller: Caller, password: string, refusal: string): Promise<void> {
     const user = await this.repos.users.findById(caller.userId);
     if (!user) throw notFound('User not found');
-    if (!(await this.passwords.verify(currentPassword, user.password_hash))) throw invalid('The current password is not right');
-    await this.updateUser(caller, caller.userId, { password: newPassword });
+    const maxFailures = await this.settings.get('iMaxFailedLogins');
+    const failures = await this.repos.users.reserveLoginAttempt(user.id, maxFailures);
+    // Locked by a guess in parallel: this key stopped working with the account.
+    if (failures === undefined) throw unauthorized('Invalid API key');
+    if (!(await this.passwords.verify(password, user.password_hash))) {
+      await this.noticeLockout(user, failures, maxFailures);
+      throw invalid(refusal);
+    }
+    await this.repos.users.releaseLoginAttempt(user.id);
   }
 
   /** Sign-out: the key the caller signed in with stops working at once. */
@@ -287,7 +331,10 @@ export class UsersService extends DatabaseService {
   async listApiKeys(userId: number) {
     if (!(await this.repos.users.findById(userId))) throw notFound('User not found');
     const keys = await this.repos.apiKeys.listLive(userId);
-    return keys.map((key) => ({ id: key.id, label: key.label, createdDate: key.created_at, lastUsedDate: key.last_used_at }));
+    const now = await this.time.now();
+    const lifetimes = await this.sessionLifetimes();
+    const isWorking = (key: (typeof keys)[number]) => !key.is_web_session || isSessionLive(sessionTimesOf(key), now, lifetimes);
+    return keys.filter(isWorking).map((key) => ({ id: key.id, label: key.label, createdDate: key.created_at, lastUsedDate: key.last_used_at }));
   }
 
   /** A new key for the caller, shown once. */
@@ -379,9 +426,18 @@ export class UsersService extends DatabaseService {
     });
   }
 
-  async disableTwoFactor(userId: number): Promise<void> {
-    const found = await this.repos.users.update(userId, { two_factor_secret: null, two_factor_recovery_codes: null, two_factor_pending_secret: null });
-    if (!found) throw notFound('User not found');
+  /**
+   * Turns two-factor sign-in off (and ends an enrolment under way). When it was on, the owner is mailed, so that
+   * one who did not ask for it learns that the second factor no longer guards the account.
+   */
+  async disableTwoFactor(userId: number, by: 'administrator' | 'owner' = 'administrator'): Promise<void> {
+    const user = await this.repos.users.findById(userId);
+    if (!user) throw notFound('User not found');
+    const now = await this.time.now();
+    await withTransaction(this.db, async (repos) => {
+      const wasOn = await repos.users.turnOffTwoFactor(userId);
+      if (wasOn && user.email) await enqueueAccountNotice(repos, { type: 'two_factor_disabled', personId: userId, now, context: { by } });
+    });
   }
 
   /** Whether the caller signs in with a second factor. */
@@ -392,13 +448,15 @@ export class UsersService extends DatabaseService {
   }
 
   /**
-   * Starts two-factor enrolment for the caller: a new secret waits, unused by sign-in, until a code confirms it
-   * (starting again replaces it). 409 while two-factor sign-in is already on.
+   * Starts two-factor enrolment for the caller, who proves it is them with their password (400 when wrong), so that
+   * a borrowed key cannot bind the account to another's app: a new secret waits, unused by sign-in, until a code
+   * confirms it (starting again replaces it). 409 while two-factor sign-in is already on.
    */
-  async startTwoFactor(caller: Caller): Promise<{ secret: string; otpauthUrl: string; qrSvg: string }> {
+  async startTwoFactor(caller: Caller, password: string): Promise<{ secret: string; otpauthUrl: string; qrSvg: string }> {
     const state = await this.repos.users.findTwoFactorState(caller.userId);
     if (!state) throw notFound('User not found');
     if (state.two_factor_secret) throw conflict('Two-factor sign-in is already on: turn it off first to set it up again');
+    await this.checkOwnPassword(caller, password, 'The password is not right');
     const secret = newTwoFactorSecret();
     await this.repos.users.update(caller.userId, { two_factor_pending_secret: secret });
     const otpauthUrl = otpauthUrlOf(secret, await this.settings.get('sChurchName'), caller.userName);
@@ -407,28 +465,32 @@ export class UsersService extends DatabaseService {
 
   /**
    * Turns two-factor sign-in on once `code` shows that the caller's app holds the pending secret, and answers the
-   * recovery codes, the only time they are shown. 409 without an enrolment under way; 400 for a wrong code.
+   * recovery codes, the only time they are shown; the owner is mailed. 409 without an enrolment under way; 400 for a
+   * wrong code.
    */
   async confirmTwoFactor(caller: Caller, code: string): Promise<{ recoveryCodes: string[] }> {
+    const user = await this.repos.users.findById(caller.userId);
     const state = await this.repos.users.findTwoFactorState(caller.userId);
-    if (!state) throw notFound('User not found');
+    if (!user || !state) throw notFound('User not found');
     const pending = state.two_factor_pending_secret;
     if (!pending) throw conflict('Start setting up two-factor sign-in first');
     const step = stepOfCode(pending, code.trim(), this.time.clock.now());
     if (step === undefined) throw invalid('The code is not right: enter the code your app shows now');
     const recoveryCodes = newRecoveryCodes();
-    if (!(await this.repos.users.confirmTwoFactor(caller.userId, pending, recoveryCodeHashes(recoveryCodes), step))) {
-      throw conflict('Two-factor setup was started again meanwhile: use the newest QR code');
-    }
+    const now = await this.time.now();
+    await withTransaction(this.db, async (repos) => {
+      if (!(await repos.users.confirmTwoFactor(caller.userId, pending, recoveryCodeHashes(recoveryCodes), step))) {
+        throw conflict('Two-factor setup was started again meanwhile: use the newest QR code');
+      }
+      if (user.email) await enqueueAccountNotice(repos, { type: 'two_factor_enabled', personId: caller.userId, now });
+    });
     return { recoveryCodes };
   }
 
   /** Turns two-factor sign-in off for the caller, who proves it is them with their password (400 when wrong). */
   async disableOwnTwoFactor(caller: Caller, password: string): Promise<void> {
-    const user = await this.repos.users.findById(caller.userId);
-    if (!user) throw notFound('User not found');
-    if (!(await this.passwords.verify(password, user.password_hash))) throw invalid('The password is not right');
-    await this.disableTwoFactor(caller.userId);
+    await this.checkOwnPassword(caller, password, 'The password is not right');
+    await this.disableTwoFactor(caller.userId, 'owner');
   }
 
   /** The reference system's permission summary (`GET /admin/api/user/{id}/permissions`). */
@@ -437,14 +499,15 @@ export class UsersService extends DatabaseService {
     return { user: user.userName, userId: user.id, addEvent: user.roles.admin || user.roles.addEvents, csvExport: user.roles.admin };
   }
 
-  private async mintKey(repos: Repositories, userId: number, label: string | null, now: string) {
+  private async mintKey(repos: Repositories, userId: number, label: string | null, now: string, isWebSession = false) {
     const key = newApiKey();
-    const id = await repos.apiKeys.insert({ userId, keyHash: sha256Hex(key), label, createdAt: now });
+    const id = await repos.apiKeys.insert({ userId, keyHash: sha256Hex(key), label, createdAt: now, isWebSession });
     await repos.apiKeys.revokeBeyond(userId, MAX_API_KEYS_PER_USER, now);
     return { key, id };
   }
 }
 
+const sessionTimesOf = (key: { created_at: string; last_used_at: string | null }): SessionTimes => ({ createdAt: key.created_at, lastUsedAt: key.last_used_at });
 const instant = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`);
 const millisecondsBetween = (from: string, to: string) => instant(to) - instant(from);
 const addMilliseconds = (wall: string, ms: number) => new Date(instant(wall) + ms).toISOString().slice(0, 19).replace('T', ' ');

@@ -5,7 +5,7 @@ import type { Services } from '../../domain/services.js';
 import { callerOf } from '../plugins/access.js';
 import { publicRateLimit } from '../plugins/rate-limits.js';
 import { responses, SuccessResponse } from '../schemas/common.js';
-import { LoginBody } from '../schemas/users.schemas.js';
+import { ChangePasswordBody, LoginBody, OwnPasswordBody, TwoFactorEnrolment } from '../schemas/users.schemas.js';
 import { clearSessionCookie, CSRF_HEADER, hasCsrfHeader, setSessionCookie } from '../web/session-cookie.js';
 
 /**
@@ -16,12 +16,16 @@ import { clearSessionCookie, CSRF_HEADER, hasCsrfHeader, setSessionCookie } from
 export const sessionRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
   const tags = ['Users'];
 
+  // Each of these checks a password: limited as sign-in is, so that a borrowed key cannot guess it either.
+  const passwordChecked = () => publicRateLimit(services, 'iLoginRateLimitPerMinute');
+
   app.post('/api/public/user/session', {
-    config: { access: 'public', rateLimit: publicRateLimit(services, 'iLoginRateLimitPerMinute') },
+    config: { access: 'public', rateLimit: passwordChecked() },
     schema: {
       tags,
       summary: 'Sign in for the web app (ours): the key is set as an HttpOnly cookie, never answered',
-      description: `Needs the \`${CSRF_HEADER}: 1\` header. 202 asks for the second factor. Every refusal is the same 401 as E20.`,
+      description: `Needs the \`${CSRF_HEADER}: 1\` header. 202 asks for the second factor. Every refusal is the same 401 as E20. `
+        + 'The sign-in ends after `iSessionIdleDays` unused and `iSessionMaxDays` after it began (then 401, as an unknown key).',
       body: LoginBody,
       response: responses({
         200: Type.Object({ signedIn: Type.Literal(true) }),
@@ -32,9 +36,9 @@ export const sessionRoutes = (services: Services): FastifyPluginAsyncTypebox => 
     // A login form posted from another site would sign the browser in as the attacker's account.
     if (!hasCsrfHeader(request)) throw forbidden('Sign in from the web app');
     const { userName = '', password = '', otp } = request.body;
-    const result = await services.users.login(userName, password, otp);
+    const result = await services.users.login(userName, password, otp, { isWebSession: true });
     if ('requiresOTP' in result) return reply.code(202).send(result);
-    setSessionCookie(request, reply, result.apiKey);
+    setSessionCookie(request, reply, result.apiKey, await services.users.sessionMaxSeconds());
     return { signedIn: true as const };
   });
 
@@ -48,14 +52,12 @@ export const sessionRoutes = (services: Services): FastifyPluginAsyncTypebox => 
   });
 
   app.post('/api/users/current/password', {
-    config: { access: 'login' },
+    config: { access: 'login', rateLimit: passwordChecked() },
     schema: {
       tags,
       summary: 'Change my own password (ours); my other keys stop working',
-      body: Type.Object({
-        currentPassword: Type.String({ maxLength: 200 }),
-        newPassword: Type.String({ maxLength: 200 }),
-      }),
+      description: 'A wrong current password counts toward the lockout, as a wrong sign-in does.',
+      body: ChangePasswordBody,
       response: responses({ 200: SuccessResponse }),
     },
   }, async (request) => {
@@ -69,13 +71,15 @@ export const sessionRoutes = (services: Services): FastifyPluginAsyncTypebox => 
   }, async (request) => services.users.twoFactorStatus(callerOf(request)));
 
   app.post('/api/users/current/two-factor', {
-    config: { access: 'login' },
+    config: { access: 'login', rateLimit: passwordChecked() },
     schema: {
       tags,
       summary: 'Start setting up two-factor sign-in (ours): a new secret, its otpauth link and QR code; off until confirmed',
-      response: responses({ 200: Type.Object({ secret: Type.String(), otpauthUrl: Type.String(), qrSvg: Type.String({ description: 'The QR code of otpauthUrl, an SVG document' }) }) }),
+      description: 'Needs my password; a wrong one counts toward the lockout. Confirming mails me that two-factor sign-in is on.',
+      body: OwnPasswordBody,
+      response: responses({ 200: TwoFactorEnrolment }),
     },
-  }, async (request) => services.users.startTwoFactor(callerOf(request)));
+  }, async (request) => services.users.startTwoFactor(callerOf(request), request.body.password));
 
   app.post('/api/users/current/two-factor/confirm', {
     config: { access: 'login' },
@@ -88,12 +92,11 @@ export const sessionRoutes = (services: Services): FastifyPluginAsyncTypebox => 
   }, async (request) => services.users.confirmTwoFactor(callerOf(request), request.body.code));
 
   app.delete('/api/users/current/two-factor', {
-    // Each call checks a password: limited as sign-in is, so that a borrowed key cannot guess it.
-    config: { access: 'login', rateLimit: publicRateLimit(services, 'iLoginRateLimitPerMinute') },
+    config: { access: 'login', rateLimit: passwordChecked() },
     schema: {
       tags,
-      summary: 'Turn two-factor sign-in off (ours); needs my password',
-      body: Type.Object({ password: Type.String({ maxLength: 200 }) }),
+      summary: 'Turn two-factor sign-in off (ours); needs my password, and mails me that it is off',
+      body: OwnPasswordBody,
       response: responses({ 200: SuccessResponse }),
     },
   }, async (request) => {

@@ -53,6 +53,20 @@ export const LoginBody = Type.Object({
   otp: Type.Optional(Type.String({ maxLength: 50 })),
 });
 
+export const ChangePasswordBody = Type.Object({
+  currentPassword: Type.String({ maxLength: 200 }),
+  newPassword: Type.String({ maxLength: 200 }),
+});
+
+/** The caller's own password, asked again before a change to how they sign in (ours, issue 31). */
+export const OwnPasswordBody = Type.Object({ password: Type.String({ maxLength: 200, description: 'The current password of the signed-in user' }) });
+
+export const TwoFactorEnrolment = Type.Object({
+  secret: Type.String(),
+  otpauthUrl: Type.String(),
+  qrSvg: Type.String({ description: 'The QR code of otpauthUrl, an SVG document' }),
+});
+
 export const PermissionSummary = Type.Object({
   user: Type.String(),
   userId: Type.Integer(),

@@ -9,9 +9,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const SESSION_COOKIE = 'vms_session';
 export const CSRF_HEADER = 'x-vms-csrf';
 
-/** How long a browser keeps a sign-in; volunteers answer from their phones weeks apart. */
-const SESSION_DAYS = 30;
-
 /** The API key of a request: the `x-api-key` header, else the session cookie when the CSRF header comes with it. */
 export function apiKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers['x-api-key'];
@@ -35,13 +32,14 @@ export function hasCsrfHeader(request: FastifyRequest): boolean {
   return request.headers[CSRF_HEADER] === '1';
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, apiKey: string): void {
+/** Sets the sign-in's cookie, kept by the browser `maxAgeSeconds` (the server ends an idle sign-in sooner). */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, apiKey: string, maxAgeSeconds: number): void {
   reply.setCookie(SESSION_COOKIE, apiKey, {
     httpOnly: true,
     sameSite: 'strict',
     secure: request.protocol === 'https',
     path: '/',
-    maxAge: SESSION_DAYS * 24 * 60 * 60,
+    maxAge: maxAgeSeconds,
   });
 }
 

@@ -57,6 +57,8 @@ export const en = {
     on: 'Two-factor sign-in is on: signing in asks for a code from your app. To turn it off, enter your password.',
     intro: 'With it on, signing in also asks for a code from an authenticator app on your phone, so a stolen password is not enough.',
     start: 'Set up two-factor sign-in',
+    currentPassword: 'Current password',
+    passwordHint: 'Your password first, so that no one else using this device can set it up. You will get an e-mail when it is on.',
     starting: 'Setting up…',
     scan: 'Scan this QR code with your authenticator app, or type the key below into it. Then enter the code it shows.',
     qrAlt: 'QR code to add this account to an authenticator app',

@@ -58,6 +58,8 @@ export const es: Messages = {
     on: 'El inicio de sesión en dos pasos está activado: al entrar se le pide un código de su aplicación. Para desactivarlo, escriba su contraseña.',
     intro: 'Activado, al entrar también se le pide un código de una aplicación de autenticación en su teléfono, así una contraseña robada no basta.',
     start: 'Configurar el inicio de sesión en dos pasos',
+    currentPassword: 'Contraseña actual',
+    passwordHint: 'Primero su contraseña, para que nadie más que use este dispositivo pueda configurarlo. Recibirá un correo cuando esté activado.',
     starting: 'Configurando…',
     scan: 'Escanee este código QR con su aplicación de autenticación, o escriba en ella la clave de abajo. Luego escriba el código que muestra.',
     qrAlt: 'Código QR para añadir esta cuenta a una aplicación de autenticación',

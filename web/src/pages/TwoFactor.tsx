@@ -7,8 +7,8 @@ import { ErrorNote, Loading, SuccessNote } from '../components/feedback';
 const TWO_FACTOR = ['me', 'two-factor'] as const;
 
 /**
- * Two-factor sign-in for the reader: set up with a QR code (or the secret typed in) and a code from the app, then
- * the recovery codes, shown this once; turning it off asks for the password.
+ * Two-factor sign-in for the reader: set up, after the password, with a QR code (or the secret typed in) and a code
+ * from the app, then the recovery codes, shown this once; turning it off asks for the password too.
  */
 export function TwoFactor() {
   const { t } = useTranslation();
@@ -29,8 +29,12 @@ export function TwoFactor() {
 function SetUp({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const start = useMutation({ mutationFn: () => ok(api.POST('/api/users/current/two-factor')) });
+  const start = useMutation({
+    mutationFn: () => ok(api.POST('/api/users/current/two-factor', { body: { password } })),
+    onSuccess: () => setPassword(''),
+  });
   const confirm = useMutation({
     mutationFn: () => ok(api.POST('/api/users/current/two-factor/confirm', { body: { code } })),
     onSuccess: (answer) => {
@@ -42,17 +46,29 @@ function SetUp({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
     event.preventDefault();
     confirm.mutate();
   };
+  const submitPassword = (event: FormEvent) => {
+    event.preventDefault();
+    start.mutate();
+  };
 
   if (!start.data) {
     return (
-      <>
+      <form onSubmit={submitPassword} className="form">
         <p>{t('twoFactor.off')}</p>
         <p className="muted">{t('twoFactor.intro')}</p>
+        <label className="field">
+          <span>{t('twoFactor.currentPassword')}</span>
+          <input
+            name="password" type="password" autoComplete="current-password" required
+            value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="two-factor-password-hint"
+          />
+          <small id="two-factor-password-hint" className="muted">{t('twoFactor.passwordHint')}</small>
+        </label>
         {start.isError && <ErrorNote error={start.error} />}
-        <button type="button" className="button button-primary" disabled={start.isPending} onClick={() => start.mutate()}>
+        <button type="submit" className="button button-primary" disabled={start.isPending}>
           {start.isPending ? t('twoFactor.starting') : t('twoFactor.start')}
         </button>
-      </>
+      </form>
     );
   }
   // The SVG is ASCII, so btoa takes it as it is.

@@ -47,6 +47,8 @@ const GROUPS: Group[] = [
     id: 'security',
     settings: [
       { name: 'iMaxFailedLogins', kind: 'number' },
+      { name: 'iSessionIdleDays', kind: 'number' },
+      { name: 'iSessionMaxDays', kind: 'number' },
       { name: 'iLoginRateLimitPerMinute', kind: 'number' },
       { name: 'iPublicFormRateLimitPerMinute', kind: 'number' },
     ],
