@@ -5,9 +5,12 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult, type Transaction } from 'kysely';
 import pg from 'pg';
 import * as tar from 'tar';
+import { lockDataDirectory } from './data-directory-lock.js';
 import { migrations } from './migrations/index.js';
 import { recordStatement } from './statement-count.js';
 import type { DB } from './schema.js';
+
+export { DataDirLockedError, lockDataDirectory } from './data-directory-lock.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -40,8 +43,6 @@ export interface PostgresOptions {
   /** `statement_timeout` of every pooled connection in milliseconds; 0 or absent leaves the server's own. */
   statementTimeoutMs?: number;
 }
-
-export class DataDirLockedError extends Error {}
 
 const TIMESTAMP_OIDS = [1082 /* date */, 1114 /* timestamp */, 1184 /* timestamptz */];
 const INT8_OID = 20;
@@ -248,47 +249,6 @@ function unpackTemplate(templateFile: string, pgdata: string): void {
   } catch (error) {
     fs.rmSync(unpacking, { recursive: true, force: true });
     throw error;
-  }
-}
-
-/**
- * Holds `dataDir` (creating it) for this process: a second process on the same directory is refused with a
- * DataDirLockedError instead of silently losing writes. Answers the release.
- */
-export function lockDataDirectory(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  return acquireLock(path.join(dataDir, 'service.lock'));
-}
-
-function acquireLock(lockPath: string): () => void {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = fs.openSync(lockPath, 'wx');
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
-      return () => fs.rmSync(lockPath, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(fs.readFileSync(lockPath, 'utf8').trim());
-      if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
-        throw new DataDirLockedError(
-          `The data directory ${path.dirname(lockPath)} is in use by another process (pid ${holder}). ` +
-            'Stop that process, or set DATA_DIR to another directory.',
-        );
-      }
-      // The holder died without cleaning up: the lock is stale.
-      fs.rmSync(lockPath, { force: true });
-    }
-  }
-  throw new DataDirLockedError(`Could not lock the data directory ${path.dirname(lockPath)}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

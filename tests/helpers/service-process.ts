@@ -31,11 +31,13 @@ export interface Running {
   exited: Promise<number | null>;
 }
 
-export function spawnService(env: Record<string, string>): Promise<Running> {
+/** Starts the service as `npm start` does; `prefix` runs it under another command (`unshare --pid …`). */
+export function spawnService(env: Record<string, string>, prefix: string[] = []): Promise<Running> {
   return freePort().then((port) => {
     const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), LOG_LEVEL: 'info', ...env };
     delete childEnv.TEST_DATABASE_URL;
-    const child = spawn(process.execPath, startArguments(), { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const [command, ...args] = [...prefix, process.execPath, ...startArguments()];
+    const child = spawn(command, args, { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
