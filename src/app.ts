@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const metrics = deps.metricsToken ? new ServiceMetrics(deps.database, deps.metricsToken) : undefined;
   metrics?.observeRequests(http);
   const timerJobs = new TimerJobs(services, deps.database, metrics?.countTimerJobRun);
-  await registerRateLimits(http, deps.database);
+  await registerRateLimits(http, deps.database, services.time.clock);
   await registerOpenApi(http);
 
   await http.register(healthRoutes(deps.database));

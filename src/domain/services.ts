@@ -49,8 +49,8 @@ export interface ServiceOptions {
 /** Every use-case service, wired once per process (or per test app). */
 export function buildServices(database: Database, clock: Clock, options: ServiceOptions = {}) {
   const { db } = database;
-  const authCache = new AuthCache();
-  const settings = new SettingsService(db);
+  const authCache = new AuthCache(clock);
+  const settings = new SettingsService(db, clock);
   const time = new ChurchTime(clock, settings);
   const publisher = new DomainEventPublisher(options.onSubscriberError);
   const events = new EventsService(db, time, publisher);

@@ -57,7 +57,7 @@ export class TimerJobs {
     // Already-queued messages are delivered even while the volunteer area is switched off (Open point 11).
     await drainOutbox(this.services);
     await this.services.assignments.completeEnded();
-    await createRepositories(this.database.db).rateLimits.forgetEnded(ENDED_RATE_LIMIT_WINDOWS_KEPT_MS);
+    await createRepositories(this.database.db).rateLimits.forgetEnded(ENDED_RATE_LIMIT_WINDOWS_KEPT_MS, time.clock.now());
     return { ran: true };
   }
 }

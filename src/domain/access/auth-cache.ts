@@ -1,3 +1,4 @@
+import type { Clock } from '../clock.js';
 import type { Caller } from './caller.js';
 
 /** What the lookup of an API key found: its caller, and what of the key decides whether it works at a moment. */
@@ -31,24 +32,27 @@ export class AuthCache {
   private readonly keys = new Map<string, Entry<KeyUse>>();
   private readonly grants = new Map<number, Entry<unknown>>();
 
+  /** `clock` measures the entries' lifetime: the service's injected one. */
+  constructor(private readonly clock: Clock) {}
+
   /** The use of a key hash at `generation`, loaded by `load` unless kept; a refusal is never kept. */
   async key(keyHash: string, generation: number, load: () => Promise<KeyUse | undefined>): Promise<KeyUse | undefined> {
-    return through(this.keys, keyHash, generation, load);
+    return through(this.keys, keyHash, generation, load, this.clock);
   }
 
   /** A person's scope grants at `generation`, loaded by `load` unless kept. */
   async grantsOf<T>(personId: number, generation: number, load: () => Promise<T>): Promise<T> {
-    return (await through(this.grants as Map<number, Entry<T>>, personId, generation, load)) as T;
+    return (await through(this.grants as Map<number, Entry<T>>, personId, generation, load, this.clock)) as T;
   }
 }
 
-async function through<K, T>(entries: Map<K, Entry<T>>, key: K, generation: number, load: () => Promise<T | undefined>): Promise<T | undefined> {
+async function through<K, T>(entries: Map<K, Entry<T>>, key: K, generation: number, load: () => Promise<T | undefined>, clock: Clock): Promise<T | undefined> {
   const kept = entries.get(key);
-  if (kept && kept.generation === generation && Date.now() - kept.at < TTL_MS) return kept.value;
+  if (kept && kept.generation === generation && clock.now().getTime() - kept.at < TTL_MS) return kept.value;
   const value = await load();
   entries.delete(key);
   if (value !== undefined) {
-    entries.set(key, { value, generation, at: Date.now() });
+    entries.set(key, { value, generation, at: clock.now().getTime() });
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   }
   return value;

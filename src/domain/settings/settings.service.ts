@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { withTransaction, type Repositories } from '../../db/repositories/index.js';
 import type { DB } from '../../db/schema.js';
+import type { Clock } from '../clock.js';
 import { notFound } from '../errors.js';
 import { isSettingName, SETTINGS, type SettingName, type SettingValue } from './registry.js';
 import { settingsRepository } from '../../db/repositories/settings.repository.js';
@@ -22,7 +23,8 @@ export class SettingsService {
   /** Counts invalidations, so that a read that overlapped one does not cache what it read. */
   private generation = 0;
 
-  constructor(private readonly db: Kysely<DB>) {}
+  /** `clock` measures the cache's lifetime: the service's injected one. */
+  constructor(private readonly db: Kysely<DB>, private readonly clock: Clock) {}
 
   /**
    * The typed value of a setting, from the cache or read outside any transaction: read settings before opening one
@@ -84,12 +86,12 @@ export class SettingsService {
   }
 
   private async load(): Promise<Map<string, string>> {
-    if (this.cached && Date.now() - this.cached.loadedAt < this.ttlMs) return this.cached.values;
+    if (this.cached && this.clock.now().getTime() - this.cached.loadedAt < this.ttlMs) return this.cached.values;
     const generation = this.generation;
     const rows = await settingsRepository(this.db).all();
     const values = new Map(rows.map((row) => [row.name, row.value]));
     // A change announced while this read was under way may be missing from it: such values are not kept.
-    if (generation === this.generation) this.cached = { values, loadedAt: Date.now() };
+    if (generation === this.generation) this.cached = { values, loadedAt: this.clock.now().getTime() };
     return values;
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { Database } from '../../db/database.js';
 import { createRepositories } from '../../db/repositories/index.js';
+import type { Clock } from '../../domain/clock.js';
 import { AppError } from '../../domain/errors.js';
 import type { Services } from '../../domain/services.js';
 
@@ -14,14 +15,14 @@ const WINDOW_MS = 60_000;
  * would otherwise allow the whole limit, so N instances would let a password guesser try N times as often.
  * Only the public routes are limited, and each costs one upsert more, small beside a login's password hash.
  */
-function databaseStore(database: Database): new () => FastifyRateLimitStore {
+function databaseStore(database: Database, clock: Clock): new () => FastifyRateLimitStore {
   const rateLimits = createRepositories(database.db).rateLimits;
   // Each limited route counts on its own, as the plugin's in-memory store does (one child store per route).
   return class DatabaseStore implements FastifyRateLimitStore {
     constructor(private readonly route = '') {}
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow = WINDOW_MS): void {
-      rateLimits.hit(`${this.route} ${key}`, timeWindow).then(
+      rateLimits.hit(`${this.route} ${key}`, timeWindow, clock.now()).then(
         ({ hits, msLeft }) => callback(null, { current: hits, ttl: msLeft }),
         (error: Error) => callback(error),
       );
@@ -37,10 +38,10 @@ function databaseStore(database: Database): new () => FastifyRateLimitStore {
 }
 
 /** Per-client-address limits on public routes (contract §16 point 15); the setting's 0 turns the limit off. */
-export async function registerRateLimits(app: FastifyInstance, database: Database): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, database: Database, clock: Clock): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    store: databaseStore(database),
+    store: databaseStore(database, clock),
     errorResponseBuilder: (_request, context) =>
       new AppError(429, `Too many requests. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`),
   });
