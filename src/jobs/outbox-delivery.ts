@@ -1,7 +1,10 @@
 import net from 'node:net';
+import { PassThrough } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type MailMessage from 'nodemailer/lib/mailer/mail-message.js';
 import type { Database } from '../db/database.js';
 import { isAboutTheMessage } from '../domain/notifications/mail-server.js';
+import { MessageWithdrawn, type OutgoingMail } from '../domain/notifications/outbox.service.js';
 import type { Services } from '../domain/services.js';
 
 const CONNECTION_TIMEOUT_MS = 10_000;
@@ -58,14 +61,74 @@ export async function transportFor(services: Services): Promise<Transporter> {
 /** The longest one message may take to leave, connecting included, before the mail server counts as gone. */
 const SEND_DEADLINE_MS = 60_000;
 
-/** One drain of the outbox through the mail server of the settings: the timer jobs' and the delivery worker's step. */
-export async function drainOutbox(services: Services, sendDeadlineMs = SEND_DEADLINE_MS): Promise<{ sent: number; skipped: number; failed: number }> {
+type DrainResult = Awaited<ReturnType<Services['outbox']['drain']>>;
+
+/** One drain of the outbox through the mail server of the settings, whatever else is draining. */
+export async function drainOutbox(services: Services, sendDeadlineMs = SEND_DEADLINE_MS): Promise<DrainResult> {
   const mailer = new DrainMailer(() => transportFor(services), sendDeadlineMs);
   try {
     return await services.outbox.drain(async () => mailer);
   } finally {
     mailer.close();
   }
+}
+
+const turnsOf = new WeakMap<Services, { running?: Promise<DrainResult>; next?: Promise<DrainResult> }>();
+const ignore = () => undefined;
+
+/**
+ * The timer jobs' and the delivery worker's drain (contract §18 #36): one that tries every row due when it is asked
+ * for. The drains of one instance run one at a time: a drain under way may have claimed such rows (a drain that
+ * ran beside it would skip them as claimed, and answer before they were tried) or have begun before they were due,
+ * so it is waited for and a new one runs after it. Callers that ask while one runs share that next one.
+ */
+export function drainInTurn(services: Services): Promise<DrainResult> {
+  let turns = turnsOf.get(services);
+  if (!turns) turnsOf.set(services, (turns = {}));
+  const own = turns;
+  const begin = () => {
+    const run = drainOutbox(services);
+    own.running = run;
+    const end = () => {
+      if (own.running === run) own.running = undefined;
+    };
+    run.then(end, end);
+    return run;
+  };
+  if (!own.running) return begin();
+  own.next ??= own.running.then(ignore, ignore).then(() => {
+    own.next = undefined;
+    return begin();
+  });
+  return own.next;
+}
+
+/**
+ * A nodemailer stream step: the content of a message that has `isStillWanted` goes to the mail server only once
+ * that answers true, asked when the server has taken the envelope and waits for the content (`pipe` is called then).
+ * False fails the send with `MessageWithdrawn` before any content leaves; the connection then closes without the
+ * content's end, so the server never has the message.
+ */
+function withdrawUnwanted(mail: MailMessage, done: (error?: Error | null) => void): void {
+  const { isStillWanted } = mail.data as { isStillWanted?: OutgoingMail['isStillWanted'] };
+  if (!isStillWanted) return done();
+  const node = mail.message;
+  const content = node.createReadStream.bind(node);
+  node.createReadStream = (options) => {
+    const gated = new PassThrough();
+    const pipe = gated.pipe.bind(gated);
+    gated.pipe = ((destination, pipeOptions) => {
+      isStillWanted().then((isWanted) => {
+        if (!isWanted) return gated.destroy(new MessageWithdrawn());
+        const source = content(options);
+        source.once('error', (error) => gated.destroy(error));
+        source.pipe(gated);
+      }, (error: Error) => gated.destroy(error));
+      return pipe(destination, pipeOptions);
+    }) as typeof gated.pipe;
+    return gated;
+  };
+  done();
 }
 
 /**
@@ -81,9 +144,12 @@ class DrainMailer {
 
   constructor(private readonly open: () => Promise<Transporter>, private readonly deadlineMs: number) {}
 
-  async sendMail(mail: Parameters<Transporter['sendMail']>[0]): Promise<unknown> {
+  async sendMail(mail: OutgoingMail): Promise<unknown> {
     if (this.serverFailure) throw this.serverFailure;
-    this.transport ??= await this.open();
+    if (!this.transport) {
+      this.transport = await this.open();
+      this.transport.use('stream', withdrawUnwanted);
+    }
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(Object.assign(new Error(`The mail server did not take the message within ${this.deadlineMs / 1000} s`), { code: 'ETIMEDOUT' })), this.deadlineMs);
@@ -91,7 +157,7 @@ class DrainMailer {
     try {
       return await Promise.race([this.transport.sendMail(mail), deadline]);
     } catch (error) {
-      if (!isAboutTheMessage(error)) {
+      if (!(error instanceof MessageWithdrawn) && !isAboutTheMessage(error)) {
         this.serverFailure = error instanceof Error ? error : new Error(String(error));
         this.close();
       }
@@ -119,8 +185,8 @@ export const OUTBOX_CHANNEL = 'outbox_due';
  * The delivery worker of one service instance: drains the outbox as soon as any instance commits a queued
  * message (LISTEN on OUTBOX_CHANNEL), and after each drain again within `everyMs` or the claim lease
  * (`iOutboxClaimSeconds`), whichever is shorter, so that messages a dead instance had claimed leave soon after
- * their lease ends. One drain at a time (a wake-up during a drain runs one more). Answers a function that stops it
- * once the drain under way has finished.
+ * their lease ends. One drain at a time, shared with the timer jobs (`drainInTurn`: a wake-up during a drain runs
+ * one more). Answers a function that stops it once the drains it asked for have finished.
  */
 export async function startDelivery(
   services: Services,
@@ -129,7 +195,7 @@ export async function startDelivery(
   everyMs = 60_000,
 ): Promise<() => Promise<void>> {
   let running: Promise<void> | undefined;
-  let isWanted = false;
+  let awaited: Promise<unknown> | undefined;
   let isStopped = false;
   let timer: NodeJS.Timeout | undefined;
   const pollAgain = async () => {
@@ -141,18 +207,15 @@ export async function startDelivery(
   };
   const drain = () => {
     if (isStopped) return;
-    if (running) {
-      isWanted = true;
-      return;
-    }
-    running = drainOutbox(services).then(() => undefined, onError).finally(() => {
+    const turn = drainInTurn(services);
+    // Wake-ups while a drain waits for its turn are covered by it.
+    if (turn === awaited) return;
+    awaited = turn;
+    running = turn.then(() => undefined, onError).finally(() => {
+      if (awaited !== turn) return;
+      awaited = undefined;
       running = undefined;
-      if (isWanted) {
-        isWanted = false;
-        drain();
-      } else {
-        void pollAgain();
-      }
+      void pollAgain();
     });
   };
   let unlisten: () => Promise<void> = async () => undefined;

@@ -3,7 +3,7 @@ import { createRepositories } from '../db/repositories/index.js';
 import { isVolunteerV2Enabled } from '../domain/access/route-access.js';
 import { minutesBetween } from '../domain/dates.js';
 import type { Services } from '../domain/services.js';
-import { drainOutbox, scheduleReminders } from './outbox-delivery.js';
+import { drainInTurn, scheduleReminders } from './outbox-delivery.js';
 
 const TIMER_JOBS_LOCK = 'timer-jobs';
 // Rate-limit windows of clients that stopped calling; an hour outlives any window a limit uses.
@@ -55,7 +55,7 @@ export class TimerJobs {
     await this.services.schedules.topUp(force);
     if (isVolunteerV2Enabled(await settings.get('sVolunteerVersion'))) await scheduleReminders(this.services);
     // Already-queued messages are delivered even while the volunteer area is switched off (Open point 11).
-    await drainOutbox(this.services);
+    await drainInTurn(this.services);
     await this.services.assignments.completeEnded();
     await createRepositories(this.database.db).rateLimits.forgetEnded(ENDED_RATE_LIMIT_WINDOWS_KEPT_MS, time.clock.now());
     return { ran: true };

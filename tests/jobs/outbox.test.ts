@@ -3,11 +3,11 @@ import net, { type AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import type { NewPerson } from '../../src/db/schema.js';
-import { drainOutbox, scheduleReminders } from '../../src/jobs/outbox-delivery.js';
+import { drainOutbox, scheduleReminders, startDelivery } from '../../src/jobs/outbox-delivery.js';
 import { onPostgres } from '../helpers/database.js';
 import {
   as, countRows, newCoordinator, newMinistry, newPosition, newStaffedEvent, newTeamLeader, newUser, qualify,
-  resetLogin, setUp, storedRows, useServer, useUser, type TestUser, atTime,
+  resetLogin, setUp, startMailSink, storedRows, useServer, useUser, type MailSink, type TestUser, atTime,
 } from '../kit/index.js';
 
 /** One message as the SMTP sink received it; headers and body decoded by hand (mailparser is not installed). */
@@ -447,6 +447,94 @@ describe('outbox send failures', () => {
     assert.equal(row.attempts, 0);
     assert.equal(row.lastError, null);
     assert.equal((await server.get(`${V}/dashboard`, as(coordinator))).body.failedNotifications, 0);
+  });
+});
+
+/** Runs `test` with the service's mail going to a sink that holds each delivery at MAIL FROM until released. */
+async function withHeldSink(test: (held: MailSink) => Promise<void>): Promise<void> {
+  const held = await startMailSink([], { hold: true });
+  await setSetting('sSMTPHost', `127.0.0.1:${held.port}`);
+  try {
+    await test(held);
+  } finally {
+    held.release();
+    await setSetting('sSMTPHost', `127.0.0.1:${sinkPort}`);
+    await held.close();
+  }
+}
+
+describe('a cancel during a delivery attempt', () => {
+  it('withdraws the ask when the assignment is cancelled while the mail server holds the attempt: it stays cancelled and never arrives', async () => {
+    const { volunteer, assignmentId } = await scenario();
+    const address = await emailOf(volunteer.personId);
+    await withHeldSink(async (held) => {
+      const drained = drainOutbox(server.app.services);
+      await held.held();
+      const cancelled = await server.post(`${V}/assignments/${assignmentId}/status`, { status: 'cancelled' }, as(admin));
+      assert.equal(cancelled.status, 200, cancelled.text);
+      held.release();
+      await drained;
+      assert.deepEqual(held.inbox.filter((m) => m.to === address), []);
+    });
+    const row = await onlyNotification(assignmentId);
+    assert.deepEqual([row.status, row.sentDate], ['cancelled', null]);
+    await runTimerJobs();
+    assert.equal((await onlyNotification(assignmentId)).status, 'cancelled');
+    assert.equal(mailTo(address).length, 0);
+  });
+
+  it('keeps the ask cancelled when the attempt the cancel came during then fails, so no later drain sends it', async () => {
+    const { volunteer, assignmentId } = await scenario();
+    await withHeldSink(async (held) => {
+      const drained = drainOutbox(server.app.services);
+      await held.held();
+      const cancelled = await server.post(`${V}/assignments/${assignmentId}/status`, { status: 'cancelled' }, as(admin));
+      assert.equal(cancelled.status, 200, cancelled.text);
+      held.release('451 Try again later');
+      assert.deepEqual(await drained, { sent: 0, skipped: 0, failed: 1 });
+    });
+    assert.equal((await onlyNotification(assignmentId)).status, 'cancelled');
+    await runTimerJobs();
+    assert.equal((await onlyNotification(assignmentId)).status, 'cancelled');
+    assert.equal(mailTo(await emailOf(volunteer.personId)).length, 0);
+  });
+});
+
+describe('POST /api/background/timerjobs beside the delivery worker', () => {
+  it('answers only after the ask that a drain under way had claimed was tried (contract §18 #36)', { timeout: 60_000 }, async (t) => {
+    await withHeldSink(async (held) => {
+      // No poll may help: the worker drains when a commit wakes it.
+      const stop = await startDelivery(server.app.services, server.database.listen, (error) => assert.fail(String(error)), 3_600_000);
+      try {
+        const { volunteer, assignmentId } = await scenario();
+        const address = await emailOf(volunteer.personId);
+        // The assignment's commit woke the worker, whose drain claimed the ask and waits for the mail server.
+        await held.held();
+        // The route's drain step follows its reminders step. A drain the route began at once would be under way by
+        // the next turn of the event loop; one that waits for the worker's can only go on once the sink answers.
+        const { outbox } = server.app.services;
+        const drains = t.mock.method(outbox, 'drain');
+        const queueReminders = outbox.queueReminders;
+        t.mock.method(outbox, 'queueReminders', async function (this: typeof outbox) {
+          const queued = await queueReminders.call(this);
+          const begun = drains.mock.callCount();
+          setImmediate(() => {
+            if (drains.mock.callCount() === begun) held.release();
+          });
+          return queued;
+        });
+        const answer = await server.post('/api/background/timerjobs', { force: true }, as(admin));
+        const row = await onlyNotification(assignmentId);
+        held.release();
+        assert.equal(answer.status, 200, answer.text);
+        assert.deepEqual(answer.body, { ran: true });
+        assert.deepEqual([row.status, row.attempts], ['sent', 0], 'the ask was tried before the answer');
+        assert.equal(held.inbox.filter((m) => m.to === address).length, 1);
+      } finally {
+        held.release();
+        await stop();
+      }
+    });
   });
 });
 

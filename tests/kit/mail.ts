@@ -17,18 +17,34 @@ export interface SunkMail {
   at: number;
 }
 
-/** A real SMTP server on a free port of this host, keeping every message it receives in `inbox`, parsed. */
+/**
+ * A real SMTP server on a free port of this host, keeping every message it receives in `inbox`, parsed. Started
+ * with `{ hold: true }`, it holds a delivery open: its answer to each MAIL FROM waits until the test calls `release`.
+ */
 export interface MailSink {
   port: number;
   inbox: SunkMail[];
+  /** Settles once a delivery waits for the sink's answer to its MAIL FROM (`hold` only). */
+  held(): Promise<void>;
+  /** Answers the MAIL FROMs that wait, and takes the later ones at once; with `refusal`, refuses those that waited. */
+  release(refusal?: string): void;
   close(): Promise<void>;
 }
 
-export async function startMailSink(inbox: SunkMail[] = []): Promise<MailSink> {
+export async function startMailSink(inbox: SunkMail[] = [], options: { hold?: boolean } = {}): Promise<MailSink> {
+  let isHolding = options.hold ?? false;
+  const waiting: Array<(error?: Error) => void> = [];
+  let onHeld = () => {};
+  const held = new Promise<void>((resolve) => (onHeld = resolve));
   const sink = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (!isHolding) return callback();
+      waiting.push(callback);
+      onHeld();
+    },
     onData(stream, session, callback) {
       simpleParser(stream).then((mail) => {
         const html = typeof mail.html === 'string' ? mail.html : '';
@@ -39,7 +55,17 @@ export async function startMailSink(inbox: SunkMail[] = []): Promise<MailSink> {
     },
   });
   const port = await new Promise<number>((resolve) => sink.listen(0, '127.0.0.1', () => resolve((sink.server.address() as AddressInfo).port)));
-  return { port, inbox, close: () => new Promise<void>((resolve) => sink.close(() => resolve())) };
+  return {
+    port,
+    inbox,
+    held: () => held,
+    release(refusal) {
+      isHolding = false;
+      const error = refusal === undefined ? undefined : Object.assign(new Error(refusal), { responseCode: 451 });
+      for (const answer of waiting.splice(0)) answer(error);
+    },
+    close: () => new Promise<void>((resolve) => sink.close(() => resolve())),
+  };
 }
 
 /**

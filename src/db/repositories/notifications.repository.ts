@@ -116,19 +116,38 @@ export function notificationsRepository(db: Executor) {
       await settle(id, { status: 'sent', sent_at: at, last_attempt_at: at, last_error: null, context: withoutSecret(sql`true`) });
     },
 
+    /** Skipped, unless a cancel reached the row while it was claimed: it stays cancelled. */
     async markSkipped(id: number, reason: string): Promise<void> {
-      await settle(id, { status: 'skipped', last_error: reason.slice(0, 255), context: withoutSecret(sql`true`) });
+      await settle(id, {
+        status: sql`case when status = 'pending' then 'skipped' else status end`,
+        last_error: sql`case when status = 'pending' then ${reason.slice(0, 255)} else last_error end`,
+        context: withoutSecret(sql`true`),
+      });
     },
 
-    /** A failed attempt: the row stays pending for the next drain, or becomes `failed` for good at `maxAttempts`. */
+    /**
+     * A failed attempt: the row stays pending for the next drain, or becomes `failed` for good at `maxAttempts`. A row
+     * a cancel reached during the attempt stays cancelled: pending again, the next drain would send it.
+     */
     async markFailure(id: number, error: string, at: string, maxAttempts: number): Promise<void> {
       await settle(id, {
         attempts: sql`attempts + 1`,
         last_error: error.slice(0, 255),
         last_attempt_at: at,
-        status: sql`case when attempts + 1 >= ${maxAttempts} then 'failed' else 'pending' end`,
-        context: withoutSecret(sql`attempts + 1 >= ${maxAttempts}`),
+        status: sql`case when status <> 'pending' then status when attempts + 1 >= ${maxAttempts} then 'failed' else 'pending' end`,
+        context: withoutSecret(sql`status = 'pending' and attempts + 1 >= ${maxAttempts}`),
       });
+    },
+
+    /** Ends the claim of a row whose message was withdrawn (a cancel reached it): its status stays as the cancel left it. */
+    async releaseClaim(id: number): Promise<void> {
+      await settle(id, {});
+    },
+
+    /** Whether the row is still to be sent: not cancelled (or deleted with its assignment) since it was claimed. */
+    async isPending(id: number): Promise<boolean> {
+      const row = await db.selectFrom('notifications').select('status').where('id', '=', id).executeTakeFirst();
+      return row?.status === 'pending';
     },
 
     /** What the mails need about their recipients and, for assignment mails, the shift. */

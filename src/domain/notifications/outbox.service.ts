@@ -36,6 +36,18 @@ export interface OutgoingMail {
   text: string;
   html: string;
   messageId: string;
+  /**
+   * Asked once the mail server has taken the envelope and waits for the content; false withdraws the message
+   * (the mailer then throws `MessageWithdrawn` and the server never has it). Absent: the message is always wanted.
+   */
+  isStillWanted?: () => Promise<boolean>;
+}
+
+/** A message given up before the mail server had it, because it was no longer wanted (`OutgoingMail.isStillWanted`). */
+export class MessageWithdrawn extends Error {
+  constructor() {
+    super('The message was withdrawn before the mail server took it');
+  }
 }
 
 /** What sends mail: the jobs give a mail-server connection, tests may give a real one of their own. */
@@ -123,8 +135,10 @@ export class OutboxService extends DatabaseService {
   /**
    * One drain of the outbox (contract §13.5): claim due rows (safe with several workers), skip what must not be
    * sent, send the rest; a failure keeps the row pending with its attempt counted, the 5th makes it `failed`.
-   * A delivery failure never changes an assignment. The mailer is opened only when a row is to be sent. Answers how
-   * many rows were sent, skipped and failed.
+   * A delivery failure never changes an assignment. The mailer is opened only when a row is to be sent. A row its
+   * assignment's change cancelled while it was claimed is not sent, however far its attempt had gone: it is asked
+   * about again once the mail server waits for the content, and stays cancelled. Answers how many rows were sent,
+   * skipped and failed.
    */
   async drain(openMailer: () => Promise<Mailer>): Promise<{ sent: number; skipped: number; failed: number }> {
     const { settings, time } = this;
@@ -190,10 +204,17 @@ export class OutboxService extends DatabaseService {
             from: from ? { name: churchName, address: from } : undefined, to, subject: mail.subject, text: mail.text, html: mail.html,
             messageId: messageIdOf(row, serviceUrl),
             ...(replyTo ? { replyTo: { name: '', address: replyTo } } : {}),
+            // Only the rows about an assignment are cancelled (§13.5); the others spare the query.
+            ...(row.assignment_id !== null ? { isStillWanted: () => repos.notifications.isPending(row.id) } : {}),
           });
+          // Recorded as sent even when a cancel came after the server took the content: it was.
           await repos.notifications.markSent(row.id, await time.now());
           result.sent++;
         } catch (error) {
+          if (error instanceof MessageWithdrawn) {
+            await repos.notifications.releaseClaim(row.id);
+            continue;
+          }
           await repos.notifications.markFailure(row.id, error instanceof Error ? error.message : String(error), await time.now(), MAX_ATTEMPTS);
           result.failed++;
         }
