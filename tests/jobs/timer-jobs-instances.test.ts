@@ -43,8 +43,10 @@ describe('timer jobs with several instances on one PostgreSQL server', {
     assert.equal(await lastRun(), before, 'nothing of the jobs ran here');
 
     const { rows: [{ pid }] } = await otherInstance.query('select pg_backend_pid() as pid');
-    // Waits (up to 5 s) until the backend has exited and so released its lock; without a timeout it only signals.
-    await sql`select pg_terminate_backend(${pid}::int, 5000)`.execute(server.database.db);
+    // With a timeout it waits until the backend has exited and so released its lock (without one it only signals),
+    // and answers false if the timeout passed first: a minute no loaded machine comes near.
+    const { rows: [terminated] } = await sql<{ exited: boolean }>`select pg_terminate_backend(${pid}::int, 60000) as exited`.execute(server.database.db);
+    assert.equal(terminated.exited, true, 'the other instance is gone, and its lock with it');
     assert.deepEqual(await runJobs(), { ran: true });
     assert.notEqual(await lastRun(), before);
     await otherInstance.end().catch(() => undefined);
