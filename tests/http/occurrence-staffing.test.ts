@@ -69,8 +69,9 @@ describe('GET /api/ministries/occurrences/{id}/eligible', () => {
     const byPerson = new Map(answer.body.people.map((p: { personId: number }) => [p.personId, p]));
     assert.deepEqual(byPerson.get(anna), {
       personId: anna, displayName: 'Anna Adams', inPool: true, lastServedDate: null, conflictPositionId: usher, conflictPositionName: 'Usher', blockedOut: false, blockout: null,
-      // Her Usher assignment here counts as this month's one service; nobody asked for limits, family rules or credentials.
-      servingsThisMonth: 1, maxPerMonth: null, overPreference: false, outsidePreferredWeeks: false, householdTogetherWith: [], householdConflictWith: [], missingRequirements: [],
+      // Her Usher assignment here counts as this month's one service; nobody asked for limits, family rules or credentials,
+      // and another position on the same occurrence is no overlapping shift (I7): no marks.
+      servingsThisMonth: 1, maxPerMonth: null, overPreference: false, outsidePreferredWeeks: false, householdTogetherWith: [], householdConflictWith: [], missingRequirements: [], marks: [],
     });
     assert.equal((byPerson.get(ben) as { conflictPositionId: number | null }).conflictPositionId, null);
   });

@@ -27,6 +27,8 @@ interface Church {
   admin: TestUser;
   manager: TestUser;
   volunteer: TestUser;
+  /** Qualified everywhere, placed by nobody: the person a coordinator assigns. */
+  spare: TestUser;
   ministryId: number;
   /** A schedule generated for its first week only, with default volunteers. */
   scheduleId: number;
@@ -44,6 +46,7 @@ async function church(size: number): Promise<Church> {
   const manager = await newUser(server, { roles: ['manageMinistries'] });
   const volunteer = await newUser(server);
   const regular = await newUser(server);
+  const spare = await newUser(server);
   const ministryIds: number[] = [];
   let scheduleId = 0;
   for (let m = 0; m <= size; m++) {
@@ -64,7 +67,7 @@ async function church(size: number): Promise<Church> {
       const positionIds: number[] = [];
       for (let p = 0; p < 2; p++) {
         const positionId = (await ok(server.post(`${V}/ministries/${ministryId}/positions`, { name: unique('Position'), teamId }, as))).position.id;
-        for (const person of [volunteer, regular]) await ok(server.post(`${V}/positions/${positionId}/qualifications`, { personId: person.personId }, as));
+        for (const person of [volunteer, regular, spare]) await ok(server.post(`${V}/positions/${positionId}/qualifications`, { personId: person.personId }, as));
         positionIds.push(positionId);
       }
       const created = await ok(server.post(`${V}/ministries/${ministryId}/schedules`, {
@@ -80,7 +83,7 @@ async function church(size: number): Promise<Church> {
   const opportunities = await ok(server.get('/api/me/opportunities', { key: volunteer.apiKey }), 200);
   const [first] = opportunities.opportunities;
   assert.ok(first, 'the volunteer has an open slot');
-  return { admin, coordinator, manager, volunteer, ministryId: ministryIds[0], scheduleId, slot: { occurrenceId: first.occurrenceId, positionId: first.positionId } };
+  return { admin, coordinator, manager, volunteer, spare, ministryId: ministryIds[0], scheduleId, slot: { occurrenceId: first.occurrenceId, positionId: first.positionId } };
 }
 
 /** The statements one request sends, after checking it answered `status` (and passes `check`). */
@@ -92,13 +95,17 @@ async function statementsOf(method: 'GET' | 'POST', url: string, key: string, bo
 }
 
 async function measure(world: Church) {
+  let signedUp = 0;
   return {
     dashboardCoordinator: await statementsOf('GET', `${V}/dashboard`, world.coordinator.apiKey),
     dashboardManager: await statementsOf('GET', `${V}/dashboard`, world.manager.apiKey),
     summary: await statementsOf('GET', `${V}/ministries/${world.ministryId}/summary`, world.coordinator.apiKey),
     ministryEvents: await statementsOf('GET', `${V}/ministries/${world.ministryId}/events`, world.coordinator.apiKey),
     opportunities: await statementsOf('GET', '/api/me/opportunities', world.volunteer.apiKey),
-    signup: await statementsOf('POST', '/api/me/signup', world.volunteer.apiKey, world.slot, 201),
+    signup: await statementsOf('POST', '/api/me/signup', world.volunteer.apiKey, world.slot, 201, (answer) => { signedUp = answer.assignment.id; }),
+    eligible: await statementsOf('GET', `${V}/occurrences/${world.slot.occurrenceId}/eligible?positionId=${world.slot.positionId}`, world.coordinator.apiKey),
+    substitutes: await statementsOf('GET', `/api/me/assignments/${signedUp}/substitutes`, world.volunteer.apiKey),
+    assign: await statementsOf('POST', `${V}/occurrences/${world.slot.occurrenceId}/assignments`, world.coordinator.apiKey, { positionId: world.slot.positionId, personId: world.spare.personId }, 201),
     generation: await statementsOf('POST', `${V}/schedules/${world.scheduleId}/generate`, world.admin.apiKey, {}, 200, (run) => {
       assert.ok(run.created >= 7 && run.assigned === run.created * 2, JSON.stringify(run));
     }),

@@ -3,6 +3,7 @@ import type { Executor } from '../database.js';
 import type { DB } from '../schema.js';
 import { gapInputsReadModel } from '../read-models/gap-inputs.js';
 import { memberViewReadModel } from '../read-models/member-view.js';
+import { placementFactsReadModel } from '../read-models/placement-facts.js';
 import { volunteerRosterReadModel } from '../read-models/volunteer-roster.js';
 import { apiKeysRepository } from './api-keys.repository.js';
 import { assignmentsRepository } from './assignments.repository.js';
@@ -44,6 +45,7 @@ export function createRepositories(db: Executor) {
   return {
     memberView: memberViewReadModel(db),
     gapInputs: gapInputsReadModel(db),
+    placementFacts: placementFactsReadModel(db),
     volunteerRoster: volunteerRosterReadModel(db),
     apiKeys: apiKeysRepository(db),
     assignments: assignmentsRepository(db),

@@ -5,11 +5,8 @@ import type { Caller } from '../access/caller.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
-import { isOver } from '../occurrences/timing.js';
-import { blockedOutWarning } from '../availability/blockouts.js';
-import { missingCredentialWarning, missingOn } from '../availability/credentials.js';
-import { blockoutOn } from '../availability/marks.js';
 import { displayName } from '../ministries/views.js';
+import { findings, loadPlacementFacts, OCCURRENCE_CLOSED, occurrenceClosed, warningsOf, type Place, type PlacementPath } from '../staffing/placement.js';
 import { loadEffectiveRequirements, requirementCountedAgainst } from '../staffing/staffing.js';
 import { assignmentView, meAssignmentView } from './views.js';
 import { DatabaseService } from '../database-service.js';
@@ -21,6 +18,19 @@ export interface AssignInput {
 }
 
 const HOLDS_POSITION = 'This person already holds that position on this occurrence';
+
+/**
+ * What the placement rules warn about when `personId` takes the place on `path`, read before the write so that
+ * the answer says what the list showed (the person's own new place is not yet counted against them).
+ */
+export async function placementWarnings(repos: Repositories, path: PlacementPath, place: Place, personId: number, who: 'you' | string) {
+  const { people, setting } = await loadPlacementFacts(repos, [{ personId }], place.ministryId, { from: place.date, to: place.date });
+  return warningsOf(findings(path, 'warn', place, people.get(personId)!, setting), who);
+}
+
+const placeOf = (occurrence: { id: number; ministry_id: number; occurrence_date: string; start_at: string; end_at: string }, positionId: number): Place => ({
+  occurrenceId: occurrence.id, ministryId: occurrence.ministry_id, positionId, date: occurrence.occurrence_date, start: occurrence.start_at, end: occurrence.end_at,
+});
 
 /** E14 assign and E11 self sign-up (contract §7.1, §8): every rule checked under a lock on the occurrence. */
 export class AssignmentsService extends DatabaseService {
@@ -55,9 +65,11 @@ export class AssignmentsService extends DatabaseService {
     if (!person) throw notFound('Person not found');
     if (position.ministry_id !== occurrence.ministry_id) throw invalid("The position does not belong to this occurrence's ministry");
     const now = await this.time.now();
+    // The coordinator decides: a person the rules warn about is still placed, and the answer says why (issue 32).
+    const warnings = await placementWarnings(repos, 'assign', placeOf(occurrence, position.id), person.id, displayName(person));
     const row = await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
       const locked = await tx.assignments.lockOccurrence(occurrence.id);
-      if (!locked || locked.status === 'cancelled' || isOver(locked.end_at, now)) throw conflict('This occurrence is cancelled or already over');
+      if (occurrenceClosed(locked, now)) throw conflict(OCCURRENCE_CLOSED);
       if (!qualified) throw forbidden('This person is not qualified for that position');
       if (!input.allowOutsidePool && !in_pool) {
         throw conflict("This person is not in the ministry's volunteer pool; pass allowOutsidePool to assign them anyway");
@@ -74,17 +86,10 @@ export class AssignmentsService extends DatabaseService {
       }]);
       return placed;
     });
-    // A blocked-out person, or one without a required credential, may still be assigned: the coordinator decides, and is told (issue 17).
-    const [blockout, required] = await Promise.all([blockoutOn(repos, person.id, occurrence), repos.credentials.requiredFor(occurrence.ministry_id, position.id)]);
-    const held = required.length > 0 ? await repos.credentials.heldBy([person.id], required.map((r) => r.credential_id)) : [];
-    const who = displayName(person);
     return {
       // Everything the answer shows is known here: no read after the commit.
       assignment: assignmentView({ ...row, position_name: position.name, first_name: person.first_name, last_name: person.last_name, checkin_at, checkout_at }),
-      warnings: [
-        ...(blockout ? [blockedOutWarning(who, blockout)] : []),
-        ...missingOn(required, held, occurrence.occurrence_date).map((missing) => missingCredentialWarning(who, missing)),
-      ],
+      warnings,
     };
   }
 
@@ -104,11 +109,12 @@ export class AssignmentsService extends DatabaseService {
     if (!position.is_qualified) throw forbidden('You are not qualified for this position');
     if (!position.self_assignable) throw forbidden('This position is not open for sign-up; ask a team leader or coordinator to add you');
     const now = await this.time.now();
+    const warnings = await placementWarnings(repos, 'signup', placeOf(occurrence, position.id), caller.personId, 'you');
     const id = await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
       const locked = await tx.assignments.lockOccurrence(occurrence.id);
       const requirement = await this.effectiveRequirement(tx, occurrence.id, position.id);
       if (!requirement || requirement.openCount <= 0) throw conflict('This position is already full on this occurrence');
-      if (!locked || locked.status === 'cancelled' || isOver(locked.end_at, now)) throw conflict('This occurrence is cancelled or already over');
+      if (occurrenceClosed(locked, now)) throw conflict(OCCURRENCE_CLOSED);
       const placed = await tx.assignments.place({
         occurrenceId: occurrence.id, positionId: position.id, personId: caller.personId, requirementId: requirement.id,
         status: 'accepted', source: 'self_signup', at: now, assignedBy: caller.personId,
@@ -121,10 +127,9 @@ export class AssignmentsService extends DatabaseService {
       }]);
       return assignmentId;
     });
-    const blockout = await blockoutOn(repos, caller.personId, occurrence);
     // Everything the answer shows is known here: no read after the commit.
     return {
-      warnings: blockout ? [blockedOutWarning('you', blockout)] : [],
+      warnings,
       assignment: meAssignmentView({
         id,
         occurrence_id: occurrence.id,

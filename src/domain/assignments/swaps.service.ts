@@ -6,7 +6,7 @@ import { coordinatedMinistryIds, isManager, type VolunteerActor } from '../acces
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid } from '../errors.js';
-import { isOver } from '../occurrences/timing.js';
+import { OCCURRENCE_CLOSED, occurrenceClosed } from '../staffing/placement.js';
 import { swapView } from './presenters.js';
 import { assignmentView } from './views.js';
 import { DatabaseService } from '../database-service.js';
@@ -42,7 +42,7 @@ export class SwapsService extends DatabaseService {
     const repos = this.repos;
     const original = (await repos.assignments.findInContext(swap.assignment_id))!;
     const now = await this.time.now();
-    if (original.occurrence_status === 'cancelled' || isOver(original.end_at, now)) throw conflict('This occurrence is cancelled or already over');
+    if (occurrenceClosed({ status: original.occurrence_status, end_at: original.end_at }, now)) throw conflict(OCCURRENCE_CLOSED);
     if (!isLive(original.status)) throw conflict('The assignment is no longer active');
     if (!(await repos.qualifications.isActivelyQualified(swap.proposed_person_id, swap.position_id))) throw forbidden('The substitute is no longer qualified for this position');
     const replacementId = await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {

@@ -14,6 +14,7 @@ import { invalid } from '../errors.js';
 import { displayName } from '../ministries/views.js';
 import { isOver } from '../occurrences/timing.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { OCCURRENCE_CLOSED, occurrenceClosed } from '../staffing/placement.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import { plan } from './planner.js';
 import { loadPlannerInput } from './planner-input.js';
@@ -54,7 +55,7 @@ type SkipReason = 'out_of_scope' | 'occurrence_closed' | 'not_needed' | 'not_qua
 
 const SKIP_WORDS: Record<SkipReason, string> = {
   out_of_scope: "The occurrence is not one of the preview's open occurrences",
-  occurrence_closed: 'The occurrence is cancelled or already over',
+  occurrence_closed: OCCURRENCE_CLOSED,
   not_needed: 'The occurrence does not need that position',
   not_qualified: 'This person is no longer actively qualified for that position',
   outside_pool: "This person is not in the ministry's volunteer pool",
@@ -192,7 +193,7 @@ export class AutoFillService extends DatabaseService {
   private async commitOccurrence(tx: Repositories, runId: number, ministryId: number, occurrenceId: number, proposals: readonly KeptProposal[], body: AutoFillTokenBody, by: number | null, now: string) {
     const refused: Array<{ proposal: KeptProposal; reason: SkipReason }> = [];
     const locked = await tx.assignments.lockOccurrence(occurrenceId);
-    if (!locked || locked.status === 'cancelled' || isOver(locked.end_at, now)) return proposals.map((proposal) => ({ proposal, reason: 'occurrence_closed' as const }));
+    if (occurrenceClosed(locked, now)) return proposals.map((proposal) => ({ proposal, reason: 'occurrence_closed' as const }));
     const personIds = [...new Set(proposals.map((p) => p.personId))];
     const positionIds = [...new Set(proposals.map((p) => p.positionId))];
     const [effective, qualifications, pool, rows] = await Promise.all([

@@ -2,8 +2,8 @@ import type { Repositories } from '../../db/repositories/index.js';
 import type { AutoFillScope } from '../../db/repositories/auto-fill.repository.js';
 import { monthOf } from '../availability/preferences.js';
 import { groupBy } from '../collections.js';
-import { addDays } from '../dates.js';
 import { displayName } from '../ministries/views.js';
+import { loadPlacementFacts } from '../staffing/placement.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import type { Candidate, PlannerInput, PlannerNeed } from './planner.js';
 
@@ -33,38 +33,41 @@ export async function loadPlannerInput(repos: Repositories, scope: AutoFillScope
   const positionIds = [...new Set(needs.map((need) => need.positionId))];
   const qualified = (await repos.autoFill.qualifiedPeople(scope.ministryId, positionIds)).filter((row) => !exclude.has(row.person_id));
   const personIds = [...new Set(qualified.map((row) => row.person_id))];
-  const [services, rotation, blockouts, preferences, households, required] = await Promise.all([
-    repos.autoFill.servicesOf(personIds, addDays(fairnessRange.from, -1), addDays(fairnessRange.to, 1)),
+  const qualifiedOf = groupBy(qualified, (r) => r.person_id);
+  const [facts, rotation] = await Promise.all([
+    loadPlacementFacts(repos, personIds.map((personId) => ({ personId, inPool: Boolean(qualifiedOf.get(personId)![0].in_pool) })), scope.ministryId, fairnessRange),
     repos.autoFill.rotationDates(personIds, scope.ministryId, today),
-    repos.blockouts.overlapping(personIds, addDays(fairnessRange.from, -1), addDays(fairnessRange.to, 1)),
-    repos.preferences.forPeople(personIds),
-    repos.householdRules.forPeople(personIds),
-    repos.credentials.requiredInMinistry(scope.ministryId),
   ]);
-  const held = required.length > 0 ? await repos.credentials.heldBy(personIds, [...new Set(required.map((r) => r.credential_id))]) : [];
-  const [servicesOf, blockoutsOf, preferencesOf, heldOf, qualifiedOf] = [
-    groupBy(services, (r) => r.person_id), groupBy(blockouts, (r) => r.person_id), groupBy(preferences, (r) => r.person_id),
-    groupBy(held, (r) => r.person_id), groupBy(qualified, (r) => r.person_id),
-  ];
   const rotationOf = new Map(rotation.map((row) => [row.person_id, row]));
   const candidates: Candidate[] = personIds.map((personId) => {
     const rows = qualifiedOf.get(personId)!;
+    const person = facts.people.get(personId)!;
     return {
       personId,
       name: displayName(rows[0]),
-      inPool: Boolean(rows[0].in_pool),
+      inPool: person.inPool,
       qualifiedFor: rows.map((row) => row.position_id),
-      blockouts: blockoutsOf.get(personId) ?? [],
-      credentials: heldOf.get(personId) ?? [],
-      assignments: (servicesOf.get(personId) ?? []).map((row) => ({ occurrenceId: row.occurrence_id, ministryId: row.ministry_id, date: row.date, start: row.start_at, end: row.end_at })),
-      preferences: preferencesOf.get(personId) ?? [],
+      blockouts: person.blockouts,
+      credentials: person.credentials,
+      preferences: person.preferences,
+      assignments: person.shifts,
       lastServed: rotationOf.get(personId)?.last_served ?? null,
       latestScheduled: rotationOf.get(personId)?.latest_scheduled ?? null,
     };
   });
+  const households = new Map<string, PlannerInput['households'][number]>();
+  for (const person of facts.people.values()) {
+    for (const partner of person.partners) {
+      const [low, high] = [Math.min(person.personId, partner.personId), Math.max(person.personId, partner.personId)];
+      households.set(`${low}:${high}`, { person_id: low, other_person_id: high, rule: partner.rule });
+    }
+  }
+  const required = facts.setting.required;
   const requiredCredentials = new Map(positionIds.map((positionId) => [positionId, required.filter((r) => r.position_id === null || r.position_id === positionId)]));
+  const candidateIds = new Set(personIds);
   const input: PlannerInput = {
-    ministryId: scope.ministryId, fairnessRange, needs, candidates, requiredCredentials, households,
+    ministryId: scope.ministryId, fairnessRange, needs, candidates, requiredCredentials, households: [...households.values()],
+    alsoServing: facts.partnerPlaces.filter((place) => !candidateIds.has(place.personId)),
     allowOutsidePool: window.allowOutsidePool, seed: window.seed,
   };
   return { input, occurrenceIds: occurrences.map((o) => o.id) };

@@ -3,9 +3,9 @@
  * rules in the issue's order — hard rules, then soft preferences, then fairness — and explains every choice.
  */
 
-import { covers, type BlockoutPeriod } from '../availability/blockouts.js';
-import { missingOn } from '../availability/credentials.js';
-import { monthOf, preferenceStanding, type PreferenceFacts } from '../availability/preferences.js';
+import type { BlockoutPeriod } from '../availability/blockouts.js';
+import { monthOf, type PreferenceFacts } from '../availability/preferences.js';
+import { detailOf, findings, refusal, type Finding, type Partner, type PersonFacts, type Place, type Setting } from '../staffing/placement.js';
 
 /** Places to fill for one position on one occurrence. */
 export interface PlannerNeed {
@@ -26,6 +26,7 @@ export interface HeldShift {
   date: string;
   start: string;
   end: string;
+  positionName?: string;
 }
 
 export interface Candidate {
@@ -52,14 +53,21 @@ export interface PlannerInput {
   /** Credentials each position requires (the ministry's own and the position's). */
   requiredCredentials: ReadonlyMap<number, ReadonlyArray<{ credential_id: number; credential_name: string }>>;
   households: ReadonlyArray<{ person_id: number; other_person_id: number; rule: 'together' | 'apart' }>;
+  /** Live places of people who are no candidates (family members a household rule names). */
+  alsoServing?: ReadonlyArray<{ personId: number; occurrenceId: number; displayName: string }>;
   allowOutsidePool: boolean;
   seed: number;
 }
 
-/** Why a candidate was not chosen for a place: a hard rule (the first seven), a soft preference, or fairness. */
-export type PassReason =
-  | 'outside_pool' | 'blocked_out' | 'missing_credential' | 'already_serving' | 'conflict' | 'over_preference' | 'household_apart'
-  | 'outside_preferred_weeks' | 'household_together_elsewhere' | 'more_assignments' | 'served_more_recently' | 'seeded_order';
+/**
+ * Why a candidate was not chosen for a place: a `refuse` rule of the placement table (auto-fill's path), a soft
+ * preference, or fairness.
+ */
+export const PASS_REASONS = [
+  'outside_pool', 'blocked_out', 'missing_credential', 'already_serving', 'conflict', 'over_preference', 'household_apart',
+  'outside_preferred_weeks', 'household_together_elsewhere', 'more_assignments', 'served_more_recently', 'seeded_order',
+] as const;
+export type PassReason = (typeof PASS_REASONS)[number];
 
 export interface Proposal {
   occurrenceId: number;
@@ -104,8 +112,6 @@ export interface Fairness {
   gini: number;
   counts: { min: number; max: number };
 }
-
-const overlaps = (a: { start: string; end: string }, b: { start: string; end: string }) => a.start < b.end && b.start < a.end;
 
 /** A 32-bit hash of the seed and a person: the stable, seeded tie-break (FNV-1a mixed with murmur's finaliser). */
 function seededRank(seed: number, personId: number): number {
@@ -152,46 +158,46 @@ export function plan(input: PlannerInput): PlanResult {
       && shift.date >= input.fairnessRange.from && shift.date <= input.fairnessRange.to).length;
     states.set(candidate.personId, { candidate, shifts: [...candidate.assignments], inWindow, latest: candidate.latestScheduled, rank: seededRank(input.seed, candidate.personId) });
   }
-  const partnersOf = new Map<number, Array<{ personId: number; rule: 'together' | 'apart' }>>();
+  const names = new Map<number, string>([
+    ...(input.alsoServing ?? []).map((row) => [row.personId, row.displayName] as const),
+    ...input.candidates.map((c) => [c.personId, c.name] as const),
+  ]);
+  const partnersOf = new Map<number, Partner[]>();
   for (const rule of input.households) {
     for (const [a, b] of [[rule.person_id, rule.other_person_id], [rule.other_person_id, rule.person_id]]) {
-      partnersOf.set(a, [...(partnersOf.get(a) ?? []), { personId: b, rule: rule.rule }]);
+      partnersOf.set(a, [...(partnersOf.get(a) ?? []), { personId: b, displayName: names.get(b) ?? '', rule: rule.rule }]);
     }
   }
+  const elsewhere = new Set((input.alsoServing ?? []).map((row) => `${row.personId}:${row.occurrenceId}`));
   const qualifiedFor = (positionId: number) => input.candidates.filter((c) => c.qualifiedFor.includes(positionId));
-  const serves = (personId: number, occurrenceId: number) => states.get(personId)?.shifts.some((shift) => shift.occurrenceId === occurrenceId) ?? false;
-  const monthCounts = (state: State, date: string) => {
-    const month = monthOf(date);
-    const counts = new Map<number, number>();
-    for (const shift of state.shifts) {
-      if (shift.date >= month.from && shift.date <= month.to) counts.set(shift.ministryId, (counts.get(shift.ministryId) ?? 0) + 1);
-    }
-    return counts;
-  };
+  const serves = (personId: number, occurrenceId: number) => elsewhere.has(`${personId}:${occurrenceId}`)
+    || (states.get(personId)?.shifts.some((shift) => shift.occurrenceId === occurrenceId) ?? false);
+  const settingOf = (need: PlannerNeed): Setting => ({
+    allowOutsidePool: input.allowOutsidePool,
+    required: (input.requiredCredentials.get(need.positionId) ?? []).map((r) => ({ ...r, position_id: null })),
+    serves,
+  });
+  const placeOf = (need: PlannerNeed): Place => ({ ...need, ministryId: input.ministryId });
+  const factsOf = (state: State): PersonFacts<BlockoutPeriod> => ({
+    ...state.candidate, shifts: state.shifts, partners: partnersOf.get(state.candidate.personId) ?? [],
+  });
 
-  /** The hard rule a candidate breaks for the need, if any, with a detail for the reasons. */
+  /** The first `refuse` rule of auto-fill the candidate breaks for the need, with a detail for the reasons. */
   const hardReason = (state: State, need: PlannerNeed): { reason: PassReason; detail?: string } | undefined => {
-    const c = state.candidate;
-    if (!c.inPool && !input.allowOutsidePool) return { reason: 'outside_pool' };
-    const blockout = c.blockouts.find((period) => covers(period, need.start, need.end));
-    if (blockout) return { reason: 'blocked_out', detail: blockout.start_date === blockout.end_date ? blockout.start_date : `${blockout.start_date} to ${blockout.end_date}` };
-    const missing = missingOn(input.requiredCredentials.get(need.positionId) ?? [], c.credentials, need.date);
-    if (missing.length > 0) return { reason: 'missing_credential', detail: missing.map((m) => m.name).join(', ') };
-    if (state.shifts.some((shift) => shift.occurrenceId === need.occurrenceId)) return { reason: 'already_serving' };
-    const clash = state.shifts.find((shift) => overlaps(shift, need));
-    if (clash) return { reason: 'conflict', detail: `serves ${clash.start.slice(0, 16)}–${clash.end.slice(11, 16)}` };
-    const standing = preferenceStanding(c.preferences, input.ministryId, need.date, monthCounts(state, need.date));
-    if (standing.overPreference) return { reason: 'over_preference', detail: `${standing.servingsThisMonth} of at most ${standing.maxPerMonth} this month` };
-    const apart = (partnersOf.get(c.personId) ?? []).find((p) => p.rule === 'apart' && serves(p.personId, need.occurrenceId));
-    if (apart) return { reason: 'household_apart', detail: states.get(apart.personId)?.candidate.name };
-    return undefined;
+    const found = refusal('autofill', placeOf(need), factsOf(state), settingOf(need));
+    if (!found) return undefined;
+    const detail = detailOf(found);
+    return { reason: found.code as PassReason, ...(detail !== undefined && { detail }) };
   };
+  const prefers = (state: State, need: PlannerNeed) => new Set(findings('autofill', 'prefer', placeOf(need), factsOf(state), settingOf(need)).map((f: Finding<BlockoutPeriod>) => f.code));
+  // Rules that the run's own proposals cannot make a candidate break.
+  const isStatic = (reason: PassReason) => reason === 'outside_pool' || reason === 'blocked_out' || reason === 'missing_credential';
 
   // Hardest first: the fewest people who pass the rules that do not change during the run.
   const staticEligible = (need: PlannerNeed) => qualifiedFor(need.positionId).filter((c) => {
     const state = states.get(c.personId)!;
     const reason = hardReason(state, need)?.reason;
-    return reason === undefined || reason === 'already_serving' || reason === 'conflict' || reason === 'over_preference' || reason === 'household_apart';
+    return reason === undefined || !isStatic(reason);
   }).length;
   const needs = input.needs
     .filter((need) => need.open > 0)
@@ -213,9 +219,8 @@ export function plan(input: PlannerInput): PlanResult {
           passed.push({ personId: candidate.personId, name: candidate.name, ...hard });
           continue;
         }
-        const standing = preferenceStanding(candidate.preferences, input.ministryId, need.date, monthCounts(state, need.date));
-        const together = (partnersOf.get(candidate.personId) ?? []).some((p) => p.rule === 'together' && serves(p.personId, need.occurrenceId));
-        open.push({ state, outside: candidate.inPool ? 0 : 1, offWeek: standing.outsidePreferredWeeks, together });
+        const preferred = prefers(state, need);
+        open.push({ state, outside: candidate.inPool ? 0 : 1, offWeek: preferred.has('outside_preferred_weeks'), together: preferred.has('household_together') });
       }
       if (open.length === 0) {
         const excluded: Unfilled['excluded'] = {};

@@ -88,7 +88,7 @@ export function coveringBlockout<B extends BlockoutPeriod>(blockouts: readonly B
 }
 
 /** A blockout on the wire as `reader` may see it: the reason is null unless `readsBlockoutReason`, the dates always. */
-export function blockoutView(row: BlockoutRow, reader: Caller) {
+export function blockoutView(row: Omit<BlockoutRow, 'created_at'>, reader: Caller) {
   return {
     id: row.id,
     personId: row.person_id,
@@ -99,12 +99,4 @@ export function blockoutView(row: BlockoutRow, reader: Caller) {
     repeatWeeklyUntil: row.repeat_until,
     reason: readsBlockoutReason(reader, row) ? row.reason : null,
   };
-}
-
-/** The warning an answer carries when it places someone in one of their blockouts. */
-export function blockedOutWarning(who: 'you' | string, row: BlockoutRow) {
-  const range = row.start_date === row.end_date ? row.start_date : `${row.start_date} to ${row.end_date}`;
-  const times = row.start_time ? ` (${row.start_time.slice(0, 5)}–${row.end_time!.slice(0, 5)})` : '';
-  const subject = who === 'you' ? 'You are' : `${who} is`;
-  return { code: 'blocked_out', message: `${subject} blocked out on ${range}${times}${row.repeat_until ? `, weekly until ${row.repeat_until}` : ''}`, blockoutId: row.id };
 }

@@ -21,8 +21,3 @@ export function missingOn(
     return [{ credentialId: requirement.credential_id, name: requirement.credential_name, expiredOn: holding?.expires_on ?? null }];
   });
 }
-
-export function missingCredentialWarning(who: string, missing: MissingCredential) {
-  const state = missing.expiredOn ? `expired on ${missing.expiredOn}` : 'not recorded';
-  return { code: 'missing_credential', message: `${who} lacks ${missing.name} (${state})`, credentialId: missing.credentialId };
-}

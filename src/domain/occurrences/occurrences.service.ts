@@ -187,8 +187,7 @@ export class OccurrencesService extends DatabaseService {
       const conflict = assignments.find((a) => a.person_id === person.personId && a.position_id !== position.id && isLive(a.status));
       return { ...person, conflictPositionId: conflict?.position_id ?? null, conflictPositionName: conflict?.position_name ?? null };
     });
-    const serving = assignments.filter((a) => isLive(a.status));
-    return { people: await markAvailability(repos, people, { ...occurrence, positionId: position.id, serving }, caller) };
+    return { people: await markAvailability(repos, people, { ...occurrence, positionId: position.id }, caller, 'assign') };
   }
 
   /** E6 editor view: effective needs, whether overridden, and every active position of the schedule's team. */

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { WARNING_CODES } from '../../domain/staffing/placement.js';
 import { Nullable } from './common.js';
 
 const DateField = (field: string) => Type.String({ maxLength: 20, 'x-error': `${field} must be a date in YYYY-MM-DD form` });
@@ -28,8 +29,18 @@ export const BlockoutBody = Type.Object({
   reason: Type.Optional(Type.String({ maxLength: 500, 'x-error': 'reason must be text of at most 500 characters' })),
 });
 
-/** A note that an answer placed someone against one of their own rules; the change was still made. */
-export const Warning = Type.Object({ code: Type.String(), message: Type.String(), blockoutId: Type.Optional(Type.Integer()), credentialId: Type.Optional(Type.Integer()) });
+/** A placement rule's code (issue 32): a list's mark and the warning of the write that ignores it carry the same one. */
+export const WarningCode = Type.Union(WARNING_CODES.map((code) => Type.Literal(code)));
+
+/**
+ * A note that an answer placed someone against one of the placement rules; the change was still made. The ids name
+ * what it is about: the blockout, the credential, the overlapping occurrence, the household members serving.
+ */
+export const Warning = Type.Object({
+  code: WarningCode, message: Type.String(),
+  blockoutId: Type.Optional(Type.Integer()), credentialId: Type.Optional(Type.Integer()),
+  occurrenceId: Type.Optional(Type.Integer()), personIds: Type.Optional(Type.Array(Type.Integer())),
+});
 
 export const HouseholdPartner = Type.Object({ personId: Type.Integer(), displayName: Type.String() });
 export const MissingCredential = Type.Object({ credentialId: Type.Integer(), name: Type.String(), expiredOn: Nullable(Type.String()) });

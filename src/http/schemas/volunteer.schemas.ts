@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Blockout, HouseholdPartner, MissingCredential } from './availability.schemas.js';
+import { Blockout, HouseholdPartner, MissingCredential, WarningCode } from './availability.schemas.js';
 import { ASSIGNMENT_STATUSES } from '../../db/schema.js';
 import { EVENT_ID_ON_SCHEDULE, REMOVED_FIELDS, removedFieldMessage } from '../../domain/schedules/schedule-input.js';
 import { BodyIdOf, Nullable, ReadByDomain, RequiredField, Retired, Stages, StrictBoolean, UNBOUNDED } from './common.js';
@@ -53,6 +53,8 @@ export const EligiblePerson = Type.Object({
   servingsThisMonth: Type.Optional(I), maxPerMonth: Type.Optional(NI), overPreference: Type.Optional(B), outsidePreferredWeeks: Type.Optional(B),
   householdTogetherWith: Type.Optional(Type.Array(HouseholdPartner)), householdConflictWith: Type.Optional(Type.Array(HouseholdPartner)),
   missingRequirements: Type.Optional(Type.Array(MissingCredential)),
+  // The codes of the placement rules the write this list leads to would warn with (issue 32).
+  marks: Type.Optional(Type.Array(WarningCode)),
 });
 
 export const MinistryDetail = Type.Object({
