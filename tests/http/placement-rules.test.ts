@@ -100,6 +100,12 @@ const PATHS: Record<string, Path> = {
     assert.equal(answer.status, 200, answer.text);
     return answer.body.people.find((p: { personId: number }) => p.personId === world.volunteer.personId).marks;
   },
+  async 'open spots (marks)'(world) {
+    const answer = await server.get('/api/me/opportunities', as(world.volunteer));
+    assert.equal(answer.status, 200, answer.text);
+    const spot = answer.body.opportunities.find((o: { occurrenceId: number; positionId: number }) => o.occurrenceId === world.occurrenceId && o.positionId === world.positionId);
+    return spot ? spot.marks : ['not offered'];
+  },
   async 'E11 sign-up (warnings)'(world) {
     const answer = await server.post('/api/me/signup', { occurrenceId: world.occurrenceId, positionId: world.positionId }, as(world.volunteer));
     assert.equal(answer.status, 201, answer.text);
@@ -115,12 +121,19 @@ const PATHS: Record<string, Path> = {
   },
 };
 
+/** Where a path says something else than the rule's code. */
+const EXCEPTIONS: Record<string, Record<string, string[]>> = {
+  // A shift in my own blockout is not offered (issue 17); E11 by its ids still places me, with the warning.
+  blocked_out: { 'open spots (marks)': ['not offered'] },
+};
+
 describe('placement rules through every path', () => {
   for (const [rule, arrange] of Object.entries(RULES)) {
     describe(rule, () => {
       for (const [path, ask] of Object.entries(PATHS)) {
-        it(`${path} says ${rule}`, async () => {
-          assert.deepEqual(await ask(await arrange()), [rule]);
+        const expected = EXCEPTIONS[rule]?.[path] ?? [rule];
+        it(`${path} says ${expected.join(', ')}`, async () => {
+          assert.deepEqual(await ask(await arrange()), expected);
         });
       }
     });

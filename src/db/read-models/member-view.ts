@@ -109,6 +109,7 @@ export function memberViewReadModel(db: Executor) {
         .select([
           'occurrences.id as occurrence_id',
           'occurrences.occurrence_date',
+          'schedules.ministry_id',
           'positions.id as position_id',
           'positions.name as position_name',
           'teams.name as team_name',

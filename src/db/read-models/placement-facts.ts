@@ -34,21 +34,21 @@ export interface PlacementFactRow {
   shifts: FactShift[];
   /** Family members the person has a rule with, and the occurrences in the range they hold live. */
   partners: Array<{ person_id: number; first_name: string; last_name: string; rule: HouseholdRule; serves: number[] }>;
-  /** The ministry's active required credentials (the same on every row). */
-  required: Array<{ credential_id: number; credential_name: string; position_id: number | null }>;
+  /** The ministries' active required credentials (the same on every row). */
+  required: Array<{ ministry_id: number; credential_id: number; credential_name: string; position_id: number | null }>;
 }
 
 const statuses = (list: readonly string[]) => sql.join(list.map((status) => sql.lit(status)));
 
-/** What the placement rules read about people and one ministry, for places between two dates. */
+/** What the placement rules read about people and the places' ministries, for places between two dates. */
 export function placementFactsReadModel(db: Executor) {
   return {
     /**
      * One statement, whatever the number of people: per person their blockouts and service between `from` and
      * `to`, preferences, credentials held, household rules with what the other person serves then, and the
-     * ministry's required credentials.
+     * ministries' required credentials.
      */
-    async forPeople(personIds: readonly number[], ministryId: number, from: string, to: string): Promise<PlacementFactRow[]> {
+    async forPeople(personIds: readonly number[], ministryIds: readonly number[], from: string, to: string): Promise<PlacementFactRow[]> {
       if (personIds.length === 0) return [];
       const { rows } = await sql<PlacementFactRow>`
         select p.person_id,
@@ -83,9 +83,9 @@ export function placementFactsReadModel(db: Executor) {
             from household_rules hr
             join persons other on other.id = case when hr.person_id = p.person_id then hr.other_person_id else hr.person_id end
             where hr.person_id = p.person_id or hr.other_person_id = p.person_id), '[]') as partners,
-          coalesce((select json_agg(json_build_object('credential_id', cr.credential_id, 'credential_name', c.name, 'position_id', cr.position_id) order by lower(c.name), cr.id)
+          coalesce((select json_agg(json_build_object('ministry_id', cr.ministry_id, 'credential_id', cr.credential_id, 'credential_name', c.name, 'position_id', cr.position_id) order by lower(c.name), cr.id)
             from credential_requirements cr join credentials c on c.id = cr.credential_id
-            where cr.ministry_id = ${ministryId} and c.active), '[]') as required
+            where cr.ministry_id = any(${ministryIds as number[]}::int4[]) and c.active), '[]') as required
         from unnest(${personIds as number[]}::int4[]) as p(person_id)`.execute(db);
       return rows;
     },

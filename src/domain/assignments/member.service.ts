@@ -8,10 +8,10 @@ import { addDays, optionalDate } from '../dates.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { rotationOrder } from '../ministries/rotation.js';
-import { coveringBlockout } from '../availability/blockouts.js';
 import { markAvailability } from '../availability/marks.js';
 import { joinPool } from '../ministries/pool.js';
 import { displayName } from '../ministries/views.js';
+import { loadPlacementFacts, marksOf, PLACEMENT_RULES, type Place } from '../staffing/placement.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import { swapView } from './presenters.js';
 import { coordinatorsOf } from './recipients.js';
@@ -170,14 +170,18 @@ export class MemberService extends DatabaseService {
     const now = await this.time.now();
     const candidates = await repos.memberView.slotCandidates(caller.personId, from, to, now);
     const occurrenceIds = [...new Set(candidates.map((c) => c.occurrence_id))];
-    const [effective, held, blockouts] = await Promise.all([
+    const [effective, held, placement] = await Promise.all([
       loadEffectiveRequirements(repos, occurrenceIds),
       repos.memberView.heldOn(caller.personId, occurrenceIds),
-      repos.blockouts.overlapping([caller.personId], from, to),
+      loadPlacementFacts(repos, [{ personId: caller.personId }], [...new Set(candidates.map((c) => c.ministry_id))], { from, to }),
     ]);
     const opportunities = candidates.flatMap((slot) => {
+      const place: Place = {
+        occurrenceId: slot.occurrence_id, ministryId: slot.ministry_id, positionId: slot.position_id, date: slot.occurrence_date, start: slot.start_at, end: slot.end_at,
+      };
+      const facts = placement.people.get(caller.personId)!;
       // Shifts in my own blockouts are not offered; I can still sign up for one by its ids (E11 warns).
-      if (coveringBlockout(blockouts, slot.start_at, slot.end_at)) return [];
+      if (PLACEMENT_RULES.blocked_out.check(place, facts, placement.setting)) return [];
       const requirement = effective.get(slot.occurrence_id)?.requirements.find((r) => r.positionId === slot.position_id);
       if (!requirement || requirement.openCount <= 0) return [];
       const mine = held.filter((h) => h.occurrence_id === slot.occurrence_id);
@@ -189,6 +193,7 @@ export class MemberService extends DatabaseService {
         teamName: slot.team_name, occurrenceDate: slot.occurrence_date, start: slot.start_at, end: slot.end_at,
         openCount: requirement.openCount, minCount: requirement.minCount, liveCount: requirement.liveCount,
         alreadyServing: serving.length > 0, alreadyServingPositionNames: serving.map((h) => h.position_name),
+        marks: marksOf('signup', place, facts, placement.setting),
       }];
     });
     return { opportunities, from, to };

@@ -62,8 +62,7 @@ export async function loadPlannerInput(repos: Repositories, scope: AutoFillScope
       households.set(`${low}:${high}`, { person_id: low, other_person_id: high, rule: partner.rule });
     }
   }
-  const required = facts.setting.required;
-  const requiredCredentials = new Map(positionIds.map((positionId) => [positionId, required.filter((r) => r.position_id === null || r.position_id === positionId)]));
+  const requiredCredentials = new Map(positionIds.map((positionId) => [positionId, facts.setting.required({ ministryId: scope.ministryId, positionId })]));
   const candidateIds = new Set(personIds);
   const input: PlannerInput = {
     ministryId: scope.ministryId, fairnessRange, needs, candidates, requiredCredentials, households: [...households.values()],

@@ -174,7 +174,7 @@ export function plan(input: PlannerInput): PlanResult {
     || (states.get(personId)?.shifts.some((shift) => shift.occurrenceId === occurrenceId) ?? false);
   const settingOf = (need: PlannerNeed): Setting => ({
     allowOutsidePool: input.allowOutsidePool,
-    required: (input.requiredCredentials.get(need.positionId) ?? []).map((r) => ({ ...r, position_id: null })),
+    required: () => input.requiredCredentials.get(need.positionId) ?? [],
     serves,
   });
   const placeOf = (need: PlannerNeed): Place => ({ ...need, ministryId: input.ministryId });

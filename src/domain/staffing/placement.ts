@@ -62,8 +62,8 @@ export interface PersonFacts<B extends BlockoutPeriod = FactBlockout> {
 /** What the rules read about the places' ministry and who serves where. */
 export interface Setting {
   allowOutsidePool: boolean;
-  /** The ministry's required credentials: `position_id` null for every position. */
-  required: ReadonlyArray<{ credential_id: number; credential_name: string; position_id: number | null }>;
+  /** The credentials the place requires (its ministry's, for every position or for its own). */
+  required(place: Pick<Place, 'ministryId' | 'positionId'>): ReadonlyArray<{ credential_id: number; credential_name: string }>;
   /** Whether the person holds a live place on the occurrence. */
   serves(personId: number, occurrenceId: number): boolean;
 }
@@ -122,8 +122,7 @@ export const PLACEMENT_RULES: Readonly<Record<RuleCode, Rule>> = {
   missing_credential: {
     kinds: { assign: 'warn', signup: 'warn', substitute: 'warn', autofill: 'refuse' },
     check: (place, person, setting) => {
-      const required = setting.required.filter((r) => r.position_id === null || r.position_id === place.positionId);
-      const missing = missingOn(required, person.credentials, place.date);
+      const missing = missingOn(setting.required(place), person.credentials, place.date);
       return missing.length > 0 ? { code: 'missing_credential', missing } : undefined;
     },
   },
@@ -258,7 +257,7 @@ export function detailOf(finding: Finding<BlockoutPeriod>): string | undefined {
   }
 }
 
-/** The facts of the people for places of `ministryId` dated `from` to `to`, with who serves where. */
+/** The facts of the people for places dated `from` to `to`, with who serves where. */
 export interface LoadedFacts {
   people: Map<number, PersonFacts>;
   setting: Setting;
@@ -275,13 +274,15 @@ export interface LoadedFacts {
 export async function loadPlacementFacts(
   repos: Repositories,
   people: ReadonlyArray<{ personId: number; inPool?: boolean }>,
-  ministryId: number,
+  ministryIds: number | readonly number[],
   dates: { from: string; to: string },
   options: { allowOutsidePool?: boolean } = {},
 ): Promise<LoadedFacts> {
   const rows = await repos.placementFacts.forPeople(
-    [...new Set(people.map((p) => p.personId))], ministryId, addDays(monthOf(dates.from).from, -1), addDays(monthOf(dates.to).to, 1),
+    [...new Set(people.map((p) => p.personId))], typeof ministryIds === 'number' ? [ministryIds] : ministryIds,
+    addDays(monthOf(dates.from).from, -1), addDays(monthOf(dates.to).to, 1),
   );
+  const required = rows[0]?.required ?? [];
   const inPool = new Map(people.map((p) => [p.personId, p.inPool ?? true]));
   const serving = new Set<string>();
   const facts = new Map<number, PersonFacts>();
@@ -309,7 +310,7 @@ export async function loadPlacementFacts(
     partnerPlaces,
     setting: {
       allowOutsidePool: options.allowOutsidePool ?? false,
-      required: rows[0]?.required ?? [],
+      required: (place) => required.filter((r) => r.ministry_id === place.ministryId && (r.position_id === null || r.position_id === place.positionId)),
       serves: (personId, occurrenceId) => serving.has(`${personId}:${occurrenceId}`),
     },
   };

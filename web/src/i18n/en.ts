@@ -132,6 +132,14 @@ export const en = {
     signUp: 'Sign up',
     signingUp: 'Signing up…',
     signedUp: 'You are signed up for {{position}} on {{day}}.',
+    signedUpWithWarnings: 'You are signed up for {{position}} on {{day}}. Note: {{warnings}}',
+    mark: {
+      blocked_out: 'You are blocked out then.',
+      missing_credential: 'You lack a credential this ministry requires.',
+      conflict: 'You already serve a shift that overlaps this one.',
+      over_preference: 'You have reached your monthly limit.',
+      household_apart: 'Someone of your household you serve apart from already serves it.',
+    },
   },
   helpWanted: {
     title: 'Help wanted',

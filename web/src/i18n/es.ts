@@ -133,6 +133,14 @@ export const es: Messages = {
     signUp: 'Apuntarme',
     signingUp: 'Apuntando…',
     signedUp: 'Está apuntado para {{position}} el {{day}}.',
+    signedUpWithWarnings: 'Está apuntado para {{position}} el {{day}}. Tenga en cuenta: {{warnings}}',
+    mark: {
+      blocked_out: 'Tiene un bloqueo en esas fechas.',
+      missing_credential: 'Le falta una credencial que este ministerio exige.',
+      conflict: 'Ya sirve en un turno que se superpone con este.',
+      over_preference: 'Ya llegó a su límite mensual.',
+      household_apart: 'Alguien de su hogar con quien sirve por separado ya sirve aquí.',
+    },
   },
   helpWanted: {
     title: 'Se busca ayuda',

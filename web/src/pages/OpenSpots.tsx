@@ -21,7 +21,11 @@ export function OpenSpots() {
   });
   const signUp = useMutation({
     mutationFn: (spot: Opportunity) => ok(api.POST('/api/me/signup', { body: { occurrenceId: spot.occurrenceId, positionId: spot.positionId } })),
-    onSuccess: (_answer, spot) => setNotice(t('openSpots.signedUp', { position: spot.positionName, day: formatDay(spot.start, i18n.language) })),
+    onSuccess: ({ warnings }, spot) => {
+      const shift = { position: spot.positionName, day: formatDay(spot.start, i18n.language) };
+      setNotice(warnings.length === 0 ? t('openSpots.signedUp', shift)
+        : t('openSpots.signedUpWithWarnings', { ...shift, warnings: [...new Set(warnings.map((w) => w.code))].map((code) => t(`openSpots.mark.${code}`)).join(' ') }));
+    },
     onError: () => setNotice(undefined),
     onSettled: async () => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: OPPORTUNITIES }), queryClient.invalidateQueries({ queryKey: MY_ASSIGNMENTS })]);
@@ -51,8 +55,10 @@ export function OpenSpots() {
                 <ShiftHeading position={spot.positionName} ministry={spot.ministryName} team={spot.teamName} start={spot.start} end={spot.end} />
                 <p><span className="badge">{t('openSpots.places', { count: spot.openCount })}</span></p>
                 {spot.alreadyServing && <p className="note note-warning">{t('openSpots.alreadyServing', { positions: spot.alreadyServingPositionNames.join(', ') })}</p>}
+                {spot.marks.map((code) => <p key={code} className="note note-warning">{t(`openSpots.mark.${code}`)}</p>)}
                 <div className="actions">
-                  <button type="button" className="button button-primary" disabled={signUp.isPending} onClick={() => signUp.mutate(spot)}>
+                  {/* A place the rules warn about is still open to me (E11 accepts it), but not urged on me. */}
+                  <button type="button" className={spot.marks.length > 0 ? 'button' : 'button button-primary'} disabled={signUp.isPending} onClick={() => signUp.mutate(spot)}>
                     {isThisOne ? t('openSpots.signingUp') : t('openSpots.signUp')}
                   </button>
                 </div>

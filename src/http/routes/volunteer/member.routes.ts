@@ -4,7 +4,7 @@ import type { Services } from '../../../domain/services.js';
 import { parsePermissiveBoolean } from '../../../domain/values.js';
 import { callerOf } from '../../plugins/access.js';
 import { pathId } from '../../plugins/volunteer-guards.js';
-import { Warning } from '../../schemas/availability.schemas.js';
+import { Warning, WarningCode } from '../../schemas/availability.schemas.js';
 import { BodyId, idSegment, Nullable, responses } from '../../schemas/common.js';
 import { EligiblePerson, MeAssignment, Swap } from '../../schemas/volunteer.schemas.js';
 import { memberPaths } from './paths.js';
@@ -109,6 +109,8 @@ export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => a
               occurrenceId: Type.Integer(), positionId: Type.Integer(), positionName: Type.String(), ministryName: Type.String(), teamName: Type.String(),
               occurrenceDate: Type.String(), start: Type.String(), end: Type.String(), openCount: Type.Integer(), minCount: Type.Integer(), liveCount: Type.Integer(),
               alreadyServing: Type.Boolean(), alreadyServingPositionNames: Type.Array(Type.String()),
+              // What E11 would warn about here (issue 32): \`conflict\` for a shift overlapping one I already serve.
+              marks: Type.Array(WarningCode),
             })),
             from: Type.String(),
             to: Type.String(),
