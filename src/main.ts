@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { DataDirLockedError, embeddedDatabaseExists, migrateToLatest, openPglite, openPostgres, type Database, type PgliteDatabase } from './db/database.js';
+import { DataDirLockedError, embeddedDatabaseExists, migrateToLatest, migrationOf, NewerDataError, openPglite, openPostgres, type Database, type PgliteDatabase } from './db/database.js';
+import { isDiskFull } from './db/errors.js';
 import { PasswordHasher } from './domain/users/secrets.js';
 import { loggerOptions } from './http/logging.js';
 import { startDelivery } from './jobs/outbox-delivery.js';
@@ -16,11 +17,19 @@ async function main(): Promise<void> {
   const embedded: PgliteDatabase | undefined = config.databaseUrl ? undefined : await openPglite(config.dataDir);
   const database: Database = embedded ?? openPostgres(config.databaseUrl!, { poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs });
   // Building the routes touches no table, so it runs while the migrations wait on the database.
-  const [, { http, services, timerJobs }] = await Promise.all([
+  const [ran, { http, services, timerJobs }] = await Promise.all([
     migrateToLatest(database.db),
     buildApp({ database, logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy, webRoot: config.webRoot, metricsToken: config.metricsToken }),
   ]);
   const log = http.log;
+  if (ran.length > 0) log.info({ migrations: ran }, `Ran ${ran.length} migration${ran.length === 1 ? '' : 's'}; the database is at this version's schema now`);
+  const migration = embedded && migrationOf(config.dataDir);
+  if (migration) {
+    log.warn(
+      migration,
+      `This embedded database was copied to ${migration.server} by npm run migrate-to; what changes here does not reach the server. Set DATABASE_URL to run on the server.`,
+    );
+  }
   if (embedded?.templateProblem) {
     log.warn({ problem: embedded.templateProblem }, 'The shipped PGlite template could not be used; created the embedded database with initdb instead');
   }
@@ -78,8 +87,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof NewerDataError) {
     console.error(error.message);
+  } else if (isDiskFull(error)) {
+    console.error('The disk holding the database is full, so the service could not start: free some space and start again.');
   } else {
     console.error('The service could not start:', error);
   }

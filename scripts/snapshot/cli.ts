@@ -1,5 +1,6 @@
 import { ConfigError } from '../../src/config.js';
-import { DataDirLockedError } from '../../src/db/database.js';
+import { DataDirLockedError, NewerDataError } from '../../src/db/database.js';
+import { isDiskFull } from '../../src/db/errors.js';
 import { SnapshotError } from '../../src/db/snapshot.js';
 
 /** A command's wrong use or a refusal: reported in one line, without a stack, exit code 1. */
@@ -8,8 +9,9 @@ export class Refusal extends Error {}
 /** Runs a command's `main`, turning the errors a user can act on into one plain line. */
 export function runCommand(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
-    const known = error instanceof Refusal || error instanceof SnapshotError || error instanceof ConfigError || error instanceof DataDirLockedError;
-    console.error(known ? (error as Error).message : error);
+    const known = error instanceof Refusal || error instanceof SnapshotError || error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof NewerDataError;
+    if (isDiskFull(error)) console.error('The disk is full: nothing was changed. Free some space and run the command again.');
+    else console.error(known ? (error as Error).message : error);
     process.exit(1);
   });
 }

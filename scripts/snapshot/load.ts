@@ -1,16 +1,45 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { lockDataDirectory, openPglite, openPostgres } from '../../src/db/database.js';
-import { loadSnapshot, type LoadReport, type SnapshotRecord } from '../../src/db/snapshot.js';
+import { saveSnapshotFile } from '../../src/db/snapshot-file.js';
+import { holdsNoServiceTables, loadSnapshot, NOT_EMPTY, serviceObjectsOf, type LoadReport, type SnapshotRecord } from '../../src/db/snapshot.js';
 import { Refusal } from './cli.js';
 
 type OnTable = (table: string, rows: number) => void;
 
-/** Loads `records` into a PostgreSQL database, all or nothing (one transaction on one connection). */
-export async function loadIntoServer(url: string, records: AsyncIterable<SnapshotRecord>, replace: boolean, onTable: OnTable): Promise<LoadReport> {
+/** A new file name in `directory` (created) for a backup the commands keep, such as `before-restore-<time>.vms.gz`. */
+export function keptBackupFile(directory: string, purpose: string): string {
+  fs.mkdirSync(directory, { recursive: true });
+  return path.join(directory, `${purpose}-${new Date().toISOString().replace(/[:.]/g, '-')}.vms.gz`);
+}
+
+/** Refuses a server database that holds the service's tables unless `replace`; answers whether it holds them. */
+export async function checkServer(url: string, replace: boolean): Promise<{ holdsData: boolean }> {
   const session = openPostgres(url, { poolSize: 1 });
   try {
-    return await loadSnapshot(session.db, records, { replace, onTable });
+    const holdsData = !(await holdsNoServiceTables(session.db, await serviceObjectsOf(session.db)));
+    if (holdsData && !replace) throw new Refusal(NOT_EMPTY);
+    return { holdsData };
+  } finally {
+    await session.close();
+  }
+}
+
+/**
+ * Loads `records` into a PostgreSQL database, all or nothing (one transaction on one connection). What the service
+ * had there is first written to a backup in `keepIn`, as the embedded restore keeps the database it replaces; tables
+ * of other programs in the same database stay as they are.
+ */
+export async function loadIntoServer(url: string, records: AsyncIterable<SnapshotRecord>, options: { replace: boolean; onTable: OnTable; keepIn: string }): Promise<LoadReport & { kept?: string }> {
+  const { holdsData } = await checkServer(url, options.replace);
+  const session = openPostgres(url, { poolSize: 1 });
+  try {
+    let kept: string | undefined;
+    if (holdsData) {
+      kept = keptBackupFile(options.keepIn, 'before-restore');
+      await saveSnapshotFile(session.db, kept);
+    }
+    return { ...(await loadSnapshot(session.db, records, { replace: options.replace, onTable: options.onTable })), kept };
   } finally {
     await session.close();
   }

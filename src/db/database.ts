@@ -30,6 +30,11 @@ export interface Database {
    * process by construction (the data directory's lock), so there it always runs.
    */
   whileHolding<T>(name: string, work: () => Promise<T>): Promise<{ held: true; value: T } | { held: false }>;
+  /**
+   * True when the embedded database's disk has no room left for a change. A server's disk is the server's: there
+   * every write that finds it full fails with disk_full instead.
+   */
+  isDiskFull(): Promise<boolean>;
   /** The connections of the pool now (for metrics). The embedded database has one connection and no pool. */
   poolStats(): PoolStats;
   close(): Promise<void>;
@@ -148,8 +153,11 @@ export function openPostgres(connectionString: string, { poolSize = 10, statemen
   });
 }
 
+/** Less free room than this is a full disk: PostgreSQL extends a table file and its WAL in steps larger than a row. */
+const MIN_FREE_BYTES = 1024 * 1024;
+
 /** Wraps an already opened PGlite instance (tests load one from a migrated template). */
-export async function wrapPglite(pglite: PGlite, onClose: () => Promise<void> = async () => undefined): Promise<Database> {
+export async function wrapPglite(pglite: PGlite, onClose: () => Promise<void> = async () => undefined, dataDir?: string): Promise<Database> {
   const { PGliteDialect } = await import('kysely-pglite-dialect');
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), log: recordStatement });
   const listen = async (channel: string, onNotify: () => void) => {
@@ -158,11 +166,16 @@ export async function wrapPglite(pglite: PGlite, onClose: () => Promise<void> = 
       if (!pglite.closed) await unlisten();
     };
   };
+  const isDiskFull = async () => {
+    if (!dataDir) return false;
+    const { bavail, bsize } = await fs.promises.statfs(dataDir);
+    return bavail * bsize < MIN_FREE_BYTES;
+  };
   return wrap(db, 'pglite', listen, () => ({ total: 1 }), async () => {
     // Kysely closes PGlite only when a query ever went through it; PGlite's timers would keep the process alive.
     if (!pglite.closed) await pglite.close();
     await onClose();
-  });
+  }, isDiskFull);
 }
 
 /** The directory holding package.json: this module runs from src/db, or bundled from .cache/build (npm start). */
@@ -188,6 +201,25 @@ const pgdataIn = (dataDir: string) => path.join(dataDir, 'pgdata');
 
 /** True when `dataDir` holds an embedded database already (false before a first start). */
 export const embeddedDatabaseExists = (dataDir: string) => fs.existsSync(pgdataIn(dataDir));
+
+const migrationRecordIn = (dataDir: string) => path.join(dataDir, 'migrated-to.json');
+
+/**
+ * Notes in `dataDir` that `npm run migrate-to` copied its database to `server` (a connection string without its
+ * password), so that a later start on the embedded copy says it serves what the server no longer shares.
+ */
+export function recordMigration(dataDir: string, server: string): void {
+  fs.writeFileSync(migrationRecordIn(dataDir), `${JSON.stringify({ server, at: new Date().toISOString() })}\n`);
+}
+
+/** Where and when the embedded database of `dataDir` was copied to a server, if it was. */
+export function migrationOf(dataDir: string): { server: string; at: string } | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(migrationRecordIn(dataDir), 'utf8')) as { server: string; at: string };
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Opens the embedded database in `dataDir`, holding a lock file so that a second process on the
@@ -222,7 +254,7 @@ export async function openPglite(dataDir: string, templateFile = PGLITE_TEMPLATE
       start = 'created by initdb';
       pglite = await PGliteClass.create({ dataDir: pgdata, parsers: pgliteParsers() });
     }
-    return { ...(await wrapPglite(pglite, async () => releaseLock())), start, templateProblem };
+    return { ...(await wrapPglite(pglite, async () => releaseLock(), dataDir)), start, templateProblem };
   } catch (error) {
     releaseLock();
     throw error;
@@ -252,13 +284,21 @@ function unpackTemplate(templateFile: string, pgdata: string): void {
   }
 }
 
-function wrap(db: Kysely<DB>, kind: DatabaseKind, listen: Database['listen'], poolStats: Database['poolStats'], onClose: () => Promise<void>): Database {
+function wrap(
+  db: Kysely<DB>,
+  kind: DatabaseKind,
+  listen: Database['listen'],
+  poolStats: Database['poolStats'],
+  onClose: () => Promise<void>,
+  isDiskFull: Database['isDiskFull'] = async () => false,
+): Database {
   let closed = false;
   return {
     db,
     kind,
     listen,
     poolStats,
+    isDiskFull,
     async whileHolding<T>(name: string, work: () => Promise<T>) {
       if (kind === 'pglite') return { held: true as const, value: await work() };
       return db.connection().execute(async (connection) => {
@@ -288,8 +328,25 @@ function wrap(db: Kysely<DB>, kind: DatabaseKind, listen: Database['listen'], po
   };
 }
 
-/** Applies every pending migration; throws with the failing migration's error. */
+/** The database was migrated by a newer version of the service than this one. */
+export class NewerDataError extends Error {}
+
+/**
+ * Applies every pending migration and answers their names; throws with the failing migration's error, or a
+ * NewerDataError when the database holds migrations this build does not know (a newer version ran on it).
+ */
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
+  const { rows: tables } = await sql<{ found: string | null }>`select to_regclass('kysely_migration')::text as found`.execute(db);
+  if (tables[0].found) {
+    const { rows: applied } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    const unknown = applied.map((row) => row.name).filter((name) => !(name in migrations));
+    if (unknown.length > 0) {
+      throw new NewerDataError(
+        `The database was last used by a newer version of the service (it has migration ${unknown.join(', ')}), and this older version cannot run on it: ` +
+          'start the newer version again, or restore a backup made by this version into an empty database.',
+      );
+    }
+  }
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -25,3 +25,14 @@ export function translateConstraintError(error: unknown): never {
   if (code === '23503') throw new ForeignKeyViolationError(constraint, error);
   throw error;
 }
+
+/**
+ * The disk under the database is full: PostgreSQL's disk_full (53100) from either database, ENOSPC from the file
+ * system, or PGlite's own file layer failing with its ENOSPC (errno 51 in its WebAssembly C library).
+ */
+export function isDiskFull(error: unknown): boolean {
+  const { code, errno, name } = (error ?? {}) as { code?: unknown; errno?: unknown; name?: unknown };
+  return code === '53100' || code === 'ENOSPC' || (name === 'ErrnoError' && errno === 51);
+}
+
+export const DISK_FULL = 'The disk is full, so nothing can be saved now. Please tell your system administrator.';

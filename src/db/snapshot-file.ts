@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
@@ -12,6 +13,7 @@ import { SnapshotError, writeSnapshot, type SnapshotRecord } from './snapshot.js
  * when complete, so that an interrupted backup never leaves a file that looks whole.
  */
 export async function saveSnapshotFile(db: Kysely<DB>, file: string, onTable?: (table: string, rows: number) => void): Promise<Record<string, number>> {
+  removeLeftoverPartials(path.dirname(file));
   const partial = `${file}.partial-${process.pid}`;
   const gzip = zlib.createGzip();
   const written = pipeline(gzip, fs.createWriteStream(partial, { mode: 0o600 }));
@@ -35,6 +37,23 @@ export async function saveSnapshotFile(db: Kysely<DB>, file: string, onTable?: (
     await written.catch(() => undefined);
     fs.rmSync(partial, { force: true });
     throw error;
+  }
+}
+
+/** What backups killed before their end left in `directory`: the files of writers that no longer run. */
+function removeLeftoverPartials(directory: string): void {
+  for (const entry of fs.existsSync(directory) ? fs.readdirSync(directory) : []) {
+    const pid = Number(/\.partial-(\d+)$/.exec(entry)?.[1]);
+    if (pid > 0 && pid !== process.pid && !isRunning(pid)) fs.rmSync(path.join(directory, entry), { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

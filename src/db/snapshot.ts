@@ -1,4 +1,5 @@
 import { Migrator, sql, type Kysely, type MigrationResultSet } from 'kysely';
+import { isDatabaseError } from './errors.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
 
@@ -22,15 +23,61 @@ const ROWS_PER_RECORD = 1_000;
 
 export class SnapshotError extends Error {}
 
-/** Our tables, each after the tables its foreign keys point to, so that loading in this order satisfies them. */
-async function tablesInLoadOrder(db: Kysely<DB>): Promise<string[]> {
+/** What the migrations of this build create: the service's own part of a database that may hold other things too. */
+export interface ServiceObjects {
+  /** Tables, views and sequences by name. */
+  relations: Map<string, 'table' | 'view' | 'sequence'>;
+  /** Functions with their argument types, as `drop function` names them. */
+  functions: string[];
+}
+
+const PROBE_SCHEMA = 'vms_service_objects';
+
+/**
+ * Runs this build's migrations into a schema of their own and reads what they made. A table's name alone cannot tell
+ * the service's tables from others a server database holds in `public` too, and these are the ones a restore may
+ * replace. Inside the caller's transaction, which must allow DDL; the schema is dropped again.
+ */
+async function probeServiceObjects(session: Kysely<DB>): Promise<ServiceObjects> {
+  await sql`set local search_path to ${sql.id(PROBE_SCHEMA)}`.execute(session);
+  const migrator = new Migrator({ db: session, provider: { getMigrations: async () => migrations }, disableTransactions: true, migrationTableSchema: PROBE_SCHEMA });
+  await ranMigrations(migrator.migrateToLatest());
+  const { rows: relations } = await sql<{ name: string; kind: string }>`
+    select c.relname as name, c.relkind as kind from pg_class c
+    where c.relnamespace = ${PROBE_SCHEMA}::regnamespace and c.relkind in ('r', 'p', 'v', 'm', 'S')`.execute(session);
+  const { rows: functions } = await sql<{ signature: string }>`
+    select format('%I(%s)', p.proname, pg_get_function_identity_arguments(p.oid)) as signature from pg_proc p
+    where p.pronamespace = ${PROBE_SCHEMA}::regnamespace`.execute(session);
+  await sql`drop schema ${sql.id(PROBE_SCHEMA)} cascade`.execute(session);
+  await sql`set local search_path to public`.execute(session);
+  const kindOf = (kind: string) => (kind === 'S' ? 'sequence' : kind === 'v' || kind === 'm' ? 'view' : 'table');
+  return { relations: new Map(relations.map((r) => [r.name, kindOf(r.kind)] as const)), functions: functions.map((f) => f.signature) };
+}
+
+/** `probeServiceObjects` outside any transaction: on one connection, in one that is rolled back. */
+export async function serviceObjectsOf(db: Kysely<DB>): Promise<ServiceObjects> {
+  return db.connection().execute(async (connection) => {
+    await sql`begin`.execute(connection);
+    try {
+      return await probeServiceObjects(connection);
+    } finally {
+      await sql`rollback`.execute(connection);
+    }
+  });
+}
+
+const serviceTables = (objects: ServiceObjects) => [...objects.relations].filter(([, kind]) => kind === 'table').map(([name]) => name);
+
+/** The service's tables, each after the tables its foreign keys point to, so that loading in this order satisfies them. */
+async function tablesInLoadOrder(db: Kysely<DB>, objects: ServiceObjects): Promise<string[]> {
+  const ours = new Set(serviceTables(objects));
   const { rows: tables } = await sql<{ name: string }>`
     select tablename as name from pg_tables where schemaname = 'public' order by tablename`.execute(db);
   const { rows: references } = await sql<{ child: string; parent: string }>`
     select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
     from pg_constraint c join pg_namespace n on n.oid = c.connamespace
     where c.contype = 'f' and n.nspname = 'public' and c.conrelid <> c.confrelid`.execute(db);
-  const names = tables.map((t) => t.name).filter((name) => !NOT_COPIED.has(name));
+  const names = tables.map((t) => t.name).filter((name) => ours.has(name) && !NOT_COPIED.has(name));
   const parents = new Map(names.map((name) => [name, references.filter((r) => r.child === name).map((r) => r.parent)]));
   const ordered: string[] = [];
   const visit = (name: string, path: string[]) => {
@@ -53,16 +100,17 @@ async function primaryKeyOf(db: Kysely<DB>, table: string): Promise<string[]> {
 }
 
 /**
- * Hands every table of `db` to `write` as snapshot records, one at a time (a large church never sits in memory
- * whole). It reads in one repeatable-read transaction, so that a backup taken while the service runs is one
+ * Hands every table of the service in `db` to `write` as snapshot records, one at a time (a large church never sits
+ * in memory whole). It reads in one repeatable-read transaction, so that a backup taken while the service runs is one
  * consistent moment.
  */
 export async function writeSnapshot(db: Kysely<DB>, write: (record: SnapshotRecord) => Promise<void>): Promise<Record<string, number>> {
+  const objects = await serviceObjectsOf(db);
   return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (trx) => {
     const { rows: applied } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(trx);
     await write({ kind: 'header', format: SNAPSHOT_FORMAT, version: 1, createdAt: new Date().toISOString(), migrations: applied.map((row) => row.name) });
     const counts: Record<string, number> = {};
-    for (const table of await tablesInLoadOrder(trx)) {
+    for (const table of await tablesInLoadOrder(trx, objects)) {
       const order = (await primaryKeyOf(trx, table)).map((column) => sql.id(column));
       counts[table] = 0;
       for (let offset = 0; ; offset += ROWS_PER_RECORD) {
@@ -78,16 +126,30 @@ export async function writeSnapshot(db: Kysely<DB>, write: (record: SnapshotReco
     }
     const { rows: sequences } = await sql<{ name: string; last_value: number | string | null }>`
       select sequencename as name, last_value from pg_sequences where schemaname = 'public' order by sequencename`.execute(trx);
-    await write({ kind: 'sequences', sequences: sequences.map((s) => ({ name: s.name, lastValue: s.last_value === null ? null : Number(s.last_value) })) });
+    await write({ kind: 'sequences', sequences: sequences.filter((s) => objects.relations.get(s.name) === 'sequence').map((s) => ({ name: s.name, lastValue: s.last_value === null ? null : Number(s.last_value) })) });
     await write({ kind: 'end', counts });
     return counts;
   });
 }
 
-/** True when `db` holds none of our tables (a new database). */
-export async function isEmptyDatabase(db: Kysely<DB>): Promise<boolean> {
-  const { rows } = await sql<{ count: number }>`select count(*)::int as count from pg_tables where schemaname = 'public'`.execute(db);
+/** True when `db` holds none of the service's tables (a new database, or one only other programs use). */
+export async function holdsNoServiceTables(db: Kysely<DB>, objects: ServiceObjects): Promise<boolean> {
+  const { rows } = await sql<{ count: number }>`
+    select count(*)::int as count from pg_tables where schemaname = 'public' and tablename = any(${serviceTables(objects)}::text[])`.execute(db);
   return rows[0].count === 0;
+}
+
+export const NOT_EMPTY = 'The target database is not empty. Nothing was changed. To replace everything of this service in it, run again with --force.';
+
+/** Drops the service's own tables, views, sequences and functions from `public`, and nothing else there. */
+async function dropServiceObjects(session: Kysely<DB>, objects: ServiceObjects): Promise<void> {
+  // Tables first: an identity column's sequence goes with its table and cannot be dropped before it.
+  for (const kind of ['table', 'view', 'sequence'] as const) {
+    for (const [name] of [...objects.relations].filter(([, k]) => k === kind)) {
+      await sql`drop ${sql.raw(kind)} if exists ${sql.table(`public.${name}`)} cascade`.execute(session);
+    }
+  }
+  for (const signature of objects.functions) await sql`drop function if exists ${sql.raw(`public.${signature}`)} cascade`.execute(session);
 }
 
 export interface LoadReport {
@@ -125,10 +187,10 @@ async function loadInTransaction(
   records: AsyncIterable<SnapshotRecord>,
   options: { replace: boolean; onTable?: (table: string, rows: number) => void },
 ): Promise<LoadReport> {
-  if (!(await isEmptyDatabase(session))) {
-    if (!options.replace) throw new SnapshotError('The target database is not empty. Nothing was changed. To replace everything in it, run again with --force.');
-    await sql`drop schema public cascade`.execute(session);
-    await sql`create schema public`.execute(session);
+  const objects = await probeServiceObjects(session);
+  if (!(await holdsNoServiceTables(session, objects))) {
+    if (!options.replace) throw new SnapshotError(NOT_EMPTY);
+    await dropServiceObjects(session, objects);
   }
   const migrator = new Migrator({ db: session, provider: { getMigrations: async () => migrations }, disableTransactions: true });
   const known = Object.keys(migrations);
@@ -146,13 +208,18 @@ async function loadInTransaction(
       const last = record.migrations.at(-1);
       if (last) await ranMigrations(migrator.migrateTo(last));
       // The migrations seed some tables (settings, event types); the snapshot's rows replace those.
-      const tables = await tablesInLoadOrder(session);
+      const tables = await tablesInLoadOrder(session, objects);
       if (tables.length > 0) await sql`truncate ${sql.join(tables.map((table) => sql.table(table)))} restart identity`.execute(session);
       continue;
     }
     if (!header) throw new SnapshotError('The snapshot does not start with its header');
     if (record.kind === 'rows') {
-      await sql`insert into ${sql.table(record.table)} select * from json_populate_recordset(null::${sql.table(record.table)}, ${JSON.stringify(record.rows)}::json)`.execute(session);
+      try {
+        await sql`insert into ${sql.table(record.table)} select * from json_populate_recordset(null::${sql.table(record.table)}, ${JSON.stringify(record.rows)}::json)`.execute(session);
+      } catch (error) {
+        if (!isDatabaseError(error)) throw error;
+        throw new SnapshotError(`The rows of ${record.table} in the snapshot cannot be loaded (${(error as Error).message}); nothing was changed`);
+      }
       loaded[record.table] = (loaded[record.table] ?? 0) + record.rows.length;
       options.onTable?.(record.table, loaded[record.table]);
     } else if (record.kind === 'sequences') {

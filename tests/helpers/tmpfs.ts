@@ -7,6 +7,8 @@ export interface Mount {
   skip: string | false;
   /** Fills the filesystem to its last block, as a full disk is. */
   fill(): void;
+  /** Gives back the room `fill` took. */
+  makeRoom(): void;
   unmount(): void;
 }
 
@@ -38,6 +40,9 @@ export function mountTmpfs(dir: string, size: string): Mount {
       } finally {
         fs.closeSync(filler);
       }
+    },
+    makeRoom() {
+      fs.rmSync(path.join(dir, 'filler'), { force: true });
     },
     unmount() {
       if (!skip) execFileSync('umount', ['--lazy', dir], { stdio: 'pipe' });

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { currentHolder, isHolderRunning, lockDataDirectory } from '../../src/db/data-directory-lock.js';
-import { spawnService, waitForReady, type Running } from '../helpers/service-process.js';
+import { serverUrl, spawnService, waitForReady, type Running } from '../helpers/service-process.js';
 
 /**
  * Issue 41: a lock left by a service that died must not block the next start, even when its pid is alive again: a
@@ -16,6 +16,7 @@ import { spawnService, waitForReady, type Running } from '../helpers/service-pro
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vms-lock-'));
 after(() => fs.rmSync(work, { recursive: true, force: true }));
 
+const embeddedOnly = serverUrl ? 'the data directory lock guards only the embedded database: runs on the embedded pass' : false;
 const lockOf = (dataDir: string) => path.join(dataDir, 'service.lock');
 const recordedPid = (dataDir: string) => (JSON.parse(fs.readFileSync(lockOf(dataDir), 'utf8')) as { pid: number }).pid;
 
@@ -42,7 +43,7 @@ const unshareSkip = (() => {
   }
 })();
 
-describe('the data directory lock of npm start', () => {
+describe('the data directory lock of npm start', { skip: embeddedOnly }, () => {
   it('is taken over after a kill -9 when the recorded pid belongs to another live process', async () => {
     const dataDir = path.join(work, 'reused');
     const crashed = await spawnService({ DATA_DIR: dataDir, DATABASE_URL: '' });
@@ -88,7 +89,7 @@ describe('the data directory lock of npm start', () => {
   });
 });
 
-describe('the recorded holder, which decides where the system has no file locks', { skip: fs.existsSync('/proc/self/stat') ? false : 'start times are read from /proc' }, () => {
+describe('the recorded holder, which decides where the system has no file locks', { skip: embeddedOnly || (fs.existsSync('/proc/self/stat') ? false : 'start times are read from /proc') }, () => {
   it('is running only while the recorded pid started at the recorded time in this boot', async () => {
     const sleeper = spawn('sleep', ['600'], { stdio: 'ignore' });
     await once(sleeper, 'spawn');

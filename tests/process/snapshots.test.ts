@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
 import { scriptArguments } from '../../scripts/start-command.mjs';
 import { adminQuery, serverUrl, spawnService, waitForReady } from '../helpers/service-process.js';
 import { withDatabase } from '../helpers/template.js';
@@ -75,7 +77,20 @@ let original: unknown[];
 
 /** Where the restores go: the pass's second server database, or a new embedded data directory. */
 const restoreTarget = (): Record<string, string> =>
-  serverUrl ? { DATABASE_URL: withDatabase(serverUrl, databases[1]) } : { DATA_DIR: path.join(work, 'restored') };
+  serverUrl ? { DATABASE_URL: withDatabase(serverUrl, databases[1]), DATA_DIR: path.join(work, 'beside-the-server') } : { DATA_DIR: path.join(work, 'restored') };
+
+/** A statement in one of the pass's server databases, as another program sharing it would run one. */
+async function queryIn(database: string, text: string): Promise<unknown[]> {
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl!, database) });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const backupsIn = (dataDir: string) => (fs.existsSync(path.join(dataDir, 'backups')) ? fs.readdirSync(path.join(dataDir, 'backups')) : []);
 
 before(async () => {
   for (const name of databases) await adminQuery(`create database ${name} template template0`);
@@ -117,6 +132,46 @@ describe('npm run backup and npm run restore', () => {
     const forced = await npmRun('restore', [backup, '--force'], target);
     assert.equal(forced.code, 0, forced.output);
     assert.deepEqual(await readsOf({ DATA_DIR: path.join(work, 'unused'), ...target }), original);
+  });
+
+  it('replaces only the service\'s own tables on a server, after keeping them in a backup', { skip: serverUrl ? false : 'a server database shared with other programs: runs on the PostgreSQL pass' }, async () => {
+    const target = restoreTarget();
+    await queryIn(databases[1], 'create table parish_archive (id int primary key, note text); insert into parish_archive values (1, \'kept\')');
+    const forced = await npmRun('restore', [backup, '--force'], target);
+    assert.equal(forced.code, 0, forced.output);
+    const kept = /The database it replaced is kept in (\S+before-restore-\S+\.vms\.gz);/.exec(forced.output)?.[1];
+    assert.ok(kept && fs.existsSync(kept), forced.output);
+    assert.deepEqual(await queryIn(databases[1], 'select id, note from parish_archive'), [{ id: 1, note: 'kept' }]);
+    assert.deepEqual(await readsOf({ DATA_DIR: path.join(work, 'unused'), ...target }), original);
+
+    const fromKept = await npmRun('restore', [kept!, '--force'], target);
+    assert.equal(fromKept.code, 0, fromKept.output);
+    assert.deepEqual(await readsOf({ DATA_DIR: path.join(work, 'unused'), ...target }), original, 'the kept backup restores too');
+  });
+
+  it('refuse a backup with a duplicated row in one line, and change nothing', async () => {
+    const lines = zlib.gunzipSync(fs.readFileSync(backup)).toString('utf8').split('\n');
+    const index = lines.findIndex((line) => line.startsWith('{"kind":"rows","table":"persons"'));
+    const record = JSON.parse(lines[index]) as { rows: unknown[] };
+    lines[index] = JSON.stringify({ ...record, rows: [...record.rows, record.rows[0]] });
+    const duplicated = path.join(work, 'duplicated.vms.gz');
+    fs.writeFileSync(duplicated, zlib.gzipSync(lines.join('\n')));
+    const target = restoreTarget();
+    const refused = await npmRun('restore', [duplicated, '--force'], target);
+    assert.equal(refused.code, 1);
+    assert.match(refused.output, /The rows of persons in the snapshot cannot be loaded \(.*\); nothing was changed/);
+    assert.doesNotMatch(refused.output, /\n\s+at /);
+    assert.deepEqual(await readsOf({ DATA_DIR: path.join(work, 'unused'), ...target }), original);
+  });
+
+  it('remove what a killed backup left behind on the next run', async () => {
+    const gone = spawn(process.execPath, ['-e', '']);
+    await once(gone, 'exit');
+    const leftover = path.join(work, `killed.vms.gz.partial-${gone.pid}`);
+    fs.writeFileSync(leftover, 'half a backup');
+    const next = await npmRun('backup', [path.join(work, 'next.vms.gz')], { DATA_DIR: demoDir });
+    assert.equal(next.code, 0, next.output);
+    assert.ok(!fs.existsSync(leftover));
   });
 
   it('refuse a cut-short backup and change nothing', async () => {
@@ -161,9 +216,37 @@ describe('npm run migrate-to', { skip: serverUrl ? false : 'copies to a PostgreS
     assert.deepEqual(await readsOf({ DATA_DIR: path.join(work, 'unused'), DATABASE_URL: url }), original);
   });
 
-  it('refuses a server database that is not empty', async () => {
+  it('says what to set next, with no password to replace when the address has none', async () => {
+    const copied = await npmRun('migrate-to', [withDatabase(serverUrl!, databases[1]), '--force'], { DATA_DIR: demoDir });
+    assert.equal(copied.code, 0, copied.output);
+    assert.doesNotMatch(copied.output, /real password/);
+    assert.match(copied.output, /Keep DATA_DIR out of use from now on\./);
+  });
+
+  it('refuses a server database that is not empty, without leaving another backup', async () => {
+    const before = backupsIn(demoDir);
     const refused = await npmRun('migrate-to', [withDatabase(serverUrl!, databases[0])], { DATA_DIR: demoDir });
     assert.equal(refused.code, 1);
-    assert.match(refused.output, /not empty\. Nothing was changed/);
+    assert.match(refused.output, /not empty\. Nothing was changed.*--force/);
+    assert.deepEqual(backupsIn(demoDir), before);
+  });
+
+  it('replaces the service\'s data on the server with --force, keeping it in a backup first', async () => {
+    const url = withDatabase(serverUrl!, databases[0]);
+    const forced = await npmRun('migrate-to', [url, '--force'], { DATA_DIR: demoDir });
+    assert.equal(forced.code, 0, forced.output);
+    assert.match(forced.output, /What the service had in that database before is kept in \S+before-restore-/);
+    assert.deepEqual(await readsOf({ DATA_DIR: path.join(work, 'unused'), DATABASE_URL: url }), original);
+  });
+
+  it('leaves the embedded copy usable, and a start on it says that it was copied to the server', async () => {
+    const service = await spawnService({ DATA_DIR: demoDir, DATABASE_URL: '' });
+    try {
+      await waitForReady(service);
+      assert.match(service.output(), /This embedded database was copied to postgres:\/\/\S+ by npm run migrate-to/);
+    } finally {
+      service.child.kill('SIGTERM');
+      await service.exited;
+    }
   });
 });

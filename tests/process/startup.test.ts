@@ -55,6 +55,8 @@ describe('npm start', () => {
     assert.deepEqual(await health.json(), { status: 'ok' });
     assert.equal(first.output().split(HINT).length - 1, 1);
     assert.ok(!first.output().includes(ADMIN_PASSWORD), 'the password is never logged');
+    // The embedded database starts from the shipped template, migrated already.
+    if (serverUrl) assert.match(first.output(), new RegExp(`"migrations":\\["0001_create_foundation".*Ran ${Object.keys(migrations).length} migrations`));
   });
 
   it('creates the embedded database from the shipped template instead of running initdb', { skip: serverUrl ? 'only the embedded database has a data directory' : false }, () => {
@@ -116,6 +118,21 @@ describe('npm start', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe('npm start on data a newer version migrated', () => {
+  it('stops with one sentence that says what to do', async () => {
+    const database = serverUrl ? openPostgres(withDatabase(serverUrl, databaseName)) : await openPglite(dataDir);
+    try {
+      await sql`insert into kysely_migration (name, timestamp) values ('9999_from_a_newer_version', ${new Date().toISOString()})`.execute(database.db);
+    } finally {
+      await database.close();
+    }
+    const older = await startService();
+    assert.equal(await older.exited, 1);
+    assert.match(older.output(), /The database was last used by a newer version of the service \(it has migration 9999_from_a_newer_version\).*start the newer version again/);
+    assert.doesNotMatch(older.output(), /\n\s+at /);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
-import { ForeignKeyViolationError, isDatabaseError, UniqueViolationError } from '../../db/errors.js';
+import { DISK_FULL, ForeignKeyViolationError, isDatabaseError, isDiskFull, UniqueViolationError } from '../../db/errors.js';
 import { AppError, type ErrorExtras } from '../../domain/errors.js';
 import type { AppShell } from '../web/web-app.js';
 
@@ -43,7 +43,8 @@ declare module 'fastify' {
 
 /**
  * One renderer for every error: AppError as it says, constraint violations as 409/400, Fastify's own
- * client errors with their status, and anything else as a 500 that says nothing internal.
+ * client errors with their status, a full disk as a 503 that says so, and anything else as a 500 that says nothing
+ * internal.
  */
 export function registerErrorHandling(app: FastifyInstance, pages?: AppShell): void {
   const knownPaths = FindMyWay({ ignoreTrailingSlash: true });
@@ -61,6 +62,10 @@ export function registerErrorHandling(app: FastifyInstance, pages?: AppShell): v
     if (error instanceof ForeignKeyViolationError) return sendError(reply, 400, 'A record named in the request does not exist');
     const status = (error as FastifyError).statusCode;
     if (status !== undefined && status >= 400 && status < 500) return sendError(reply, status, error.message);
+    if (isDiskFull(error)) {
+      request.log.error({ reason: (error as Error).message }, 'the disk is full: a change was not saved');
+      return sendError(reply, 503, DISK_FULL);
+    }
     request.log.error({ err: error }, 'request failed');
     const message = isDatabaseError(error) ? DATABASE_FAILURE : (request.routeOptions.config?.failureMessage ?? DEFAULT_FAILURE);
     return sendError(reply, 500, message);

@@ -14,8 +14,9 @@ export const healthRoutes = (database: Database): FastifyPluginAsyncTypebox => a
   }, async (_request, reply) =>
     (await database.ping()) ? { status: 'ok' as const } : reply.code(503).send({ status: 'unavailable' as const }));
 
-  // Readiness for a load balancer (issue 19): this instance should get traffic only while its database answers and
-  // has every migration this build expects (an instance of an older build beside a newer schema still answers).
+  // Readiness for a load balancer (issue 19): this instance should get traffic only while its database answers, has
+  // every migration this build expects (an instance of an older build beside a newer schema still answers) and, for
+  // the embedded database, room on its disk to save a change.
   app.get('/readyz', {
     config: { access: 'public' },
     schema: {
@@ -28,6 +29,7 @@ export const healthRoutes = (database: Database): FastifyPluginAsyncTypebox => a
     },
   }, async (_request, reply) => {
     if (!(await database.ping())) return reply.code(503).send({ status: 'unavailable' as const, reason: 'The database does not answer' });
+    if (await database.isDiskFull()) return reply.code(503).send({ status: 'unavailable' as const, reason: 'The disk is full' });
     const pending = await pendingMigrations(database.db);
     if (pending.length > 0) return reply.code(503).send({ status: 'unavailable' as const, reason: `Migrations not run yet: ${pending.join(', ')}` });
     return { status: 'ready' as const };
