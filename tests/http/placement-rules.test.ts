@@ -111,6 +111,17 @@ const PATHS: Record<string, Path> = {
     assert.equal(answer.status, 201, answer.text);
     return answer.body.warnings.map((w: { code: string }) => w.code);
   },
+  async 'E9 propose a substitute (warnings)'(world) {
+    const answer = await server.post(`/api/me/assignments/${world.holder.assignmentId}/propose-substitute`, { personId: world.volunteer.personId }, as(world.holder.user));
+    assert.equal(answer.status, 201, answer.text);
+    return answer.body.warnings.map((w: { code: string }) => w.code);
+  },
+  async 'swap approval (warnings)'(world) {
+    const proposed = await server.post(`/api/me/assignments/${world.holder.assignmentId}/propose-substitute`, { personId: world.volunteer.personId }, as(world.holder.user));
+    const answer = await server.post(`${V}/swaps/${proposed.body.swap.id}/approve`, {}, as(world.coordinator));
+    assert.equal(answer.status, 200, answer.text);
+    return answer.body.warnings.map((w: { code: string }) => w.code);
+  },
   async 'auto-fill preview (reason)'(world) {
     const answer = await server.post(`${V}/auto-fill/preview`, { occurrenceId: world.occurrenceId, allowOutsidePool: true }, as(world.coordinator));
     assert.equal(answer.status, 200, answer.text);

@@ -5,7 +5,7 @@ import type { Executor } from '../database.js';
 import { assignmentShifts } from '../joins.js';
 import { precompiled } from '../precompiled.js';
 import { reachesNothing, schedulesInScope, type ScopeIds } from '../scope-filter.js';
-import { shiftEnd } from '../shift-times.js';
+import { shiftEnd, shiftStart } from '../shift-times.js';
 import { HOLDING_STATUSES, LIVE_STATUSES, type AssignmentStatus, type DB, type LiveStatus, type ResponseChannel, type ResponseKind } from '../schema.js';
 
 export interface NewAssignmentRow {
@@ -174,6 +174,8 @@ export function assignmentsRepository(db: Executor) {
           'occurrences.event_id',
           'schedules.team_id',
           'schedules.ministry_id',
+          'occurrences.occurrence_date',
+          shiftStart.as('start_at'),
           shiftEnd.as('end_at'),
         ])
         .where('assignments.id', '=', id)

@@ -6,7 +6,7 @@ import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { displayName } from '../ministries/views.js';
-import { findings, loadPlacementFacts, OCCURRENCE_CLOSED, occurrenceClosed, warningsOf, type Place, type PlacementPath } from '../staffing/placement.js';
+import { OCCURRENCE_CLOSED, occurrenceClosed, placementWarnings, placeOf } from '../staffing/placement.js';
 import { loadEffectiveRequirements, requirementCountedAgainst } from '../staffing/staffing.js';
 import { assignmentView, meAssignmentView } from './views.js';
 import { DatabaseService } from '../database-service.js';
@@ -18,19 +18,6 @@ export interface AssignInput {
 }
 
 const HOLDS_POSITION = 'This person already holds that position on this occurrence';
-
-/**
- * What the placement rules warn about when `personId` takes the place on `path`, read before the write so that
- * the answer says what the list showed (the person's own new place is not yet counted against them).
- */
-export async function placementWarnings(repos: Repositories, path: PlacementPath, place: Place, personId: number, who: 'you' | string) {
-  const { people, setting } = await loadPlacementFacts(repos, [{ personId }], place.ministryId, { from: place.date, to: place.date });
-  return warningsOf(findings(path, 'warn', place, people.get(personId)!, setting), who);
-}
-
-const placeOf = (occurrence: { id: number; ministry_id: number; occurrence_date: string; start_at: string; end_at: string }, positionId: number): Place => ({
-  occurrenceId: occurrence.id, ministryId: occurrence.ministry_id, positionId, date: occurrence.occurrence_date, start: occurrence.start_at, end: occurrence.end_at,
-});
 
 /** E14 assign and E11 self sign-up (contract §7.1, §8): every rule checked under a lock on the occurrence. */
 export class AssignmentsService extends DatabaseService {

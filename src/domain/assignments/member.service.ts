@@ -11,7 +11,7 @@ import { rotationOrder } from '../ministries/rotation.js';
 import { markAvailability } from '../availability/marks.js';
 import { joinPool } from '../ministries/pool.js';
 import { displayName } from '../ministries/views.js';
-import { loadPlacementFacts, marksOf, PLACEMENT_RULES, type Place } from '../staffing/placement.js';
+import { loadPlacementFacts, marksOf, PLACEMENT_RULES, placementWarnings, placeOf, type Place } from '../staffing/placement.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import { swapView } from './presenters.js';
 import { coordinatorsOf } from './recipients.js';
@@ -119,11 +119,13 @@ export class MemberService extends DatabaseService {
     const row = await this.own(caller, assignmentId);
     if (substituteId === caller.personId) throw conflict('You already hold this position; propose someone else');
     const repos = this.repos;
-    if (!(await repos.persons.findById(substituteId))) throw notFound('Person not found');
+    const substitute = await repos.persons.findById(substituteId);
+    if (!substitute) throw notFound('Person not found');
     if (!(await repos.qualifications.isActivelyQualified(substituteId, row.position_id))) throw forbidden('The substitute is not qualified for this position');
     const held = await repos.assignments.find(row.occurrence_id, row.position_id, substituteId);
     if (held && isLive(held.status)) throw conflict('The substitute already holds this position on this occurrence');
     const now = await this.time.now();
+    const warnings = await placementWarnings(repos, 'substitute', placeOf({ ...row, id: row.occurrence_id }, row.position_id), substituteId, displayName(substitute));
     let swapId: number;
     try {
       swapId = await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
@@ -140,7 +142,7 @@ export class MemberService extends DatabaseService {
       if (error instanceof UniqueViolationError) throw conflict('A substitute is already proposed for this assignment');
       throw error;
     }
-    return { swap: swapView((await repos.swaps.findDetailed(swapId))!) };
+    return { swap: swapView((await repos.swaps.findDetailed(swapId))!), warnings };
   }
 
   /** Only the proposer withdraws a proposal still pending; a new one may follow. */

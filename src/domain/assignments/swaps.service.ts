@@ -6,7 +6,8 @@ import { coordinatedMinistryIds, isManager, type VolunteerActor } from '../acces
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid } from '../errors.js';
-import { OCCURRENCE_CLOSED, occurrenceClosed } from '../staffing/placement.js';
+import { displayName } from '../ministries/views.js';
+import { OCCURRENCE_CLOSED, occurrenceClosed, placementWarnings, placeOf } from '../staffing/placement.js';
 import { swapView } from './presenters.js';
 import { assignmentView } from './views.js';
 import { DatabaseService } from '../database-service.js';
@@ -45,6 +46,9 @@ export class SwapsService extends DatabaseService {
     if (occurrenceClosed({ status: original.occurrence_status, end_at: original.end_at }, now)) throw conflict(OCCURRENCE_CLOSED);
     if (!isLive(original.status)) throw conflict('The assignment is no longer active');
     if (!(await repos.qualifications.isActivelyQualified(swap.proposed_person_id, swap.position_id))) throw forbidden('The substitute is no longer qualified for this position');
+    const substitute = (await repos.persons.findById(swap.proposed_person_id))!;
+    // The approver decides as on E14: told, not stopped, by what the rules warn about.
+    const warnings = await placementWarnings(repos, 'substitute', placeOf({ ...original, id: original.occurrence_id }, swap.position_id), substitute.id, displayName(substitute));
     const replacementId = await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
       await tx.assignments.lockOccurrence(swap.occurrence_id);
       if (!(await tx.swaps.decide(swap.id, 'approved', actor.caller.personId, now, comment))) throw conflict('This substitution request is already decided');
@@ -68,6 +72,7 @@ export class SwapsService extends DatabaseService {
       swap: swapView((await repos.swaps.findDetailed(swap.id))!),
       originalAssignment: assignmentView((await repos.assignments.findDetailed(original.id))!),
       replacementAssignment: assignmentView((await repos.assignments.findDetailed(replacementId))!),
+      warnings,
     };
   }
 

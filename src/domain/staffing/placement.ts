@@ -268,8 +268,7 @@ export interface LoadedFacts {
 /**
  * The one loader: everything the rules read about the people for places between two dates, in one statement
  * whatever the number of people or places. Service counts toward monthly limits, so the whole months are read.
- * `inPool` is the caller's (the lists and E14 already know it); `extraServing` adds live places the caller knows
- * of and the database does not show yet (an occurrence's holders read in the same request).
+ * `inPool` is the caller's to give (the lists and E14 already know it; true when left out).
  */
 export async function loadPlacementFacts(
   repos: Repositories,
@@ -315,3 +314,17 @@ export async function loadPlacementFacts(
     },
   };
 }
+
+/**
+ * What the placement rules warn about when `personId` takes the place on `path`, read before the write so that
+ * the answer says what the list showed (the person's own new place is not yet counted against them).
+ */
+export async function placementWarnings(repos: Repositories, path: PlacementPath, place: Place, personId: number, who: 'you' | string) {
+  const { people, setting } = await loadPlacementFacts(repos, [{ personId }], place.ministryId, { from: place.date, to: place.date });
+  return warningsOf(findings(path, 'warn', place, people.get(personId)!, setting), who);
+}
+
+/** The place of a position on an occurrence as the repositories read it. */
+export const placeOf = (occurrence: { id: number; ministry_id: number; occurrence_date: string; start_at: string; end_at: string }, positionId: number): Place => ({
+  occurrenceId: occurrence.id, ministryId: occurrence.ministry_id, positionId, date: occurrence.occurrence_date, start: occurrence.start_at, end: occurrence.end_at,
+});

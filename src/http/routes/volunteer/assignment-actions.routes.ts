@@ -6,6 +6,7 @@ import { actorOf } from '../../plugins/access.js';
 import { authorizedOf, guards } from '../../plugins/volunteer-guards.js';
 import { Id, idSegment, Nullable, RequiredField, responses, Stages } from '../../schemas/common.js';
 import { Assignment, Notification, Response, Swap } from '../../schemas/volunteer.schemas.js';
+import { Warning } from '../../schemas/availability.schemas.js';
 import { V } from './paths.js';
 
 const ASSIGNMENT_FAILURE = 'The volunteer assignment could not be saved';
@@ -88,7 +89,7 @@ export const assignmentActionsRoutes = (services: Services): FastifyPluginAsyncT
       tags,
       summary: 'Approve a substitute: the original becomes substituted, the substitute gets an accepted assignment',
       body: CommentBody,
-      response: responses({ 200: Type.Object({ swap: Swap, originalAssignment: Assignment, replacementAssignment: Assignment }) }),
+      response: responses({ 200: Type.Object({ swap: Swap, originalAssignment: Assignment, replacementAssignment: Assignment, warnings: Type.Array(Warning) }) }),
     },
   }, async (request) => swaps.approve(await actorOf(request, services), authorizedOf(request, 'swap'), request.body.comment?.trim() || null));
 

@@ -66,7 +66,7 @@ export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => a
         tags,
         summary: 'E9: propose a substitute who has agreed (personId is the SUBSTITUTE)',
         body: Type.Object({ personId: Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': 'personId must name the substitute' }), comment: Comment }),
-        response: responses({ 201: Type.Object({ swap: Swap }) }),
+        response: responses({ 201: Type.Object({ swap: Swap, warnings: Type.Array(Warning) }) }),
       },
     }, async (request, reply) => reply.code(201).send(
       await member.proposeSubstitute(callerOf(request), pathId(request, 'assignmentId', 'Assignment'), request.body.personId, request.body.comment?.trim() || null)));
