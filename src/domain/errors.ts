@@ -19,6 +19,6 @@ export const forbidden = (message: string, extras?: ErrorExtras) => new AppError
 export const notFound = (message: string, extras?: ErrorExtras) => new AppError(404, message, extras);
 export const conflict = (message: string, extras?: ErrorExtras) => new AppError(409, message, extras);
 /** A server we depend on (the mail server) refused or could not be reached. */
-export const badGateway = (message: string) => new AppError(502, message);
+export const badGateway = (message: string, extras?: ErrorExtras) => new AppError(502, message, extras);
 export const tooManyRequests = (message: string) => new AppError(429, message);
 export const gone = (message: string) => new AppError(410, message);

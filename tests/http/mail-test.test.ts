@@ -34,6 +34,25 @@ setUp(() => new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', () => {
 })));
 after(() => new Promise<void>((resolve) => sink.close(() => resolve())));
 
+/** A real TCP service that is no mail server: it greets as an SSH server does, then waits. */
+const SSH_BANNER = 'SSH-2.0-OpenSSH_9.6';
+const sshSockets = new Set<net.Socket>();
+const ssh = net.createServer((socket) => {
+  sshSockets.add(socket);
+  socket.on('close', () => sshSockets.delete(socket));
+  socket.on('error', () => undefined);
+  socket.write(`${SSH_BANNER}\r\n`);
+});
+let sshPort = 0;
+setUp(() => new Promise<void>((resolve) => ssh.listen(0, '127.0.0.1', () => {
+  sshPort = (ssh.address() as AddressInfo).port;
+  resolve();
+})));
+after(() => new Promise<void>((resolve) => {
+  ssh.close(() => resolve());
+  for (const socket of sshSockets) socket.destroy();
+}));
+
 /** A port on this machine where nothing listens: one the system just handed out and took back. */
 function closedPort(): Promise<number> {
   const probe = net.createServer();
@@ -74,7 +93,25 @@ describe('POST /admin/api/system/mail/test', () => {
 
   it('answers 502 with the refusal when the mail server refuses the recipient', async () => {
     await setMail({ bEnabledEmail: '1', sSMTPHost: `localhost:${sinkPort}` });
-    expectError(await server.post(TEST, { to: 'nobody@refused.example.org' }, as(admin)), 502, 'The mail server refused: 550 5.1.1 No such mailbox here');
+    expectError(await server.post(TEST, { to: 'nobody@refused.example.org' }, as(admin)), 502, 'The mail server refused: 550 5.1.1 No such mailbox here', {
+      mailServer: `localhost:${sinkPort}`, failure: 'smtp_refused', reply: '550 5.1.1 No such mailbox here',
+    });
+  });
+
+  it('never relays what a service that is no mail server sent: a fixed sentence says so', async () => {
+    await setMail({ bEnabledEmail: '1', sSMTPHost: `localhost:${sshPort}` });
+    const answer = await server.post(TEST, { to: 'ann@example.org' }, as(admin));
+    expectError(answer, 502, `Could not reach the mail server at localhost:${sshPort}: what answers on that port is not a mail server (SMTP)`, {
+      mailServer: `localhost:${sshPort}`, failure: 'not_smtp',
+    });
+    assert.doesNotMatch(answer.text, /SSH|OpenSSH/);
+  });
+
+  it('gives the page the address and the reason when the message names an IP address and is replaced (contract §1.3)', async () => {
+    await setMail({ bEnabledEmail: '1', sSMTPHost: `127.0.0.1:${sshPort}` });
+    const answer = await server.post(TEST, { to: 'ann@example.org' }, as(admin));
+    expectError(answer, 502, 'An error occurred. Please contact your system administrator.', { mailServer: `127.0.0.1:${sshPort}`, failure: 'not_smtp' });
+    assert.doesNotMatch(answer.text, /SSH|OpenSSH/);
   });
 
   it('answers 502 naming the address and the reason when the mail server cannot be reached', async () => {
@@ -84,6 +121,7 @@ describe('POST /admin/api/system/mail/test', () => {
       await server.post(TEST, { to: 'ann@example.org' }, as(admin)),
       502,
       `Could not reach the mail server at localhost:${port}: nothing answers on that port (connection refused)`,
+      { mailServer: `localhost:${port}`, failure: 'refused' },
     );
   });
 

@@ -38,7 +38,9 @@ export const settingsRoutes = (services: Services): FastifyPluginAsyncTypebox =>
     schema: {
       tags,
       summary: 'Send a test message through the mail settings now and answer the mail server\'s reply (ours)',
-      description: '409 while "Send e-mail" (bEnabledEmail) is off or no mail server is set; 502 with the server\'s refusal, or why it could not be reached.',
+      description: '409 while "Send e-mail" (bEnabledEmail) is off or no mail server is set. 502 with the mail server\'s refusal when an SMTP '
+        + 'conversation refused the message (`failure: "smtp_refused"`, its `reply`), or else a fixed sentence on why it could not be reached '
+        + '(`failure`: refused, timed_out, unknown_host, name_lookup, closed, unreachable, not_smtp or failed); `mailServer` is the host:port tried.',
       body: Type.Object({ to: Type.String({ format: 'email', maxLength: 254, 'x-error': 'to must be an e-mail address' }) }),
       response: responses({ 200: Type.Object({ accepted: Type.Literal(true), response: Type.String() }) }),
     },

@@ -11,9 +11,9 @@ export const api = createClient<paths>({
   headers: { 'x-vms-csrf': '1' },
 });
 
-/** A refused call, with the service's canonical `message`. */
+/** A refused call, with the service's canonical `message` and the whole error body (some errors add keys). */
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(readonly status: number, message: string, readonly body: Record<string, unknown> = {}) {
     super(message);
   }
 }
@@ -26,7 +26,7 @@ function messageOf(error: unknown, response: Response): string {
 /** The answer's body, or an ApiError carrying the service's message. */
 export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   const { data, error, response } = await call;
-  if (!response.ok) throw new ApiError(response.status, messageOf(error, response));
+  if (!response.ok) throw new ApiError(response.status, messageOf(error, response), error && typeof error === 'object' ? { ...error } : {});
   return data as T;
 }
 

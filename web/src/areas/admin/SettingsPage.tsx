@@ -1,7 +1,7 @@
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError, ok } from '../../api/client';
+import { api, isApiError, ok, type ApiError } from '../../api/client';
 import { ErrorNote, errorText, Loading, SuccessNote } from '../../components/feedback';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
 import { ADMIN } from './shared';
@@ -159,6 +159,23 @@ function SettingField({ setting, value, error, onChange }: { setting: Setting; v
   }
 }
 
+const MAIL_FAILURES = ['refused', 'timed_out', 'unknown_host', 'name_lookup', 'closed', 'unreachable', 'not_smtp', 'failed'] as const;
+const isMailFailure = (value: unknown): value is (typeof MAIL_FAILURES)[number] => MAIL_FAILURES.includes(value as (typeof MAIL_FAILURES)[number]);
+
+/**
+ * Why the test message did not leave: the SMTP server's reply when one refused it, else the service's fixed reason
+ * worded here with the address tried, since the service replaces a message that names an IP address.
+ */
+function MailFailure({ error }: { error: ApiError }) {
+  const { t } = useTranslation();
+  const { failure, mailServer, reply } = error.body;
+  if (failure === 'smtp_refused' && typeof reply === 'string') return <><p>{t('admin.settings.testRefused')}</p><p><code>{reply}</code></p></>;
+  if (isMailFailure(failure) && typeof mailServer === 'string') {
+    return <><p>{t('admin.settings.testNotSent')}</p><p>{t(`admin.settings.testFailure.${failure}`, { server: mailServer })}</p></>;
+  }
+  return <p>{error.message}</p>;
+}
+
 function TestMail() {
   const { t } = useTranslation();
   const [to, setTo] = useState('');
@@ -180,8 +197,8 @@ function TestMail() {
         )}
         {send.isError && (
           <div className="note note-error">
-            {/* 502 carries the SMTP server's own words; anything else is the service refusing the request. */}
-            {isApiError(send.error, 502) ? <><p>{t('admin.settings.testRefused')}</p><p><code>{send.error.message}</code></p></> : <p>{errorText(send.error, t)}</p>}
+            {/* 502 is the mail server's refusal or why it could not be reached; anything else is the service refusing the request. */}
+            {isApiError(send.error, 502) ? <MailFailure error={send.error} /> : <p>{errorText(send.error, t)}</p>}
           </div>
         )}
       </div>
