@@ -5,8 +5,8 @@ import path from 'node:path';
 export interface Mount {
   /** Why the machine cannot give this test a filesystem of its own (for `skip`), or false when mounted. */
   skip: string | false;
-  /** Fills the filesystem to its last block, as a full disk is. */
-  fill(): void;
+  /** Fills the filesystem, as a full disk is, to its last block or to `leaveBytes` short of it. */
+  fill(leaveBytes?: number): void;
   /** Gives back the room `fill` took. */
   makeRoom(): void;
   unmount(): void;
@@ -29,12 +29,12 @@ export function mountTmpfs(dir: string, size: string): Mount {
   }
   return {
     skip,
-    fill() {
+    fill(leaveBytes = 0) {
       const { bavail, bsize } = fs.statfsSync(dir);
       const filler = fs.openSync(path.join(dir, 'filler'), 'w');
       try {
         const chunk = Buffer.alloc(1024 * 1024);
-        for (let left = bavail * bsize; left > 0; left -= chunk.length) fs.writeSync(filler, chunk, 0, Math.min(chunk.length, left));
+        for (let left = bavail * bsize - leaveBytes; left > 0; left -= chunk.length) fs.writeSync(filler, chunk, 0, Math.min(chunk.length, left));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
       } finally {

@@ -21,18 +21,20 @@ after(() => {
 });
 
 describe('the embedded database on a full disk', () => {
-  it('a first start says the disk is full, in one line', { skip }, async () => {
-    volume.fill();
-    try {
-      const service = await spawnService({ DATA_DIR: path.join(disk, 'first'), DATABASE_URL: '' });
-      assert.equal(await service.exited, 1);
-      assert.match(service.output(), /The disk holding the database is full, so the service could not start/);
-      assert.doesNotMatch(service.output(), /ErrnoError|\n\s+at /);
-    } finally {
-      volume.makeRoom();
-      fs.rmSync(path.join(disk, 'first'), { recursive: true, force: true });
-    }
-  });
+  for (const [room, leaveBytes] of [['no room at all', 0], ['room for the lock file only', 256 * 1024]] as const) {
+    it(`a first start with ${room} says the disk is full, in one line`, { skip }, async () => {
+      volume.fill(leaveBytes);
+      try {
+        const service = await spawnService({ DATA_DIR: path.join(disk, 'first'), DATABASE_URL: '' });
+        assert.equal(await service.exited, 1);
+        assert.match(service.output(), /The disk holding the database is full, so the service could not start/);
+        assert.doesNotMatch(service.output(), /ErrnoError|\n\s+at /);
+      } finally {
+        volume.makeRoom();
+        fs.rmSync(path.join(disk, 'first'), { recursive: true, force: true });
+      }
+    });
+  }
 
   it('a change answers 503 "the disk is full" and /readyz is not ready, until there is room again', { skip }, async () => {
     const service = await spawnService({ DATA_DIR: path.join(disk, 'church'), DATABASE_URL: '', ADMIN_PASSWORD: 'full-disk-admin' });
