@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
+import { Secret, TOTP } from 'otpauth';
 import { PHONE, screenshots } from '../helpers/browser.js';
 import { expectAccessible, PASSWORD, signIn, useBrowserWorld, type BrowserUser } from '../kit/browser.js';
 
@@ -242,6 +243,28 @@ describe('the volunteer pages in a browser', () => {
     assert.equal((await fetch(`${world.base}/api/public/user/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: ruth.userName, password: 'ruth-new-password' }),
     })).status, 200);
+  });
+
+  it('sets up two-factor sign-in from Me only after my password, and mails me that it is on', async () => {
+    const eli = await world.newUser('Eli');
+    const { context, page } = await newPhone();
+    await signIn(page, world.base, eli.userName);
+    await page.getByRole('link', { name: 'Me', exact: true }).click();
+    await page.getByRole('link', { name: 'Two-factor sign-in' }).click();
+    await page.getByLabel('Current password').fill('not-my-password');
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The password is not right' }).waitFor();
+    await expectAccessible(page, 'two-factor-password');
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    const key = (await page.locator('p', { hasText: 'Key to type in:' }).locator('code').textContent())!.replaceAll(' ', '');
+    await page.getByLabel('Code from the app').fill(new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30 }).generate());
+    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await page.getByText('Two-factor sign-in is on.').waitFor();
+    // The forced run returns once every due message was tried (contract §18 #36).
+    await ok('POST', '/api/background/timerjobs', { force: true });
+    assert.ok(mails.some((m) => m.to === 'eli@church.example' && m.text.includes('Two-factor sign-in was turned on for your account')), 'the owner is told');
+    await context.close();
   });
 
   it('signs out, and the key the cookie held is refused from then on', async () => {
