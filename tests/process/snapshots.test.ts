@@ -204,6 +204,19 @@ describe('npm run restore into a data directory that is a filesystem of its own'
     assert.deepEqual(fs.readdirSync(mounted).filter((entry) => !entry.startsWith('pgdata')), [], 'nothing of the restore is left over');
     assert.deepEqual(await readsOf({ DATA_DIR: mounted }), original);
   });
+
+  it('keeps the database in use when the mount runs out of room during a restore', { skip }, async () => {
+    volume.fill(4 * 1024 * 1024);
+    try {
+      const refused = await npmRun('restore', [backup, '--force'], { DATA_DIR: mounted });
+      assert.equal(refused.code, 1);
+      assert.match(refused.output, /^The disk is full: nothing was changed\./m);
+      assert.deepEqual(fs.readdirSync(mounted).filter((entry) => entry.startsWith('restoring-')), []);
+    } finally {
+      volume.makeRoom();
+    }
+    assert.deepEqual(await readsOf({ DATA_DIR: mounted }), original);
+  });
 });
 
 describe('npm run migrate-to', { skip: serverUrl ? false : 'copies to a PostgreSQL server: runs on the PostgreSQL pass (TEST_DATABASE_URL)' }, () => {
