@@ -10,7 +10,7 @@ export interface KeyUse {
   readonly isWebSession: boolean;
 }
 
-/** How long an authentication is reused; a key's last use is written again after it (users.service). */
+/** How long an authentication is reused before the key is looked up again. */
 const TTL_MS = 60_000;
 /** Enough for the busiest church; the oldest entry goes first beyond it. */
 const MAX_ENTRIES = 10_000;
