@@ -18,6 +18,7 @@ import {
 import QRCode from 'qrcode';
 import { newRecoveryCodes, newTwoFactorSecret, otpauthUrlOf, recoveryCodeHashes, stepOfCode, verifySecondFactor } from './two-factor.js';
 import { assertAnotherAdministratorRemains } from './administrators.js';
+import { maySignIn } from './sign-in.js';
 import { DatabaseService } from '../database-service.js';
 import { enqueueAccountNotice } from '../notifications/account-notices.js';
 import { isSessionLive, type SessionLifetimes, type SessionTimes } from './sessions.js';
@@ -138,7 +139,7 @@ export class UsersService extends DatabaseService {
    */
   async login(userName: string, password: string, otp?: string, { isWebSession = false }: LoginOptions = {}): Promise<LoginResult> {
     const user = userName.trim() === '' ? undefined : await this.repos.users.findByUserName(userName.trim());
-    if (!user || user.deceased_date !== null || user.inactive) {
+    if (!user || !maySignIn(user)) {
       await this.passwords.spendWork(password);
       throw unauthorized(LOGIN_FAILED);
     }
@@ -200,7 +201,7 @@ export class UsersService extends DatabaseService {
 
   private async lookUpKey(keyHash: string, authGeneration: number): Promise<KeyUse | undefined> {
     const row = await this.repos.apiKeys.findLiveByHash(keyHash);
-    if (!row || row.inactive || row.deceased_date !== null) return undefined;
+    if (!row || !maySignIn(row)) return undefined;
     // A key must not outlive the right to sign in: a locked account's keys stop working with it.
     const maxFailures = await this.settings.get('iMaxFailedLogins');
     if (maxFailures > 0 && row.failed_logins >= maxFailures) return undefined;
@@ -397,7 +398,7 @@ export class UsersService extends DatabaseService {
 
   private async issueResetToken(userName: string): Promise<void> {
     const user = await this.repos.users.findByUserName(userName);
-    if (!user || user.deceased_date !== null || user.inactive || !user.email) return;
+    if (!user || !maySignIn(user) || !user.email) return;
     const token = newApiKey();
     const now = await this.time.now();
     await withTransaction(this.db, async (repos) => {
