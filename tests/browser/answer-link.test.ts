@@ -6,7 +6,8 @@ import { expectAccessible, useBrowserWorld, type BrowserUser } from '../kit/brow
 /**
  * Answering a request to serve from the e-mail (ours, issue 17), in headless Chromium against the real service:
  * the coordinator's assignment leaves as mail through the SMTP sink, the volunteer follows its Decline link
- * without signing in, confirms with a comment, and the API shows the answer.
+ * without signing in, confirms with a comment, and the API shows the answer; the mail's links then show that
+ * answer and lead into the app to change it.
  */
 const V = '/api/ministries';
 const world = useBrowserWorld('answer-link', arrange);
@@ -67,6 +68,21 @@ describe('answering from the e-mail in a browser', () => {
     const detail = await ok('GET', `${V}/assignments/${assignmentId}`);
     assert.equal(detail.assignment.status, 'declined');
     assert.deepEqual(detail.responses.map((r: { response: string; channel: string; comment: string }) => [r.response, r.channel, r.comment]), [['declined', 'email', 'Visiting my sister']]);
+    await context.close();
+  });
+
+  it('opens a link of the answered mail as the recorded answer and the way to sign in to change it, with no form', async () => {
+    const text = await answerMail('lydia@church.example');
+    const link = text.match(/https?:\/\/\S+\/answer\/\S+\?response=accepted/)![0];
+    const { context, page } = await world.newContext(PHONE);
+    await page.goto(link);
+    await page.getByRole('status').filter({ hasText: 'You declined this shift with a link of this e-mail.' }).waitFor();
+    await page.getByText('A link answers once, so this e-mail cannot change your answer. To change it, sign in to My schedule.').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Confirm' }).count(), 0);
+    await expectAccessible(page, 'answer-link-answered');
+    await page.getByRole('link', { name: 'Sign in to My schedule' }).click();
+    await page.waitForURL(/\/sign-in\?next=/);
+    assert.equal((await ok('GET', `${V}/assignments/${assignmentId}`)).assignment.status, 'declined');
     await context.close();
   });
 

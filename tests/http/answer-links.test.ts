@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { loggerOptions } from '../../src/http/logging.js';
-import { ANSWER_LINK_REFUSALS } from '../../src/domain/assignments/answer-links.service.js';
+import { alreadyAnswered, ANSWER_LINK_REFUSALS } from '../../src/domain/assignments/answer-links.service.js';
 import { drainOutbox } from '../../src/jobs/outbox-delivery.js';
 import {
   as, expectError, newAssignment, newCoordinator, newMinistry, newPosition, newStaffedEvent, newUser, qualify, setUp, startTestServer, useMailSink, useServer, useUser, type TestUser,
@@ -91,10 +91,10 @@ async function detail(assignmentId: number) {
 
 const answer = (token: string, body: Record<string, unknown>) => server.post(`/api/public/answer/${token}`, body);
 
-/** Asserts the request was refused with `status` and `message`, and that the assignment is as it was. */
-async function expectRefused(assignmentId: number, request: () => Promise<{ status: number; body: unknown }>, status: number, message: string) {
+/** Asserts the request was refused with `status`, `message` and `extra`, and that the assignment is as it was. */
+async function expectRefused(assignmentId: number, request: () => Promise<{ status: number; body: unknown }>, status: number, message: string, extra: Record<string, unknown> = {}) {
   const before = await detail(assignmentId);
-  expectError(await request(), status, message);
+  expectError(await request(), status, message, extra);
   assert.deepEqual(await detail(assignmentId), before, 'nothing is written');
 }
 
@@ -128,6 +128,8 @@ describe('GET /api/public/answer/{token}', () => {
     const scene = await asked();
     const shown = await server.get(`/api/public/answer/${scene.accept}`);
     assert.equal(shown.status, 200, shown.text);
+    assert.deepEqual(Object.keys(shown.body).sort(), ['answered', 'assignment']);
+    assert.equal(shown.body.answered, null);
     assert.deepEqual(Object.keys(shown.body.assignment).sort(), ['end', 'firstName', 'ministryName', 'positionName', 'start', 'status', 'teamName']);
     assert.equal(shown.body.assignment.firstName, scene.volunteerFirstName);
     assert.equal(shown.body.assignment.positionName, scene.positionName);
@@ -136,6 +138,15 @@ describe('GET /api/public/answer/{token}', () => {
     assert.equal(shown.body.assignment.start, '2026-03-10 10:30:00');
     assert.equal(shown.body.assignment.end, '2026-03-10 11:30:00');
     assert.equal(shown.body.assignment.status, 'pending');
+  });
+
+  it('shows the answer recorded through the link once there is one', async () => {
+    const { accept, decline } = await asked();
+    assert.equal((await answer(accept, { response: 'accepted' })).status, 200);
+    const shown = await server.get(`/api/public/answer/${decline}`);
+    assert.equal(shown.status, 200, shown.text);
+    assert.equal(shown.body.answered, 'accepted');
+    assert.equal(shown.body.assignment.status, 'accepted');
   });
 
   it('needs no API key and creates none', async () => {
@@ -186,19 +197,35 @@ describe('POST /api/public/answer/{token}', () => {
     assert.deepEqual(await detail(assignmentId), before);
   });
 
-  it('lets the Decline link of the same mail follow an accept, as E13 allows', async () => {
+  it('refuses the Decline link of the same mail after an accept with 409 naming the answer, and writes nothing: a link answers once', async () => {
     const { accept, decline, assignmentId } = await asked();
     assert.equal((await answer(accept, { response: 'accepted' })).status, 200);
-    const declined = await answer(decline, { response: 'declined' });
-    assert.equal(declined.status, 200, declined.text);
-    assert.equal(declined.body.assignment.status, 'declined');
-    assert.deepEqual((await detail(assignmentId)).responses.map((r) => [r.response, r.channel]), [['accepted', 'email'], ['declined', 'email']]);
+    await expectRefused(assignmentId, () => answer(decline, { response: 'declined' }), 409, alreadyAnswered('accepted'), { answered: 'accepted' });
+    assert.equal(alreadyAnswered('accepted'), 'This link was already used: you accepted this shift. To change your answer, sign in and open My schedule.');
+    assert.deepEqual((await detail(assignmentId)).responses.map((r) => [r.response, r.channel]), [['accepted', 'email']]);
   });
 
-  it('refuses to accept again after a decline, as E13 does, and writes nothing', async () => {
+  it('refuses the Accept link after a decline through it with 409 naming the decline, and writes nothing', async () => {
     const { accept, assignmentId } = await asked();
     assert.equal((await answer(accept, { response: 'declined' })).status, 200);
-    await expectRefused(assignmentId, () => answer(accept, { response: 'accepted' }), 409, 'This assignment can no longer be answered');
+    await expectRefused(assignmentId, () => answer(accept, { response: 'accepted' }), 409, alreadyAnswered('declined'), { answered: 'declined' });
+  });
+
+  it('lets the links of a reminder mailed after the answer change it, once', async () => {
+    const { email, accept, assignmentId } = await asked();
+    assert.equal((await answer(accept, { response: 'accepted' })).status, 200);
+    await setSetting('iVolunteerReminderLeadHours', 200);
+    try {
+      await server.app.services.outbox.queueReminders();
+      await drainOutbox(server.app.services);
+    } finally {
+      await setSetting('iVolunteerReminderLeadHours', 48);
+    }
+    const reminder = tokenIn(email, 'declined', /reminder/);
+    assert.equal((await server.get(`/api/public/answer/${reminder}`)).body.answered, null);
+    assert.equal((await answer(reminder, { response: 'declined' })).status, 200);
+    await expectRefused(assignmentId, () => answer(reminder, { response: 'accepted' }), 409, alreadyAnswered('declined'), { answered: 'declined' });
+    assert.equal((await server.get(`/api/public/answer/${accept}`)).body.answered, 'declined');
   });
 
   it('refuses a body without an answer with 400', async () => {

@@ -59,17 +59,20 @@ export function isSignedBy(read: { payload: string; mac: Buffer }, secret: strin
 }
 
 /**
- * Whether the assignment is still as the link found it: assigned at the same moment, and every response since the
- * mail left was this person's own answer through an answer link (a first accept may be followed by a decline from
- * the same mail, as E13 allows), so the status is the one the mail saw or the last such answer. Anything else (a
- * coordinator's change, an answer in the app, a cancel, a substitution) means the link speaks of an old state.
+ * Where the assignment stands for the link: `open` while it is as the mail found it (assigned at the same moment,
+ * no response since); `answered` with the answer once this person answered it through an answer link of a mail
+ * that saw that state, and nothing else happened since: a link answers once, so a forwarded mail cannot undo the
+ * answer; `changed` after anything else (a coordinator's change, an answer in the app, a cancel, a substitution).
  */
-export function isUnchangedSince(
+export function linkStateOf(
   claims: AnswerLinkClaims,
   current: { status: string; assignedAt: string },
   since: ReadonlyArray<{ person_id: number; response: string; channel: string }>,
-): boolean {
-  if (current.assignedAt !== claims.assignedAt) return false;
-  if (!since.every((r) => r.channel === 'email' && r.person_id === claims.personId && (r.response === 'accepted' || r.response === 'declined'))) return false;
-  return current.status === (since.at(-1)?.response ?? claims.status);
+): { kind: 'open' } | { kind: 'answered'; answer: 'accepted' | 'declined' } | { kind: 'changed' } {
+  if (current.assignedAt !== claims.assignedAt) return { kind: 'changed' };
+  if (since.length === 0) return current.status === claims.status ? { kind: 'open' } : { kind: 'changed' };
+  const isOwnLinkAnswer = (r: (typeof since)[number]) => r.channel === 'email' && r.person_id === claims.personId && (r.response === 'accepted' || r.response === 'declined');
+  const last = since.at(-1)!;
+  if (!since.every(isOwnLinkAnswer) || current.status !== last.response) return { kind: 'changed' };
+  return { kind: 'answered', answer: last.response as 'accepted' | 'declined' };
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { withTransaction } from '../../db/repositories/index.js';
 import type { AssignmentStatus, DB } from '../../db/schema.js';
-import { clockDigits, isSignedBy, isUnchangedSince, newAnswerLinkSecret, readAnswerLink, signAnswerLink } from '../access/answer-links.js';
+import { clockDigits, isSignedBy, linkStateOf, newAnswerLinkSecret, readAnswerLink, signAnswerLink } from '../access/answer-links.js';
 import type { ChurchTime } from '../church-time.js';
 import { conflict, forbidden, gone } from '../errors.js';
 import { isOver } from '../occurrences/timing.js';
@@ -19,6 +19,10 @@ export const ANSWER_LINK_REFUSALS = {
   expired: 'This link has expired: the shift is over.',
   changed: 'This link no longer works: the assignment changed after the e-mail was sent. See your volunteer schedule for where it stands.',
 } as const;
+
+/** The refusal of a link whose answer is recorded, naming it (a link answers once). */
+export const alreadyAnswered = (answer: 'accepted' | 'declined') =>
+  `This link was already used: you ${answer} this shift. To change your answer, sign in and open My schedule.`;
 
 /** What an assignment mail knows of its assignment when it leaves: enough to sign its answer links. */
 export interface AnswerLinkSubject {
@@ -50,10 +54,11 @@ export class AnswerLinksService extends DatabaseService {
   }
 
   /**
-   * The assignment a link names, if the link still speaks for it: 403 when altered or for someone else, 410 when
-   * withdrawn, expired or the assignment is gone, 409 when the assignment changed since the mail left.
+   * The assignment a link names, if the link still speaks for it, and the answer recorded through it if there is one:
+   * 403 when altered or for someone else, 410 when withdrawn, expired or the assignment is gone, 409 when the
+   * assignment changed since the mail left.
    */
-  private async check(token: string): Promise<{ row: MyAssignmentRow; firstName: string }> {
+  private async check(token: string): Promise<{ row: MyAssignmentRow; firstName: string; answered: 'accepted' | 'declined' | null }> {
     const repos = this.repos;
     const read = readAnswerLink(token);
     if (!read) throw forbidden(ANSWER_LINK_REFUSALS.invalid);
@@ -70,29 +75,35 @@ export class AnswerLinksService extends DatabaseService {
     if (row.person_id !== claims.personId || !person) throw forbidden(ANSWER_LINK_REFUSALS.someoneElse);
     const now = await this.time.now();
     if (clockDigits(now) > claims.expiresAt || isOver(row.end_at, now)) throw gone(ANSWER_LINK_REFUSALS.expired);
-    if (!isUnchangedSince(claims, { status: row.status, assignedAt: clockDigits(row.assigned_at) }, since)) throw conflict(ANSWER_LINK_REFUSALS.changed);
-    return { row, firstName: person.first_name };
+    const state = linkStateOf(claims, { status: row.status, assignedAt: clockDigits(row.assigned_at) }, since);
+    if (state.kind === 'changed') throw conflict(ANSWER_LINK_REFUSALS.changed);
+    return { row, firstName: person.first_name, answered: state.kind === 'answered' ? state.answer : null };
   }
 
   private static view(row: { position_name: string; ministry_name: string; team_name: string; start_at: string; end_at: string; status: AssignmentStatus }, firstName: string) {
     return { firstName, positionName: row.position_name, ministryName: row.ministry_name, teamName: row.team_name, start: row.start_at, end: row.end_at, status: row.status };
   }
 
-  /** What the link's page shows: the assignment's facts and the first name of the person asked. */
+  /**
+   * What the link's page shows: the assignment's facts, the first name of the person asked, and the answer recorded
+   * through the link (null while it has none), after which the page points to the app instead.
+   */
   async show(token: string) {
-    const { row, firstName } = await this.check(token);
-    return { assignment: AnswerLinksService.view(row, firstName) };
+    const { row, firstName, answered } = await this.check(token);
+    return { assignment: AnswerLinksService.view(row, firstName), answered };
   }
 
   /**
    * Records the answer as E13 does (alerts, gap, outbox), channel `email`. The answer already standing is a no-op
-   * that says so (`changed: false`); another answer after one is allowed when E13 allows it (accepted, then declined).
+   * that says so (`changed: false`). Once an answer is recorded through the link, another is refused with 409
+   * naming it (a forwarded mail must not undo it); it is changed in the app.
    */
   async answer(token: string, response: 'accepted' | 'declined', comment: string | null) {
-    const { row, firstName } = await this.check(token);
+    const { row, firstName, answered } = await this.check(token);
     if (row.status === response) return { assignment: AnswerLinksService.view(row, firstName), changed: false };
-    const answered = await this.member.recordAnswer(row, response, comment, 'email');
-    return { assignment: AnswerLinksService.view({ ...row, status: answered.status }, firstName), changed: true };
+    if (answered) throw conflict(alreadyAnswered(answered), { answered });
+    const recorded = await this.member.recordAnswer(row, response, comment, 'email');
+    return { assignment: AnswerLinksService.view({ ...row, status: recorded.status }, firstName), changed: true };
   }
 
   /** A new secret: every link signed before stops working (answered as withdrawn). */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../domain/services.js';
 import { publicRateLimit } from '../plugins/rate-limits.js';
-import { AnswerLinkAssignment, AnswerLinkBody, AnswerLinkParams, AnswerLinkResult } from '../schemas/answer-links.schemas.js';
+import { AnswerLinkBody, AnswerLinkPage, AnswerLinkParams, AnswerLinkResult } from '../schemas/answer-links.schemas.js';
 import { responses, WallClock } from '../schemas/common.js';
 
 /**
@@ -18,9 +18,9 @@ export const answerLinksRoutes = (services: Services): FastifyPluginAsyncTypebox
     config,
     schema: {
       tags,
-      summary: "The assignment an e-mail's answer link names, to show before confirming; a clear refusal when the link no longer works (ours)",
+      summary: "The assignment an e-mail's answer link names, to show before confirming, and the answer recorded through the link; a clear refusal when the link no longer works (ours)",
       params: AnswerLinkParams,
-      response: responses({ 200: Type.Object({ assignment: AnswerLinkAssignment }) }),
+      response: responses({ 200: AnswerLinkPage }),
     },
   }, async (request) => answerLinks.show(request.params.token));
 
@@ -28,7 +28,7 @@ export const answerLinksRoutes = (services: Services): FastifyPluginAsyncTypebox
     config,
     schema: {
       tags,
-      summary: "Accept or decline through an e-mail's answer link, recorded as E13 with the channel email (ours)",
+      summary: "Accept or decline through an e-mail's answer link, recorded as E13 with the channel email; once an answer is recorded through the link, another is 409 with `answered` (ours)",
       params: AnswerLinkParams,
       body: AnswerLinkBody,
       response: responses({ 200: AnswerLinkResult }),

@@ -15,6 +15,12 @@ export const AnswerLinkAssignment = Type.Object({
   status: Type.Union(ASSIGNMENT_STATUSES.map((s) => Type.Literal(s))),
 });
 
+/** What an answer link's page shows: the assignment, and the answer recorded through the link (null before one). */
+export const AnswerLinkPage = Type.Object({
+  assignment: AnswerLinkAssignment,
+  answered: Nullable(Type.Union([Type.Literal('accepted'), Type.Literal('declined')])),
+});
+
 export const AnswerLinkBody = Type.Object({
   response: Type.Union([Type.Literal('accepted'), Type.Literal('declined')], { 'x-error': 'response must be accepted or declined' }),
   comment: Type.Optional(Nullable(Type.String({ maxLength: 255, 'x-error': 'comment must be text of at most 255 characters' }))),

@@ -264,6 +264,10 @@ export const en = {
     alreadyDeclined: 'You had already declined; nothing changed.',
     refusedTitle: 'This link no longer works',
     toSchedule: 'Open my schedule',
+    answeredAccepted: 'You accepted this shift with a link of this e-mail.',
+    answeredDeclined: 'You declined this shift with a link of this e-mail.',
+    usedLink: 'A link answers once, so this e-mail cannot change your answer. To change it, sign in to My schedule.',
+    signInToSchedule: 'Sign in to My schedule',
   },
   errors: {
     generic: 'Something went wrong. Try again in a moment.',

@@ -265,6 +265,10 @@ export const es: Messages = {
     alreadyDeclined: 'Usted ya había rechazado; nada cambió.',
     refusedTitle: 'Este enlace ya no funciona',
     toSchedule: 'Abrir mi horario',
+    answeredAccepted: 'Usted aceptó este turno con un enlace de este correo.',
+    answeredDeclined: 'Usted rechazó este turno con un enlace de este correo.',
+    usedLink: 'Un enlace responde una sola vez, así que este correo no puede cambiar su respuesta. Para cambiarla, inicie sesión en Mi horario.',
+    signInToSchedule: 'Iniciar sesión en Mi horario',
   },
   errors: {
     generic: 'Algo salió mal. Inténtelo de nuevo en un momento.',

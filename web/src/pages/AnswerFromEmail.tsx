@@ -12,7 +12,8 @@ const isAnswer = (value: string | null): value is Answer => value === 'accepted'
 /**
  * The page an assignment mail's Accept and Decline links open (no sign-in): the assignment, the answer the link
  * chose (it can still be changed here), a comment for a decline, Confirm, then what the service recorded. A link
- * that no longer works is shown as such, in the service's words.
+ * answers once: opened again, it shows the recorded answer and the way into the app to change it. A link that no
+ * longer works is shown as such, in the service's words.
  */
 export function AnswerFromEmail() {
   const { t } = useTranslation();
@@ -27,14 +28,18 @@ export function AnswerFromEmail() {
   const [comment, setComment] = useState('');
   const shown = useQuery({
     queryKey,
-    queryFn: async () => (await ok(api.GET('/api/public/answer/{token}', { params: { path: { token } } }))).assignment,
+    queryFn: () => ok(api.GET('/api/public/answer/{token}', { params: { path: { token } } })),
   });
   const confirm = useMutation({
     mutationFn: (answer: Answer) => ok(api.POST('/api/public/answer/{token}', {
       params: { path: { token } },
       body: { response: answer, ...(answer === 'declined' && comment.trim() && { comment: comment.trim() }) },
     })),
-    onSuccess: (result) => queryClient.setQueryData(queryKey, result.assignment),
+    onSuccess: (result) => queryClient.setQueryData(queryKey, (page: typeof shown.data) => page && { ...page, assignment: result.assignment }),
+    // The link was answered meanwhile (another tab, a forwarded mail) or the assignment changed: the page shows which.
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) void shown.refetch();
+    },
   });
 
   if (shown.isPending) return <Loading />;
@@ -48,7 +53,7 @@ export function AnswerFromEmail() {
       </section>
     );
   }
-  const assignment = shown.data;
+  const { assignment, answered } = shown.data;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (choice) confirm.mutate(choice);
@@ -70,6 +75,12 @@ export function AnswerFromEmail() {
               : (result.assignment.status === 'accepted' ? 'answer.alreadyAccepted' : 'answer.alreadyDeclined'))}
           </SuccessNote>
           <p><Link to="/">{t('answer.toSchedule')}</Link></p>
+        </>
+      ) : answered ? (
+        <>
+          <SuccessNote>{t(answered === 'accepted' ? 'answer.answeredAccepted' : 'answer.answeredDeclined')}</SuccessNote>
+          <p>{t('answer.usedLink')}</p>
+          <p><Link to="/" className="button button-primary">{t('answer.signInToSchedule')}</Link></p>
         </>
       ) : (
         <form className="form" onSubmit={submit}>
