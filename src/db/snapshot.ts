@@ -26,10 +26,13 @@ export class SnapshotError extends Error {}
 /** What the migrations of this build create: the service's own part of a database that may hold other things too. */
 export interface ServiceObjects {
   /** Tables, views and sequences by name. */
-  relations: Map<string, 'table' | 'view' | 'sequence'>;
+  relations: Map<string, RelationKind>;
   /** Functions with their argument types, as `drop function` names them. */
   functions: string[];
 }
+
+type RelationKind = 'table' | 'view' | 'materialized view' | 'sequence';
+const KINDS: Record<string, RelationKind> = { r: 'table', p: 'table', v: 'view', m: 'materialized view', S: 'sequence' };
 
 const PROBE_SCHEMA = 'vms_service_objects';
 
@@ -50,8 +53,7 @@ async function probeServiceObjects(session: Kysely<DB>): Promise<ServiceObjects>
     where p.pronamespace = ${PROBE_SCHEMA}::regnamespace`.execute(session);
   await sql`drop schema ${sql.id(PROBE_SCHEMA)} cascade`.execute(session);
   await sql`set local search_path to public`.execute(session);
-  const kindOf = (kind: string) => (kind === 'S' ? 'sequence' : kind === 'v' || kind === 'm' ? 'view' : 'table');
-  return { relations: new Map(relations.map((r) => [r.name, kindOf(r.kind)] as const)), functions: functions.map((f) => f.signature) };
+  return { relations: new Map(relations.map((r) => [r.name, KINDS[r.kind]] as const)), functions: functions.map((f) => f.signature) };
 }
 
 /** `probeServiceObjects` outside any transaction: on one connection, in one that is rolled back. */
@@ -144,7 +146,7 @@ export const NOT_EMPTY = 'The target database is not empty. Nothing was changed.
 /** Drops the service's own tables, views, sequences and functions from `public`, and nothing else there. */
 async function dropServiceObjects(session: Kysely<DB>, objects: ServiceObjects): Promise<void> {
   // Tables first: an identity column's sequence goes with its table and cannot be dropped before it.
-  for (const kind of ['table', 'view', 'sequence'] as const) {
+  for (const kind of ['table', 'view', 'materialized view', 'sequence'] as const) {
     for (const [name] of [...objects.relations].filter(([, k]) => k === kind)) {
       await sql`drop ${sql.raw(kind)} if exists ${sql.table(`public.${name}`)} cascade`.execute(session);
     }
