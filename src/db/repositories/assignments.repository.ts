@@ -40,7 +40,7 @@ const lockedOccurrence = precompiled((db: Executor, occurrenceId: number) =>
     .selectFrom('occurrences')
     .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
     .innerJoin('events', 'events.id', 'occurrences.event_id')
-    .select(['occurrences.id', 'occurrences.status', shiftEnd.as('end_at')])
+    .select(['occurrences.id', 'occurrences.status', 'occurrences.occurrence_date', 'schedules.ministry_id', shiftStart.as('start_at'), shiftEnd.as('end_at')])
     .where('occurrences.id', '=', occurrenceId)
     .forUpdate('occurrences'));
 

@@ -14,7 +14,7 @@ import { invalid } from '../errors.js';
 import { displayName } from '../ministries/views.js';
 import { isOver } from '../occurrences/timing.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { OCCURRENCE_CLOSED, occurrenceClosed } from '../staffing/placement.js';
+import { codesOf, loadPlacementFacts, OCCURRENCE_CLOSED, occurrenceClosed, placeOf, refusal, RULE_WORDS, type RuleCode } from '../staffing/placement.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import { plan } from './planner.js';
 import { loadPlannerInput } from './planner-input.js';
@@ -51,17 +51,19 @@ export interface KeptProposal {
   personId: number;
 }
 
-type SkipReason = 'out_of_scope' | 'occurrence_closed' | 'not_needed' | 'not_qualified' | 'outside_pool' | 'already_assigned' | 'filled_since_preview';
+/** Why a kept proposal was not created: the commit's own checks, or a `refuse` rule of auto-fill's path that holds now. */
+export const SKIP_REASONS = ['out_of_scope', 'occurrence_closed', 'not_needed', 'not_qualified', 'already_assigned', ...codesOf('autofill', 'refuse'), 'filled_since_preview'] as const;
+type SkipReason = (typeof SKIP_REASONS)[number];
 
-const SKIP_WORDS: Record<SkipReason, string> = {
+const SKIP_WORDS: Record<Exclude<SkipReason, RuleCode>, string> = {
   out_of_scope: "The occurrence is not one of the preview's open occurrences",
   occurrence_closed: OCCURRENCE_CLOSED,
   not_needed: 'The occurrence does not need that position',
   not_qualified: 'This person is no longer actively qualified for that position',
-  outside_pool: "This person is not in the ministry's volunteer pool",
   already_assigned: 'This person already holds that position on this occurrence',
   filled_since_preview: 'Someone else filled this place since the preview',
 };
+const skipWords = (reason: SkipReason) => (reason in SKIP_WORDS ? SKIP_WORDS[reason as keyof typeof SKIP_WORDS] : `Auto-fill does not place this person here now: ${RULE_WORDS[reason as RuleCode]}`);
 
 export const TOKEN_REFUSAL = 'The token is not one an auto-fill preview answered';
 
@@ -152,7 +154,7 @@ export class AutoFillService extends DatabaseService {
     const { scope, now, today } = await this.resolve(actor, { ...body.scope, from: body.from, to: body.to, fillTo: body.fillTo, allowOutsidePool: body.allowOutsidePool, seed: body.seed });
     const repos = this.repos;
     const skipped: Array<KeptProposal & { reason: SkipReason; message: string }> = [];
-    const skip = (proposal: KeptProposal, reason: SkipReason) => skipped.push({ ...proposal, reason, message: SKIP_WORDS[reason] });
+    const skip = (proposal: KeptProposal, reason: SkipReason) => skipped.push({ ...proposal, reason, message: skipWords(reason) });
     let wanted: KeptProposal[];
     if (kept === undefined) {
       wanted = (await this.planFor(repos, scope, body, now, today)).proposals.map(({ occurrenceId, positionId, personId }) => ({ occurrenceId, positionId, personId }));
@@ -193,15 +195,18 @@ export class AutoFillService extends DatabaseService {
   private async commitOccurrence(tx: Repositories, runId: number, ministryId: number, occurrenceId: number, proposals: readonly KeptProposal[], body: AutoFillTokenBody, by: number | null, now: string) {
     const refused: Array<{ proposal: KeptProposal; reason: SkipReason }> = [];
     const locked = await tx.assignments.lockOccurrence(occurrenceId);
-    if (occurrenceClosed(locked, now)) return proposals.map((proposal) => ({ proposal, reason: 'occurrence_closed' as const }));
+    if (!locked || occurrenceClosed(locked, now)) return proposals.map((proposal) => ({ proposal, reason: 'occurrence_closed' as const }));
     const personIds = [...new Set(proposals.map((p) => p.personId))];
     const positionIds = [...new Set(proposals.map((p) => p.positionId))];
     const [effective, qualifications, pool, rows] = await Promise.all([
       loadEffectiveRequirements(tx, [occurrenceId]),
       tx.volunteerRoster.activeQualifications(personIds, positionIds),
-      body.allowOutsidePool ? Promise.resolve(new Set<number>()) : tx.autoFill.inPool(ministryId, personIds),
+      tx.autoFill.inPool(ministryId, personIds),
       tx.autoFill.rowsOn(occurrenceId, personIds),
     ]);
+    // The rules are asked again under the lock: what changed since the preview (a new blockout, a place taken elsewhere) counts.
+    const placement = await loadPlacementFacts(tx, personIds.map((personId) => ({ personId, inPool: pool.has(personId) })), ministryId,
+      { from: locked.occurrence_date, to: locked.occurrence_date }, { allowOutsidePool: body.allowOutsidePool });
     const requirements = new Map((effective.get(occurrenceId)?.requirements ?? []).map((r) => [r.positionId, r]));
     const left = new Map([...requirements].map(([positionId, r]) => [positionId, body.fillTo === 'max' ? r.openCount : r.gapCount]));
     const isQualified = new Set(qualifications.map((q) => `${q.person_id}:${q.position_id}`));
@@ -209,11 +214,12 @@ export class AutoFillService extends DatabaseService {
     const reuses: Array<{ id: number; requirementId: number | null; personId: number }> = [];
     for (const proposal of proposals) {
       const existing = rows.find((row) => row.position_id === proposal.positionId && row.person_id === proposal.personId);
+      const place = placeOf(locked, proposal.positionId);
       const reason: SkipReason | undefined = !requirements.has(proposal.positionId) ? 'not_needed'
         : !isQualified.has(`${proposal.personId}:${proposal.positionId}`) ? 'not_qualified'
-        : !body.allowOutsidePool && !pool.has(proposal.personId) ? 'outside_pool'
           : existing && holdsPosition(existing.status) ? 'already_assigned'
-            : (left.get(proposal.positionId) ?? 0) <= 0 ? 'filled_since_preview' : undefined;
+            : refusal('autofill', place, placement.people.get(proposal.personId)!, placement.setting)?.code
+              ?? ((left.get(proposal.positionId) ?? 0) <= 0 ? 'filled_since_preview' : undefined);
       if (reason) {
         refused.push({ proposal, reason });
         continue;

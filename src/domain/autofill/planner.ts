@@ -5,7 +5,7 @@
 
 import type { BlockoutPeriod } from '../availability/blockouts.js';
 import { monthOf, type PreferenceFacts } from '../availability/preferences.js';
-import { detailOf, findings, refusal, type Finding, type Partner, type PersonFacts, type Place, type Setting } from '../staffing/placement.js';
+import { detailOf, findings, refusal, RULE_WORDS, type Finding, type Partner, type PersonFacts, type Place, type Setting } from '../staffing/placement.js';
 
 /** Places to fill for one position on one occurrence. */
 export interface PlannerNeed {
@@ -287,14 +287,14 @@ export function plan(input: PlannerInput): PlanResult {
 }
 
 const WORDS: Record<PassReason, string> = {
-  outside_pool: 'outside the pool',
-  blocked_out: 'blocked out',
-  missing_credential: 'missing a required credential',
-  already_serving: 'already serving this occurrence',
-  conflict: 'serving an overlapping shift',
-  over_preference: 'at their monthly limit',
-  household_apart: 'a household member serves it and they serve apart',
-  outside_preferred_weeks: 'outside their preferred weeks',
+  outside_pool: RULE_WORDS.outside_pool,
+  blocked_out: RULE_WORDS.blocked_out,
+  missing_credential: RULE_WORDS.missing_credential,
+  already_serving: RULE_WORDS.already_serving,
+  conflict: RULE_WORDS.conflict,
+  over_preference: RULE_WORDS.over_preference,
+  household_apart: RULE_WORDS.household_apart,
+  outside_preferred_weeks: RULE_WORDS.outside_preferred_weeks,
   household_together_elsewhere: 'a household member serves elsewhere',
   more_assignments: 'more assignments',
   served_more_recently: 'served more recently',

@@ -194,6 +194,19 @@ export const OCCURRENCE_CLOSED = 'This occurrence is cancelled or already over';
 
 // Words. The web app has its own, in English and Spanish, for the codes; these are the API's (and mail's) English.
 
+/** A rule's words in a list of reasons ("2 blocked out, 1 at their monthly limit"). */
+export const RULE_WORDS: Readonly<Record<RuleCode, string>> = {
+  outside_pool: 'outside the pool',
+  blocked_out: 'blocked out',
+  missing_credential: 'missing a required credential',
+  already_serving: 'already serving this occurrence',
+  conflict: 'serving an overlapping shift',
+  over_preference: 'at their monthly limit',
+  household_apart: 'a household member serves it and they serve apart',
+  outside_preferred_weeks: 'outside their preferred weeks',
+  household_together: 'serves with their household',
+};
+
 const range = (from: string, to: string) => (from === to ? from : `${from} to ${to}`);
 const names = (partners: readonly Partner[]) => partners.map((p) => p.displayName).join(', ');
 

@@ -1,4 +1,6 @@
 import { Type } from '@sinclair/typebox';
+import { SKIP_REASONS } from '../../domain/autofill/autofill.service.js';
+import { PASS_REASONS } from '../../domain/autofill/planner.js';
 import { Nullable } from './common.js';
 
 const I = Type.Integer();
@@ -29,6 +31,9 @@ export const AutoFillToken = Type.Object({
   ...Type.Required(Type.Pick(AutoFillBody, ['from', 'to', 'fillTo', 'allowOutsidePool', 'seed'])).properties,
 }, { additionalProperties: false });
 
+/** Why auto-fill passed a candidate over: a `refuse` rule of the placement table, a preference or fairness (issue 32). */
+const PassReason = Type.Union(PASS_REASONS.map((reason) => Type.Literal(reason)));
+
 const Fairness = Type.Object({ spread: I, gini: Type.Number(), counts: Type.Object({ min: I, max: I }) });
 
 export const Proposal = Type.Object({
@@ -36,7 +41,7 @@ export const Proposal = Type.Object({
   reasons: Type.Object({
     qualified: Type.Literal(true), inPool: Type.Boolean(), lastServed: NS, latestScheduled: NS, timesThisMonth: I, assignmentsInWindow: I,
     outsidePreferredWeeks: Type.Boolean(), servesWithHousehold: Type.Boolean(),
-    passedOver: Type.Array(Type.Object({ personId: I, name: S, reason: S, detail: Type.Optional(S) })),
+    passedOver: Type.Array(Type.Object({ personId: I, name: S, reason: PassReason, detail: Type.Optional(S) })),
   }),
 });
 
@@ -46,7 +51,7 @@ export const AutoFillPreview = Type.Object({
   options: Type.Object({ fillTo: S, allowOutsidePool: Type.Boolean(), seed: I }),
   proposals: Type.Array(Proposal),
   unfilled: Type.Array(Type.Object({
-    occurrenceId: I, positionId: I, positionName: S, date: S, missing: I, why: S, excluded: Type.Record(Type.String(), I),
+    occurrenceId: I, positionId: I, positionName: S, date: S, missing: I, why: S, excluded: Type.Partial(Type.Record(PassReason, I)),
   })),
   summary: Type.Object({
     occurrenceCount: I, proposalCount: I, unfilledPlaces: I, fairnessRange: Type.Object({ from: S, to: S }), eligiblePeople: I,
@@ -71,7 +76,7 @@ export const AutoFillCommit = Type.Object({
   runId: I,
   committedBy: Type.Object({ personId: I, displayName: S, at: S }),
   created: Type.Array(Type.Object({ ...RunAssignment, status: S, source: Type.Literal('coordinator'), autoFilled: Type.Literal(true) })),
-  skipped: Type.Array(Type.Object({ occurrenceId: I, positionId: I, personId: I, reason: S, message: S })),
+  skipped: Type.Array(Type.Object({ occurrenceId: I, positionId: I, personId: I, reason: Type.Union(SKIP_REASONS.map((reason) => Type.Literal(reason))), message: S })),
 });
 
 export const AutoFillUndo = Type.Object({

@@ -30,7 +30,7 @@ export function Outcome({ result, onAgain }: { result: CommitResult; onAgain: ()
           <ul className="autofill-reasons">
             {result.skipped.map((row) => (
               <li key={`${row.occurrenceId}:${row.positionId}:${row.personId}`}>
-                {names.get(row.personId) ?? t('autofill.personNumber', { id: row.personId })}: {t(`autofill.skip.${row.reason}`, { defaultValue: row.message })}
+                {names.get(row.personId) ?? t('autofill.personNumber', { id: row.personId })}: {t(`autofill.skip.${row.reason}`)}
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Empty } from '../../components/feedback';
 import { formatDate } from '../../format';
@@ -115,10 +116,10 @@ function UnfilledTable({ unfilled }: { unfilled: Unfilled[] }) {
 }
 
 /** Why a need stays open, in the reader's language from the service's counts of who was excluded and why. */
-function whyUnfilled(need: Unfilled, t: (key: string, options?: Record<string, unknown>) => string): string {
-  const excluded = Object.entries(need.excluded);
+function whyUnfilled(need: Unfilled, t: TFunction): string {
+  const excluded = Object.entries(need.excluded) as Array<[keyof Unfilled['excluded'], number]>;
   if (excluded.length === 0) return t('autofill.nobodyQualified');
-  return t('autofill.allExcluded', { list: excluded.map(([reason, count]) => `${count} ${t(`autofill.reason.${reason}`, { defaultValue: reason })}`).join(', ') });
+  return t('autofill.allExcluded', { list: excluded.map(([reason, count]) => `${count} ${t(`autofill.reason.${reason}`)}`).join(', ') });
 }
 
 /** The spread and the Gini coefficient before and after, in words. */

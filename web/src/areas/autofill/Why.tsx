@@ -28,7 +28,7 @@ export function Why({ proposal }: { proposal: Proposal }) {
           <ul className="autofill-reasons">
             {reasons.passedOver.map((other) => (
               <li key={other.personId}>
-                {other.name}: {t(`autofill.reason.${other.reason}`, { defaultValue: other.reason })}
+                {other.name}: {t(`autofill.reason.${other.reason}`)}
                 {other.detail && <span className="muted"> ({other.detail})</span>}
               </li>
             ))}
