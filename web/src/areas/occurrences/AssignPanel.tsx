@@ -88,7 +88,7 @@ function EligibleRowView({ occurrenceId, positionId, person, isHolder, onAssigne
       body: { positionId: Number(positionId), personId: person.personId, ...(!person.inPool && { allowOutsidePool: true }) },
     })),
     onSuccess: ({ assignment, warnings }) => onAssigned(warnings.length > 0
-      ? t('occurrences.assignedWithWarnings', { warnings: warnings.map((warning) => warning.message).join('; ') })
+      ? t('occurrences.assignedWithWarnings', { warnings: [...new Set(warnings.map((w) => w.code))].map((code) => t(`occurrences.warning.${code}`, { name: assignment.displayName })).join('; ') })
       : t('occurrences.assigned', { name: assignment.displayName, position: assignment.positionName })),
     onSettled: refresh,
   });
@@ -112,8 +112,9 @@ function EligibleRowView({ occurrenceId, positionId, person, isHolder, onAssigne
 }
 
 /**
- * What the person told us and what the ministry requires, against this occurrence (issue 17): away, at their
- * monthly limit, outside their preferred weeks, family rules with people already serving, missing credentials.
+ * What the person told us and what the ministry requires, against this occurrence (issue 17): away, serving an
+ * overlapping shift, at their monthly limit, outside their preferred weeks, family rules with people already
+ * serving, missing credentials.
  */
 function AvailabilityMarks({ person }: { person: EligibleRow }) {
   const { t, i18n } = useTranslation();
@@ -124,6 +125,7 @@ function AvailabilityMarks({ person }: { person: EligibleRow }) {
     const days = startDate === endDate ? formatDate(startDate, i18n.language) : `${formatDate(startDate, i18n.language)} – ${formatDate(endDate, i18n.language)}`;
     marks.push({ text: `${t('occurrences.blockedOut', { period: startTime ? `${days} ${startTime}–${endTime}` : days })}${reason ? ` (${reason})` : ''}`, tone: 'warning' });
   }
+  if (person.marks?.includes('conflict')) marks.push({ text: t('occurrences.clash'), tone: 'warning' });
   if (person.overPreference) marks.push({ text: t('occurrences.atLimit', { count: person.servingsThisMonth, max: person.maxPerMonth }), tone: 'warning' });
   if (person.outsidePreferredWeeks) marks.push({ text: t('occurrences.outsideWeeks'), tone: 'warning' });
   if (person.householdConflictWith?.length) marks.push({ text: t('occurrences.servesApartFrom', { names: names(person.householdConflictWith) }), tone: 'warning' });
