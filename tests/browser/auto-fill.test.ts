@@ -59,6 +59,11 @@ async function assignments(): Promise<Array<Assignment & { occurrenceId: number 
   return rows;
 }
 
+/** The service's answer to the page's next POST to `path` (under /api/ministries/auto-fill), once it has come. */
+function answerTo(page: Page, path: RegExp) {
+  return page.waitForResponse((response) => response.request().method() === 'POST' && path.test(new URL(response.url()).pathname));
+}
+
 describe('auto-fill in a browser', () => {
   let page: Page;
   let kept: Array<{ occurrenceId: number; personId: number }>;
@@ -67,7 +72,9 @@ describe('auto-fill in a browser', () => {
     ({ page } = await world.newContext(DESKTOP));
     await signIn(page, world.base, coordinator.userName, coordinator.password);
     await page.goto(`${world.base}/ministries/schedules/${scheduleId}`);
+    const previewed = answerTo(page, /^\/api\/ministries\/auto-fill\/preview$/);
     await page.getByRole('button', { name: 'Auto-fill', exact: true }).click();
+    assert.equal((await previewed).status(), 200);
     const boxes = page.getByRole('checkbox', { name: /^Keep .+ for Greeter on / });
     await boxes.nth(2).waitFor();
     assert.equal(await boxes.count(), 3);
@@ -88,7 +95,9 @@ describe('auto-fill in a browser', () => {
     await droppedBox.uncheck();
     kept = proposals.filter((p: { personId: number }) => p !== dropped).map((p: { occurrenceId: number; personId: number }) => ({ occurrenceId: p.occurrenceId, personId: p.personId }));
 
+    const committed = answerTo(page, /^\/api\/ministries\/auto-fill\/commit$/);
     await page.getByRole('button', { name: 'Assign the 2 kept' }).click();
+    assert.equal((await committed).status(), 201);
     await page.getByText('Assigned 2 people. They will get a message asking them to reply.').waitFor();
     await expectAccessible(page, 'auto-fill-committed');
 
@@ -101,7 +110,9 @@ describe('auto-fill in a browser', () => {
   });
 
   it('undoes the run: the assignments it made are cancelled', async () => {
+    const undone = answerTo(page, /^\/api\/ministries\/auto-fill\/runs\/\d+\/undo$/);
     await page.getByRole('button', { name: 'Undo this auto-fill' }).click();
+    assert.equal((await undone).status(), 200);
     await page.getByText('Cancelled 2 assignments; the volunteers are told.').waitFor();
     await expectAccessible(page, 'auto-fill-undone');
     const after = await assignments();

@@ -73,8 +73,9 @@ export function useBrowserWorld(name: string, arrange: (world: BrowserWorld) => 
   };
   world.newContext = async (viewport) => {
     const context = await world.browser.newContext({ viewport, locale: 'en-US' });
-    // Every step answers in well under a second; a missing element should fail fast, not after 30 s.
-    context.setDefaultTimeout(10_000);
+    // A step waits for what the page shows once the service has answered, however long a loaded machine takes; the
+    // budget is only there so that a missing element fails its test instead of hanging it.
+    context.setDefaultTimeout(60_000);
     return { context, page: await context.newPage() };
   };
 
