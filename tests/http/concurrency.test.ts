@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { onPostgres } from '../helpers/database.js';
 import { countRows, newPerson, setUp, useServer, useUser } from '../kit/index.js';
 
 /**
@@ -23,7 +24,10 @@ setUp(async () => {
 
 const inParallel = <T>(make: () => Promise<T>) => Promise.all(Array.from({ length: PARALLEL }, make));
 
-describe('parallel writes keep one row per person', () => {
+// The requests are sent at once either way; only PostgreSQL runs them at once, which the names say.
+describe(onPostgres
+  ? 'parallel writes on separate pooled connections keep one row per person'
+  : 'parallel writes, run one at a time by PGlite\'s single session, keep one row per person', () => {
   it('adds a person to the pool once: one 201, the rest 200, one membership', async () => {
     const person = await newPerson(server);
     const answers = await inParallel(() => server.post(`${V}/ministries/${ministryId}/pool/${person.id}`, undefined, { key: admin.apiKey }));
