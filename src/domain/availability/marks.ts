@@ -1,8 +1,7 @@
 import type { Repositories } from '../../db/repositories/index.js';
 import type { Caller } from '../access/caller.js';
-import { loadPlacementFacts, marksOf, PLACEMENT_RULES, type PersonFacts, type Place, type PlacementPath, type Setting } from '../staffing/placement.js';
+import { loadPlacementFacts, marksOf, PLACEMENT_RULES, standingAt, type PersonFacts, type Place, type PlacementPath, type Setting } from '../staffing/placement.js';
 import { blockoutView } from './blockouts.js';
-import { monthOf, preferenceStanding } from './preferences.js';
 
 /** The occurrence and position a list is for. */
 export interface OccurrenceContext {
@@ -25,15 +24,12 @@ export function markOf(path: PlacementPath, place: Place, facts: PersonFacts, se
   const missing = PLACEMENT_RULES.missing_credential.check(place, facts, setting);
   const apart = PLACEMENT_RULES.household_apart.check(place, facts, setting);
   const together = PLACEMENT_RULES.household_together.check(place, facts, setting);
-  const month = monthOf(place.date);
-  const counts = new Map<number, number>();
-  for (const shift of facts.shifts) if (shift.date >= month.from && shift.date <= month.to) counts.set(shift.ministryId, (counts.get(shift.ministryId) ?? 0) + 1);
   const partners = (found: typeof apart) => (found && 'partners' in found ? found.partners.map(({ personId, displayName }) => ({ personId, displayName })) : []);
   return {
     marks: marksOf(path, place, facts, setting),
     blockedOut: blockout !== undefined,
     blockout: blockout?.code === 'blocked_out' ? blockoutView(blockout.blockout, reader) : null,
-    ...preferenceStanding(facts.preferences, place.ministryId, place.date, counts),
+    ...standingAt(place, facts),
     householdTogetherWith: partners(together),
     householdConflictWith: partners(apart),
     missingRequirements: missing?.code === 'missing_credential' ? missing.missing : [],

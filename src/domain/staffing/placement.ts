@@ -98,6 +98,10 @@ function monthCounts(shifts: readonly Shift[], date: string): Map<number, number
   return counts;
 }
 
+/** How the person stands against their monthly limit and preferred weeks at the place. */
+export const standingAt = (place: Place, person: PersonFacts<BlockoutPeriod>) =>
+  preferenceStanding(person.preferences, place.ministryId, place.date, monthCounts(person.shifts, place.date));
+
 const partnersServing = (place: Place, person: PersonFacts<BlockoutPeriod>, setting: Setting, rule: Partner['rule']) =>
   person.partners.filter((partner) => partner.rule === rule && setting.serves(partner.personId, place.occurrenceId));
 
@@ -141,7 +145,7 @@ export const PLACEMENT_RULES: Readonly<Record<RuleCode, Rule>> = {
   over_preference: {
     kinds: { assign: 'warn', signup: 'warn', substitute: 'warn', autofill: 'refuse' },
     check: (place, person) => {
-      const standing = preferenceStanding(person.preferences, place.ministryId, place.date, monthCounts(person.shifts, place.date));
+      const standing = standingAt(place, person);
       return standing.overPreference ? { code: 'over_preference', servings: standing.servingsThisMonth, max: standing.maxPerMonth! } : undefined;
     },
   },
@@ -154,7 +158,7 @@ export const PLACEMENT_RULES: Readonly<Record<RuleCode, Rule>> = {
   },
   outside_preferred_weeks: {
     kinds: { autofill: 'prefer' },
-    check: (place, person) => (preferenceStanding(person.preferences, place.ministryId, place.date, new Map()).outsidePreferredWeeks ? { code: 'outside_preferred_weeks' } : undefined),
+    check: (place, person) => (standingAt(place, person).outsidePreferredWeeks ? { code: 'outside_preferred_weeks' } : undefined),
   },
   household_together: {
     kinds: { autofill: 'prefer' },
