@@ -74,6 +74,8 @@ export interface UsersTable {
   schedule_feed_token_hash: string | null;
   last_portal_activity: Timestamp | null;
   created_at: Timestamp;
+  /** The first administrator still signs in with the password of the first start (migration 0025). */
+  has_initial_password: Generated<boolean>;
 }
 
 export interface ApiKeysTable {

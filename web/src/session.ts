@@ -9,7 +9,10 @@ export function useCurrentUser() {
     queryKey: CURRENT_USER,
     queryFn: async () => {
       try {
-        return (await ok(api.GET('/api/users/current'))).user;
+        const answer = await api.GET('/api/users/current');
+        const { user } = await ok(Promise.resolve(answer));
+        // The service warns (HTTP Warning) in every answer to the first administrator until the first start's password is changed.
+        return { ...user, hasInitialPassword: answer.response.headers.has('warning') };
       } catch (error) {
         if (isApiError(error, 401)) return null;
         throw error;

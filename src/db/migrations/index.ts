@@ -21,6 +21,7 @@ import * as m0021 from './0021_add_withdrawn_notifications.js';
 import * as m0022 from './0022_add_schedule_refill.js';
 import * as m0023 from './0023_index_pending_assignments.js';
 import * as m0024 from './0024_expire_web_sessions.js';
+import * as m0025 from './0025_sign_in_by_address.js';
 
 /** Every migration, in order. A shipped migration is never edited; add a new file instead. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0022_add_schedule_refill': m0022,
   '0023_index_pending_assignments': m0023,
   '0024_expire_web_sessions': m0024,
+  '0025_sign_in_by_address': m0025,
 };

@@ -28,7 +28,7 @@ export function apiKeysRepository(db: Executor) {
         .selectFrom('api_keys')
         .innerJoin('users', 'users.id', 'api_keys.user_id')
         .innerJoin('persons', 'persons.id', 'users.id')
-        .select(['api_keys.id as keyId', 'api_keys.created_at', 'api_keys.last_used_at', 'api_keys.is_web_session', 'users.id', 'users.user_name', 'users.failed_logins', 'persons.inactive', 'persons.deceased_date', ...USER_ROLE_COLUMNS])
+        .select(['api_keys.id as keyId', 'api_keys.created_at', 'api_keys.last_used_at', 'api_keys.is_web_session', 'users.id', 'users.user_name', 'users.failed_logins', 'users.has_initial_password', 'persons.inactive', 'persons.deceased_date', ...USER_ROLE_COLUMNS])
         .where('api_keys.key_hash', '=', keyHash)
         .where('api_keys.revoked_at', 'is', null)
         .executeTakeFirst();

@@ -23,6 +23,7 @@ const USER_WITH_PERSON = [
   ...USER_ROLE_COLUMNS,
   'users.failed_logins',
   'users.two_factor_secret',
+  'users.has_initial_password',
   'persons.first_name',
   'persons.last_name',
   'persons.email',
@@ -46,6 +47,17 @@ export function usersRepository(db: Executor) {
     /** Case-insensitive lookup by user name. */
     async findByUserName(userName: string) {
       return withPerson().where(sql`lower(users.user_name)`, '=', userName.toLowerCase()).executeTakeFirst();
+    },
+
+    /**
+     * The accounts a sign-in names: the one whose user name it is and every one whose person has it as e-mail address,
+     * ignoring case; by id. Each side is one index lookup.
+     */
+    async findBySignInName(name: string) {
+      const lowered = name.toLowerCase();
+      const named = db.selectFrom('users').select('id').where(sql`lower(user_name)`, '=', lowered);
+      const addressed = db.selectFrom('persons').select('id').where(sql`lower(email)`, '=', lowered);
+      return withPerson().where('users.id', 'in', named.union(addressed)).orderBy('users.id').execute();
     },
 
     async isUserNameTaken(userName: string, exceptUserId?: number): Promise<boolean> {

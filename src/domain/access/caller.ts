@@ -23,6 +23,8 @@ export interface Caller {
   readonly keyId?: number;
   /** The count of auth changes this caller was checked against (see AuthCache); absent outside a request. */
   readonly authGeneration?: number;
+  /** The first administrator, still with the password of the first start (issue 33); read with the key, at no cost. */
+  readonly hasInitialPassword?: boolean;
 }
 
 /** Administrators hold every role implicitly. */

@@ -96,6 +96,8 @@ export function composeMail(facts: MailFacts): Mail {
       return facts.context.temporaryPassword
         ? body(facts, 'Your password was reset', [`An administrator reset your password. Your temporary password is: ${String(facts.context.temporaryPassword)}`, 'Please change it after you sign in.'])
         : body(facts, 'Reset your password', [
+          // An address shared by a family gets one mail per account: each says whose it is.
+          ...(facts.context.userName ? [`This is for the account with the user name ${String(facts.context.userName)}.`] : []),
           ...(facts.serviceUrl ? [`Choose a new password within a day: ${facts.serviceUrl}/reset-password?token=${encodeURIComponent(String(facts.context.resetToken ?? ''))}`] : []),
           `Or enter this code on the password page within a day: ${String(facts.context.resetToken ?? '')}`,
           'If you did not ask for this, ignore this message.',

@@ -34,6 +34,7 @@ export const RESET_COOLDOWN_MS = 5 * 60_000;
 // Every reset request takes at least this long, so that known and unknown names answer alike.
 const RESET_REQUEST_FLOOR_MS = 250;
 const LOGIN_FAILED = 'Invalid login or password';
+const SHARED_PASSWORD = 'This e-mail address belongs to more than one account with this password: sign in with your user name';
 
 const COLUMN_OF = {
   admin: 'is_admin',
@@ -88,6 +89,8 @@ export type LoginResult = { apiKey: string } | { requiresOTP: true };
 export interface LoginOptions {
   /** The web app's sign-in: its key ends after the session lifetimes, where E20's key works until revoked. */
   isWebSession?: boolean;
+  /** The name may be an e-mail address too (the web app's sign-in); E20 takes only a user name. */
+  byAddress?: boolean;
 }
 
 export interface NewUserInput {
@@ -126,6 +129,7 @@ export class UsersService extends DatabaseService {
         id: person.id,
         user_name: 'admin',
         password_hash: passwordHash,
+        has_initial_password: true,
         created_at: now,
         ...roleColumns(Object.fromEntries(ROLE_FLAGS.map((flag) => [flag, true]))),
       });
@@ -134,25 +138,13 @@ export class UsersService extends DatabaseService {
   }
 
   /**
-   * E20. Every refusal is the same generic 401. An attempt is reserved (counted as failed) before the password
-   * is checked, so a locked account evaluates no more guesses, however many arrive at once.
+   * E20, and the web app's sign-in. Every refusal is the same generic 401. An attempt is reserved (counted as failed)
+   * before the password is checked, so a locked account evaluates no more guesses, however many arrive at once.
+   * E20 names the account by its user name (contract §14.1); the web app's sign-in by a user name or an e-mail
+   * address (`byAddress`, issue 33), see `passwordHolder`.
    */
-  async login(userName: string, password: string, otp?: string, { isWebSession = false }: LoginOptions = {}): Promise<LoginResult> {
-    const user = userName.trim() === '' ? undefined : await this.repos.users.findByUserName(userName.trim());
-    if (!user || !maySignIn(user)) {
-      await this.passwords.spendWork(password);
-      throw unauthorized(LOGIN_FAILED);
-    }
-    const maxFailures = await this.settings.get('iMaxFailedLogins');
-    const failures = await this.repos.users.reserveLoginAttempt(user.id, maxFailures);
-    if (failures === undefined) {
-      await this.passwords.spendWork(password);
-      throw unauthorized(LOGIN_FAILED);
-    }
-    if (!(await this.passwords.verify(password, user.password_hash))) {
-      await this.noticeLockout(user, failures, maxFailures);
-      throw unauthorized(LOGIN_FAILED);
-    }
+  async login(userName: string, password: string, otp?: string, { isWebSession = false, byAddress = false }: LoginOptions = {}): Promise<LoginResult> {
+    const { user, failures, maxFailures } = await this.passwordHolder(await this.accountsNamed(userName, byAddress), password);
     if (user.two_factor_secret) {
       if (otp === undefined || otp === '') {
         await this.repos.users.releaseLoginAttempt(user.id);
@@ -171,6 +163,43 @@ export class UsersService extends DatabaseService {
       return this.mintKey(repos, user.id, 'Login', now, isWebSession);
     });
     return { apiKey: apiKey.key };
+  }
+
+  /** The accounts a sign-in or a reset request names that may sign in: by user name, or by e-mail address too. */
+  private async accountsNamed(name: string, byAddress: boolean): Promise<UserWithPerson[]> {
+    const trimmed = name.trim();
+    if (trimmed === '') return [];
+    const found = byAddress ? await this.repos.users.findBySignInName(trimmed) : [await this.repos.users.findByUserName(trimmed)];
+    return found.filter((user): user is UserWithPerson => user !== undefined && maySignIn(user));
+  }
+
+  /**
+   * The one of `accounts` whose password `password` is. Several accounts may share an address (a family's): the
+   * password is checked against each, side by side, so that a shared address answers about as fast as one account or
+   * an unknown name; it signs in the account it matches. A wrong password counts against each; a right one counts
+   * against none (it guessed nobody's), and a password that matches more than one of them cannot tell which was meant
+   * (409: sign in with the user name). 401 otherwise.
+   */
+  private async passwordHolder(accounts: UserWithPerson[], password: string): Promise<{ user: UserWithPerson; failures: number; maxFailures: number }> {
+    const maxFailures = await this.settings.get('iMaxFailedLogins');
+    const reserved: Array<{ user: UserWithPerson; failures: number }> = [];
+    for (const user of accounts) {
+      const failures = await this.repos.users.reserveLoginAttempt(user.id, maxFailures);
+      if (failures !== undefined) reserved.push({ user, failures });
+    }
+    if (reserved.length === 0) {
+      await this.passwords.spendWork(password);
+      throw unauthorized(LOGIN_FAILED);
+    }
+    const isRight = await Promise.all(reserved.map(({ user }) => this.passwords.verify(password, user.password_hash)));
+    const matching = reserved.filter((_, index) => isRight[index]);
+    if (matching.length === 0) {
+      for (const { user, failures } of reserved) await this.noticeLockout(user, failures, maxFailures);
+      throw unauthorized(LOGIN_FAILED);
+    }
+    for (const { user } of reserved.filter((_, index) => !isRight[index] || matching.length > 1)) await this.repos.users.releaseLoginAttempt(user.id);
+    if (matching.length > 1) throw conflict(SHARED_PASSWORD);
+    return { ...matching[0], maxFailures };
   }
 
   /** The failure that reached the limit mails the user that the account is locked. */
@@ -206,7 +235,7 @@ export class UsersService extends DatabaseService {
     const maxFailures = await this.settings.get('iMaxFailedLogins');
     if (maxFailures > 0 && row.failed_logins >= maxFailures) return undefined;
     return {
-      caller: { userId: row.id, personId: row.id, userName: row.user_name, roles: rolesOf(row), keyId: row.keyId, authGeneration },
+      caller: { userId: row.id, personId: row.id, userName: row.user_name, roles: rolesOf(row), keyId: row.keyId, authGeneration, hasInitialPassword: row.has_initial_password },
       createdAt: row.created_at,
       lastUsedAt: row.last_used_at,
       isWebSession: row.is_web_session,
@@ -299,6 +328,7 @@ export class UsersService extends DatabaseService {
     if (changes.password !== undefined) {
       assertPasswordStrength(changes.password);
       update.password_hash = await this.passwords.hash(changes.password);
+      update.has_initial_password = false;
     }
     // Read before the transaction: on PGlite a query outside it (the clock reads a setting) would wait forever.
     const now = await this.time.now();
@@ -374,7 +404,7 @@ export class UsersService extends DatabaseService {
     const passwordHash = await this.passwords.hash(temporaryPassword);
     const now = await this.time.now();
     await withTransaction(this.db, async (repos) => {
-      await repos.users.update(userId, { password_hash: passwordHash, failed_logins: 0 });
+      await repos.users.update(userId, { password_hash: passwordHash, has_initial_password: false, failed_logins: 0 });
       await repos.apiKeys.revokeAll(userId, now);
       await enqueueAccountNotice(repos, { type: 'password_reset', personId: userId, now, keyParts: ['admin', userId, now], context: { temporaryPassword } });
     });
@@ -382,23 +412,25 @@ export class UsersService extends DatabaseService {
 
   /**
    * The public reset request (§14.2): always silent about whether the account exists, and always as slow as
-   * the slowest path, so that timing does not tell either. A user who exists, may sign in and has an e-mail
-   * address gets a one-time link valid for a day, at most one per cooldown; a new link ends the older ones.
-   * Only the token's hash is stored; the token itself travels in the outbox row until the mail is delivered.
+   * the slowest path, so that timing does not tell either. The name is a user name or an e-mail address (issue 33);
+   * each account it names that may sign in and has an e-mail address gets a one-time link valid for a day, at most
+   * one per cooldown, and a new link ends its older ones — so a family's shared address gets one mail per account,
+   * each naming its account. Only the token's hash is stored; the token itself travels in the outbox row until the
+   * mail is delivered.
    */
   async requestPasswordReset(userName: string): Promise<void> {
     if (userName.trim() === '') throw invalid('Login Name is required');
     const started = performance.now();
     try {
-      await this.issueResetToken(userName.trim());
+      for (const user of await this.accountsNamed(userName, true)) {
+        if (user.email) await this.issueResetToken(user);
+      }
     } finally {
       await sleep(Math.max(0, RESET_REQUEST_FLOOR_MS - (performance.now() - started)));
     }
   }
 
-  private async issueResetToken(userName: string): Promise<void> {
-    const user = await this.repos.users.findByUserName(userName);
-    if (!user || !maySignIn(user) || !user.email) return;
+  private async issueResetToken(user: UserWithPerson): Promise<void> {
     const token = newApiKey();
     const now = await this.time.now();
     await withTransaction(this.db, async (repos) => {
@@ -409,7 +441,7 @@ export class UsersService extends DatabaseService {
       await repos.apiKeys.invalidateResetTokens(user.id, now);
       await repos.apiKeys.insertResetToken(user.id, sha256Hex(token), now, addMilliseconds(now, RESET_TOKEN_LIFETIME_MS));
       await enqueueAccountNotice(repos, {
-        type: 'password_reset', personId: user.id, now, keyParts: [user.id, sha256Hex(token).slice(0, 16)], context: { resetToken: token },
+        type: 'password_reset', personId: user.id, now, keyParts: [user.id, sha256Hex(token).slice(0, 16)], context: { resetToken: token, userName: user.user_name },
       });
     });
   }
@@ -422,7 +454,7 @@ export class UsersService extends DatabaseService {
     await withTransaction(this.db, async (repos) => {
       const userId = await repos.apiKeys.consumeResetToken(sha256Hex(token), now);
       if (userId === undefined) throw invalid('This reset link is invalid or has expired');
-      await repos.users.update(userId, { password_hash: passwordHash, failed_logins: 0 });
+      await repos.users.update(userId, { password_hash: passwordHash, has_initial_password: false, failed_logins: 0 });
       await repos.apiKeys.revokeAll(userId, now);
     });
   }

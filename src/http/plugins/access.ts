@@ -38,6 +38,12 @@ export function callerOf(request: FastifyRequest): Caller {
 }
 
 /**
+ * Carried by every answer to the first administrator while it keeps the password of the first start (issue 33),
+ * so that a script's log and the web app both say so; 199 is HTTP's "miscellaneous warning".
+ */
+const INITIAL_PASSWORD_WARNING = '199 - "Change the default administrator password"';
+
+/**
  * The one place where routes are authenticated and gated: the key (`x-api-key`, or the web app's session
  * cookie with its CSRF header) first (401), then the rollout gate
  * of the volunteer area (403), then the route's declared role or gate (403). A web app page only reads who
@@ -58,7 +64,7 @@ export function registerAccessControl(app: FastifyInstance, services: Services):
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
     if (access === 'page') {
@@ -68,6 +74,7 @@ export function registerAccessControl(app: FastifyInstance, services: Services):
     const caller = await services.users.authenticate(apiKeyOf(request));
     if (!caller) throw unauthorized('Invalid API key');
     request.caller = caller;
+    if (caller.hasInitialPassword) reply.header('Warning', INITIAL_PASSWORD_WARNING);
     if (isRolloutGated(access) && !isVolunteerV2Enabled(await services.settings.get('sVolunteerVersion'))) {
       throw forbidden('Volunteer Management V2 is not enabled');
     }

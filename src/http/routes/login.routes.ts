@@ -30,7 +30,8 @@ export const loginRoutes = (services: Services): FastifyPluginAsyncTypebox => as
     schema: {
       tags: ['Public'],
       summary: 'Ask for a password-reset mail (always 200: nothing tells whether the account exists)',
-      body: Type.Object({ userName: Type.Optional(Type.String({ maxLength: 200 })) }),
+      description: 'Each account whose user name or e-mail address `userName` is (ignoring case) is mailed its own link, at most one per 5 minutes.',
+      body: Type.Object({ userName: Type.Optional(Type.String({ maxLength: 200, description: 'A user name or an e-mail address' })) }),
       response: responses({ 200: SuccessResponse }),
     },
   }, async (request) => {

@@ -5,7 +5,7 @@ import type { Services } from '../../domain/services.js';
 import { callerOf } from '../plugins/access.js';
 import { publicRateLimit } from '../plugins/rate-limits.js';
 import { responses, SuccessResponse } from '../schemas/common.js';
-import { ChangePasswordBody, LoginBody, OwnPasswordBody, TwoFactorEnrolment } from '../schemas/users.schemas.js';
+import { ChangePasswordBody, OwnPasswordBody, SessionBody, TwoFactorEnrolment } from '../schemas/users.schemas.js';
 import { clearSessionCookie, CSRF_HEADER, hasCsrfHeader, setSessionCookie } from '../web/session-cookie.js';
 
 /**
@@ -24,9 +24,10 @@ export const sessionRoutes = (services: Services): FastifyPluginAsyncTypebox => 
     schema: {
       tags,
       summary: 'Sign in for the web app (ours): the key is set as an HttpOnly cookie, never answered',
-      description: `Needs the \`${CSRF_HEADER}: 1\` header. 202 asks for the second factor. Every refusal is the same 401 as E20. `
+      description: `Needs the \`${CSRF_HEADER}: 1\` header. \`userName\` is a user name or an e-mail address. 202 asks for the second factor. `
+        + 'Every refusal is the same 401 as E20, but for a password that is right for more than one account sharing that address (409: sign in with the user name). '
         + 'The sign-in ends after `iSessionIdleDays` unused and `iSessionMaxDays` after it began (then 401, as an unknown key).',
-      body: LoginBody,
+      body: SessionBody,
       response: responses({
         200: Type.Object({ signedIn: Type.Literal(true) }),
         202: Type.Object({ requiresOTP: Type.Literal(true) }),
@@ -36,7 +37,7 @@ export const sessionRoutes = (services: Services): FastifyPluginAsyncTypebox => 
     // A login form posted from another site would sign the browser in as the attacker's account.
     if (!hasCsrfHeader(request)) throw forbidden('Sign in from the web app');
     const { userName = '', password = '', otp } = request.body;
-    const result = await services.users.login(userName, password, otp, { isWebSession: true });
+    const result = await services.users.login(userName, password, otp, { isWebSession: true, byAddress: true });
     if ('requiresOTP' in result) return reply.code(202).send(result);
     setSessionCookie(request, reply, result.apiKey, await services.users.sessionMaxSeconds());
     return { signedIn: true as const };

@@ -53,6 +53,13 @@ export const LoginBody = Type.Object({
   otp: Type.Optional(Type.String({ maxLength: 50 })),
 });
 
+/** The web app's sign-in: E20's body, where the name may be an e-mail address too (issue 33). */
+export const SessionBody = Type.Object({
+  userName: Type.Optional(Type.String({ maxLength: 200, description: 'A user name or an e-mail address, ignoring case' })),
+  password: Type.Optional(Type.String({ maxLength: 200 })),
+  otp: Type.Optional(Type.String({ maxLength: 50 })),
+});
+
 export const ChangePasswordBody = Type.Object({
   currentPassword: Type.String({ maxLength: 200 }),
   newPassword: Type.String({ maxLength: 200 }),

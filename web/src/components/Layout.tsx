@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { api, ok } from '../api/client';
-import { CURRENT_USER } from '../session';
+import { CURRENT_USER, useCurrentUser } from '../session';
 import { WorkspaceLink } from './WorkspaceLayout';
 
 const LINKS = [
@@ -32,8 +32,21 @@ export function Layout() {
         ))}
       </nav>
       <main id="content" className="content" tabIndex={-1}>
+        <InitialPasswordBanner />
         <Outlet />
       </main>
+    </div>
+  );
+}
+
+/** Shown on every signed-in page while the first administrator keeps the password the service was started with. */
+export function InitialPasswordBanner() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  if (!user.data?.hasInitialPassword) return null;
+  return (
+    <div className="note note-warning" role="status">
+      <p>{t('initialPassword.text')} <Link to="/account/password">{t('initialPassword.link')}</Link></p>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { addAreaMessages } from '../i18n';
 import { usePermissions, managesAnything } from '../permissions';
 import { useCurrentUser } from '../session';
 import { Loading } from './feedback';
-import { SignOutButton } from './Layout';
+import { InitialPasswordBanner, SignOutButton } from './Layout';
 
 let areaStrings: Promise<void> | undefined;
 /** The areas' strings, fetched once, the first time the workspace opens. */
@@ -50,6 +50,7 @@ function Workspace() {
         </nav>
       )}
       <main id="content" className="content content-wide" tabIndex={-1}>
+        <InitialPasswordBanner />
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

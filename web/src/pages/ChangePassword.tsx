@@ -1,8 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../api/client';
 import { ErrorNote, SuccessNote } from '../components/feedback';
+import { CURRENT_USER } from '../session';
 
 /** A new password typed twice; the mismatch is said as soon as the second one is typed. */
 export function NewPasswordFields(props: { password: string; repeat: string; onPassword: (value: string) => void; onRepeat: (value: string) => void }) {
@@ -26,12 +27,17 @@ export function NewPasswordFields(props: { password: string; repeat: string; onP
 
 export function ChangePassword() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const change = useMutation({
     mutationFn: () => ok(api.POST('/api/users/current/password', { body: { currentPassword: current, newPassword: password } })),
-    onSuccess: () => { setCurrent(''); setPassword(''); setRepeat(''); },
+    onSuccess: () => {
+      setCurrent(''); setPassword(''); setRepeat('');
+      // The first administrator's banner goes with the first start's password.
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER });
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
