@@ -119,6 +119,13 @@ export const en = {
     lastServed: 'last served {{date}}',
     neverServed: 'has not served yet',
     conflict: 'already serving as {{position}} then',
+    mark: {
+      blocked_out: 'away then',
+      missing_credential: 'lacks a required credential',
+      conflict: 'serves an overlapping shift',
+      over_preference: 'at their monthly limit',
+      household_apart: 'serves apart from someone of their household who serves it',
+    },
     choose: 'Who can serve instead of you?',
     comment: 'Message for the coordinator (optional)',
     submit: 'Send the proposal',

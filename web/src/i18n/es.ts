@@ -120,6 +120,13 @@ export const es: Messages = {
     lastServed: 'sirvió por última vez el {{date}}',
     neverServed: 'todavía no ha servido',
     conflict: 'ya sirve como {{position}} a esa hora',
+    mark: {
+      blocked_out: 'no está disponible entonces',
+      missing_credential: 'le falta una credencial exigida',
+      conflict: 'sirve en un turno que se superpone',
+      over_preference: 'en su límite mensual',
+      household_apart: 'sirve separado de alguien de su hogar que ya sirve',
+    },
     choose: '¿Quién puede servir en su lugar?',
     comment: 'Mensaje para el coordinador (opcional)',
     submit: 'Enviar la propuesta',

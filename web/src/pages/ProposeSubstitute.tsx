@@ -64,6 +64,7 @@ export function ProposeSubstitute() {
                   {person.lastServedDate ? t('substitute.lastServed', { date: formatDate(person.lastServedDate, i18n.language) }) : t('substitute.neverServed')}
                   {!person.inPool && ` · ${t('substitute.notInPool')}`}
                   {person.conflictPositionName && ` · ${t('substitute.conflict', { position: person.conflictPositionName })}`}
+                  {person.marks?.map((code) => ` · ${t(`substitute.mark.${code}`)}`)}
                 </small>
               </span>
             </label>
