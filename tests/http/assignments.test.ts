@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  answerAs, as, countRows, newMinistry, newPerson, newPosition, newStaffedEvent, newUser, qualify, setAssignmentStatus, unique, useMinistry, useServer,
+  answerAs, as, countRows, expectError, newMinistry, newPerson, newPosition, newStaffedEvent, newUser, qualify, setAssignmentStatus, unique, useMinistry, useServer,
   useUser, type Need, type TestUser,
 } from '../kit/index.js';
 
@@ -48,21 +48,21 @@ describe('POST /api/ministries/occurrences/{id}/assignments (E14)', () => {
 
     const elsewhere = await newMinistry(server, { name: 'Elsewhere' });
     const foreign = (await newPosition(server, elsewhere.id, elsewhere.teamId, { name: 'Cook' })).id;
-    assert.equal((await assign({ positionId: foreign })).status, 400, 'I4');
+    expectError(await assign({ positionId: foreign }), 400, "The position does not belong to this occurrence's ministry");
 
-    assert.equal((await assign({})).status, 403, 'I2: not qualified');
+    expectError(await assign({}), 403, 'This person is not qualified for that position');
     await server.post(`${V}/positions/${position}/qualifications`, { personId: person.id }, as(admin));
     await server.delete(`${V}/ministries/${ministry.id}/pool/${person.id}`, as(admin));
-    assert.equal((await assign({})).status, 409, 'I3: outside the pool');
+    expectError(await assign({}), 409, "This person is not in the ministry's volunteer pool; pass allowOutsidePool to assign them anyway");
     assert.equal((await assign({ allowOutsidePool: true })).status, 201, 'allowOutsidePool lifts I3');
-    assert.equal((await assign({ allowOutsidePool: true })).status, 409, 'I1: one row per person');
+    expectError(await assign({ allowOutsidePool: true }), 409, 'This person already holds that position on this occurrence');
 
     await server.post(`${V}/occurrences/${occurrenceId}/status`, { status: 'cancelled' }, as(admin));
-    assert.equal((await assign({ positionId: foreign })).status, 400, 'I4 comes first');
+    expectError(await assign({ positionId: foreign }), 400, "The position does not belong to this occurrence's ministry");
     const other = await newPerson(server);
     await qualify(server, position, other.id);
     const cancelled = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: position, personId: other.id }, as(admin));
-    assert.equal(cancelled.status, 409, 'I5: cancelled occurrence');
+    expectError(cancelled, 409, 'This occurrence is cancelled or already over');
   });
 
   it('answers 404 for an unknown position or person', async () => {
@@ -126,36 +126,42 @@ describe('POST /api/me/signup (E11)', () => {
     const closed = await positionOf({ selfAssignable: false });
     const occurrenceId = await occurrenceOf([{ positionId: open, minCount: 1 }, { positionId: closed, minCount: 1 }]);
     const volunteer = await newUser(server);
-    assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: open }, as(volunteer))).status, 403);
+    expectError(await server.post('/api/me/signup', { occurrenceId, positionId: open }, as(volunteer)), 403, 'You are not qualified for this position');
     await qualify(server, closed, volunteer.personId);
-    assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: closed }, as(volunteer))).status, 403);
+    expectError(await server.post('/api/me/signup', { occurrenceId, positionId: closed }, as(volunteer)), 403,
+      'This position is not open for sign-up; ask a team leader or coordinator to add you');
     const otherTeam = (await server.post(`${V}/ministries/${ministry.id}/teams`, { name: unique('Parking') }, as(admin))).body.team.id;
     const parking = (await server.post(`${V}/ministries/${ministry.id}/positions`, { name: 'Attendant', teamId: otherTeam }, as(admin))).body.position.id;
     await qualify(server, parking, volunteer.personId);
-    assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: parking }, as(volunteer))).status, 400);
+    expectError(await server.post('/api/me/signup', { occurrenceId, positionId: parking }, as(volunteer)), 400, "The position is not one of this occurrence's team");
   });
 
-  it('answers 409 at MaxCount, without a requirement, when already holding, when cancelled and when over', async () => {
+  it('answers 409 at MaxCount, without a requirement, when already holding, when cancelled and when over, each saying which', async () => {
+    const FULL = 'This position is already full on this occurrence';
+    const CLOSED = 'This occurrence is cancelled or already over';
     const position = await positionOf();
     const unplanned = await positionOf();
-    const occurrenceId = await occurrenceOf([{ positionId: position, minCount: 1, maxCount: 1 }]);
-    const [first, second] = [await newUser(server), await newUser(server)];
-    for (const user of [first, second]) {
+    const occurrenceId = await occurrenceOf([{ positionId: position, minCount: 1, maxCount: 2 }]);
+    const [first, second, third] = [await newUser(server), await newUser(server), await newUser(server)];
+    for (const user of [first, second, third]) {
       await qualify(server, position, user.personId);
       await qualify(server, unplanned, user.personId);
     }
-    assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: unplanned }, as(first))).status, 409, 'no requirement');
-    assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: position }, as(first))).status, 201);
-    assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: position }, as(first))).status, 409, 'already holds');
-    assert.equal((await server.post('/api/me/signup', { occurrenceId, positionId: position }, as(second))).status, 409, 'MaxCount');
+    const signUp = (user: TestUser, occurrence: number, positionId: number) => server.post('/api/me/signup', { occurrenceId: occurrence, positionId }, as(user));
+    expectError(await signUp(first, occurrenceId, unplanned), 409, FULL);
+    assert.equal((await signUp(first, occurrenceId, position)).status, 201);
+    // A place is still open, so only the person's own row refuses it.
+    expectError(await signUp(first, occurrenceId, position), 409, 'You already hold this position on this occurrence');
+    assert.equal((await signUp(second, occurrenceId, position)).status, 201);
+    expectError(await signUp(third, occurrenceId, position), 409, FULL);
 
     const later = await occurrenceOf([{ positionId: position, minCount: 1, maxCount: 5 }]);
     await server.post(`${V}/occurrences/${later}/status`, { status: 'cancelled' }, as(admin));
-    assert.equal((await server.post('/api/me/signup', { occurrenceId: later, positionId: position }, as(second))).status, 409, 'cancelled');
+    expectError(await signUp(second, later, position), 409, CLOSED);
     await server.post(`${V}/occurrences/${later}/status`, { status: 'scheduled' }, as(admin));
     server.clock.set('2026-03-10T16:00:00Z');
     try {
-      assert.equal((await server.post('/api/me/signup', { occurrenceId: later, positionId: position }, as(second))).status, 409, 'over');
+      expectError(await signUp(second, later, position), 409, CLOSED);
     } finally {
       server.clock.set('2026-03-04T15:00:00Z');
     }
