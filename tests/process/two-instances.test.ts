@@ -258,9 +258,16 @@ describe('two instances on one PostgreSQL database', { skip: onServer ? false : 
     const outcomes = await signUps(attempts, async (n) => {
       if (n === restartAt) {
         restarted = (async () => {
-          // The doomed instance's worker waits at the gated mail server with the messages it claimed.
+          // The doomed instance's worker waits at the gated mail server with the messages it claimed. The first MAIL
+          // FROM held need not be such a delivery (on a loaded machine one came with no message claimed at all), so
+          // the claims are read until there are some: no delivery ends while the gate is closed, so they stay until
+          // the kill, and only the doomed instance is running to make them.
           await gate.held;
-          heldByDoomed = (await storedRows(server, 'notifications', { status: 'pending' })).filter((row) => row.claimed_until !== null);
+          const waitedSince = Date.now();
+          while ((heldByDoomed = (await storedRows(server, 'notifications', { status: 'pending' })).filter((row) => row.claimed_until !== null)).length === 0) {
+            assert.ok(Date.now() - waitedSince < 60_000, 'the doomed instance claimed messages while the mail server was gated');
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
           const again = await spawnService({ DATABASE_URL: server.database.url!, DATA_DIR: path.join(dataDir, 'unused-again') });
           // Joins the instances the clients choose from only once it answers, as behind a load balancer.
           await waitForReady(again).catch((error: unknown) => {
