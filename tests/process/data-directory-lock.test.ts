@@ -14,7 +14,18 @@ import { serverUrl, spawnService, waitForReady, type Running } from '../helpers/
  * hold the recorded one. The embedded database only: a server has no data directory.
  */
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vms-lock-'));
-after(() => fs.rmSync(work, { recursive: true, force: true }));
+const services: Running[] = [];
+after(() => {
+  // A test that failed half-way leaves its service running; killing unshare ends the one inside it too (--kill-child).
+  for (const service of services) if (service.child.exitCode === null && service.child.signalCode === null) service.child.kill('SIGKILL');
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+async function started(env: Record<string, string>, prefix?: string[]): Promise<Running> {
+  const service = await spawnService(env, prefix);
+  services.push(service);
+  return service;
+}
 
 const embeddedOnly = serverUrl ? 'the data directory lock guards only the embedded database: runs on the embedded pass' : false;
 const lockOf = (dataDir: string) => path.join(dataDir, 'service.lock');
@@ -46,12 +57,12 @@ const unshareSkip = (() => {
 describe('the data directory lock of npm start', { skip: embeddedOnly }, () => {
   it('is taken over after a kill -9 when the recorded pid belongs to another live process', async () => {
     const dataDir = path.join(work, 'reused');
-    const crashed = await spawnService({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    const crashed = await started({ DATA_DIR: dataDir, DATABASE_URL: '' });
     await waitForReady(crashed);
     await killHard(crashed);
     fs.writeFileSync(lockOf(dataDir), String(process.pid));
 
-    const again = await spawnService({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    const again = await started({ DATA_DIR: dataDir, DATABASE_URL: '' });
     await waitForReady(again);
     assert.match(again.output(), /"dataDirectory":"opened"/);
     assert.equal(recordedPid(dataDir), again.child.pid);
@@ -61,27 +72,24 @@ describe('the data directory lock of npm start', { skip: embeddedOnly }, () => {
   it('is taken over by a service restarted under the same pid after a kill -9, as in a container', { skip: unshareSkip }, async () => {
     const dataDir = path.join(work, 'container');
     const inContainer = ['unshare', '--pid', '--fork', '--kill-child', '--'];
-    const crashed = await spawnService({ DATA_DIR: dataDir, DATABASE_URL: '' }, inContainer);
+    const crashed = await started({ DATA_DIR: dataDir, DATABASE_URL: '' }, inContainer);
     await waitForReady(crashed);
     assert.equal(recordedPid(dataDir), 1, 'the first process of a pid namespace is pid 1');
     process.kill(serviceIn(crashed), 'SIGKILL');
     await crashed.exited;
 
-    const again = await spawnService({ DATA_DIR: dataDir, DATABASE_URL: '' }, inContainer);
-    try {
-      await waitForReady(again);
-      assert.equal(recordedPid(dataDir), 1);
-    } finally {
-      process.kill(serviceIn(again), 'SIGTERM');
-    }
+    const again = await started({ DATA_DIR: dataDir, DATABASE_URL: '' }, inContainer);
+    await waitForReady(again);
+    assert.equal(recordedPid(dataDir), 1);
+    process.kill(serviceIn(again), 'SIGTERM');
     assert.equal(await again.exited, 0, again.output());
   });
 
   it('still refuses a second process while the first runs', async () => {
     const dataDir = path.join(work, 'shared');
-    const first = await spawnService({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    const first = await started({ DATA_DIR: dataDir, DATABASE_URL: '' });
     await waitForReady(first);
-    const second = await spawnService({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    const second = await started({ DATA_DIR: dataDir, DATABASE_URL: '' });
     assert.notEqual(await second.exited, 0);
     assert.match(second.output(), new RegExp(`is in use by another process \\(pid ${first.child.pid}\\)`));
     await stop(first);
