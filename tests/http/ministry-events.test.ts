@@ -435,7 +435,9 @@ describe('POST /api/ministries/ministries/{id}/events (E2)', () => {
     const other = await newMinistry(server);
     const coordinator = await newCoordinator(server, ministry.id);
     const answer = await createEvents(ministry.id, { ...base(), date: '2026-04-03', calendarIds: [other.calendarId] }, as(coordinator));
-    assert.equal(answer.status, 403, JSON.stringify(answer.body));
+    // A ministry's own calendar carries the ministry's name.
+    expectError(answer, 403, `Not authorized to pin events to the calendar "${other.name}"`);
+    assert.deepEqual((await listEvents(ministry.id)).events, [], 'nothing was created');
   });
 
   it('lets an addEvents holder pin any calendar', async () => {
@@ -444,6 +446,8 @@ describe('POST /api/ministries/ministries/{id}/events (E2)', () => {
     const calendar = await newChurchCalendar();
     const answer = await createEvents(ministry.id, { ...base(), date: '2026-04-03', calendarIds: [calendar.id] }, as(coordinator));
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    const [listed] = (await listEvents(ministry.id)).events;
+    assert.deepEqual(listed.calendars.map((c) => c.id), [calendar.id], 'the event is pinned to that calendar alone');
   });
 
   it('emits event.created once per event after the commit', async () => {
