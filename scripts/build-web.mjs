@@ -1,12 +1,14 @@
 /**
  * Builds the web app (web/) with Vite into `.cache/web/<hash>/`, named by a hash of its sources and the
  * lockfile: an unchanged app starts without building, a changed one is rebuilt (a few seconds), and two
- * starts at once never serve a half-written folder. Answers the folder.
+ * starts at once never serve a half-written folder. Its assets get brotli and gzip copies (scripts/compress-assets.mjs).
+ * Answers the folder.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compressAssets } from './compress-assets.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const webDir = path.join(root, 'web');
@@ -18,6 +20,7 @@ const KEEP_BUILDS = 3;
 function sourcesHash() {
   const hash = crypto.createHash('sha256')
     .update(fs.readFileSync(fileURLToPath(import.meta.url)))
+    .update(fs.readFileSync(fileURLToPath(new URL('./compress-assets.mjs', import.meta.url))))
     .update(fs.readFileSync(path.join(root, 'package-lock.json')));
   const files = fs.readdirSync(webDir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && !IGNORED.has(entry.name))
@@ -45,6 +48,7 @@ export async function ensureWebBuild({ log = console.log } = {}) {
     logLevel: 'warn',
     build: { outDir: partial, emptyOutDir: true },
   });
+  await compressAssets(path.join(partial, 'assets'));
   try {
     fs.renameSync(partial, outDir);
   } catch (error) {

@@ -9,6 +9,8 @@ export interface Answer<T = any> {
   body: T;
   headers: Record<string, string | string[] | number | undefined>;
   text: string;
+  /** The body as sent, for answers that are not text (a compressed asset). */
+  bytes: Buffer;
 }
 
 export interface RequestOptions {
@@ -62,7 +64,7 @@ export async function startTestServer(
     if (String(response.headers['content-type'] ?? '').includes('application/json') && response.body !== '') {
       body = response.json();
     }
-    return { status: response.statusCode, body: body as T, headers: response.headers, text: response.body };
+    return { status: response.statusCode, body: body as T, headers: response.headers, text: response.body, bytes: response.rawPayload };
   }
 
   return {

@@ -65,10 +65,14 @@ export function appShell(shell: ShellHtml): AppShell {
   };
 }
 
-/** `/assets/*`: the built files, cached for a year because their names change with their content. */
+/**
+ * `/assets/*`: the built files, cached for a year because their names change with their content, and sent as the
+ * brotli or gzip copy the build made (scripts/compress-assets.mjs) when the reader accepts one, with
+ * `Vary: Accept-Encoding`.
+ */
 export async function registerWebAssets(app: FastifyInstance, webRoot: string): Promise<void> {
   const assets = path.join(webRoot, 'assets');
-  await app.register(fastifyStatic, { root: assets, serve: false });
+  await app.register(fastifyStatic, { root: assets, serve: false, preCompressed: true });
   app.get('/assets/*', {
     config: { access: 'public' },
     schema: { hide: true },

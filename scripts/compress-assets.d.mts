@@ -1,0 +1,1 @@
+export function compressAssets(dir: string): Promise<void>;
