@@ -500,6 +500,34 @@ describe('a cancel during a delivery attempt', () => {
   });
 });
 
+describe('a lease that runs out while a drain holds the message', () => {
+  it('never sends a message twice when another drain takes it once its lease ran out: the drain that held it withdraws it', async () => {
+    const users = [await newUser(server), await newUser(server)];
+    for (const user of users) await resetLogin(server, user.userId);
+    const addresses = await Promise.all(users.map((user) => emailOf(user.personId)));
+    const rows = () => storedRows(server, 'notifications', { type: 'account_unlocked', person_id: users.map((user) => user.personId) });
+    const earlier = server.clock.now().toISOString();
+    await withHeldSink(async (held) => {
+      // The first drain claims both messages and waits for the mail server at the first.
+      const first = drainOutbox(server.app.services);
+      await held.held();
+      try {
+        server.clock.advance(301_000);
+        // Past the lease (iOutboxClaimSeconds, 300), a second drain takes both and waits too.
+        const second = drainOutbox(server.app.services);
+        await held.held(2);
+        held.release();
+        const results = await Promise.all([first, second]);
+        assert.equal(results[0].sent + results[1].sent, 2, JSON.stringify(results));
+      } finally {
+        server.clock.set(earlier);
+      }
+      assert.deepEqual(addresses.map((address) => held.inbox.filter((m) => m.to === address).length), [1, 1]);
+    });
+    assert.deepEqual((await rows()).map((row) => [row.status, row.claimed_until]), [['sent', null], ['sent', null]]);
+  });
+});
+
 describe('POST /api/background/timerjobs beside the delivery worker', () => {
   it('answers only after the ask that a drain under way had claimed was tried (contract §18 #36)', { timeout: 60_000 }, async (t) => {
     await withHeldSink(async (held) => {

@@ -24,8 +24,8 @@ export interface SunkMail {
 export interface MailSink {
   port: number;
   inbox: SunkMail[];
-  /** Settles once a delivery waits for the sink's answer to its MAIL FROM (`hold` only). */
-  held(): Promise<void>;
+  /** Settles once `count` deliveries (1 unless said) have waited for the sink's answer to their MAIL FROM (`hold` only). */
+  held(count?: number): Promise<void>;
   /** Answers the MAIL FROMs that wait, and takes the later ones at once; with `refusal`, refuses those that waited. */
   release(refusal?: string): void;
   close(): Promise<void>;
@@ -34,8 +34,15 @@ export interface MailSink {
 export async function startMailSink(inbox: SunkMail[] = [], options: { hold?: boolean } = {}): Promise<MailSink> {
   let isHolding = options.hold ?? false;
   const waiting: Array<(error?: Error) => void> = [];
-  let onHeld = () => {};
-  const held = new Promise<void>((resolve) => (onHeld = resolve));
+  let heldCount = 0;
+  const watchers: Array<{ count: number; resolve: () => void }> = [];
+  const onHeld = () => {
+    heldCount++;
+    for (const watcher of watchers.filter((w) => w.count <= heldCount)) {
+      watchers.splice(watchers.indexOf(watcher), 1);
+      watcher.resolve();
+    }
+  };
   const sink = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -58,7 +65,10 @@ export async function startMailSink(inbox: SunkMail[] = [], options: { hold?: bo
   return {
     port,
     inbox,
-    held: () => held,
+    held: (count = 1) => new Promise<void>((resolve) => {
+      if (heldCount >= count) resolve();
+      else watchers.push({ count, resolve });
+    }),
     release(refusal) {
       isHolding = false;
       const error = refusal === undefined ? undefined : Object.assign(new Error(refusal), { responseCode: 451 });

@@ -139,15 +139,26 @@ export function notificationsRepository(db: Executor) {
       });
     },
 
-    /** Ends the claim of a row whose message was withdrawn (a cancel reached it): its status stays as the cancel left it. */
-    async releaseClaim(id: number): Promise<void> {
-      await settle(id, {});
+    /**
+     * Renews a drain's claim on a row as its message is handed to the mail server, so that the lease covers the
+     * send: only while the row is still pending and still holds that claim (`claimedUntil`, as the claim set it).
+     * False when a cancel reached the row, it was deleted with its assignment, or its lease ran out while it waited
+     * in the batch and another drain took it.
+     */
+    async renewClaim(id: number, claimedUntil: string, now: string, leaseSeconds: number): Promise<boolean> {
+      const row = await db.updateTable('notifications')
+        .set({ claimed_until: sql`${now}::timestamp + make_interval(secs => ${leaseSeconds})` })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('claimed_until', '=', claimedUntil)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
-    /** Whether the row is still to be sent: not cancelled (or deleted with its assignment) since it was claimed. */
-    async isPending(id: number): Promise<boolean> {
-      const row = await db.selectFrom('notifications').select('status').where('id', '=', id).executeTakeFirst();
-      return row?.status === 'pending';
+    /** Ends a claim that was not renewed (`renewClaim` said false), if it is still this drain's: a cancelled row keeps no lease. */
+    async releaseClaim(id: number, claimedUntil: string): Promise<void> {
+      await db.updateTable('notifications').set({ claimed_until: null }).where('id', '=', id).where('claimed_until', '=', claimedUntil).execute();
     },
 
     /** What the mails need about their recipients and, for assignment mails, the shift. */

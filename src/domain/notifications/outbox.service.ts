@@ -135,10 +135,11 @@ export class OutboxService extends DatabaseService {
   /**
    * One drain of the outbox (contract §13.5): claim due rows (safe with several workers), skip what must not be
    * sent, send the rest; a failure keeps the row pending with its attempt counted, the 5th makes it `failed`.
-   * A delivery failure never changes an assignment. The mailer is opened only when a row is to be sent. A row its
-   * assignment's change cancelled while it was claimed is not sent, however far its attempt had gone: it is asked
-   * about again once the mail server waits for the content, and stays cancelled. Answers how many rows were sent,
-   * skipped and failed.
+   * A delivery failure never changes an assignment. The mailer is opened only when a row is to be sent. Once the
+   * mail server waits for a message's content, the row's claim is renewed for the send; a row that a cancel reached
+   * meanwhile (it stays cancelled), or that another drain took once its lease ran out while it waited in this
+   * drain's batch, is withdrawn instead: never sent after a cancel, nor by two drains. Answers how many rows were
+   * sent, skipped and failed.
    */
   async drain(openMailer: () => Promise<Mailer>): Promise<{ sent: number; skipped: number; failed: number }> {
     const { settings, time } = this;
@@ -151,7 +152,8 @@ export class OutboxService extends DatabaseService {
     const handled: number[] = [];
     let sign: ((subject: AnswerLinkSubject) => string) | undefined;
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      const claimed = await repos.notifications.claimDue(now, BATCH, await settings.get('iOutboxClaimSeconds'), handled);
+      const leaseSeconds = await settings.get('iOutboxClaimSeconds');
+      const claimed = await repos.notifications.claimDue(now, BATCH, leaseSeconds, handled);
       if (claimed.length === 0) break;
       handled.push(...claimed.map((row) => row.id));
       mailSettings ??= {
@@ -204,15 +206,14 @@ export class OutboxService extends DatabaseService {
             from: from ? { name: churchName, address: from } : undefined, to, subject: mail.subject, text: mail.text, html: mail.html,
             messageId: messageIdOf(row, serviceUrl),
             ...(replyTo ? { replyTo: { name: '', address: replyTo } } : {}),
-            // Only the rows about an assignment are cancelled (§13.5); the others spare the query.
-            ...(row.assignment_id !== null ? { isStillWanted: () => repos.notifications.isPending(row.id) } : {}),
+            isStillWanted: async () => repos.notifications.renewClaim(row.id, row.claimed_until!, await time.now(), leaseSeconds),
           });
           // Recorded as sent even when a cancel came after the server took the content: it was.
           await repos.notifications.markSent(row.id, await time.now());
           result.sent++;
         } catch (error) {
           if (error instanceof MessageWithdrawn) {
-            await repos.notifications.releaseClaim(row.id);
+            await repos.notifications.releaseClaim(row.id, row.claimed_until!);
             continue;
           }
           await repos.notifications.markFailure(row.id, error instanceof Error ? error.message : String(error), await time.now(), MAX_ATTEMPTS);
