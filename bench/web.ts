@@ -1,7 +1,8 @@
 /**
- * The web app's figures of issues 15 and 16: the JavaScript a volunteer's phone downloads (gzipped), the time
- * from navigation to My schedule shown with data for a volunteer, and to the dashboard and an occurrence page
- * shown with data for the global manager, of a seeded church (`npm run seed`, scale 0.1 by default: 500 people,
+ * The web app's figures of issues 15, 16 and 37: the JavaScript a volunteer's phone downloads (gzipped), what a
+ * first visit to the sign-in page transfers and how long it takes on a throttled phone, the time from navigation
+ * to My schedule shown with data for a volunteer, and to the dashboard and an occurrence page shown with data for
+ * the global manager, of a seeded church (`npm run seed`, scale 0.1 by default: 500 people,
  * about 50,000 assignments), on the embedded database. Not a test: it prints and writes
  * bench/results/web-<date>.json.
  *
@@ -22,6 +23,15 @@ const runs = Number(values.runs);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vms-web-bench-'));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/**
+ * Phones of issue 37, as Chromium's DevTools throttle them: the CPU slowed and every request delayed by the round
+ * trip, the bytes paced at the link's rate.
+ */
+const PHONES = {
+  midPhone: { cpuSlowdown: 4, roundTripMs: 150, kbitPerSecond: 1600 },
+  slow3g: { cpuSlowdown: 6, roundTripMs: 400, kbitPerSecond: 400 },
+} as const;
+
 // The seeded church is kept per scale (bench/.cache) and copied for each run: scale 1 takes minutes to seed.
 await pgliteCopy(scaleRecipe(Number(values.scale)), dataDir);
 
@@ -36,6 +46,8 @@ try {
   const html = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   const scripts = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((match) => match[1]);
   const gzippedBytes = scripts.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(webRoot, 'assets', file)), { level: 9 }).length, 0);
+
+  const firstVisit = await measureFirstVisit();
 
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
@@ -61,6 +73,7 @@ try {
     date: new Date().toISOString(),
     scale: Number(values.scale),
     javascriptGzippedKB: Math.round(gzippedBytes / 102.4) / 10,
+    ...firstVisit,
     myScheduleApiCalls: apiCalls,
     myScheduleAssignmentsShown: cards,
     openSpotsTakenBeforehand: signedUp,
@@ -97,6 +110,42 @@ async function signUpForOpenSpots(userName: string, count: number): Promise<numb
     if (answer.status === 201) signedUp++;
   }
   return signedUp;
+}
+
+/**
+ * A first visit (a new browser context: nothing cached) to the sign-in page until its form shows, `runs` times per
+ * phone: the median and the slowest, and the bytes it transferred (bodies as sent, compressed or not, and headers).
+ */
+async function measureFirstVisit() {
+  let transferredBytes = 0;
+  const times: Record<string, { median: number; max: number; runs: number }> = {};
+  for (const [phone, { cpuSlowdown, roundTripMs, kbitPerSecond }] of Object.entries(PHONES)) {
+    const samples: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      const bytesPerSecond = (kbitPerSecond * 1000) / 8;
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: roundTripMs, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+      const sizes: Array<Promise<number>> = [];
+      page.on('requestfinished', (request) => sizes.push(request.sizes().then((size) => size.responseBodySize + size.responseHeadersSize)));
+      const started = performance.now();
+      await page.goto(`${base}/sign-in`);
+      await page.getByLabel('User name').waitFor();
+      samples.push(performance.now() - started);
+      await page.waitForLoadState('networkidle');
+      transferredBytes = (await Promise.all(sizes)).reduce((sum, bytes) => sum + bytes, 0);
+      await context.close();
+    }
+    times[phone] = { median: Math.round(median(samples)), max: Math.round(Math.max(...samples)), runs };
+  }
+  return {
+    firstVisitTransferredKB: Math.round(transferredBytes / 102.4) / 10,
+    signInShownMidPhoneMs: times.midPhone,
+    signInShownSlow3gMs: times.slow3g,
+  };
 }
 
 /** Navigates to `url` `runs` times; the median and the slowest time until `ready` shows. */
