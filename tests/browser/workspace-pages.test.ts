@@ -237,7 +237,9 @@ describe('the workspace in a browser', () => {
     ]) {
       await admin.goto(`${world.base}${path}`);
       await admin.getByRole('heading', { level: 1 }).waitFor();
+      // Its requests made and answered, the page has drawn what they answered (on a loaded machine, some time after).
       await admin.waitForLoadState('networkidle');
+      await admin.waitForFunction(() => !document.body.innerText.includes('Loading…'));
       assert.equal(await admin.getByText('Loading…').count(), 0, `${path} has finished loading`);
       await expectAccessible(admin, name);
     }
