@@ -250,6 +250,17 @@ describe('GET /api/ministries/dashboard (E8)', () => {
     }
   });
 
+  it('lists the replies awaited on one day in the order of the shifts, the 9:00 service before the 11:00 one asked first', async () => {
+    const ministry = await newMinistry(server);
+    const position = (await newPosition(server, ministry.id, ministry.teamId)).id;
+    const eleven = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 1 }], { date: '2026-03-08', startTime: '11:00', endTime: '12:15' })).occurrenceId;
+    const nine = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 1 }], { date: '2026-03-08', startTime: '09:00', endTime: '10:15' })).occurrenceId;
+    const day = (await newStaffedEvent(server, ministry, [{ positionId: position, minCount: 1 }], { date: '2026-03-07', startTime: '18:00', endTime: '19:00' })).occurrenceId;
+    for (const occurrence of [eleven, nine, day]) await assignVolunteer(server, occurrence, position);
+    const body = await dashboard(await newCoordinator(server, ministry.id));
+    assert.deepEqual(occurrenceIds(body.pendingResponses), [day, nine, eleven]);
+  });
+
   it('lists proposed substitutions only, each with its context', async () => {
     const ministry = await newMinistry(server);
     const position = (await newPosition(server, ministry.id, ministry.teamId)).id;

@@ -217,12 +217,16 @@ export function assignmentsRepository(db: Executor) {
       return withNames().where('assignments.id', '=', id).executeTakeFirst();
     },
 
-    /** Pending assignments on the scope's occurrences of a window whose ministry is active (the dashboard's panel). */
+    /**
+     * Pending assignments on the scope's occurrences of a window whose ministry is active (the dashboard's panel), in
+     * the order of their shifts: a day's 9:00 service before its 11:00 one, whenever each was asked.
+     */
     async pendingInWindow(window: ScopeIds & { from: string; to: string }, limit: number) {
       if (reachesNothing(window)) return [];
       let query = withNames()
         .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
         .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id')
+        .innerJoin('events', 'events.id', 'occurrences.event_id')
         .where('occurrences.occurrence_date', '>=', window.from)
         .where('occurrences.occurrence_date', '<=', window.to)
         .where('ministries.active', '=', true)
@@ -232,6 +236,7 @@ export function assignmentsRepository(db: Executor) {
       if (inScope) query = query.where(inScope);
       return query
         .orderBy('occurrences.occurrence_date')
+        .orderBy(shiftStart)
         .orderBy('assignments.id')
         .limit(limit)
         .execute();
