@@ -62,7 +62,7 @@ describe('answering from the e-mail in a browser', () => {
     await page.getByLabel('Comment for the coordinator (optional)').fill('Visiting my sister');
     await expectAccessible(page, 'answer-link');
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('You declined; the coordinator is told.').waitFor();
+    await page.getByText('You declined. Nobody at the church can be e-mailed about it: please tell the church office yourself.').waitFor();
     await expectAccessible(page, 'answer-link-done');
 
     const detail = await ok('GET', `${V}/assignments/${assignmentId}`);

@@ -140,9 +140,9 @@ describe('the volunteer pages in a browser', () => {
     await expectAccessible(page, 'propose-substitute');
     await choice.check();
     await page.getByRole('button', { name: 'Send the proposal' }).click();
-    await page.getByText('Your proposal is sent. The coordinator decides.').waitFor();
+    await page.getByText('Your proposal is sent. Nobody at the church can be e-mailed about it: please tell the church office yourself.').waitFor();
     await page.getByRole('link', { name: 'Back to my schedule' }).click();
-    await page.getByText('You proposed Boaz Volunteer as your substitute. The coordinator decides.').waitFor();
+    await page.getByText('You proposed Boaz Volunteer as your substitute; it waits for a decision.').waitFor();
     const mine = await call('GET', '/api/me/assignments', undefined, await loginKey(ruth.userName, PASSWORD));
     assert.equal(mine.body.assignments[0].pendingSwapPersonName, 'Boaz Volunteer');
   });
@@ -158,7 +158,7 @@ describe('the volunteer pages in a browser', () => {
     await welcome.getByText('We welcome everyone at the door.').waitFor();
     await expectAccessible(page, 'help-wanted');
     await welcome.getByRole('button', { name: "I'd like to help" }).click();
-    await welcome.getByText('Thank you! The ministry knows you would like to help.').waitFor();
+    await welcome.getByText('Thank you! Nobody at the church can be e-mailed about it: please tell the church office yourself.').waitFor();
   });
 
   it('shows my qualifications and ministries, and gives my calendar as a webcal:// link that serves the ministry\'s services', async () => {
@@ -324,7 +324,7 @@ describe('the volunteer pages in a browser', () => {
     await page.getByText('Visiting my sister').waitFor();
     await expectAccessible(page, 'availability');
     await page.getByRole('button', { name: new RegExp(`^Decline ${positionName}`) }).click();
-    await page.getByText('All declined. The coordinators have been told.').waitFor();
+    await page.getByText('All declined.').waitFor();
     const mine = await call('GET', '/api/me/assignments', undefined, await loginKey(orpah.userName, PASSWORD));
     assert.deepEqual(mine.body.assignments.map((a: { occurrenceId: number; status: string }) => [a.occurrenceId, a.status]), [[occurrence, 'declined']]);
   });

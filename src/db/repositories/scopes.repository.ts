@@ -1,4 +1,6 @@
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../database.js';
+import type { DB } from '../schema.js';
 import { translateConstraintError } from '../errors.js';
 
 export function scopesRepository(db: Executor) {
@@ -51,29 +53,31 @@ export function scopesRepository(db: Executor) {
       return { id: row.id, created: true };
     },
 
-    /** The ministry's coordinators: `manageMyMinistries` users holding a grant on it. */
-    async coordinatorIds(ministryId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('scopes')
-        .innerJoin('users', 'users.id', 'scopes.person_id')
-        .select('scopes.person_id')
-        .distinct()
-        .where('scopes.ministry_id', '=', ministryId)
-        .where('users.manage_my_ministries', '=', true)
-        .orderBy('scopes.person_id')
-        .execute();
-      return rows.map((row) => row.person_id);
-    },
-
-    /** Administrators and global volunteer managers. */
-    async globalManagerIds(): Promise<number[]> {
-      const rows = await db
+    /**
+     * Everyone who may hear of the ministry's replies and whom mail reaches (an address, no do-not-email): its
+     * coordinators, the global volunteer managers and the administrators, each marked by what they are; by person id.
+     */
+    async replyCandidates(ministryId: number) {
+      const coordinates = (eb: ExpressionBuilder<DB, 'users' | 'persons'>) => eb.and([
+        eb('users.manage_my_ministries', '=', true),
+        eb.exists(eb.selectFrom('scopes').select('scopes.id').whereRef('scopes.person_id', '=', 'users.id').where('scopes.ministry_id', '=', ministryId)),
+      ]);
+      return db
         .selectFrom('users')
-        .select('id')
-        .where((eb) => eb.or([eb('is_admin', '=', true), eb('manage_ministries', '=', true)]))
-        .orderBy('id')
+        .innerJoin('persons', 'persons.id', 'users.id')
+        .select((eb) => [
+          'persons.id', 'persons.first_name', 'persons.last_name', 'users.is_admin', 'users.manage_ministries',
+          coordinates(eb).as('coordinates'),
+        ])
+        .where(sql<boolean>`nullif(trim(persons.email), '') is not null`)
+        .where('persons.do_not_email', '=', false)
+        .where((eb) => eb.or([
+          eb('users.is_admin', '=', true),
+          eb('users.manage_ministries', '=', true),
+          coordinates(eb),
+        ]))
+        .orderBy('persons.id')
         .execute();
-      return rows.map((row) => row.id);
     },
 
     async delete(id: number): Promise<boolean> {

@@ -95,15 +95,16 @@ export class AnswerLinksService extends DatabaseService {
 
   /**
    * Records the answer as E13 does (alerts, gap, outbox), channel `email`. The answer already standing is a no-op
-   * that says so (`changed: false`). Once an answer is recorded through the link, another is refused with 409
+   * that says so (`changed: false`); `told` names who hears of a decline. Once an answer is recorded through the link, another is refused with 409
    * naming it (a forwarded mail must not undo it); it is changed in the app.
    */
   async answer(token: string, response: 'accepted' | 'declined', comment: string | null) {
     const { row, firstName, answered } = await this.check(token);
-    if (row.status === response) return { assignment: AnswerLinksService.view(row, firstName), changed: false };
+    if (row.status === response) return { assignment: AnswerLinksService.view(row, firstName), changed: false, told: null };
     if (answered) throw conflict(alreadyAnswered(answered), { answered });
     const recorded = await this.member.recordAnswer(row, response, comment, 'email');
-    return { assignment: AnswerLinksService.view({ ...row, status: recorded.status }, firstName), changed: true };
+    return { assignment: AnswerLinksService.view({ ...row, status: recorded.status }, firstName), changed: true,
+      told: response === 'declined' ? await this.member.whoIsTold(row.ministry_id) : null };
   }
 
   /** A new secret: every link signed before stops working (answered as withdrawn). */

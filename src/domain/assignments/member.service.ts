@@ -14,7 +14,7 @@ import { displayName } from '../ministries/views.js';
 import { loadPlacementFacts, marksOf, PLACEMENT_RULES, placementWarnings, placeOf, type Place } from '../staffing/placement.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import { swapView } from './presenters.js';
-import { coordinatorsOf } from './recipients.js';
+import { repliesReach, replyRecipients } from './recipients.js';
 import { meAssignmentView } from './views.js';
 import { DatabaseService } from '../database-service.js';
 
@@ -49,7 +49,7 @@ export class MemberService extends DatabaseService {
 
   /**
    * Accept or decline. The current status again is a no-op. A decline reopens the gap, cancels the caller's
-   * pending assignment message and alerts every coordinator (decline alert per assignment, gap alert per occurrence and day).
+   * pending assignment message and alerts those `repliesReach` names (decline alert per assignment, gap alert per occurrence and day).
    */
   async respond(caller: Caller, assignmentId: number, response: unknown, comment: string | null) {
     if (response !== 'accepted' && response !== 'declined') throw invalid('response must be accepted or declined');
@@ -72,7 +72,7 @@ export class MemberService extends DatabaseService {
         emit({ type: 'assignment-declined', assignmentId: row.id, occurrenceId: row.occurrence_id, positionId: row.position_id, personId: row.person_id });
         await repos.assignments.cancelPendingNotifications([row.id]);
         const today = now.slice(0, 10);
-        const coordinators = (await coordinatorsOf(repos, row.ministry_id)).filter((id) => id !== row.person_id);
+        const coordinators = await replyRecipients(repos, row.ministry_id, row.person_id);
         await repos.notifications.enqueueMany(coordinators.flatMap((coordinatorId) => [
           { type: 'decline_alert', personId: coordinatorId, keyParts: [row.id, coordinatorId], scheduledFor: now, createdAt: now, assignmentId: row.id, occurrenceId: row.occurrence_id },
           { type: 'gap_alert', personId: coordinatorId, keyParts: [row.occurrence_id, coordinatorId, today], scheduledFor: now, createdAt: now, occurrenceId: row.occurrence_id },
@@ -131,7 +131,7 @@ export class MemberService extends DatabaseService {
       swapId = await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
         const id = await tx.swaps.insert({ assignmentId: row.id, proposedBy: caller.personId, proposedPerson: substituteId, at: now, comment });
         await tx.assignments.appendResponses([{ assignmentId: row.id, personId: caller.personId, response: 'substitute_proposed', at: now, channel: 'web', comment }]);
-        const coordinators = await coordinatorsOf(tx, row.ministry_id);
+        const coordinators = await replyRecipients(tx, row.ministry_id);
         await tx.notifications.enqueueMany(coordinators.map((coordinatorId) => ({
           type: 'swap_proposed', personId: coordinatorId, keyParts: [id, coordinatorId], scheduledFor: now, createdAt: now,
           assignmentId: row.id, occurrenceId: row.occurrence_id,
@@ -217,9 +217,27 @@ export class MemberService extends DatabaseService {
     };
   }
 
+  /** Ours (issue 34): who hears of a help offer to the ministry, so a page can say who was told. 404 for an unknown ministry. */
+  async repliesGoTo(ministryId: number) {
+    const ministry = await this.repos.ministries.findById(ministryId);
+    if (!ministry) throw notFound('Ministry not found');
+    return this.whoIsTold(ministry.id);
+  }
+
+  /** Ours (issue 34): who hears of the caller's decline or proposed substitute on their own assignment (403 / 404 as §1.6). */
+  async repliesGoToFor(caller: Caller, assignmentId: number) {
+    return this.whoIsTold((await this.own(caller, assignmentId)).ministry_id);
+  }
+
+  /** `repliesReach` as the pages name it: the tier and its people's first names. */
+  async whoIsTold(ministryId: number) {
+    const told = await repliesReach(this.repos, ministryId);
+    return { kind: told.kind, names: told.people.map((person) => person.firstName) };
+  }
+
   /**
-   * E13: the caller joins the pool and one help offer per recipient per day is queued (the ministry's
-   * coordinators, else the global managers, never the caller). 403 only when the ministry advertises in neither way.
+   * E13: the caller joins the pool and one help offer per recipient per day is queued (those `repliesReach` names,
+   * never the caller). 403 only when the ministry advertises in neither way.
    */
   async offerHelp(caller: Caller, ministryId: number) {
     const repos = this.repos;
@@ -232,7 +250,7 @@ export class MemberService extends DatabaseService {
     return inTransaction(this.db, this.publisher, async (uow) => {
       const joinedPool = await joinPool(uow, ministry.id, caller.personId);
       const offerer = await uow.repos.persons.findById(caller.personId);
-      const recipients = (await coordinatorsOf(uow.repos, ministry.id)).filter((id) => id !== caller.personId);
+      const recipients = await replyRecipients(uow.repos, ministry.id, caller.personId);
       let notified = 0;
       for (const recipient of recipients) {
         const created = await uow.repos.notifications.enqueue({

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ASSIGNMENT_STATUSES } from '../../db/schema.js';
 import { Nullable, WallClock } from './common.js';
+import { Told } from './volunteer.schemas.js';
 
 export const AnswerLinkParams = Type.Object({ token: Type.String({ maxLength: 200 }) });
 
@@ -30,4 +31,6 @@ export const AnswerLinkResult = Type.Object({
   assignment: AnswerLinkAssignment,
   /** false when the answer already stood: nothing was written. */
   changed: Type.Boolean(),
+  /** Who hears of the decline just recorded (issue 34); null for an accept or when nothing was written. */
+  told: Nullable(Told),
 });

@@ -305,3 +305,11 @@ export const MinistryEventEditBody = Type.Object({
   ...ministryEventFields,
   active: ReadByDomain('permissive boolean (§1.7): false marks the event inactive'),
 });
+
+/** Ours (issue 34): who hears of a volunteer's reply, by the one rule of `repliesReach`. */
+export const Told = Type.Object({
+  kind: Type.Union([Type.Literal('coordinators'), Type.Literal('managers'), Type.Literal('administrators')], {
+    description: 'The ministry\'s coordinators; when none can be mailed, the global managers; else the administrators',
+  }),
+  names: Type.Array(Type.String(), { description: 'Their first names; empty when nobody can be mailed' }),
+});

@@ -11,3 +11,4 @@ export type HelpWantedMinistry = Body<'/api/me/help-wanted', 'get'>['ministries'
 export type Permissions = Body<'/api/me/permissions', 'get'>;
 export type Ministry = Body<'/api/ministries/ministries', 'get'>['ministries'][number];
 export type PersonMatch = Body<'/api/persons/search/{query}', 'get'>[number];
+export type Told = Body<'/api/me/ministries/{ministryId}/replies-go-to', 'get'>;

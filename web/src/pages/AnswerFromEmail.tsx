@@ -5,6 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { api, isApiError, ok } from '../api/client';
 import { ErrorNote, errorText, Loading, SuccessNote } from '../components/feedback';
 import { ShiftHeading } from './MySchedule';
+import { ToldSentence } from './WhoIsTold';
 
 type Answer = 'accepted' | 'declined';
 const isAnswer = (value: string | null): value is Answer => value === 'accepted' || value === 'declined';
@@ -73,6 +74,7 @@ export function AnswerFromEmail() {
             {t(result.changed
               ? (result.assignment.status === 'accepted' ? 'answer.accepted' : 'answer.declined')
               : (result.assignment.status === 'accepted' ? 'answer.alreadyAccepted' : 'answer.alreadyDeclined'))}
+            {result.told && <ToldSentence told={result.told} />}
           </SuccessNote>
           <p><Link to="/">{t('answer.toSchedule')}</Link></p>
         </>

@@ -8,6 +8,7 @@ import { CheckboxField, SelectField, TextField } from '../components/fields';
 import { Empty, ErrorNote, Loading, SuccessNote } from '../components/feedback';
 import { formatDate, formatDay, formatTimes } from '../format';
 import { MY_ASSIGNMENTS } from './MySchedule';
+import { WhoIsTold } from './WhoIsTold';
 
 const BLOCKOUTS = ['me', 'blockouts'] as const;
 const PREFERENCES = ['me', 'preferences'] as const;
@@ -139,7 +140,7 @@ function CoveredAssignments({ assignments, onDone, formatShift }: { assignments:
       <ul className="plain-list">
         {assignments.map((a) => (
           <li key={a.id} className="row-with-action">
-            <span><strong>{a.positionName}</strong> · {a.ministryName} · {formatShift(a)}</span>
+            <span><strong>{a.positionName}</strong> · {a.ministryName} · {formatShift(a)}{declined.includes(a.id) && <WhoIsTold about={{ assignmentId: a.id }} />}</span>
             {declined.includes(a.id)
               ? <span className="badge badge-declined">{t('availability.declined')}</span>
               : a.canRespond && (

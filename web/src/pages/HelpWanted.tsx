@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { api, ok } from '../api/client';
 import type { HelpWantedMinistry } from '../api/types';
 import { Empty, ErrorNote, Loading, SuccessNote } from '../components/feedback';
+import { ToldSentence, useTold } from './WhoIsTold';
 
 export const HELP_WANTED = ['me', 'help-wanted'] as const;
 
@@ -47,7 +48,9 @@ function MinistryCard({ ministry }: { ministry: HelpWantedMinistry }) {
           </ul>
         </>
       )}
-      {offer.isSuccess && <SuccessNote>{offer.data.joinedPool || offer.data.notified > 0 ? t('helpWanted.offered') : t('helpWanted.offeredAgain')}</SuccessNote>}
+      {offer.isSuccess && (
+        <SuccessNote><Offered ministryId={ministry.ministryId} notified={offer.data.notified} /></SuccessNote>
+      )}
       {offer.isError && <ErrorNote error={offer.error} />}
       {ministry.inPool && !offer.isSuccess && <p className="muted">{t('helpWanted.inPool')}</p>}
       <div className="actions">
@@ -55,4 +58,13 @@ function MinistryCard({ ministry }: { ministry: HelpWantedMinistry }) {
       </div>
     </li>
   );
+}
+
+/** Thanks, and who was told; a second offer the same day tells nobody again, unless nobody can be told at all. */
+function Offered({ ministryId, notified }: { ministryId: number; notified: number }) {
+  const { t } = useTranslation();
+  const told = useTold({ ministryId });
+  if (!told.data) return null;
+  if (notified === 0 && told.data.names.length > 0) return <>{t('helpWanted.offeredAgain')}</>;
+  return <>{t('helpWanted.offered')}<ToldSentence told={told.data} /></>;
 }

@@ -8,6 +8,7 @@ import { api, ok } from '../api/client';
 import type { MeAssignment } from '../api/types';
 import { Empty, ErrorNote, Loading, SuccessNote } from '../components/feedback';
 import { formatDay, formatTimes } from '../format';
+import { WhoIsTold } from './WhoIsTold';
 
 export const MY_ASSIGNMENTS = ['me', 'assignments'] as const;
 
@@ -36,15 +37,21 @@ export function MySchedule() {
   );
 }
 
+/** A note after an action; `toldOf` names the assignment whose decline someone hears of. */
+interface Notice {
+  text: string;
+  toldOf?: number;
+}
+
 function Upcoming() {
   const { t } = useTranslation();
   const assignments = useMyAssignments();
-  const [notice, setNotice] = useState<string>();
+  const [notice, setNotice] = useState<Notice>();
   if (assignments.isPending) return <Loading />;
   if (assignments.isError) return <ErrorNote error={assignments.error} onRetry={() => void assignments.refetch()} />;
   return (
     <>
-      {notice && <SuccessNote>{notice}</SuccessNote>}
+      {notice && <SuccessNote>{notice.text}{notice.toldOf !== undefined && <WhoIsTold about={{ assignmentId: notice.toldOf }} />}</SuccessNote>}
       {assignments.data.length === 0 ? (
         <Empty>
           <p>{t('schedule.emptyUpcoming')}</p>
@@ -86,12 +93,12 @@ export function ShiftHeading({ position, ministry, team, start, end }: { positio
   );
 }
 
-function AssignmentCard({ assignment, onDone }: { assignment: MeAssignment; onDone?: (notice: string) => void }) {
+function AssignmentCard({ assignment, onDone }: { assignment: MeAssignment; onDone?: (notice: Notice) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const withdraw = useMutation({
     mutationFn: (swapId: number) => ok(api.POST('/api/me/swaps/{swapId}/withdraw', { params: { path: { swapId: String(swapId) } }, body: {} })),
-    onSuccess: () => onDone?.(t('schedule.withdrawn')),
+    onSuccess: () => onDone?.({ text: t('schedule.withdrawn') }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: MY_ASSIGNMENTS }),
   });
   const statusKey = `schedule.status.${assignment.status}`;
@@ -122,7 +129,7 @@ function AssignmentCard({ assignment, onDone }: { assignment: MeAssignment; onDo
   );
 }
 
-function RespondDialog({ assignment, response, onDone }: { assignment: MeAssignment; response: 'accepted' | 'declined'; onDone?: (notice: string) => void }) {
+function RespondDialog({ assignment, response, onDone }: { assignment: MeAssignment; response: 'accepted' | 'declined'; onDone?: (notice: Notice) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -134,7 +141,7 @@ function RespondDialog({ assignment, response, onDone }: { assignment: MeAssignm
     })),
     onSuccess: async () => {
       setOpen(false);
-      onDone?.(t(response === 'accepted' ? 'schedule.accepted' : 'schedule.declined'));
+      onDone?.(response === 'accepted' ? { text: t('schedule.accepted') } : { text: t('schedule.declined'), toldOf: assignment.id });
       await queryClient.invalidateQueries({ queryKey: MY_ASSIGNMENTS });
     },
   });

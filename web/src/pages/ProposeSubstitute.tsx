@@ -6,6 +6,7 @@ import { api, ok } from '../api/client';
 import { Empty, ErrorNote, Loading, SuccessNote } from '../components/feedback';
 import { formatDate, formatDay } from '../format';
 import { MY_ASSIGNMENTS, useMyAssignments } from './MySchedule';
+import { WhoIsTold } from './WhoIsTold';
 
 export function ProposeSubstitute() {
   const { t, i18n } = useTranslation();
@@ -35,7 +36,7 @@ export function ProposeSubstitute() {
   if (assignments.isPending) return <Loading />;
   if (assignments.isError) return <ErrorNote error={assignments.error} onRetry={() => void assignments.refetch()} />;
   if (!assignment) return <><h1>{t('substitute.title')}</h1><Empty><p>{t('substitute.notFound')}</p></Empty>{back}</>;
-  if (propose.isSuccess) return <><h1>{t('substitute.title')}</h1><SuccessNote>{t('substitute.sent')}</SuccessNote>{back}</>;
+  if (propose.isSuccess) return <><h1>{t('substitute.title')}</h1><SuccessNote>{t('substitute.sent')}<WhoIsTold about={{ assignmentId }} /></SuccessNote>{back}</>;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -6,7 +6,7 @@ import { callerOf } from '../../plugins/access.js';
 import { pathId } from '../../plugins/volunteer-guards.js';
 import { Warning, WarningCode } from '../../schemas/availability.schemas.js';
 import { BodyId, idSegment, Nullable, responses } from '../../schemas/common.js';
-import { EligiblePerson, MeAssignment, Swap } from '../../schemas/volunteer.schemas.js';
+import { EligiblePerson, MeAssignment, Swap, Told } from '../../schemas/volunteer.schemas.js';
 import { memberPaths } from './paths.js';
 
 const ASSIGNMENT_FAILURE = 'The volunteer assignment could not be saved';
@@ -148,6 +148,19 @@ export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => a
         response: responses({ 200: Type.Object({ joinedPool: Type.Boolean(), notified: Type.Integer() }) }),
       },
     }, async (request) => member.offerHelp(callerOf(request), pathId(request, 'ministryId', 'Ministry')));
+  }
+
+  for (const url of memberPaths(`ministries/${idSegment('ministryId')}/replies-go-to`)) {
+    app.get(url, {
+      config,
+      schema: { tags, summary: 'Ours (issue 34): who is told of my help offer to this ministry', response: responses({ 200: Told }) },
+    }, async (request) => member.repliesGoTo(pathId(request, 'ministryId', 'Ministry')));
+  }
+  for (const url of memberPaths(`${assignmentSegment}/replies-go-to`)) {
+    app.get(url, {
+      config,
+      schema: { tags, summary: 'Ours (issue 34): who is told of my decline or proposed substitute on my assignment', response: responses({ 200: Told }) },
+    }, async (request) => member.repliesGoToFor(callerOf(request), pathId(request, 'assignmentId', 'Assignment')));
   }
 
   for (const url of memberPaths('signup')) {
