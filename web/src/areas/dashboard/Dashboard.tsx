@@ -9,7 +9,7 @@ import { formatDate } from '../../format';
 import { occurrencePath, StatusBadge, TableScroll, When } from '../occurrences/shared';
 import { DASHBOARD } from './keys';
 import { SwapCard } from './SwapCard';
-import type { GapRow, PendingRow, SwapRow } from './rows';
+import { inShiftOrder, type GapRow, type PendingRow, type SwapRow } from './rows';
 
 const WINDOWS = [7, 28, 90] as const;
 
@@ -39,7 +39,7 @@ export function Dashboard() {
         <>
           <WindowSummary from={dashboard.data.from} to={dashboard.data.to} failed={dashboard.data.failedNotifications} isFiltered={ministryId !== undefined} />
           {dashboard.data.capped && <p className="note note-warning">{t('dashboard.capped', { limit: dashboard.data.limit })}</p>}
-          <Gaps rows={inScope<GapRow>(dashboard.data.gaps)} />
+          <Gaps rows={inShiftOrder(inScope<GapRow>(dashboard.data.gaps))} />
           <PendingReplies rows={inScope<PendingRow>(dashboard.data.pendingResponses)} />
           <Swaps rows={inScope<SwapRow>(dashboard.data.proposedSwaps)} />
         </>
