@@ -2,10 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { NotificationType } from '../../src/db/schema.js';
 import {
-  as, completeEndedShifts, countRows, leavePool, newAssignment, newCoordinator, newMinistry, newPerson, newPosition,
+  as, completeEndedShifts, countRows, expectError, leavePool, newAssignment, newCoordinator, newMinistry, newPerson, newPosition,
   newStaffedEvent, newUser, qualify, revokeQualification, setUp, storedRows, useMinistry, useServer, useUser,
   type Ministry, type TestUser, atTime, assignmentPage,
 } from '../kit/index.js';
+
+const NO_LONGER_ANSWERED = 'This assignment can no longer be answered';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
@@ -209,8 +211,7 @@ describe('POST /api/me/assignments/{id}/respond', () => {
   it('answers 403 for someone else\'s assignment and 404 for an unknown one', async () => {
     const { substitute, assignmentId } = await scenario();
     const answer = await respond(substitute, assignmentId, { response: 'declined' });
-    assert.equal(answer.status, 403);
-    assert.equal(answer.body.message, 'That assignment belongs to someone else');
+    expectError(answer, 403, 'That assignment belongs to someone else');
     assert.equal((await respond(coordinator, assignmentId, { response: 'declined' })).status, 403, 'a coordinator is not the volunteer');
     const unknown = await respond(substitute, 999999, { response: 'accepted' });
     assert.equal(unknown.status, 404);
@@ -221,24 +222,24 @@ describe('POST /api/me/assignments/{id}/respond', () => {
   it('answers 409 when the assignment can no longer be answered: cancelled, substituted, completed, occurrence cancelled or over', async () => {
     const cancelled = await scenario();
     await server.post(`${V}/assignments/${cancelled.assignmentId}/status`, { status: 'cancelled' }, as(admin));
-    assert.equal((await respond(cancelled.volunteer, cancelled.assignmentId, { response: 'accepted' })).status, 409, 'cancelled');
+    expectError(await respond(cancelled.volunteer, cancelled.assignmentId, { response: 'accepted' }), 409, NO_LONGER_ANSWERED); // cancelled
 
     const substituted = await scenario();
     const swap = (await propose(substituted.volunteer, substituted.assignmentId, substituted.substitute.personId)).body.swap;
     assert.equal((await server.post(`${V}/swaps/${swap.id}/approve`, {}, as(coordinator))).status, 200);
-    assert.equal((await respond(substituted.volunteer, substituted.assignmentId, { response: 'declined' })).status, 409, 'substituted');
+    expectError(await respond(substituted.volunteer, substituted.assignmentId, { response: 'declined' }), 409, NO_LONGER_ANSWERED); // substituted
 
     const completed = await scenario();
     await atTime(server, AFTER_THE_10TH, () => completeEndedShifts(server));
-    assert.equal((await respond(completed.volunteer, completed.assignmentId, { response: 'declined' })).status, 409, 'completed');
+    expectError(await respond(completed.volunteer, completed.assignmentId, { response: 'declined' }), 409, NO_LONGER_ANSWERED); // completed
 
     const called = await scenario();
     await server.post(`${V}/occurrences/${called.occurrenceId}/status`, { status: 'cancelled' }, as(admin));
-    assert.equal((await respond(called.volunteer, called.assignmentId, { response: 'declined' })).status, 409, 'occurrence cancelled');
+    expectError(await respond(called.volunteer, called.assignmentId, { response: 'declined' }), 409, NO_LONGER_ANSWERED); // occurrence cancelled
 
     const over = await scenario();
     await atTime(server, AFTER_THE_10TH, async () => {
-      assert.equal((await respond(over.volunteer, over.assignmentId, { response: 'declined' })).status, 409, 'occurrence over');
+      expectError(await respond(over.volunteer, over.assignmentId, { response: 'declined' }), 409, NO_LONGER_ANSWERED); // occurrence over
     });
     assert.equal((await statusOf(over.assignmentId)), 'pending');
     assert.equal((await messages({ type: 'decline_alert', occurrenceId: over.occurrenceId })).length, 0);
@@ -278,8 +279,7 @@ describe('GET /api/me/assignments/{id}/substitutes', () => {
   it('answers 403 for someone else\'s assignment and 404 for an unknown one', async () => {
     const { substitute, assignmentId } = await scenario();
     const answer = await server.get(`/api/me/assignments/${assignmentId}/substitutes`, as(substitute));
-    assert.equal(answer.status, 403);
-    assert.equal(answer.body.message, 'That assignment belongs to someone else');
+    expectError(answer, 403, 'That assignment belongs to someone else');
     assert.equal((await server.get('/api/me/assignments/999999/substitutes', as(substitute))).status, 404);
   });
 });
@@ -309,7 +309,7 @@ describe('POST /api/me/assignments/{id}/propose-substitute (E9)', () => {
 
   it('answers 409 when the caller proposes themselves', async () => {
     const { volunteer, assignmentId } = await scenario();
-    assert.equal((await propose(volunteer, assignmentId, volunteer.personId)).status, 409);
+    expectError(await propose(volunteer, assignmentId, volunteer.personId), 409, 'You already hold this position; propose someone else');
     assert.equal((await responsesOf(assignmentId)).length, 0);
   });
 
@@ -317,25 +317,24 @@ describe('POST /api/me/assignments/{id}/propose-substitute (E9)', () => {
     const { substitute, assignmentId } = await scenario();
     const third = await newPerson(server);
     const answer = await propose(substitute, assignmentId, third.id);
-    assert.equal(answer.status, 403);
-    assert.equal(answer.body.message, 'That assignment belongs to someone else');
+    expectError(answer, 403, 'That assignment belongs to someone else');
   });
 
   it('answers 403 when the substitute holds no active qualification for the position', async () => {
     const { positionId, volunteer, assignmentId } = await scenario();
     const stranger = await newPerson(server);
-    assert.equal((await propose(volunteer, assignmentId, stranger.id)).status, 403, 'never qualified');
+    expectError(await propose(volunteer, assignmentId, stranger.id), 403, 'The substitute is not qualified for this position');
     const lapsed = await newPerson(server);
     const qualificationId = (await qualify(server, positionId, lapsed.id)).id;
     assert.equal((await server.delete(`${V}/qualifications/${qualificationId}`, as(admin))).status, 200);
-    assert.equal((await propose(volunteer, assignmentId, lapsed.id)).status, 403, 'revoked');
+    expectError(await propose(volunteer, assignmentId, lapsed.id), 403, 'The substitute is not qualified for this position');
     assert.deepEqual((await detailOf(assignmentId)).swaps, []);
   });
 
   it('answers 409 when the substitute already holds the position on the occurrence', async () => {
     const { positionId, occurrenceId, volunteer, substitute, assignmentId } = await scenario();
     await assign(occurrenceId, positionId, substitute.personId);
-    assert.equal((await propose(volunteer, assignmentId, substitute.personId)).status, 409);
+    expectError(await propose(volunteer, assignmentId, substitute.personId), 409, 'The substitute already holds this position on this occurrence');
   });
 
   it('answers 409 for a second pending proposal, and creates exactly one when two race', async () => {
@@ -343,7 +342,7 @@ describe('POST /api/me/assignments/{id}/propose-substitute (E9)', () => {
     const other = await newPerson(server);
     await qualify(server, positionId, other.id);
     assert.equal((await propose(volunteer, assignmentId, substitute.personId)).status, 201);
-    assert.equal((await propose(volunteer, assignmentId, other.id)).status, 409);
+    expectError(await propose(volunteer, assignmentId, other.id), 409, 'A substitute is already proposed for this assignment');
 
     const race = await scenario();
     const rival = await newPerson(server);
@@ -357,9 +356,8 @@ describe('POST /api/me/assignments/{id}/propose-substitute (E9)', () => {
   it('answers 404 for an unknown assignment or substitute', async () => {
     const { volunteer, substitute, assignmentId } = await scenario();
     const unknownAssignment = await propose(volunteer, 999999, substitute.personId);
-    assert.equal(unknownAssignment.status, 404);
-    assert.equal(unknownAssignment.body.message, 'Assignment not found');
-    assert.equal((await propose(volunteer, assignmentId, 999999)).status, 404);
+    expectError(unknownAssignment, 404, 'Assignment not found');
+    expectError(await propose(volunteer, assignmentId, 999999), 404, 'Person not found');
   });
 
   it('records a proposal on an assignment that is not live (state table: any)', async () => {
