@@ -4,7 +4,7 @@
  * services for the next two months, schedules with default volunteers and a few gaps. Refuses a database
  * that already has ministries. Stop the service first when it uses the embedded database.
  */
-import { loadConfig } from '../src/config.js';
+import { loadConfig, localUrl } from '../src/config.js';
 import { migrateToLatest, openPglite, openPostgres } from '../src/db/database.js';
 import { createRepositories } from '../src/db/repositories/index.js';
 import { ROLE_FLAGS, type Caller, type Roles } from '../src/domain/access/caller.js';
@@ -80,7 +80,7 @@ try {
   for (const person of people.slice(0, 2)) {
     await services.users.createUser({ personId: person.id, userName: person.first_name.toLowerCase(), password: DEMO_VOLUNTEER_PASSWORD });
   }
-  step(`done: ${people.length} people, ${events.length} Sunday services, 2 ministries. Open http://${config.host}:${config.port}/ and sign in as "grace" or "daniel" (password "${DEMO_VOLUNTEER_PASSWORD}"), or as "admin".`);
+  step(`done: ${people.length} people, ${events.length} Sunday services, 2 ministries. Start the service (npm start) and open ${localUrl(config)} to sign in as "grace" or "daniel" (password "${DEMO_VOLUNTEER_PASSWORD}"), or as "admin".`);
 } finally {
   await database.close();
 }

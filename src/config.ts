@@ -90,6 +90,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** A whole-number variable within [min, max], or `fallback` when unset; a bad value is added to `problems`. */
+/**
+ * The address a browser on this machine opens to reach the service: one listening on every interface (`HOST=0.0.0.0`
+ * or `::`) is reached on loopback, since a wildcard address is no place to connect to.
+ */
+export function localUrl({ host, port }: Pick<Config, 'host' | 'port'>): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : isIP(host) === 6 ? `[${host}]` : host;
+  return `http://${reachable}:${port}/`;
+}
+
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, problems: string[]): number {
   const text = env[name]?.trim() || String(fallback);
   const value = Number(text);

@@ -74,6 +74,7 @@ async function readsOf(env: Record<string, string>): Promise<unknown[]> {
 }
 
 let original: unknown[];
+let demoOutput: string;
 
 /** Where the restores go: the pass's second server database, or a new embedded data directory. */
 const restoreTarget = (): Record<string, string> =>
@@ -94,14 +95,22 @@ const backupsIn = (dataDir: string) => (fs.existsSync(path.join(dataDir, 'backup
 
 before(async () => {
   for (const name of databases) await adminQuery(`create database ${name} template template0`);
-  const demo = await npmRun('demo', [], { DATA_DIR: demoDir });
+  // Set as for a service served to a network, which a browser on this machine still opens on loopback.
+  const demo = await npmRun('demo', [], { DATA_DIR: demoDir, HOST: '0.0.0.0', PORT: '8181' });
   assert.equal(demo.code, 0, demo.output);
+  demoOutput = demo.output;
   original = await readsOf({ DATA_DIR: demoDir });
   assert.ok(JSON.stringify(original[0]).includes('"status"'), 'the demo volunteer has assignments to compare');
 });
 after(async () => {
   fs.rmSync(work, { recursive: true, force: true });
   for (const name of databases) await adminQuery(`drop database if exists ${name} with (force)`);
+});
+
+describe('npm run demo', () => {
+  it('closes with the address the service will answer at: its PORT, on loopback when HOST is every interface', () => {
+    assert.match(demoOutput, /Start the service \(npm start\) and open http:\/\/127\.0\.0\.1:8181\/ to sign in/);
+  });
 });
 
 describe('npm run backup and npm run restore', () => {
