@@ -18,6 +18,7 @@ import { MemberService } from './assignments/member.service.js';
 import { AnswerLinksService } from './assignments/answer-links.service.js';
 import { SwapsService } from './assignments/swaps.service.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
+import { RecentRepliesService } from './dashboard/recent-replies.service.js';
 import { BlockoutsService } from './availability/blockouts.service.js';
 import { CredentialsService } from './availability/credentials.service.js';
 import { HouseholdService } from './availability/household.service.js';
@@ -97,6 +98,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     household: new HouseholdService(db, time),
     credentials: new CredentialsService(db, time),
     dashboard: new DashboardService(db, time, settings),
+    recentReplies: new RecentRepliesService(db, time),
     calendarFeeds: new CalendarFeedsService(db, time, settings, calendars),
     scheduleFeed: new ScheduleFeedService(db, time, settings),
     registration: new RegistrationService(db, time, settings),

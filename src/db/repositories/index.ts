@@ -4,6 +4,7 @@ import type { DB } from '../schema.js';
 import { gapInputsReadModel } from '../read-models/gap-inputs.js';
 import { memberViewReadModel } from '../read-models/member-view.js';
 import { placementFactsReadModel } from '../read-models/placement-facts.js';
+import { recentRepliesReadModel } from '../read-models/recent-replies.js';
 import { volunteerRosterReadModel } from '../read-models/volunteer-roster.js';
 import { apiKeysRepository } from './api-keys.repository.js';
 import { assignmentsRepository } from './assignments.repository.js';
@@ -46,6 +47,7 @@ export function createRepositories(db: Executor) {
     memberView: memberViewReadModel(db),
     gapInputs: gapInputsReadModel(db),
     placementFacts: placementFactsReadModel(db),
+    recentReplies: recentRepliesReadModel(db),
     volunteerRoster: volunteerRosterReadModel(db),
     apiKeys: apiKeysRepository(db),
     assignments: assignmentsRepository(db),

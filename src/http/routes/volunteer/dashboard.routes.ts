@@ -37,6 +37,31 @@ export const dashboardRoutes = (services: Services): FastifyPluginAsyncTypebox =
     },
   }, async (request) => dashboard.dashboard(await actorOf(request, services), request.query.days));
 
+  app.get(`${V}/dashboard/replies`, {
+    config,
+    schema: {
+      tags,
+      summary: 'Ours (issue 34): the last 14 days\' declines (reasons for coordinators of the ministry and managers) and help offers',
+      response: responses({
+        200: Type.Object({
+          since: Type.String({ description: 'The first day the panels cover' }),
+          declines: Type.Array(Type.Object({
+            assignmentId: Type.Integer(), personId: Type.Integer(), personName: Type.String(), respondedAt: Type.String(),
+            channel: Type.String({ description: 'web or email: the volunteer\'s own answer' }),
+            reason: Type.Union([Type.String(), Type.Null()], { description: 'The comment; null when none, or for a team leader' }),
+            status: Type.String({ description: 'The assignment\'s status now' }),
+            occurrenceId: Type.Integer(), occurrenceDate: Type.String(), positionName: Type.String(),
+            ministryId: Type.Integer(), ministryName: Type.String(), teamId: Type.Integer(), teamName: Type.String(),
+          })),
+          helpOffers: Type.Array(Type.Object({
+            ministryId: Type.Integer(), ministryName: Type.String(), personId: Type.Integer(), personName: Type.String(), offeredAt: Type.String(),
+            inPool: Type.Boolean({ description: 'In the ministry\'s pool now' }),
+          })),
+        }),
+      }),
+    },
+  }, async (request) => services.recentReplies.replies(await actorOf(request, services)));
+
   app.get(`${V}/gaps`, {
     config,
     schema: {
