@@ -7,6 +7,9 @@ import {
   newAssignment, newSchedule, newStaffedEvent, overrideNeed, storedRows,
 } from '../kit/index.js';
 
+const TAKEN = 'This team already has a position of that name';
+const CLASS_LINKED = 'A position with qualified volunteers cannot move into or out of a team linked to a class';
+
 const server = useServer();
 const admin = useUser(server, ['admin']);
 const volunteer = useUser(server);
@@ -335,8 +338,8 @@ describe('POST /api/ministries/ministries/{id}/positions', () => {
     const other = await newMinistry(server);
     const outsider = await newTeamLeader(server, (await newMinistry(server)).teamId);
     const answer = await server.post(url(ministry.id), { name: 'X', teamId: other.teamId }, as(admin));
-    assert.equal(answer.status, 400, JSON.stringify(answer.body));
-    assert.equal((await server.post(url(ministry.id), { name: 'X', teamId: other.teamId }, as(outsider))).status, 400);
+    expectError(answer, 400, 'That team belongs to another ministry');
+    expectError(await server.post(url(ministry.id), { name: 'X', teamId: other.teamId }, as(outsider)), 400, 'That team belongs to another ministry');
     assert.deepEqual(await listPositions(other.id), []);
   });
 
@@ -364,15 +367,15 @@ describe('POST /api/ministries/ministries/{id}/positions', () => {
     const secondTeam = (await newTeam(server, ministry.id)).id;
     await createPosition(ministry.id, ministry.teamId, { name: 'Camera' });
     const duplicate = await server.post(url(ministry.id), { name: ' CAMERA ', teamId: ministry.teamId }, as(admin));
-    assert.equal(duplicate.status, 409, JSON.stringify(duplicate.body));
+    expectError(duplicate, 409, TAKEN);
     assert.equal((await server.post(url(ministry.id), { name: 'camera', teamId: secondTeam }, as(admin))).status, 201);
     assert.equal((await listPositions(ministry.id, { teamId: String(ministry.teamId) })).length, 1);
   });
 
   it('refuses a missing name with 400', async () => {
     const ministry = await newMinistry(server);
-    assert.equal((await server.post(url(ministry.id), { teamId: ministry.teamId }, as(admin))).status, 400);
-    assert.equal((await server.post(url(ministry.id), { name: '   ', teamId: ministry.teamId }, as(admin))).status, 400);
+    expectError(await server.post(url(ministry.id), { teamId: ministry.teamId }, as(admin)), 400, 'A position name is required');
+    expectError(await server.post(url(ministry.id), { name: '   ', teamId: ministry.teamId }, as(admin)), 400, 'A position name is required');
   });
 });
 
@@ -454,9 +457,9 @@ describe('POST /api/ministries/positions/{positionId}', () => {
     const ministry = await newMinistry(server);
     const other = await newMinistry(server);
     const position = await createPosition(ministry.id, ministry.teamId);
-    assert.equal((await server.post(url(position.id), { teamId: null }, as(admin))).status, 400);
+    expectError(await server.post(url(position.id), { teamId: null }, as(admin)), 400, 'A position belongs to a team; choose one');
     expectError(await server.post(url(position.id), { teamId: 999999 }, as(admin)), 404, 'Team not found');
-    assert.equal((await server.post(url(position.id), { teamId: other.teamId }, as(admin))).status, 400);
+    expectError(await server.post(url(position.id), { teamId: other.teamId }, as(admin)), 400, 'A position moves only between teams of its ministry');
     assert.equal((await readPosition(position.id)).teamId, ministry.teamId);
   });
 
@@ -464,7 +467,7 @@ describe('POST /api/ministries/positions/{positionId}', () => {
     const ministry = await newMinistry(server);
     await createPosition(ministry.id, ministry.teamId, { name: 'Piano' });
     const position = await createPosition(ministry.id, ministry.teamId, { name: 'Organ' });
-    assert.equal((await server.post(url(position.id), { name: 'PIANO' }, as(admin))).status, 409);
+    expectError(await server.post(url(position.id), { name: 'PIANO' }, as(admin)), 409, TAKEN);
     assert.equal((await readPosition(position.id)).name, 'Organ');
     assert.equal((await server.post(url(position.id), { name: 'ORGAN' }, as(admin))).status, 200, 'its own name in another case is no duplicate');
   });
@@ -474,7 +477,7 @@ describe('POST /api/ministries/positions/{positionId}', () => {
     const target = (await newTeam(server, ministry.id)).id;
     await createPosition(ministry.id, target, { name: 'Lights' });
     const position = await createPosition(ministry.id, ministry.teamId, { name: 'lights' });
-    assert.equal((await server.post(url(position.id), { teamId: target }, as(admin))).status, 409);
+    expectError(await server.post(url(position.id), { teamId: target }, as(admin)), 409, TAKEN);
     assert.equal((await readPosition(position.id)).teamId, ministry.teamId);
   });
 
@@ -483,7 +486,7 @@ describe('POST /api/ministries/positions/{positionId}', () => {
     const position = await createPosition(ministry.id, ministry.teamId);
     const person = await newPerson(server);
     await grant(position.id, person.id);
-    assert.equal((await server.post(url(position.id), { teamId: classTeam }, as(admin))).status, 409);
+    expectError(await server.post(url(position.id), { teamId: classTeam }, as(admin)), 409, CLASS_LINKED);
     assert.equal((await readPosition(position.id)).teamId, ministry.teamId);
     assert.equal((await rolesIn(classId)).has(person.id), false);
   });
@@ -492,7 +495,7 @@ describe('POST /api/ministries/positions/{positionId}', () => {
     const { ministry, teamId: classTeam } = await newClassTeam();
     const position = await createPosition(ministry.id, classTeam);
     await grant(position.id, (await newPerson(server)).id);
-    assert.equal((await server.post(url(position.id), { teamId: ministry.teamId }, as(admin))).status, 409);
+    expectError(await server.post(url(position.id), { teamId: ministry.teamId }, as(admin)), 409, CLASS_LINKED);
     assert.equal((await readPosition(position.id)).teamId, classTeam);
   });
 
