@@ -71,7 +71,6 @@ describe('the import structure', () => {
  */
 const TALKS_TO_THE_DATABASE = new Map([
   ['http/monitoring.test.ts', 'the pool options of openPostgres against the server, and the outbox counters the metrics read'],
-  ['http/shared-rate-limits.test.ts', 'the rate-limit windows of the repository'],
   ['jobs/timer-jobs-instances.test.ts', 'ends the server connection of an instance holding the timer-job lock'],
   ['process/startup.test.ts', 'opens the database a started service made, after it stopped'],
 ]);
