@@ -8,6 +8,7 @@ import { MinistryPicker, useMinistries } from '../../components/workspace';
 import { formatDate } from '../../format';
 import { occurrencePath, StatusBadge, TableScroll, When } from '../occurrences/shared';
 import { DASHBOARD } from './keys';
+import { ReplyPanels } from './ReplyPanels';
 import { SwapCard } from './SwapCard';
 import { inShiftOrder, type GapRow, type PendingRow, type SwapRow } from './rows';
 
@@ -42,6 +43,7 @@ export function Dashboard() {
           <Gaps rows={inShiftOrder(inScope<GapRow>(dashboard.data.gaps))} />
           <PendingReplies rows={inScope<PendingRow>(dashboard.data.pendingResponses)} />
           <Swaps rows={inScope<SwapRow>(dashboard.data.proposedSwaps)} />
+          <ReplyPanels ministryId={ministryId} />
         </>
       )}
     </>

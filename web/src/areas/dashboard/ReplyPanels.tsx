@@ -1,0 +1,97 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api, ok } from '../../api/client';
+import { Empty, ErrorNote, Loading } from '../../components/feedback';
+import { formatDate } from '../../format';
+import { occurrencePath, TableScroll } from '../occurrences/shared';
+import { DASHBOARD } from './keys';
+
+const REPLIES = [...DASHBOARD, 'replies'] as const;
+const fetchReplies = () => ok(api.GET('/api/ministries/dashboard/replies'));
+type Replies = Awaited<ReturnType<typeof fetchReplies>>;
+
+/**
+ * "Recent replies" (the last 14 days' declines, with their reasons where the reader may see them) and "Help
+ * offers" with a one-click add to the pool (issue 34); `ministryId` narrows both to one ministry, as the other panels.
+ */
+export function ReplyPanels({ ministryId }: { ministryId?: number }) {
+  const { t } = useTranslation();
+  const replies = useQuery({ queryKey: REPLIES, queryFn: fetchReplies });
+  if (replies.isPending) return <Loading />;
+  if (replies.isError) return <ErrorNote error={replies.error} onRetry={() => void replies.refetch()} />;
+  const inScope = <T extends { ministryId: number }>(rows: T[]) => rows.filter((row) => ministryId === undefined || row.ministryId === ministryId);
+  const declines = inScope(replies.data.declines);
+  const offers = inScope(replies.data.helpOffers);
+  return (
+    <>
+      <RecentReplies rows={declines} />
+      <section>
+        <h2 className="section-title">{t('dashboard.helpOffers')}</h2>
+        {offers.length === 0 ? <Empty><p>{t('dashboard.noHelpOffers')}</p></Empty> : (
+          <ul className="list">{offers.map((offer) => <HelpOffer key={`${offer.ministryId}-${offer.personId}-${offer.offeredAt}`} offer={offer} />)}</ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function RecentReplies({ rows }: { rows: Replies['declines'] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section>
+      <h2 className="section-title">{t('dashboard.replies')}</h2>
+      <p className="muted">{t('dashboard.repliesIntro')}</p>
+      {rows.length === 0 ? <Empty><p>{t('dashboard.noReplies')}</p></Empty> : (
+        <TableScroll label={t('dashboard.replies')}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('dashboard.person')}</th>
+                <th scope="col">{t('dashboard.position')}</th>
+                <th scope="col">{t('dashboard.when')}</th>
+                <th scope="col">{t('dashboard.reason')}</th>
+                <th scope="col">{t('dashboard.declinedOn')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={`${row.assignmentId}-${row.respondedAt}`}>
+                  <th scope="row">{row.personName}</th>
+                  <td>{row.positionName}<div className="muted small">{row.ministryName} · {row.teamName}</div></td>
+                  <td><Link to={occurrencePath(row.occurrenceId)}>{formatDate(row.occurrenceDate, i18n.language)}</Link></td>
+                  <td>{row.reason ?? '—'}</td>
+                  <td>{formatDate(row.respondedAt.slice(0, 10), i18n.language)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </section>
+  );
+}
+
+function HelpOffer({ offer }: { offer: Replies['helpOffers'][number] }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const add = useMutation({
+    mutationFn: () => ok(api.POST('/api/ministries/ministries/{ministryId}/pool/{personId}', {
+      params: { path: { ministryId: String(offer.ministryId), personId: String(offer.personId) } },
+    })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: REPLIES }),
+  });
+  return (
+    <li className="card row-with-action">
+      <span>
+        <strong>{offer.personName}</strong> · {offer.ministryName}
+        <span className="muted small"> · {t('dashboard.offeredOn', { date: formatDate(offer.offeredAt.slice(0, 10), i18n.language) })}</span>
+      </span>
+      {offer.inPool ? <span className="badge badge-accepted">{t('dashboard.inPool')}</span> : (
+        <button type="button" className="button button-primary" disabled={add.isPending} onClick={() => add.mutate()}
+          aria-label={t('dashboard.addToPool', { name: offer.personName })}>{t('dashboard.addToPoolShort')}</button>
+      )}
+      {add.isError && <ErrorNote error={add.error} />}
+    </li>
+  );
+}
