@@ -5,6 +5,7 @@ import pino from 'pino';
 import { loggerOptions } from '../../src/http/logging.js';
 import { alreadyAnswered, ANSWER_LINK_REFUSALS } from '../../src/domain/assignments/answer-links.service.js';
 import { drainOutbox } from '../../src/jobs/outbox-delivery.js';
+import { onPostgres } from '../helpers/database.js';
 import {
   as, expectError, newAssignment, newCoordinator, newMinistry, newPosition, newStaffedEvent, newUser, qualify, setUp, startTestServer, useMailSink, useServer, useUser, type TestUser,
 } from '../kit/index.js';
@@ -231,6 +232,25 @@ describe('POST /api/public/answer/{token}', () => {
   it('refuses a body without an answer with 400', async () => {
     const { accept, assignmentId } = await asked();
     await expectRefused(assignmentId, () => answer(accept, { response: 'maybe' }), 400, 'response must be accepted or declined');
+  });
+});
+
+// The pairs are sent together either way; only PostgreSQL runs them at once, on separate pooled connections.
+describe(onPostgres
+  ? 'POST /api/public/answer/{token}, an Accept and a Decline of one mail sent at once on separate pooled connections'
+  : "POST /api/public/answer/{token}, an Accept and a Decline of one mail sent at once, their statements run one at a time by PGlite's single session", () => {
+  it('records one of the two and refuses the other with 409 naming the answer recorded, each of 20 times', async () => {
+    for (let pair = 0; pair < 20; pair++) {
+      const { accept, decline, assignmentId } = await asked();
+      const answers = await Promise.all([answer(accept, { response: 'accepted' }), answer(decline, { response: 'declined' })]);
+      const recorded = answers.filter((a) => a.status === 200);
+      assert.equal(recorded.length, 1, `pair ${pair}: ${answers.map((a) => a.text).join(' | ')}`);
+      const winner = recorded[0].body.assignment.status as 'accepted' | 'declined';
+      expectError(answers.find((a) => a !== recorded[0])!, 409, alreadyAnswered(winner), { answered: winner });
+      const { assignment, responses } = await detail(assignmentId);
+      assert.equal(assignment.status, winner, `pair ${pair}`);
+      assert.deepEqual(responses.map((r) => [r.response, r.channel]), [[winner, 'email']], `pair ${pair}`);
+    }
   });
 });
 

@@ -138,6 +138,14 @@ export function assignmentsRepository(db: Executor) {
       return row;
     },
 
+    /**
+     * The assignment's status and when it was assigned, its row locked for the rest of the transaction, so that
+     * answers to one assignment arriving together are decided one after another on what the one before recorded.
+     */
+    async lockForAnswer(id: number) {
+      return db.selectFrom('assignments').select(['status', 'assigned_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
     async find(occurrenceId: number, positionId: number, personId: number) {
       return db.selectFrom('assignments').selectAll()
         .where('occurrence_id', '=', occurrenceId).where('position_id', '=', positionId).where('person_id', '=', personId)

@@ -1,14 +1,21 @@
 import type { Kysely } from 'kysely';
 import { withTransaction } from '../../db/repositories/index.js';
 import type { AssignmentStatus, DB } from '../../db/schema.js';
-import { clockDigits, isSignedBy, linkStateOf, newAnswerLinkSecret, readAnswerLink, signAnswerLink } from '../access/answer-links.js';
+import { clockDigits, isSignedBy, linkStateOf, type AnswerLinkClaims, newAnswerLinkSecret, readAnswerLink, signAnswerLink } from '../access/answer-links.js';
 import type { ChurchTime } from '../church-time.js';
 import { conflict, forbidden, gone } from '../errors.js';
 import { isOver } from '../occurrences/timing.js';
-import type { MemberService, MyAssignmentRow } from './member.service.js';
+import type { MemberService } from './member.service.js';
 import { DatabaseService } from '../database-service.js';
 
 const PURPOSE = 'answer_links';
+
+/** The answer recorded through the link, null while it has none; 409 when the assignment changed since the mail left. */
+function answeredThrough(claims: AnswerLinkClaims, assignment: { status: string; assigned_at: string }, since: Parameters<typeof linkStateOf>[2]) {
+  const state = linkStateOf(claims, { status: assignment.status, assignedAt: clockDigits(assignment.assigned_at) }, since);
+  if (state.kind === 'changed') throw conflict(ANSWER_LINK_REFUSALS.changed);
+  return state.kind === 'answered' ? state.answer : null;
+}
 
 /** The refusals of an answer link, in the words the page shows. */
 export const ANSWER_LINK_REFUSALS = {
@@ -54,11 +61,10 @@ export class AnswerLinksService extends DatabaseService {
   }
 
   /**
-   * The assignment a link names, if the link still speaks for it, and the answer recorded through it if there is one:
-   * 403 when altered or for someone else, 410 when withdrawn, expired or the assignment is gone, 409 when the
-   * assignment changed since the mail left.
+   * The assignment a link names, if the link still speaks for it, and the responses appended since the mail left:
+   * 403 when altered or for someone else, 410 when withdrawn, expired or the assignment is gone.
    */
-  private async check(token: string): Promise<{ row: MyAssignmentRow; firstName: string; answered: 'accepted' | 'declined' | null }> {
+  private async check(token: string) {
     const repos = this.repos;
     const read = readAnswerLink(token);
     if (!read) throw forbidden(ANSWER_LINK_REFUSALS.invalid);
@@ -75,9 +81,7 @@ export class AnswerLinksService extends DatabaseService {
     if (row.person_id !== claims.personId || !person) throw forbidden(ANSWER_LINK_REFUSALS.someoneElse);
     const now = await this.time.now();
     if (clockDigits(now) > claims.expiresAt || isOver(row.end_at, now)) throw gone(ANSWER_LINK_REFUSALS.expired);
-    const state = linkStateOf(claims, { status: row.status, assignedAt: clockDigits(row.assigned_at) }, since);
-    if (state.kind === 'changed') throw conflict(ANSWER_LINK_REFUSALS.changed);
-    return { row, firstName: person.first_name, answered: state.kind === 'answered' ? state.answer : null };
+    return { row, firstName: person.first_name, since, claims };
   }
 
   private static view(row: { position_name: string; ministry_name: string; team_name: string; start_at: string; end_at: string; status: AssignmentStatus }, firstName: string) {
@@ -86,25 +90,29 @@ export class AnswerLinksService extends DatabaseService {
 
   /**
    * What the link's page shows: the assignment's facts, the first name of the person asked, and the answer recorded
-   * through the link (null while it has none), after which the page points to the app instead.
+   * through the link (null while it has none), after which the page points to the app instead. 409 when the
+   * assignment changed since the mail left.
    */
   async show(token: string) {
-    const { row, firstName, answered } = await this.check(token);
-    return { assignment: AnswerLinksService.view(row, firstName), answered };
+    const { row, firstName, since, claims } = await this.check(token);
+    return { assignment: AnswerLinksService.view(row, firstName), answered: answeredThrough(claims, row, since) };
   }
 
   /**
    * Records the answer as E13 does (alerts, gap, outbox), channel `email`. The answer already standing is a no-op
    * that says so (`changed: false`); `told` names who hears of a decline. Once an answer is recorded through the link, another is refused with 409
-   * naming it (a forwarded mail must not undo it); it is changed in the app.
+   * naming it (a forwarded mail must not undo it); it is changed in the app. The link's state is decided again with
+   * the assignment locked, so of two different answers sent at once one is recorded and the other refused naming it.
    */
   async answer(token: string, response: 'accepted' | 'declined', comment: string | null) {
-    const { row, firstName, answered } = await this.check(token);
-    if (row.status === response) return { assignment: AnswerLinksService.view(row, firstName), changed: false, told: null };
-    if (answered) throw conflict(alreadyAnswered(answered), { answered });
-    const recorded = await this.member.recordAnswer(row, response, comment, 'email');
-    return { assignment: AnswerLinksService.view({ ...row, status: recorded.status }, firstName), changed: true,
-      told: response === 'declined' ? await this.member.whoIsTold(row.ministry_id) : null };
+    const { row, firstName, claims } = await this.check(token);
+    const recorded = await this.member.recordAnswer(row, response, comment, 'email', async (repos, current) => {
+      if (!current) throw gone(ANSWER_LINK_REFUSALS.removed);
+      const answered = answeredThrough(claims, current, await repos.assignments.responsesAfter(claims.assignmentId, claims.lastResponseId));
+      if (answered && answered !== response) throw conflict(alreadyAnswered(answered), { answered });
+    });
+    return { assignment: AnswerLinksService.view({ ...row, status: recorded.assignment.status }, firstName), changed: recorded.changed,
+      told: recorded.changed && response === 'declined' ? await this.member.whoIsTold(row.ministry_id) : null };
   }
 
   /** A new secret: every link signed before stops working (answered as withdrawn). */

@@ -23,6 +23,9 @@ const OPPORTUNITY_DAYS = 90;
 
 export type MyAssignmentRow = NonNullable<Awaited<ReturnType<Repositories['memberView']['assignment']>>>;
 
+/** A channel's check of an answer, given the assignment as it stands under its row lock (undefined: deleted). */
+export type AnswerGuard = (repos: Repositories, current: { status: string; assigned_at: string } | undefined) => Promise<void>;
+
 /** The member routes (contract §8): the actor is always the caller; a personId never names someone else. */
 export class MemberService extends DatabaseService {
   constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly publisher: DomainEventPublisher) {
@@ -54,18 +57,24 @@ export class MemberService extends DatabaseService {
   async respond(caller: Caller, assignmentId: number, response: unknown, comment: string | null) {
     if (response !== 'accepted' && response !== 'declined') throw invalid('response must be accepted or declined');
     const row = await this.own(caller, assignmentId);
-    return { assignment: await this.recordAnswer(row, response, comment, 'web') };
+    return { assignment: (await this.recordAnswer(row, response, comment, 'web')).assignment };
   }
 
   /**
    * E13's answer by the assignment's own volunteer, through `channel` (the app, or a link of an assignment mail):
-   * the same rules, messages and alerts whichever way it came. 409 when the assignment can no longer be answered.
+   * the same rules, messages and alerts whichever way it came. 409 when the assignment can no longer be answered,
+   * 404 when it is gone. Decided with the assignment locked, so answers sent together are decided one after another:
+   * `isStillAnswerable` runs first and throws the channel's own refusal; then the answer already standing is a no-op
+   * (`changed: false`).
    */
-  async recordAnswer(row: MyAssignmentRow, response: 'accepted' | 'declined', comment: string | null, channel: 'web' | 'email') {
+  async recordAnswer(row: MyAssignmentRow, response: 'accepted' | 'declined', comment: string | null, channel: 'web' | 'email', isStillAnswerable?: AnswerGuard) {
     const now = await this.time.now();
-    if (row.status === response) return meAssignmentView(row, now);
-    if (!meAssignmentView(row, now).canRespond) throw conflict('This assignment can no longer be answered');
-    await inTransaction(this.db, this.publisher, async ({ repos, emit }) => {
+    const changed = await inTransaction(this.db, this.publisher, async ({ repos, emit }) => {
+      const current = await repos.assignments.lockForAnswer(row.id);
+      await isStillAnswerable?.(repos, current);
+      if (!current) throw notFound('Assignment not found');
+      if (current.status === response) return false;
+      if (!meAssignmentView({ ...row, status: current.status }, now).canRespond) throw conflict('This assignment can no longer be answered');
       await repos.assignments.update(row.id, { status: response, respondedAt: now });
       await repos.assignments.appendResponses([{ assignmentId: row.id, personId: row.person_id, response, at: now, channel, comment }]);
       if (response === 'declined') {
@@ -78,8 +87,9 @@ export class MemberService extends DatabaseService {
           { type: 'gap_alert', personId: coordinatorId, keyParts: [row.occurrence_id, coordinatorId, today], scheduledFor: now, createdAt: now, occurrenceId: row.occurrence_id },
         ]));
       }
+      return true;
     });
-    return this.meAssignment(row.id);
+    return { assignment: await this.meAssignment(row.id), changed };
   }
 
   async qualifications(caller: Caller) {
