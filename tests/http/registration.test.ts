@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { storedRows, countRows, expectError, newAdmin, newUser, startTestServer, as, setUp, useServer, useUser } from '../kit/index.js';
+import { atTime, storedRows, countRows, expectError, newAdmin, newUser, startTestServer, as, setUp, useServer, useUser } from '../kit/index.js';
 
 const LINK_ENDED = 'This reset link is invalid or has expired';
 
@@ -115,6 +115,28 @@ describe('POST /api/public/user/password-reset', () => {
     assert.equal((await server.post('/api/public/user/password-reset/confirm', { token: resetToken, password: 'second password' })).status, 200);
     assert.equal((await server.post('/api/public/user/login', { userName: user.userName, password: 'second password' })).status, 200);
     expectError(await server.post('/api/public/user/password-reset/confirm', { token: resetToken, password: 'third password' }), 400, LINK_ENDED);
+  });
+
+  it('takes the token from the mail for 24 hours: at 23:59 it sets the password, at 24:01 it answers 400 and the old password still signs in', async () => {
+    const tokenOf = async (user: { userName: string; personId: number }) => {
+      await server.post('/api/public/user/password-reset', { userName: user.userName });
+      const [mail] = await storedRows(server, 'notifications', { type: 'password_reset', person_id: user.personId });
+      return JSON.parse(mail.context ?? '{}').resetToken as string;
+    };
+    const signIn = (user: { userName: string }, password: string) => server.post('/api/public/user/login', { userName: user.userName, password });
+    const [early, late] = [await newUser(server, { password: 'first password' }), await newUser(server, { password: 'first password' })];
+    const issuedAt = server.clock.now().getTime();
+    const [earlyToken, lateToken] = [await tokenOf(early), await tokenOf(late)];
+    const after = (minutes: number) => new Date(issuedAt + minutes * 60_000).toISOString();
+
+    const inTime = await atTime(server, after(23 * 60 + 59), () => server.post('/api/public/user/password-reset/confirm', { token: earlyToken, password: 'second password' }));
+    assert.equal(inTime.status, 200, inTime.text);
+    assert.equal((await signIn(early, 'second password')).status, 200);
+
+    const tooLate = await atTime(server, after(24 * 60 + 1), () => server.post('/api/public/user/password-reset/confirm', { token: lateToken, password: 'second password' }));
+    expectError(tooLate, 400, 'This reset link is invalid or has expired');
+    assert.equal((await signIn(late, 'second password')).status, 401);
+    assert.equal((await signIn(late, 'first password')).status, 200);
   });
 });
 
