@@ -395,8 +395,9 @@ describe('outbox send failures', () => {
       const stalled = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('still waiting after 10 s'), 10_000)));
       const drained = drainOutbox(server.app.services).then((counts) => JSON.stringify(counts));
       assert.equal(await Promise.race([drained, stalled]).finally(() => clearTimeout(timer)), JSON.stringify({ sent: 0, skipped: 0, failed: 3 }));
-      assert.deepEqual((await rows()).map((row) => [row.status, row.attempts, /ECONNREFUSED/.test(row.last_error ?? '')]), [
-        ['pending', 1, true], ['pending', 1, true], ['pending', 1, true],
+      const refused = `Could not reach the mail server at 127.0.0.1:${closedPort}: nothing answers on that port (connection refused)`;
+      assert.deepEqual((await rows()).map((row) => [row.status, row.attempts, row.last_error]), [
+        ['pending', 1, refused], ['pending', 1, refused], ['pending', 1, refused],
       ]);
     } finally {
       await setSetting('sSMTPHost', `127.0.0.1:${sinkPort}`);
@@ -430,6 +431,29 @@ describe('outbox send failures', () => {
     const rows = await storedRows(server, 'notifications', { type: 'account_unlocked', person_id: users.map((user) => user.personId) });
     assert.deepEqual(rows.map((row) => [row.status, row.attempts]), [['pending', 1], ['pending', 1], ['pending', 1]]);
     assert.equal(new Set(rows.map((row) => row.last_error)).size, 1, 'the one failure of the server is recorded on each');
+  });
+
+  it('records only a plain sentence as lastError when what answers on the mail server port is no mail server, never what it sent (an SSH banner)', async () => {
+    const { assignmentId } = await scenario();
+    const sockets = new Set<net.Socket>();
+    const ssh = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.write('SSH-2.0-OpenSSH_9.6\r\n');
+    });
+    const port = await new Promise<number>((resolve) => ssh.listen(0, '127.0.0.1', () => resolve((ssh.address() as AddressInfo).port)));
+    await setSetting('sSMTPHost', `127.0.0.1:${port}`);
+    try {
+      await drainOutbox(server.app.services);
+    } finally {
+      await setSetting('sSMTPHost', `127.0.0.1:${sinkPort}`);
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => ssh.close(() => resolve()));
+    }
+    const row = await onlyNotification(assignmentId);
+    assert.equal(row.status, 'pending');
+    assert.equal(row.lastError, `Could not reach the mail server at 127.0.0.1:${port}: what answers on that port is not a mail server (SMTP)`);
+    assert.doesNotMatch(row.lastError, /SSH/);
   });
 
   it('notify?force=1 re-arms a failed row so the next drain sends it', async () => {

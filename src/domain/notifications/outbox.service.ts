@@ -146,7 +146,7 @@ export class OutboxService extends DatabaseService {
     const repos = this.repos;
     const result = { sent: 0, skipped: 0, failed: 0 };
     const now = await time.now();
-    let mailSettings: { isEmailOn: boolean; churchName: string; serviceUrl: string; from: string; mailer: Mailer } | undefined;
+    let mailSettings: { isEmailOn: boolean; churchName: string; serviceUrl: string; from: string; mailServer: string; mailer: Mailer } | undefined;
     // Every due row is handled in one drain, batch after batch; a row already tried in this drain is not claimed
     // again, so a failed send is retried on the next drain only.
     const handled: number[] = [];
@@ -161,9 +161,10 @@ export class OutboxService extends DatabaseService {
         churchName: await settings.get('sChurchName'),
         serviceUrl: (await settings.get('sServiceURL')).trim().replace(/\/+$/, ''),
         from: await settings.get('sChurchEmail'),
+        mailServer: mailServerAddress((await settings.get('sSMTPHost')).trim()),
         mailer: await openMailer(),
       };
-      const { isEmailOn, churchName, serviceUrl, from, mailer } = mailSettings;
+      const { isEmailOn, churchName, serviceUrl, from, mailServer, mailer } = mailSettings;
       const contexts = new Map((await repos.notifications.mailContext(claimed.map((row) => row.id))).map((c) => [c.id, c]));
       for (const row of claimed) {
         const facts = contexts.get(row.id);
@@ -216,7 +217,8 @@ export class OutboxService extends DatabaseService {
             await repos.notifications.releaseClaim(row.id, row.claimed_until!);
             continue;
           }
-          await repos.notifications.markFailure(row.id, error instanceof Error ? error.message : String(error), await time.now(), MAX_ATTEMPTS);
+          // Coordinators read it: only what a real SMTP conversation answered, never what another service sent.
+          await repos.notifications.markFailure(row.id, mailServerFailure(error, mailServer).message, await time.now(), MAX_ATTEMPTS);
           result.failed++;
         }
       }
