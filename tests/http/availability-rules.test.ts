@@ -192,6 +192,31 @@ describe('credentials that gate serving', () => {
     assert.deepEqual((await server.delete(`${path}/${requirements[0].id}`, as(coordinator))).body, { success: true });
   });
 
+  it('counts a credential as held on the day it expires and as lapsed from the day after, on the eligible list and in E14\'s warnings', async () => {
+    const { ministry, position, occurrences: [lastDay, dayAfter], coordinator, marksOn } = await church(['2026-03-21', '2026-03-22']);
+    const check = (await server.post(`${V}/credentials`, { name: 'Safeguarding D' }, as(admin))).body.credential;
+    assert.equal((await server.post(`${V}/ministries/${ministry.id}/credential-requirements`, { credentialId: check.id }, as(coordinator))).status, 201);
+    const volunteer = await qualifiedVolunteer(position.id, { first_name: 'Expiring', last_name: 'Person' });
+    const recorded = await server.put(`${V}/people/${volunteer.personId}/credentials`, { credentialId: check.id, expiresOn: '2026-03-21' }, as(coordinator));
+    assert.equal(recorded.status, 200, recorded.text);
+    const eligible = async (occurrenceId: number) => {
+      const marks = (await marksOn(occurrenceId)).get(volunteer.personId) as Marks & { marks: string[] };
+      return { marks: marks.marks, missingRequirements: marks.missingRequirements };
+    };
+    const assign = async (occurrenceId: number) => {
+      const answer = await server.post(`${V}/occurrences/${occurrenceId}/assignments`, { positionId: position.id, personId: volunteer.personId }, as(coordinator));
+      assert.equal(answer.status, 201, answer.text);
+      return answer.body.warnings.map((w: { code: string; message: string }) => [w.code, w.message]);
+    };
+
+    assert.deepEqual(await eligible(lastDay), { marks: [], missingRequirements: [] });
+    assert.deepEqual(await assign(lastDay), []);
+    assert.deepEqual(await eligible(dayAfter), {
+      marks: ['missing_credential'], missingRequirements: [{ credentialId: check.id, name: 'Safeguarding D', expiredOn: '2026-03-21' }],
+    });
+    assert.deepEqual(await assign(dayAfter), [['missing_credential', 'Expiring Person lacks Safeguarding D (expired on 2026-03-21)']]);
+  });
+
   it("refuses a coordinator who reached a person through their own pool a credential only another ministry requires, and lets those who require it and managers keep it", async () => {
     const [children, parking] = [await newMinistry(server), await newMinistry(server)];
     const childPosition = await newPosition(server, children.id, children.teamId);
