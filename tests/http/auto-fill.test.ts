@@ -223,6 +223,18 @@ describe('auto-fill commit and undo', () => {
     assert.equal(await liveOn(target), 1);
   });
 
+  it('skips a kept proposal whose person blocked out the day since the preview, with blocked_out, and places nobody there', async () => {
+    const { coordinator, people: [only], sunday } = await church(['Pia']);
+    const target = await sunday('2026-03-15');
+    const { token, proposals } = await preview(coordinator, { occurrenceId: target });
+    assert.deepEqual(proposals.map((p) => [p.occurrenceId, p.personId]), [[target, only.personId]]);
+    assert.equal((await server.post('/api/me/blockouts', { startDate: '2026-03-15' }, as(only))).status, 201);
+    const result = await commit(coordinator, { token, proposals: proposals.map(pick) });
+    assert.deepEqual(result.created, []);
+    assert.deepEqual(result.skipped.map((s) => [s.occurrenceId, s.personId, s.reason]), [[target, only.personId, 'blocked_out']]);
+    assert.equal(await liveOn(target), 0);
+  });
+
   it('never overbooks under parallel commits of the same need', async () => {
     const { coordinator, sunday } = await church(['Jo', 'Kai', 'Lea', 'Mo']);
     const target = await sunday('2026-03-15');
