@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  approveSwap, as, countRows, markDeliveriesFailed, newAssignment, newCoordinator, newMinistry, newPerson, newPosition,
+  approveSwap, as, countRows, deliverOutbox, markDeliveriesFailed, newAssignment, newCoordinator, newMinistry, newPerson, newPosition,
   newStaffedEvent, newUser, proposeSubstitute, qualify, setUp, undoAnswers, useMinistry, useServer, useUser,
-  type TestUser, assignmentPage,
+  type SunkMail, type TestUser, assignmentPage,
 } from '../kit/index.js';
 
 const server = useServer();
@@ -122,6 +122,19 @@ describe('POST /api/ministries/assignments/{id}/status', () => {
     assert.equal(answer.body.assignment.status, 'cancelled');
     assert.deepEqual((await responsesOf(assignmentId)).map((r) => [r.response, r.personId, r.comment]), [['cancelled', coordinator.personId, 'Moved away']]);
     assert.deepEqual((await messagesOf(assignmentId)).map((m) => [m.type, m.status]), [['assignment', 'cancelled']]);
+  });
+
+  it('never mails the ask of a cancelled assignment: the next delivery brings the mail server the other ask, not it', async () => {
+    const [cancelled, kept] = [await pendingAssignment(), await pendingAssignment()];
+    const answer = await server.post(`${V}/assignments/${cancelled.assignmentId}/status`, { status: 'cancelled' }, as(coordinator));
+    assert.equal(answer.status, 200, answer.text);
+    const inbox: SunkMail[] = [];
+    await deliverOutbox(server, inbox);
+    const addressOf = async (user: TestUser) => (await server.get(`/api/person/${user.personId}`, as(admin))).body.Email as string;
+    const [cancelledAddress, keptAddress] = [await addressOf(cancelled.volunteer), await addressOf(kept.volunteer)];
+    assert.equal(inbox.filter((mail) => mail.to === keptAddress).length, 1, 'the ask that stands arrives');
+    assert.deepEqual(inbox.filter((mail) => mail.to === cancelledAddress), []);
+    assert.deepEqual((await messagesOf(cancelled.assignmentId)).map((m) => [m.type, m.status]), [['assignment', 'cancelled']]);
   });
 
   it('refuses an illegal transition with 409 and currentStatus', async () => {

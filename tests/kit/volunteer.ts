@@ -7,7 +7,7 @@ import { newUser, type TestUser } from '../helpers/factories.js';
 import type { TestServer } from '../helpers/server.js';
 import { drainOutbox } from '../../src/jobs/outbox-delivery.js';
 import { setUp } from './http.js';
-import { startMailSink } from './mail.js';
+import { startMailSink, type SunkMail } from './mail.js';
 
 /*
  * Arrangers for the volunteer area. They call the domain services as `scripts/seed` does, as an administrator of
@@ -294,12 +294,12 @@ export async function completeEndedShifts(server: TestServer) {
 /**
  * Delivers every message due, as the outbox job does, to a real SMTP server that takes them all (they become
  * `sent`): the mail settings point at it and e-mail is on for the drain, then both are as they were. Answers the
- * drain's counts.
+ * drain's counts; what the server received is added to `inbox`.
  */
-export async function deliverOutbox(server: TestServer) {
+export async function deliverOutbox(server: TestServer, inbox: SunkMail[] = []) {
   const { settings } = server.app.services;
   const earlier = { sSMTPHost: await settings.get('sSMTPHost'), bEnabledEmail: (await settings.get('bEnabledEmail')) ? '1' : '0' };
-  const sink = await startMailSink();
+  const sink = await startMailSink(inbox);
   try {
     await settings.write('sSMTPHost', `127.0.0.1:${sink.port}`);
     await settings.write('bEnabledEmail', '1');
