@@ -23,7 +23,8 @@ import { missingOn } from '../src/domain/availability/credentials.js';
 import { monthOf, preferenceStanding } from '../src/domain/availability/preferences.js';
 import { groupBy } from '../src/domain/collections.js';
 import { addDays } from '../src/domain/dates.js';
-import { fairnessOf, plan, type Candidate, type Fairness, type HeldShift, type PlannerInput, type PlannerNeed } from '../src/domain/autofill/planner.js';
+import { fairnessOf, plan, type Candidate, type Fairness, type PlannerInput, type PlannerNeed } from '../src/domain/autofill/planner.js';
+import type { Shift } from '../src/domain/staffing/placement.js';
 import { loadPlannerInput } from '../src/domain/autofill/planner-input.js';
 import { call, login, percentile } from './lib/http.js';
 import { buildInProcess, statementsOf } from './lib/in-process.js';
@@ -217,7 +218,7 @@ type Place = { occurrenceId: number; positionId: number; personId: number };
  * place of `need`. Written here apart from the planner so that the planner's own proposals are checked by it too.
  */
 function hardRules(input: PlannerInput) {
-  const shifts = new Map(input.candidates.map((c) => [c.personId, [...c.assignments] as HeldShift[]]));
+  const shifts = new Map(input.candidates.map((c) => [c.personId, [...c.assignments] as Shift[]]));
   const apartFrom = new Map<number, number[]>();
   for (const rule of input.households.filter((r) => r.rule === 'apart')) {
     apartFrom.set(rule.person_id, [...(apartFrom.get(rule.person_id) ?? []), rule.other_person_id]);

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { covers, type BlockoutPeriod } from '../../src/domain/availability/blockouts.js';
 import { missingOn } from '../../src/domain/availability/credentials.js';
 import { monthOf } from '../../src/domain/availability/preferences.js';
-import { plan, type Candidate, type HeldShift, type PlannerInput, type PlannerNeed } from '../../src/domain/autofill/planner.js';
+import { plan, type Candidate, type PlannerInput, type PlannerNeed } from '../../src/domain/autofill/planner.js';
+import type { Shift } from '../../src/domain/staffing/placement.js';
 
 /** A small seeded generator (mulberry32), so that a failing case can be replayed from its number. */
 function generator(seed: number) {
@@ -42,7 +43,7 @@ function randomInput(caseNumber: number): PlannerInput {
       const timed = g.chance(0.4);
       return { start_date: day, end_date: day, start_time: timed ? '08:30:00' : null, end_time: timed ? '09:45:00' : null, repeat_until: g.chance(0.2) ? '2026-04-30' : null };
     });
-    const assignments: HeldShift[] = Array.from({ length: g.int(0, 3) }, () => {
+    const assignments: Shift[] = Array.from({ length: g.int(0, 3) }, () => {
       const o = g.pick(occurrences);
       const [start, end] = g.pick(SHIFTS);
       return g.chance(0.5)
@@ -95,7 +96,7 @@ function assertHardRules(input: PlannerInput, caseNumber: number) {
     const key = `${need.occurrenceId}:${need.positionId}`;
     proposedPer.set(key, (proposedPer.get(key) ?? 0) + 1);
     assert.ok(proposedPer.get(key)! <= need.open, `${at}: never more than the open places`);
-    shiftsOf.get(proposal.personId)!.push({ occurrenceId: need.occurrenceId, ministryId: MINISTRY, date: need.date, start: need.start, end: need.end, proposed: true } as HeldShift);
+    shiftsOf.get(proposal.personId)!.push({ occurrenceId: need.occurrenceId, ministryId: MINISTRY, date: need.date, start: need.start, end: need.end, proposed: true } as Shift);
   }
   for (const [personId, shifts] of shiftsOf) {
     const proposed = shifts.filter((s) => (s as { proposed?: boolean }).proposed);
@@ -112,7 +113,7 @@ function assertHardRules(input: PlannerInput, caseNumber: number) {
       const limit = candidate.preferences.find((p) => p.ministry_id === MINISTRY && p.max_per_month !== null)
         ?? candidate.preferences.find((p) => p.ministry_id === null && p.max_per_month !== null);
       if (limit) {
-        const counted = (list: HeldShift[]) => list.filter((s) => limit.ministry_id === null || s.ministryId === limit.ministry_id).length;
+        const counted = (list: Shift[]) => list.filter((s) => limit.ministry_id === null || s.ministryId === limit.ministry_id).length;
         assert.ok(counted(inMonth) <= Math.max(limit.max_per_month!, counted(heldInMonth)), `${at}: ${personId} over at most ${limit.max_per_month} a month`);
       }
     }

@@ -5,7 +5,7 @@
 
 import type { BlockoutPeriod } from '../availability/blockouts.js';
 import { monthOf, type PreferenceFacts } from '../availability/preferences.js';
-import { detailOf, findings, refusal, RULE_WORDS, type Finding, type Partner, type PersonFacts, type Place, type Setting } from '../staffing/placement.js';
+import { detailOf, findings, refusal, RULE_WORDS, type Finding, type Partner, type PersonFacts, type Place, type Setting, type Shift } from '../staffing/placement.js';
 
 /** Places to fill for one position on one occurrence. */
 export interface PlannerNeed {
@@ -19,16 +19,6 @@ export interface PlannerNeed {
   open: number;
 }
 
-/** A live (or completed) assignment a candidate already holds, in any ministry. */
-export interface HeldShift {
-  occurrenceId: number;
-  ministryId: number;
-  date: string;
-  start: string;
-  end: string;
-  positionName?: string;
-}
-
 export interface Candidate {
   personId: number;
   name: string;
@@ -37,7 +27,7 @@ export interface Candidate {
   qualifiedFor: readonly number[];
   blockouts: readonly BlockoutPeriod[];
   credentials: ReadonlyArray<{ credential_id: number; expires_on: string | null }>;
-  assignments: readonly HeldShift[];
+  assignments: readonly Shift[];
   preferences: readonly PreferenceFacts[];
   /** Last date served before today in the ministry, and latest date scheduled in it (future included). */
   lastServed: string | null;
@@ -143,7 +133,7 @@ export function fairnessOf(counts: readonly number[]): Fairness {
 interface State {
   candidate: Candidate;
   /** Every shift held, and each proposed so far in this run. */
-  shifts: HeldShift[];
+  shifts: Shift[];
   /** Count in the ministry over the fairness range, proposals included. */
   inWindow: number;
   latest: string | null;
