@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import ICAL from 'ical.js';
 import { Secret, TOTP } from 'otpauth';
 import { PHONE, screenshots } from '../helpers/browser.js';
@@ -327,6 +327,53 @@ describe('the volunteer pages in a browser', () => {
     await page.getByText('All declined.').waitFor();
     const mine = await call('GET', '/api/me/assignments', undefined, await loginKey(orpah.userName, PASSWORD));
     assert.deepEqual(mine.body.assignments.map((a: { occurrenceId: number; status: string }) => [a.occurrenceId, a.status]), [[occurrence, 'declined']]);
+  });
+
+  it('answers a request with the keyboard alone: Tab reaches Accept, the dialog takes the focus, Escape gives it back, Enter confirms', async () => {
+    const dorcas = await world.newUser('Dorcas');
+    await ok('POST', `${V}/positions/${positionId}/qualifications`, { personId: dorcas.personId });
+    const occurrence = await staffedOccurrence(welcome.ministryId, welcome.teamId, welcome.typeId, inDays(12), 2);
+    const assignmentId = (await ok('POST', `${V}/occurrences/${occurrence}/assignments`, { positionId, personId: dorcas.personId })).assignment.id;
+    const { context, page } = await newPhone();
+    await signIn(page, world.base, dorcas.userName);
+    const card = page.locator('li.card', { hasText: positionName });
+    const accept = card.getByRole('button', { name: 'Accept', exact: true });
+    await accept.waitFor();
+    const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
+    // The Tab key alone reaches the card's Accept button (past the navigation and the tabs).
+    let presses = 0;
+    while (!(await hasFocus(accept))) {
+      assert.ok(presses < 40, 'Tab reaches the Accept button');
+      await page.keyboard.press('Tab');
+      presses += 1;
+    }
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Accept this request?' });
+    await dialog.waitFor();
+    const comment = dialog.getByLabel('Comment for the coordinator (optional)');
+    assert.equal(await hasFocus(comment), true, 'the dialog puts the focus on its comment field');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    assert.equal(await hasFocus(accept), true, 'closing the dialog gives the focus back to the Accept button that opened it');
+
+    await page.keyboard.press('Space');
+    await dialog.waitFor();
+    assert.equal(await hasFocus(comment), true);
+    await page.keyboard.type('Glad to');
+    await page.keyboard.press('Tab');
+    assert.equal(await hasFocus(dialog.getByRole('button', { name: 'Yes, I will serve' })), true, 'Tab goes from the comment to the confirming button');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Thank you, you accepted.' }).waitFor();
+    await card.getByText('Accepted', { exact: true }).waitFor();
+    // The Accept button is gone with the answer; the next Tab goes on from where it was, to the card's Decline button.
+    await page.keyboard.press('Tab');
+    assert.equal(await hasFocus(card.getByRole('button', { name: 'Decline', exact: true })), true, 'the next Tab reaches Decline');
+
+    const detail = await ok('GET', `${V}/assignments/${assignmentId}`);
+    assert.equal(detail.assignment.status, 'accepted');
+    assert.deepEqual(detail.responses.map((r: { response: string; comment: string }) => [r.response, r.comment]), [['accepted', 'Glad to']]);
+    await context.close();
   });
 
   it('says plainly that volunteer scheduling is off while the rollout is v1', async () => {
