@@ -329,7 +329,7 @@ describe('the volunteer pages in a browser', () => {
     assert.deepEqual(mine.body.assignments.map((a: { occurrenceId: number; status: string }) => [a.occurrenceId, a.status]), [[occurrence, 'declined']]);
   });
 
-  it('answers a request with the keyboard alone: Tab reaches Accept, the dialog takes the focus, Escape gives it back, Enter confirms', async () => {
+  it('answers a request with the keyboard alone: Tab reaches Accept, the dialog takes the focus, Escape gives it back, Enter confirms and the note takes the focus', async () => {
     const dorcas = await world.newUser('Dorcas');
     await ok('POST', `${V}/positions/${positionId}/qualifications`, { personId: dorcas.personId });
     const occurrence = await staffedOccurrence(welcome.ministryId, welcome.teamId, welcome.typeId, inDays(12), 2);
@@ -364,11 +364,18 @@ describe('the volunteer pages in a browser', () => {
     await page.keyboard.press('Tab');
     assert.equal(await hasFocus(dialog.getByRole('button', { name: 'Yes, I will serve' })), true, 'Tab goes from the comment to the confirming button');
     await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: 'Thank you, you accepted.' }).waitFor();
+    const note = page.getByRole('status').filter({ hasText: 'Thank you, you accepted.' });
+    await note.waitFor();
     await card.getByText('Accepted', { exact: true }).waitFor();
-    // The Accept button is gone with the answer; the next Tab goes on from where it was, to the card's Decline button.
-    await page.keyboard.press('Tab');
-    assert.equal(await hasFocus(card.getByRole('button', { name: 'Decline', exact: true })), true, 'the next Tab reaches Decline');
+    // The Accept button is gone with the answer, so the focus is on the note that says what happened, not on the page.
+    assert.equal(await hasFocus(note), true, 'the note of the answer takes the focus');
+    let tabs = 0;
+    const decline = card.getByRole('button', { name: 'Decline', exact: true });
+    while (!(await hasFocus(decline))) {
+      assert.ok(tabs < 10, 'Tab goes on from the note to the card\'s Decline button');
+      await page.keyboard.press('Tab');
+      tabs += 1;
+    }
 
     const detail = await ok('GET', `${V}/assignments/${assignmentId}`);
     assert.equal(detail.assignment.status, 'accepted');

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 
@@ -24,8 +24,16 @@ export function ErrorNote({ error, onRetry }: { error: unknown; onRetry?: () => 
   );
 }
 
-export function SuccessNote({ children }: { children: ReactNode }) {
-  return <div className="note note-success" role="status">{children}</div>;
+/**
+ * `takesFocus` is for a note that replaces the control which was acted on (an answered request's button goes away):
+ * the focus moves to the note, so a keyboard or screen-reader user is not left on the page itself.
+ */
+export function SuccessNote({ children, takesFocus = false }: { children: ReactNode; takesFocus?: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (takesFocus) ref.current?.focus();
+  }, [takesFocus]);
+  return <div ref={ref} className="note note-success" role="status" tabIndex={takesFocus ? -1 : undefined}>{children}</div>;
 }
 
 export function Empty({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, ok } from '../api/client';
@@ -46,12 +46,14 @@ interface Notice {
 function Upcoming() {
   const { t } = useTranslation();
   const assignments = useMyAssignments();
-  const [notice, setNotice] = useState<Notice>();
+  const [notice, setNotice] = useState<Notice & { serial: number }>();
+  // The serial tells one notice from the next, so that each takes the focus afresh.
+  const show = (next: Notice) => setNotice((shown) => ({ ...next, serial: (shown?.serial ?? 0) + 1 }));
   if (assignments.isPending) return <Loading />;
   if (assignments.isError) return <ErrorNote error={assignments.error} onRetry={() => void assignments.refetch()} />;
   return (
     <>
-      {notice && <SuccessNote>{notice.text}{notice.toldOf !== undefined && <WhoIsTold about={{ assignmentId: notice.toldOf }} />}</SuccessNote>}
+      {notice && <SuccessNote key={notice.serial} takesFocus>{notice.text}{notice.toldOf !== undefined && <WhoIsTold about={{ assignmentId: notice.toldOf }} />}</SuccessNote>}
       {assignments.data.length === 0 ? (
         <Empty>
           <p>{t('schedule.emptyUpcoming')}</p>
@@ -59,7 +61,7 @@ function Upcoming() {
         </Empty>
       ) : (
         <ul className="list">
-          {assignments.data.map((assignment) => <AssignmentCard key={assignment.id} assignment={assignment} onDone={setNotice} />)}
+          {assignments.data.map((assignment) => <AssignmentCard key={assignment.id} assignment={assignment} onDone={show} />)}
         </ul>
       )}
     </>
@@ -134,12 +136,15 @@ function RespondDialog({ assignment, response, onDone }: { assignment: MeAssignm
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [comment, setComment] = useState('');
+  const answered = useRef(false);
   const respond = useMutation({
     mutationFn: () => ok(api.POST('/api/me/assignments/{assignmentId}/respond', {
       params: { path: { assignmentId: String(assignment.id) } },
       body: { response, ...(comment.trim() && { comment: comment.trim() }) },
     })),
     onSuccess: async () => {
+      // Read by the dialog's close, which comes before the mutation reports success.
+      answered.current = true;
       setOpen(false);
       onDone?.(response === 'accepted' ? { text: t('schedule.accepted') } : { text: t('schedule.declined'), toldOf: assignment.id });
       await queryClient.invalidateQueries({ queryKey: MY_ASSIGNMENTS });
@@ -153,7 +158,8 @@ function RespondDialog({ assignment, response, onDone }: { assignment: MeAssignm
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
+        {/* After an answer its button goes away, so the focus goes to the note that says what happened, not back to it. */}
+        <Dialog.Content className="dialog" onCloseAutoFocus={(event) => { if (answered.current) event.preventDefault(); }}>
           <Dialog.Title>{t(isAccept ? 'schedule.acceptTitle' : 'schedule.declineTitle')}</Dialog.Title>
           <Dialog.Description className="muted">{assignment.positionName} · {assignment.ministryName}</Dialog.Description>
           <form className="form" onSubmit={(event) => { event.preventDefault(); respond.mutate(); }}>
