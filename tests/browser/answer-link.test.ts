@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PHONE } from '../helpers/browser.js';
-import { expectAccessible, useBrowserWorld, type BrowserUser } from '../kit/browser.js';
+import { expectAccessible, useBrowserWorld, type BrowserUser, inDays } from '../kit/browser.js';
 
 /**
  * Answering a request to serve from the e-mail (ours, issue 17), in headless Chromium against the real service:
@@ -16,13 +16,8 @@ const { ok, mails } = world;
 let lydia: BrowserUser;
 let assignmentId: number;
 
-/** `YYYY-MM-DD`, days from today. */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
 async function arrange(): Promise<void> {
-  for (const [name, value] of [['sSMTPHost', `127.0.0.1:${world.smtpPort}`], ['sChurchEmail', 'office@church.example'], ['bEnabledEmail', '1']]) {
-    await ok('POST', `/admin/api/system/config/${name}`, { value });
-  }
+  await world.mailToSink();
   lydia = await world.newUser('Lydia');
   const ministryId = (await ok('POST', `${V}/ministries`, { name: 'Hospitality' })).ministry.id;
   const teamId = (await ok('GET', `${V}/ministries/${ministryId}/teams`)).teams[0].id;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DESKTOP } from '../helpers/browser.js';
-import { expectAccessible, signIn, useBrowserWorld, type BrowserUser } from '../kit/browser.js';
+import { expectAccessible, signIn, useBrowserWorld, type BrowserUser, inDays } from '../kit/browser.js';
 
 /**
  * The Auto-fill button of a schedule's page (issue 18) in headless Chromium against the real service: the
@@ -18,9 +18,6 @@ let coordinator: BrowserUser;
 let scheduleId: number;
 let positionId: number;
 let occurrenceIds: number[];
-
-/** `YYYY-MM-DD`, days from today. */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 interface Assignment { id: number; personId: number; status: string; autoFilled?: true }
 

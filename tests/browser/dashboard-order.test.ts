@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DESKTOP } from '../helpers/browser.js';
-import { expectAccessible, signIn, useBrowserWorld, type BrowserUser } from '../kit/browser.js';
+import { expectAccessible, signIn, useBrowserWorld, type BrowserUser, inDays } from '../kit/browser.js';
 
 /**
  * The dashboard's rows of one day in the order of the day's services (issue 37, item 8): a Sunday with a 9:00 and an
@@ -13,9 +13,6 @@ const { ok } = world;
 const V = '/api/ministries';
 
 let coordinator: BrowserUser;
-
-/** `YYYY-MM-DD`, days from today. */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function arrange(): Promise<void> {
   coordinator = await world.newUser('Claire', 'Coordinator', { manageMinistries: true });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DESKTOP } from '../helpers/browser.js';
-import { expectAccessible, signIn, useBrowserWorld, type BrowserUser } from '../kit/browser.js';
+import { expectAccessible, signIn, useBrowserWorld, type BrowserUser, inDays } from '../kit/browser.js';
 
 /**
  * The dashboard's Recent replies and Help offers (issue 34) in headless Chromium against the real service: Lydia
@@ -14,9 +14,6 @@ const { ok, call } = world;
 
 let claire: BrowserUser;
 let lydia: BrowserUser;
-
-/** `YYYY-MM-DD`, days from today. */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function arrange(): Promise<void> {
   claire = await world.newUser('Claire', 'Coordinator', { manageMyMinistries: true });

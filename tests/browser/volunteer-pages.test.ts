@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import ICAL from 'ical.js';
 import { Secret, TOTP } from 'otpauth';
 import { PHONE, screenshots } from '../helpers/browser.js';
-import { expectAccessible, PASSWORD, signIn, useBrowserWorld, type BrowserUser } from '../kit/browser.js';
+import { expectAccessible, PASSWORD, signIn, useBrowserWorld, type BrowserUser, inDays } from '../kit/browser.js';
 
 /**
  * The volunteer's pages in headless Chromium against the real service (started as `npm start` starts it,
@@ -26,9 +26,6 @@ let lastPlaceOccurrence: number;
 /** The ministry's ids, for tests that stage an occurrence of their own. */
 const welcome = { ministryId: 0, teamId: 0, typeId: 0, calendarId: 0 };
 
-/** `YYYY-MM-DD`, days from today. */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
 async function staffedOccurrence(ministryId: number, teamId: number, typeId: number, date: string, maxCount: number): Promise<number> {
   const events = await ok('POST', `${V}/ministries/${ministryId}/events`, { title: `Sunday service ${date}`, eventTypeId: typeId, date, startTime: '09:00', endTime: '11:00' });
   const staffed = await ok('POST', `${V}/ministries/${ministryId}/staffed-events`, {
@@ -41,9 +38,7 @@ async function staffedOccurrence(ministryId: number, teamId: number, typeId: num
 
 /** A ministry with one position, three qualified volunteers and two staffed occurrences; Ruth is asked to serve the first. */
 async function arrange(): Promise<void> {
-  for (const [name, value] of [['sSMTPHost', `127.0.0.1:${world.smtpPort}`], ['sChurchEmail', 'office@church.example'], ['bEnabledEmail', '1']]) {
-    await ok('POST', `/admin/api/system/config/${name}`, { value });
-  }
+  await world.mailToSink();
   [ruth, boaz, naomi] = [await world.newUser('Ruth'), await world.newUser('Boaz'), await world.newUser('Naomi')];
 
   const ministry = await ok('POST', `${V}/ministries`, { name: 'Welcome Team' });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PHONE } from '../helpers/browser.js';
-import { expectAccessible, signIn, useBrowserWorld, type BrowserUser } from '../kit/browser.js';
+import { expectAccessible, signIn, useBrowserWorld, type BrowserUser, inDays } from '../kit/browser.js';
 
 /**
  * Replies reach a person (issue 34), as the volunteer sees it in headless Chromium against the real service: a
@@ -14,13 +14,8 @@ const { ok, mails } = world;
 
 let lydia: BrowserUser;
 
-/** `YYYY-MM-DD`, days from today. */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
 async function arrange(): Promise<void> {
-  for (const [name, value] of [['sSMTPHost', `127.0.0.1:${world.smtpPort}`], ['sChurchEmail', 'office@church.example'], ['bEnabledEmail', '1']]) {
-    await ok('POST', `/admin/api/system/config/${name}`, { value });
-  }
+  await world.mailToSink();
   lydia = await world.newUser('Lydia');
   const ana = await world.newUser('Ana', 'Coordinator', { manageMyMinistries: true });
   await world.newUser('Mara', 'Manager', { manageMinistries: true });

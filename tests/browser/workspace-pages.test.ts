@@ -3,7 +3,7 @@ import net, { type AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DESKTOP } from '../helpers/browser.js';
-import { expectAccessible, PASSWORD, signIn, useBrowserWorld, type BrowserUser } from '../kit/browser.js';
+import { expectAccessible, PASSWORD, signIn, useBrowserWorld, type BrowserUser, inDays } from '../kit/browser.js';
 
 /**
  * The coordinator's and administrator's workspace in headless Chromium against the real service (issue 16). On
@@ -23,9 +23,6 @@ const MINISTRY = 'Hospitality';
 const TEAM = 'Welcome desk';
 const POSITIONS = ['Greeter', 'Coffee'];
 const SERIES = 'Sunday Gathering';
-
-/** `YYYY-MM-DD`, days from today. */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function arrange(): Promise<void> {
   coordinator = await world.newUser('Claire', 'Coordinator', { manageMinistries: true });

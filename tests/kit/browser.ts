@@ -26,6 +26,8 @@ export interface BrowserWorld {
   /** A person with an e-mail address and a user account (no roles). */
   newUser(firstName: string, lastName?: string, roles?: Record<string, boolean>): Promise<BrowserUser>;
   newContext(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /** Switches the service's mail on, sent to this world's SMTP sink from the church office's address. */
+  mailToSink(): Promise<void>;
 }
 
 export interface BrowserUser {
@@ -35,6 +37,9 @@ export interface BrowserUser {
   lastName: string;
   password: string;
 }
+
+/** `YYYY-MM-DD`, days from today: the browser tests run on the service's real clock. */
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 export const ADMIN_PASSWORD = 'browser-admin-password';
 export const PASSWORD = 'volunteer-password';
@@ -54,6 +59,11 @@ export function useBrowserWorld(name: string, arrange: (world: BrowserWorld) => 
     });
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+  world.mailToSink = async () => {
+    for (const [name, value] of [['sSMTPHost', `127.0.0.1:${world.smtpPort}`], ['sChurchEmail', 'office@church.example'], ['bEnabledEmail', '1']]) {
+      await world.ok('POST', `/admin/api/system/config/${name}`, { value });
+    }
   };
   world.ok = async (method, path, body, key) => {
     const answer = await world.call(method, path, body, key);
