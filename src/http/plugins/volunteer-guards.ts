@@ -5,10 +5,13 @@ import { notFound } from '../../domain/errors.js';
 import type { Services } from '../../domain/services.js';
 import { actorOf } from './access.js';
 
+/** The record named in the path under its kind; a route has one guard, so at most one kind is set. */
+type AuthorizedByKind = { [K in EntityKind]?: Authorized<K> };
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The record named in the path, loaded and scope-checked before the body is validated (contract §1.5). */
-    authorized?: { kind: EntityKind; row: unknown };
+    authorized?: AuthorizedByKind;
   }
 }
 
@@ -26,9 +29,9 @@ export function pathId(request: FastifyRequest, name: string, entity: string): n
  * A preValidation hook: 404 for a missing record, then 403 for one out of scope, both before the body is
  * validated — so a bad body on an out-of-scope record answers 403 (§1.5 steps 4 and 5).
  */
-function guard<K extends EntityKind>(services: Services, kind: K, check: (actor: VolunteerActor, request: FastifyRequest) => Promise<Authorized<K>>) {
+function guard(services: Services, check: (actor: VolunteerActor, request: FastifyRequest) => Promise<AuthorizedByKind>) {
   return async (request: FastifyRequest) => {
-    request.authorized = { kind, row: await check(await actorOf(request, services), request) };
+    request.authorized = await check(await actorOf(request, services), request);
   };
 }
 
@@ -37,9 +40,9 @@ function guard<K extends EntityKind>(services: Services, kind: K, check: (actor:
  * did not check is wired wrongly: that is a programming error, found by the route's first test.
  */
 export function authorizedOf<K extends EntityKind>(request: FastifyRequest, kind: K): Authorized<K> {
-  const checked = request.authorized;
-  if (!checked || checked.kind !== kind) throw new Error(`The route ${request.routeOptions.url} has no ${kind} guard`);
-  return checked.row as Authorized<K>;
+  const row = request.authorized?.[kind];
+  if (!row) throw new Error(`The route ${request.routeOptions.url} has no ${kind} guard`);
+  return row;
 }
 
 /** The scope guards every volunteer route uses; the rules themselves live in domain/access. */
@@ -47,17 +50,17 @@ export function guards(services: Services) {
   const access = services.volunteerAccess;
   return {
     ministry: (authority: 'ministry' | 'none' = 'ministry', refusal?: string) =>
-      guard(services, 'ministry', (actor, request) => access.ministry(actor, pathId(request, 'ministryId', 'Ministry'), authority, refusal)),
-    team: (authority: 'team' | 'ministry' = 'team') => guard(services, 'team', (actor, request) => access.team(actor, pathId(request, 'teamId', 'Team'), authority)),
-    position: () => guard(services, 'position', (actor, request) => access.position(actor, pathId(request, 'positionId', 'Position'))),
-    ministryOrLedTeam: () => guard(services, 'ministry', (actor, request) => access.ministryOrLedTeam(actor, pathId(request, 'ministryId', 'Ministry'))),
-    schedule: () => guard(services, 'schedule', (actor, request) => access.schedule(actor, pathId(request, 'scheduleId', 'Schedule'))),
-    occurrence: () => guard(services, 'occurrence', (actor, request) => access.occurrence(actor, pathId(request, 'occurrenceId', 'Occurrence'))),
-    assignment: () => guard(services, 'assignment', (actor, request) => access.assignment(actor, pathId(request, 'assignmentId', 'Assignment'))),
-    swap: () => guard(services, 'swap', (actor, request) => access.swap(actor, pathId(request, 'swapId', 'Substitution request'))),
-    person: () => guard(services, 'person', (actor, request) => access.person(actor, pathId(request, 'personId', 'Person'))),
-    blockout: () => guard(services, 'blockout', (actor, request) => access.blockout(actor, pathId(request, 'blockoutId', 'Blockout'))),
-    autoFillRun: () => guard(services, 'autoFillRun', (actor, request) => access.autoFillRun(actor, pathId(request, 'runId', 'Auto-fill run'))),
-    qualification: () => guard(services, 'qualification', (actor, request) => access.qualification(actor, pathId(request, 'qualificationId', 'Qualification'))),
+      guard(services, async (actor, request) => ({ ministry: await access.ministry(actor, pathId(request, 'ministryId', 'Ministry'), authority, refusal) })),
+    team: (authority: 'team' | 'ministry' = 'team') => guard(services, async (actor, request) => ({ team: await access.team(actor, pathId(request, 'teamId', 'Team'), authority) })),
+    position: () => guard(services, async (actor, request) => ({ position: await access.position(actor, pathId(request, 'positionId', 'Position')) })),
+    ministryOrLedTeam: () => guard(services, async (actor, request) => ({ ministry: await access.ministryOrLedTeam(actor, pathId(request, 'ministryId', 'Ministry')) })),
+    schedule: () => guard(services, async (actor, request) => ({ schedule: await access.schedule(actor, pathId(request, 'scheduleId', 'Schedule')) })),
+    occurrence: () => guard(services, async (actor, request) => ({ occurrence: await access.occurrence(actor, pathId(request, 'occurrenceId', 'Occurrence')) })),
+    assignment: () => guard(services, async (actor, request) => ({ assignment: await access.assignment(actor, pathId(request, 'assignmentId', 'Assignment')) })),
+    swap: () => guard(services, async (actor, request) => ({ swap: await access.swap(actor, pathId(request, 'swapId', 'Substitution request')) })),
+    person: () => guard(services, async (actor, request) => ({ person: await access.person(actor, pathId(request, 'personId', 'Person')) })),
+    blockout: () => guard(services, async (actor, request) => ({ blockout: await access.blockout(actor, pathId(request, 'blockoutId', 'Blockout')) })),
+    autoFillRun: () => guard(services, async (actor, request) => ({ autoFillRun: await access.autoFillRun(actor, pathId(request, 'runId', 'Auto-fill run')) })),
+    qualification: () => guard(services, async (actor, request) => ({ qualification: await access.qualification(actor, pathId(request, 'qualificationId', 'Qualification')) })),
   };
 }
