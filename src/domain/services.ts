@@ -37,7 +37,11 @@ import { GroupsService } from './groups/groups.service.js';
 import { OutboxService } from './notifications/outbox.service.js';
 import { PeopleService } from './people/people.service.js';
 import { SettingsService } from './settings/settings.service.js';
+import { ApiKeysService } from './users/api-keys.service.js';
+import { PasswordsService } from './users/passwords.service.js';
 import { PasswordHasher, type ScryptCost } from './users/secrets.js';
+import { SignInService } from './users/sign-in.service.js';
+import { TwoFactorService } from './users/two-factor.service.js';
 import { UsersService } from './users/users.service.js';
 
 export interface ServiceOptions {
@@ -54,6 +58,9 @@ export function buildServices(database: Database, clock: Clock, options: Service
   const settings = new SettingsService(db, clock);
   const time = new ChurchTime(clock, settings);
   const publisher = new DomainEventPublisher(options.onSubscriberError);
+  const hasher = new PasswordHasher(options.passwordCost);
+  const apiKeys = new ApiKeysService(db, time, settings);
+  const passwords = new PasswordsService(db, time, settings, hasher);
   const events = new EventsService(db, time, publisher);
   const schedules = new SchedulesService(db, time, settings, publisher);
   const calendars = new CalendarsService(db, settings);
@@ -68,7 +75,11 @@ export function buildServices(database: Database, clock: Clock, options: Service
     authCache,
     time,
     publisher,
-    users: new UsersService(db, time, settings, authCache, new PasswordHasher(options.passwordCost)),
+    users: new UsersService(db, time, hasher),
+    signIn: new SignInService(db, time, settings, authCache, hasher, apiKeys),
+    apiKeys,
+    passwords,
+    twoFactor: new TwoFactorService(db, time, settings, passwords),
     outbox: new OutboxService(db, time, settings, answerLinks),
     people: new PeopleService(db, time),
     groups: new GroupsService(db, time, publisher),

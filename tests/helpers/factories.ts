@@ -60,7 +60,7 @@ export async function newUser(
     manage_my_ministries: roleList.includes('manageMyMinistries'),
   });
   const caller = { userId: person.id, personId: person.id, userName, roles: {} as Roles };
-  const { apiKey } = await server.app.services.users.createApiKey(caller, 'test');
+  const { apiKey } = await server.app.services.apiKeys.create(caller, 'test');
   return { userId: person.id, personId: person.id, userName, apiKey };
 }
 

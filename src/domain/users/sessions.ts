@@ -1,4 +1,5 @@
 import { minutesBetween } from '../dates.js';
+import type { SettingsService } from '../settings/settings.service.js';
 
 const MINUTES_PER_DAY = 24 * 60;
 
@@ -18,4 +19,9 @@ export interface SessionTimes {
 export function isSessionLive(session: SessionTimes, now: string, lifetimes: SessionLifetimes): boolean {
   const idleMinutes = minutesBetween(session.lastUsedAt ?? session.createdAt, now);
   return idleMinutes < lifetimes.idleDays * MINUTES_PER_DAY && minutesBetween(session.createdAt, now) < lifetimes.maxDays * MINUTES_PER_DAY;
+}
+
+/** The web app sign-in's lifetimes as the settings hold them. */
+export async function sessionLifetimesOf(settings: SettingsService): Promise<SessionLifetimes> {
+  return { idleDays: await settings.get('iSessionIdleDays'), maxDays: await settings.get('iSessionMaxDays') };
 }

@@ -4,7 +4,7 @@ import { assertRouteAccess, isRolloutGated, isVolunteerV2Enabled, needsVolunteer
 import type { VolunteerActor } from '../../domain/access/volunteer-access.js';
 import { forbidden, unauthorized } from '../../domain/errors.js';
 import type { Services } from '../../domain/services.js';
-import { apiKeyOf, pageKeyOf } from '../web/session-cookie.js';
+import { apiKeyOf, hasCsrfHeader, pageKeyOf } from '../web/session-cookie.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,6 +29,11 @@ export async function actorOf(request: FastifyRequest, services: Services): Prom
   const actor = request.actor ?? (await services.volunteerAccess.actorOf(callerOf(request)));
   request.actor = actor;
   return actor;
+}
+
+/** A hook of the web app's own forms: one posted from another site, without the CSRF header, is refused (403). */
+export async function fromTheWebApp(request: FastifyRequest): Promise<void> {
+  if (!hasCsrfHeader(request)) throw forbidden('Sign in from the web app');
 }
 
 /** The authenticated caller of a private route (set by the access hook before any handler runs). */
@@ -68,10 +73,10 @@ export function registerAccessControl(app: FastifyInstance, services: Services):
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
     if (access === 'page') {
-      request.caller = await services.users.authenticate(pageKeyOf(request));
+      request.caller = await services.signIn.authenticate(pageKeyOf(request));
       return;
     }
-    const caller = await services.users.authenticate(apiKeyOf(request));
+    const caller = await services.signIn.authenticate(apiKeyOf(request));
     if (!caller) throw unauthorized('Invalid API key');
     request.caller = caller;
     if (caller.hasInitialPassword) reply.header('Warning', INITIAL_PASSWORD_WARNING);

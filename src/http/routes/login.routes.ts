@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../domain/services.js';
+import { parseResetRequest, parseSignIn } from '../commands/users.commands.js';
 import { publicRateLimit } from '../plugins/rate-limits.js';
 import { responses, SuccessResponse } from '../schemas/common.js';
 import { LoginBody } from '../schemas/users.schemas.js';
@@ -20,8 +21,7 @@ export const loginRoutes = (services: Services): FastifyPluginAsyncTypebox => as
       }),
     },
   }, async (request, reply) => {
-    const { userName = '', password = '', otp } = request.body;
-    const result = await services.users.login(userName, password, otp);
+    const result = await services.signIn.login(parseSignIn(request.body));
     return 'requiresOTP' in result ? reply.code(202).send(result) : result;
   });
 
@@ -35,7 +35,7 @@ export const loginRoutes = (services: Services): FastifyPluginAsyncTypebox => as
       response: responses({ 200: SuccessResponse }),
     },
   }, async (request) => {
-    await services.users.requestPasswordReset(request.body.userName ?? '');
+    await services.passwords.requestPasswordReset(parseResetRequest(request.body));
     return { success: true as const };
   });
 
@@ -48,7 +48,7 @@ export const loginRoutes = (services: Services): FastifyPluginAsyncTypebox => as
       response: responses({ 200: SuccessResponse }),
     },
   }, async (request) => {
-    await services.users.confirmPasswordReset(request.body.token, request.body.password);
+    await services.passwords.confirmPasswordReset(request.body.token, request.body.password);
     return { success: true as const };
   });
 };

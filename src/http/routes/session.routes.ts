@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { forbidden } from '../../domain/errors.js';
 import type { Services } from '../../domain/services.js';
-import { callerOf } from '../plugins/access.js';
+import { parseSignIn } from '../commands/users.commands.js';
+import { callerOf, fromTheWebApp } from '../plugins/access.js';
 import { publicRateLimit } from '../plugins/rate-limits.js';
 import { responses, SuccessResponse } from '../schemas/common.js';
 import { ChangePasswordBody, OwnPasswordBody, SessionBody, TwoFactorEnrolment } from '../schemas/users.schemas.js';
-import { clearSessionCookie, CSRF_HEADER, hasCsrfHeader, setSessionCookie } from '../web/session-cookie.js';
+import { clearSessionCookie, CSRF_HEADER, setSessionCookie } from '../web/session-cookie.js';
 
 /**
  * The web app's sign-in and sign-out (ours). Sign-in is E20's login with the same checks, limits and refusals;
@@ -33,13 +33,12 @@ export const sessionRoutes = (services: Services): FastifyPluginAsyncTypebox => 
         202: Type.Object({ requiresOTP: Type.Literal(true) }),
       }),
     },
-  }, async (request, reply) => {
     // A login form posted from another site would sign the browser in as the attacker's account.
-    if (!hasCsrfHeader(request)) throw forbidden('Sign in from the web app');
-    const { userName = '', password = '', otp } = request.body;
-    const result = await services.users.login(userName, password, otp, { isWebSession: true, byAddress: true });
+    preHandler: fromTheWebApp,
+  }, async (request, reply) => {
+    const result = await services.signIn.login(parseSignIn(request.body), { isWebSession: true, byAddress: true });
     if ('requiresOTP' in result) return reply.code(202).send(result);
-    setSessionCookie(request, reply, result.apiKey, await services.users.sessionMaxSeconds());
+    setSessionCookie(request, reply, result.apiKey, await services.signIn.sessionMaxSeconds());
     return { signedIn: true as const };
   });
 
@@ -47,7 +46,7 @@ export const sessionRoutes = (services: Services): FastifyPluginAsyncTypebox => 
     config: { access: 'login' },
     schema: { tags, summary: 'Sign out (ours): the key of this session is revoked and the cookie cleared', response: responses({ 200: SuccessResponse }) },
   }, async (request, reply) => {
-    await services.users.signOut(callerOf(request));
+    await services.signIn.signOut(callerOf(request));
     clearSessionCookie(request, reply);
     return { success: true as const };
   });
@@ -62,14 +61,14 @@ export const sessionRoutes = (services: Services): FastifyPluginAsyncTypebox => 
       response: responses({ 200: SuccessResponse }),
     },
   }, async (request) => {
-    await services.users.changeOwnPassword(callerOf(request), request.body.currentPassword, request.body.newPassword);
+    await services.passwords.changeOwnPassword(callerOf(request), request.body.currentPassword, request.body.newPassword);
     return { success: true as const };
   });
 
   app.get('/api/users/current/two-factor', {
     config: { access: 'login' },
     schema: { tags, summary: 'Whether I sign in with a second factor (ours)', response: responses({ 200: Type.Object({ enabled: Type.Boolean() }) }) },
-  }, async (request) => services.users.twoFactorStatus(callerOf(request)));
+  }, async (request) => services.twoFactor.status(callerOf(request)));
 
   app.post('/api/users/current/two-factor', {
     config: { access: 'login', rateLimit: passwordChecked() },
@@ -80,7 +79,7 @@ export const sessionRoutes = (services: Services): FastifyPluginAsyncTypebox => 
       body: OwnPasswordBody,
       response: responses({ 200: TwoFactorEnrolment }),
     },
-  }, async (request) => services.users.startTwoFactor(callerOf(request), request.body.password));
+  }, async (request) => services.twoFactor.start(callerOf(request), request.body.password));
 
   app.post('/api/users/current/two-factor/confirm', {
     config: { access: 'login' },
@@ -90,7 +89,7 @@ export const sessionRoutes = (services: Services): FastifyPluginAsyncTypebox => 
       body: Type.Object({ code: Type.String({ maxLength: 20 }) }),
       response: responses({ 200: Type.Object({ recoveryCodes: Type.Array(Type.String()) }) }),
     },
-  }, async (request) => services.users.confirmTwoFactor(callerOf(request), request.body.code));
+  }, async (request) => services.twoFactor.confirm(callerOf(request), request.body.code));
 
   app.delete('/api/users/current/two-factor', {
     config: { access: 'login', rateLimit: passwordChecked() },
@@ -101,7 +100,7 @@ export const sessionRoutes = (services: Services): FastifyPluginAsyncTypebox => 
       response: responses({ 200: SuccessResponse }),
     },
   }, async (request) => {
-    await services.users.disableOwnTwoFactor(callerOf(request), request.body.password);
+    await services.twoFactor.disableOwn(callerOf(request), request.body.password);
     return { success: true as const };
   });
 };

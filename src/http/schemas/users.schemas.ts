@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { ROLE_FLAGS } from '../../domain/access/caller.js';
 import { Id, Nullable, PermissiveBoolean, WallClock } from './common.js';
 
@@ -23,6 +23,8 @@ export const User = Type.Object({
   selfService: Type.Boolean(),
 });
 
+export type UserView = Static<typeof User>;
+
 export const UserEnvelope = Type.Object({ user: User });
 
 export const CreateUserBody = Type.Object({
@@ -38,11 +40,10 @@ export const UpdateUserBody = Type.Object({
   roles: Type.Optional(RolesInput),
 });
 
-export const ApiKeyList = Type.Object({
-  apiKeys: Type.Array(
-    Type.Object({ id: Type.Integer(), label: Nullable(Type.String()), createdDate: WallClock, lastUsedDate: Nullable(WallClock) }),
-  ),
-});
+export const ApiKey = Type.Object({ id: Type.Integer(), label: Nullable(Type.String()), createdDate: WallClock, lastUsedDate: Nullable(WallClock) });
+export type ApiKeyView = Static<typeof ApiKey>;
+
+export const ApiKeyList = Type.Object({ apiKeys: Type.Array(ApiKey) });
 
 export const NewApiKeyBody = Type.Object({ label: Type.Optional(Type.String({ maxLength: 100 })) });
 export const NewApiKey = Type.Object({ apiKey: Type.String(), id: Type.Integer() });
@@ -80,3 +81,4 @@ export const PermissionSummary = Type.Object({
   addEvent: Type.Boolean(),
   csvExport: Type.Boolean(),
 });
+export type PermissionSummaryView = Static<typeof PermissionSummary>;
