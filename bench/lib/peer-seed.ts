@@ -4,6 +4,7 @@ import { createRepositories } from '../../src/db/repositories/index.js';
 import { ROLE_FLAGS, type Caller, type Roles } from '../../src/domain/access/caller.js';
 import { addDays } from '../../src/domain/dates.js';
 import { buildServices } from '../../src/domain/services.js';
+import { parseNewMinistryEvent } from '../../src/http/commands/ministry-events.commands.js';
 import { parseScheduleCreate } from '../../src/domain/schedules/schedule-input.js';
 import { loadEffectiveRequirements } from '../../src/domain/staffing/staffing.js';
 import { EVENT_TYPE_NAME, SERVICES } from '../../scripts/seed/catalogue.js';
@@ -93,10 +94,10 @@ export async function seedPeer(database: Database, adminPassword: string): Promi
   const firstDay = await services.time.today();
   const service = SERVICES[0];
   const eventTypeId = (await services.eventTypes.create({ name: EVENT_TYPE_NAME, defStartTime: '09:00:00' })).id;
-  await services.ministryEvents.create(actor, row, {
+  await services.ministryEvents.create(actor, row, parseNewMinistryEvent({
     title: service.title, eventTypeId, startTime: service.startTime, endTime: service.endTime,
     recurrence: { type: 'weekly', dow: 'sunday' }, rangeStart: firstDay, rangeEnd: addDays(firstDay, SUNDAYS * 7 - 1),
-  });
+  }));
   for (const [t, teamId] of teamIds.entries()) {
     await services.schedules.create(actor, row, parseScheduleCreate({
       name: `Team ${t + 1} – Sunday`, linkMode: 'event_type', eventTypeId, titleFilter: service.title, teamId, windowStart: firstDay,

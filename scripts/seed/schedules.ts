@@ -1,6 +1,7 @@
 import type { Authorized } from '../../src/domain/access/authorized.js';
 import { addDays } from '../../src/domain/dates.js';
 import { parseScheduleCreate } from '../../src/domain/schedules/schedule-input.js';
+import { parseNewMinistryEvent } from '../../src/http/commands/ministry-events.commands.js';
 import { EVENT_TYPE_NAME, SERVICES } from './catalogue.js';
 import { CORE, SECOND, SIGN_UP, type SeededChurch, type SeededTeam } from './church.js';
 import type { SeedContext } from './context.js';
@@ -79,10 +80,10 @@ async function seedServices(context: SeedContext, owner: Authorized<'ministry'>,
   const eventTypeId = await serviceEventType(context);
   let count = 0;
   for (const service of SERVICES) {
-    const { events } = await services.ministryEvents.create(actor, owner, {
+    const { events } = await services.ministryEvents.create(actor, owner, parseNewMinistryEvent({
       title: service.title, eventTypeId, startTime: service.startTime, endTime: service.endTime,
       recurrence: { type: 'weekly', dow: 'sunday' }, rangeStart: firstDay, rangeEnd: addDays(firstDay, (2 * WEEKS + 1) * 7),
-    });
+    }));
     count += events.length;
   }
   step.done(`${count} events`);

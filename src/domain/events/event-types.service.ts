@@ -5,6 +5,7 @@ import { isVolunteerV2Enabled } from '../access/route-access.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { DatabaseService } from '../database-service.js';
+import type { EventTypeChangesCommand, NewEventTypeCommand } from './events.commands.js';
 
 /** The event type the volunteer area falls back to (contract §1.9, §5.6). */
 export const OTHER_EVENT_TYPE = 'Other';
@@ -28,7 +29,7 @@ export class EventTypesService extends DatabaseService {
    * Renames, re-times or retires a type (ours). 404 unknown, 409 for a name another type holds. A renamed `Other`
    * is no longer the volunteer area's fallback; a retired one is not replaced (§5.6, §1.9).
    */
-  async update(id: number, input: { name?: string; defStartTime?: string | null; active?: boolean }): Promise<EventTypeRow> {
+  async update(id: number, input: EventTypeChangesCommand): Promise<EventTypeRow> {
     const repos = this.repos;
     if (!(await repos.eventTypes.findById(id))) throw notFound('Event type not found');
     const name = input.name?.trim();
@@ -57,7 +58,7 @@ export class EventTypesService extends DatabaseService {
     if (!(await repos.eventTypes.deleteUnused(id))) throw conflict('Events use this event type: retire it instead (active: false)');
   }
 
-  async create(input: { name: string; defStartTime?: string | null; active?: boolean }): Promise<EventTypeRow> {
+  async create(input: NewEventTypeCommand): Promise<EventTypeRow> {
     const name = input.name.trim();
     if (name === '') throw invalid('name is required');
     const repos = this.repos;

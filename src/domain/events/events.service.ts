@@ -4,8 +4,8 @@ import type { DB, EventRow } from '../../db/schema.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher, type UnitOfWork } from '../domain-events.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { isValidDate } from '../dates.js';
-import { expandRecurrence, type Recurrence } from './recurrence.js';
+import { expandRecurrence } from './recurrence.js';
+import type { EventChangesCommand, NewEventsCommand, NewSeriesCommand } from './events.commands.js';
 import { DatabaseService } from '../database-service.js';
 
 /** `GET /api/events` answers at most this many events per request; `offset` pages on. */
@@ -24,43 +24,6 @@ const CORE_MESSAGES: EventMessages = {
   unknownGroup: 'The class does not exist',
 };
 
-export interface NewEventsInput {
-  title: string;
-  typeId: number;
-  description?: string | null;
-  text?: string | null;
-  /** One event per slot; wall-clock `YYYY-MM-DD HH:MM:SS`. */
-  slots: Array<{ start: string; end: string }>;
-  calendarIds: number[];
-  linkedGroupIds: number[];
-  inactive?: boolean;
-  /** The owning ministry (`event_ministry_id`). */
-  ministryId?: number | null;
-}
-
-export interface EventChanges {
-  title?: string;
-  typeId?: number;
-  description?: string | null;
-  text?: string | null;
-  start?: string;
-  end?: string;
-  calendarIds?: number[];
-  linkedGroupIds?: number[];
-  inactive?: boolean;
-  /** null clears the owning ministry. */
-  ministryId?: number | null;
-}
-
-export interface SeriesInput extends Omit<NewEventsInput, 'slots'> {
-  recurrence: Recurrence;
-  rangeStart: string;
-  rangeEnd: string;
-  startTime: string;
-  endTime: string;
-  skipExisting?: boolean;
-}
-
 /** Calendar events (contract §15.4): one engine creates single events and series, all-or-nothing. */
 export class EventsService extends DatabaseService {
   constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly publisher: DomainEventPublisher) {
@@ -68,7 +31,7 @@ export class EventsService extends DatabaseService {
   }
 
   /** Checks everything first, then writes the events, pins and Linked Groups in one transaction; emits `event.created` after the commit. */
-  async createEvents(input: NewEventsInput, messages: EventMessages = CORE_MESSAGES): Promise<EventRow[]> {
+  async createEvents(input: NewEventsCommand, messages: EventMessages = CORE_MESSAGES): Promise<EventRow[]> {
     await this.assertReferences(this.repos, input, messages);
     for (const slot of input.slots) if (slot.end < slot.start) throw invalid('The event must end after it starts');
     const now = await this.time.now();
@@ -76,7 +39,7 @@ export class EventsService extends DatabaseService {
   }
 
   /** Inserts validated events inside the caller's transaction (E2 adds its ministry in the same one). */
-  async insertEvents(uow: UnitOfWork, input: NewEventsInput, now: string): Promise<EventRow[]> {
+  async insertEvents(uow: UnitOfWork, input: NewEventsCommand, now: string): Promise<EventRow[]> {
     const events = await uow.repos.events.insertMany(
       input.slots.map((slot) => ({
         title: input.title,
@@ -97,7 +60,7 @@ export class EventsService extends DatabaseService {
     return events;
   }
 
-  async assertReferences(repos: Repositories, input: Partial<NewEventsInput>, messages: EventMessages = CORE_MESSAGES): Promise<void> {
+  async assertReferences(repos: Repositories, input: Partial<NewEventsCommand>, messages: EventMessages = CORE_MESSAGES): Promise<void> {
     if (input.typeId !== undefined && !(await repos.eventTypes.findById(input.typeId))) throw invalid(messages.unknownType);
     if (input.calendarIds && input.calendarIds.length > 0) {
       const found = await repos.calendars.findByIds([...new Set(input.calendarIds)]);
@@ -112,7 +75,7 @@ export class EventsService extends DatabaseService {
   }
 
   /** `POST /api/events/repeat`: a series through the repeat engine, at most 366 events, all or nothing. */
-  async createSeries(input: SeriesInput): Promise<{ events: EventRow[]; skipped: number }> {
+  async createSeries(input: NewSeriesCommand): Promise<{ events: EventRow[]; skipped: number }> {
     if (input.rangeEnd < input.rangeStart) throw invalid('RangeEnd must be on or after RangeStart');
     if (input.endTime <= input.startTime) throw invalid('The event must end after it starts');
     let dates = expandRecurrence(input.recurrence, input.rangeStart, input.rangeEnd);
@@ -138,12 +101,9 @@ export class EventsService extends DatabaseService {
 
   /**
    * One page of events (at most EVENT_PAGE_LIMIT; `total` tells how many match), optionally only those
-   * overlapping [start, end) given as dates (YYYY-MM-DD; 400 otherwise).
+   * overlapping [start, end) given as dates (YYYY-MM-DD).
    */
   async listEvents(page: { start?: string; end?: string; limit?: number; offset?: number } = {}) {
-    for (const bound of [page.start, page.end]) {
-      if (bound !== undefined && !isValidDate(bound)) throw invalid('start and end must be dates in YYYY-MM-DD form');
-    }
     const { rows, total } = await this.repos.events.list({
       from: page.start && `${page.start} 00:00:00`,
       to: page.end && `${page.end} 00:00:00`,
@@ -173,7 +133,7 @@ export class EventsService extends DatabaseService {
     }));
   }
 
-  async updateEvent(id: number, changes: EventChanges, messages: EventMessages = CORE_MESSAGES): Promise<void> {
+  async updateEvent(id: number, changes: EventChangesCommand, messages: EventMessages = CORE_MESSAGES): Promise<void> {
     const event = await this.repos.events.findById(id);
     if (!event) throw notFound('Event not found');
     await this.assertReferences(this.repos, changes, messages);

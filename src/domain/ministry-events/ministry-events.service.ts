@@ -2,65 +2,23 @@ import type { Kysely } from 'kysely';
 import type { Repositories } from '../../db/repositories/index.js';
 import type { Authorized } from '../access/authorized.js';
 import type { DB, MinistryRow } from '../../db/schema.js';
-import { hasRole } from '../access/caller.js';
+import { assertOwnsEvent, keepsChurchCalendar } from '../access/events.policies.js';
 import type { VolunteerActor } from '../access/volunteer-access.js';
 import type { ChurchTime } from '../church-time.js';
-import { addDays, addYears, DATE_FORMAT_MESSAGE, isValidDate, parseTimeOfDay } from '../dates.js';
+import { addDays, addYears } from '../dates.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { deleteEventsIn, type EventsService } from '../events/events.service.js';
-import { expandRecurrence, parseRecurrence, type RecurrenceDialect } from '../events/recurrence.js';
 import { OCCURRENCE_LIST_LIMIT } from '../occurrences/occurrences.service.js';
 import { runGeneration } from '../schedules/generation.js';
 import { followsEvent, isOneSeries, type ScheduleLink } from '../schedules/matching.js';
 import type { SchedulesService } from '../schedules/schedules.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { occurrenceFigures } from '../staffing/gaps.js';
-import { parsePermissiveBoolean } from '../values.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import { groupBy } from '../collections.js';
 import { DatabaseService } from '../database-service.js';
-
-const E2_MESSAGES = {
-  unknownType: 'Choose an existing event type',
-  unknownCalendar: 'One of the calendars does not exist',
-  unknownGroup: 'The class does not exist',
-};
-
-/**
- * E2 and the event edit (§6.2, §6.5) as the edge admits them (E2's retired `staff` key is refused there). The
- * fields are read here in the contract's order: a title's length in UTF-16 units, the lookups of the type, class
- * and calendars and the calendar rule (403) come between them, and no later field may overtake those.
- */
-export interface MinistryEventFields {
-  title?: unknown;
-  eventTypeId?: unknown;
-  startTime?: unknown;
-  endTime?: unknown;
-  description?: unknown;
-  linkedGroupId?: unknown;
-  calendarIds?: unknown;
-  date?: unknown;
-  recurrence?: unknown;
-  rangeStart?: unknown;
-  rangeEnd?: unknown;
-  active?: unknown;
-}
-
-const E2_RECURRENCE: RecurrenceDialect = {
-  isLenient: false,
-  messages: {
-    unknownType: 'Choose weekly, monthly or yearly',
-    dayOfWeek: 'Choose the day of the week',
-    dayOfMonth: 'Choose a day of the month from 1 to 31',
-    dayOfYear: 'Choose the date each year as MM-DD',
-  },
-};
-
-/** A value that can name a row: a positive integer within PostgreSQL's integer range (else the lookup would fail with 500). */
-function isRowId(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 2147483647;
-}
+import { E2_MESSAGES, type MinistryEventChangesCommand, type MinistryEventWindow, type NewMinistryEventCommand } from './ministry-events.commands.js';
 
 /** A stored schedule's link in the shape the matching rules take. */
 function scheduleLink(schedule: { link_mode: string; ministry_id: number; event_type_id: number | null; title_filter: string | null; group_id: number | null; event_id: number | null }): ScheduleLink {
@@ -74,23 +32,6 @@ function scheduleLink(schedule: { link_mode: string; ministry_id: number; event_
     default:
       return { mode: 'event', eventId: schedule.event_id ?? -1 };
   }
-}
-
-function text(body: MinistryEventFields, field: 'title' | 'description', max: number, required: string | undefined, tooLong: string): string | undefined {
-  const value = body[field];
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-    if (required) throw invalid(required);
-    return undefined;
-  }
-  if (typeof value !== 'string') throw invalid(tooLong);
-  if (value.length > max) throw invalid(tooLong);
-  return value.trim();
-}
-
-function dateField(value: unknown, missing: string): string {
-  if (value === undefined || value === null || value === '') throw invalid(missing);
-  if (typeof value !== 'string' || !isValidDate(value)) throw invalid(DATE_FORMAT_MESSAGE);
-  return value;
 }
 
 /** The ministry's own events: E1 list, E2 create, E3 staff, delete and edit (contract §6). */
@@ -107,10 +48,9 @@ export class MinistryEventsService extends DatabaseService {
   }
 
   /** E1: the ministry's events in the window with type, pins, Linked Groups, headcount and staffing per team. */
-  async list(ministry: Authorized<'ministry'>, query: { past?: boolean; from?: string; to?: string }) {
+  async list(ministry: Authorized<'ministry'>, query: MinistryEventWindow) {
     const today = await this.time.today();
-    for (const date of [query.from, query.to]) if (date !== undefined && !isValidDate(date)) throw invalid(DATE_FORMAT_MESSAGE);
-    const past = query.past === true;
+    const past = query.past;
     const from = query.from ?? (past ? addYears(today, -1) : today);
     const to = query.to ?? (past ? addDays(today, -1) : addYears(today, 1));
     if (to < from) throw invalid('The window ends before it starts');
@@ -180,61 +120,39 @@ export class MinistryEventsService extends DatabaseService {
     };
   }
 
-  /** E2's calendar rule: the ministry's own calendar or a church calendar opened to it, unless the caller holds addEvents. */
-  private async assertPinnable(repos: Repositories, actor: VolunteerActor, ministry: MinistryRow, calendarIds: readonly number[]) {
-    if (hasRole(actor.caller, 'addEvents')) return;
+  /**
+   * The calendars exist (400), then E2's calendar rule: the ministry's own calendar or a church calendar opened to
+   * it, unless the caller holds addEvents (403).
+   */
+  private async assertCalendars(repos: Repositories, actor: VolunteerActor, ministry: MinistryRow, calendarIds: readonly number[]) {
+    const calendars = await repos.calendars.findByIds(calendarIds);
+    if (calendars.length !== calendarIds.length) throw invalid(E2_MESSAGES.unknownCalendar);
+    if (keepsChurchCalendar(actor)) return;
     const allowed = new Set(await repos.ministries.pinnableCalendarIds(ministry.id));
-    for (const calendar of await repos.calendars.findByIds(calendarIds)) {
+    for (const calendar of calendars) {
       if (!allowed.has(calendar.id)) throw forbidden(`Not authorized to pin events to the calendar "${calendar.name}"`);
     }
   }
 
-  private calendarIds(body: MinistryEventFields, fallback: number[]): number[] {
-    if (body.calendarIds === undefined) return fallback;
-    if (!Array.isArray(body.calendarIds) || body.calendarIds.some((id) => !isRowId(id))) {
-      throw invalid('calendarIds must be a list of calendar ids');
-    }
-    return [...new Set(body.calendarIds as number[])];
-  }
-
   /** E2: one event or a series, through the core events engine; all or nothing; no staffing key. */
-  async create(actor: VolunteerActor, ministry: Authorized<'ministry'>, body: MinistryEventFields) {
+  async create(actor: VolunteerActor, ministry: Authorized<'ministry'>, command: NewMinistryEventCommand) {
     const repos = this.repos;
-    const title = text(body, 'title', 255, 'An event title is required', 'The event title is too long')!;
-    if (!isRowId(body.eventTypeId) || !(await repos.eventTypes.findById(body.eventTypeId))) throw invalid('Choose an existing event type');
-    const startTime = typeof body.startTime === 'string' ? parseTimeOfDay(body.startTime) : undefined;
-    const endTime = typeof body.endTime === 'string' ? parseTimeOfDay(body.endTime) : undefined;
-    if (!startTime || !endTime) throw invalid('Times must be in HH:MM form');
-    if (endTime <= startTime) throw invalid('The event must end after it starts');
-    const description = text(body, 'description', 255, undefined, 'The description is too long');
-    let linkedGroupIds: number[] = [];
-    if (body.linkedGroupId !== undefined && body.linkedGroupId !== null) {
-      if (!isRowId(body.linkedGroupId) || !(await repos.groups.findById(body.linkedGroupId))) throw invalid('The class does not exist');
-      linkedGroupIds = [body.linkedGroupId];
-    }
+    const title = command.title;
+    if (!(await repos.eventTypes.findById(command.eventTypeId))) throw invalid(E2_MESSAGES.unknownType);
+    const times = command.times;
+    const description = command.description;
+    const linkedGroupId = command.linkedGroupId;
+    if (linkedGroupId !== null && !(await repos.groups.findById(linkedGroupId))) throw invalid(E2_MESSAGES.unknownGroup);
     const ownCalendar = await repos.ministries.ownCalendar(ministry.id);
-    const calendarIds = this.calendarIds(body, ownCalendar ? [ownCalendar.id] : []);
-    if ((await repos.calendars.findByIds(calendarIds)).length !== calendarIds.length) throw invalid('One of the calendars does not exist');
-    await this.assertPinnable(repos, actor, ministry, calendarIds);
-    let dates: string[];
-    if (body.recurrence !== undefined && body.recurrence !== null) {
-      const { type, dow, dom, doy } = body.recurrence as { type?: unknown; dow?: unknown; dom?: unknown; doy?: unknown };
-      const recurrence = parseRecurrence({ type, dayOfWeek: dow, dayOfMonth: dom, dayOfYear: doy }, E2_RECURRENCE);
-      const rangeStart = dateField(body.rangeStart, 'Choose the first date');
-      const rangeEnd = dateField(body.rangeEnd, 'Choose the last date');
-      if (rangeEnd < rangeStart) throw invalid('The last date is before the first date');
-      dates = expandRecurrence(recurrence, rangeStart, rangeEnd);
-      if (dates.length === 0) throw invalid('No date between the first and last date matches the recurrence');
-    } else {
-      dates = [dateField(body.date, 'Choose the date of the event')];
-    }
+    const calendarIds = [...(command.calendarIds ?? (ownCalendar ? [ownCalendar.id] : []))];
+    await this.assertCalendars(repos, actor, ministry, calendarIds);
     const created = await this.events.createEvents({
       title,
-      typeId: body.eventTypeId,
+      typeId: command.eventTypeId,
       description,
-      slots: dates.map((date) => ({ start: `${date} ${startTime}`, end: `${date} ${endTime}` })),
+      slots: command.dates.map((date) => ({ start: `${date} ${times.start}`, end: `${date} ${times.end}` })),
       calendarIds,
-      linkedGroupIds,
+      linkedGroupIds: linkedGroupId === null ? [] : [linkedGroupId],
       ministryId: ministry.id,
     }, E2_MESSAGES);
     return { events: created.map((e) => ({ id: e.id, title: e.title, start: e.start_at, end: e.end_at })) };
@@ -245,8 +163,7 @@ export class MinistryEventsService extends DatabaseService {
     const ids = [...new Set(eventIds)];
     const events = await repos.events.findByIds(ids);
     if (events.length !== ids.length) throw notFound('One of the events does not exist');
-    const foreign = events.find((e) => e.event_ministry_id !== ministry.id);
-    if (foreign) throw forbidden(`${foreign.title} is not an event of ${ministry.name}`);
+    for (const event of events) assertOwnsEvent(ministry, event);
     return events;
   }
 
@@ -286,64 +203,39 @@ export class MinistryEventsService extends DatabaseService {
   }
 
   /** §6.5: a coordinator edits one of the ministry's own events; E2's rules and messages; nothing changes on a refusal. */
-  async edit(actor: VolunteerActor, ministry: Authorized<'ministry'>, eventId: number, body: MinistryEventFields) {
+  async edit(actor: VolunteerActor, ministry: Authorized<'ministry'>, eventId: number, command: MinistryEventChangesCommand) {
     const repos = this.repos;
     const event = await repos.events.findById(eventId);
     if (!event) throw notFound('Event not found');
-    if (event.event_ministry_id !== ministry.id) throw forbidden(`${event.title} is not an event of ${ministry.name}`);
-    const title = body.title === undefined ? undefined : text(body, 'title', 255, 'An event title is required', 'The event title is too long');
-    const description = body.description === undefined ? undefined : (text(body, 'description', 255, undefined, 'The description is too long') ?? null);
-    const date = body.date === undefined ? event.start_at.slice(0, 10) : dateField(body.date, 'Choose the date of the event');
-    const time = (value: unknown, current: string) => {
-      if (value === undefined) return current;
-      const parsed = typeof value === 'string' ? parseTimeOfDay(value) : undefined;
-      if (!parsed) throw invalid('Times must be in HH:MM form');
-      return parsed;
-    };
-    const startTime = time(body.startTime, event.start_at.slice(11));
-    const endTime = time(body.endTime, event.end_at.slice(11));
+    assertOwnsEvent(ministry, event);
+    const title = command.title;
+    const description = command.description;
+    const date = command.date ?? event.start_at.slice(0, 10);
+    const startTime = command.startTime ?? event.start_at.slice(11);
+    const endTime = command.endTime ?? event.end_at.slice(11);
     if (endTime <= startTime) throw invalid('The event must end after it starts');
-    let linkedGroupIds: number[] | undefined;
-    if (body.linkedGroupId !== undefined) {
-      if (body.linkedGroupId === null) linkedGroupIds = [];
-      else if (!isRowId(body.linkedGroupId) || !(await repos.groups.findById(body.linkedGroupId))) throw invalid('The class does not exist');
-      else linkedGroupIds = [body.linkedGroupId];
-    }
-    let calendarIds: number[] | undefined;
-    if (body.calendarIds !== undefined) {
-      calendarIds = this.calendarIds(body, []);
-      if ((await repos.calendars.findByIds(calendarIds)).length !== calendarIds.length) throw invalid('One of the calendars does not exist');
-      await this.assertPinnable(repos, actor, ministry, calendarIds);
-    }
+    const linkedGroupId = command.linkedGroupId;
+    if (typeof linkedGroupId === 'number' && !(await repos.groups.findById(linkedGroupId))) throw invalid(E2_MESSAGES.unknownGroup);
+    const calendarIds = command.calendarIds && [...command.calendarIds];
+    if (calendarIds) await this.assertCalendars(repos, actor, ministry, calendarIds);
+    const active = command.active;
     await this.events.updateEvent(eventId, {
       title,
       description,
       start: `${date} ${startTime}`,
       end: `${date} ${endTime}`,
       calendarIds,
-      linkedGroupIds,
-      inactive: body.active === undefined ? undefined : !parsePermissiveBoolean(body.active),
+      linkedGroupIds: linkedGroupId === undefined ? undefined : linkedGroupId === null ? [] : [linkedGroupId],
+      inactive: active === undefined ? undefined : !active,
     }, E2_MESSAGES);
-    const details = await this.events.getEvent(eventId);
-    return {
-      event: {
-        id: details.event.id,
-        title: details.event.title,
-        start: details.event.start_at,
-        end: details.event.end_at,
-        eventTypeId: details.event.type_id,
-        inactive: details.event.inactive,
-        calendars: details.calendars,
-        linkedGroups: details.groups,
-      },
-    };
+    return this.events.getEvent(eventId);
   }
 
   /** `DELETE /ministries/{id}/events`: all or none through the core event delete (§6.4). */
   async delete(actor: VolunteerActor, ministry: Authorized<'ministry'>, eventIds: readonly number[]) {
     const repos = this.repos;
     const ids = (await this.ownEvents(repos, ministry, eventIds)).map((e) => e.id);
-    if (!hasRole(actor.caller, 'addEvents')) {
+    if (!keepsChurchCalendar(actor)) {
       const others = await repos.ministryEvents.otherMinistriesStaffing(ids, ministry.id);
       if (others.length > 0) {
         throw conflict(`${others.map((o) => o.ministry_name).join(', ')} has volunteers on these events`, {

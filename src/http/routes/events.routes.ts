@@ -1,49 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { isValidDate, parseDateTime, parseTimeOfDay } from '../../domain/dates.js';
-import { invalid } from '../../domain/errors.js';
-import { parseRecurrence, type RecurrenceDialect } from '../../domain/events/recurrence.js';
 import { EVENT_PAGE_LIMIT } from '../../domain/events/events.service.js';
 import type { Services } from '../../domain/services.js';
-import { parsePermissiveBoolean } from '../../domain/values.js';
+import { parseEventChanges, parseEventPage, parseEventStatus, parseEventTypeChanges, parseNewEvent, parseNewEventType, parseNewSeries } from '../commands/events.commands.js';
 import { callerOf } from '../plugins/access.js';
 import { pathId } from '../plugins/volunteer-guards.js';
 import { presentCounts, presentEvent, presentEventType } from '../presenters/core.presenter.js';
 import { idParams, idSegment, PermissiveBoolean, responses, SuccessResponse } from '../schemas/common.js';
 import { AttendanceCount, CountsBody, Event, EventBody, EventType, EventTypeBody, EventTypeUpdateBody, EventUpdateBody, RepeatBody } from '../schemas/core.schemas.js';
-
-function dateTime(value: string, field: string): string {
-  const parsed = parseDateTime(value);
-  if (!parsed) throw invalid(`${field} must be a date and time as YYYY-MM-DD HH:MM:SS`);
-  return parsed;
-}
-
-/** `MinistryId` 0 or null means no owning ministry. */
-const ministryOf = (ministryId: number | null | undefined) => (ministryId === undefined ? undefined : ministryId || null);
-
-const linkedGroups = (id: number | null | undefined) => (id ? [id] : []);
-
-const REPEAT_FIELDS = { dayOfWeek: 'RecurDOW', dayOfMonth: 'RecurDOM', dayOfYear: 'RecurDOY' } as const;
-
-/** The repeat route's words for a recurrence (its fields are the reference system's). */
-const repeatDialect = (recurType: string): RecurrenceDialect => ({
-  isLenient: true,
-  messages: {
-    unknownType: `Unknown recurrence type: ${recurType}; use weekly, monthly or yearly`,
-    missing: (field) => `Missing required field: ${REPEAT_FIELDS[field]}`,
-    dayOfWeek: 'RecurDOW must be a day of the week, for example Sunday',
-    dayOfMonth: 'RecurDOM must be a day of the month from 1 to 31',
-    dayOfYear: 'RecurDOY must be a date each year as MM-DD',
-  },
-});
-
-/** A type's default start time: blank clears it; anything else must be HH:MM (400). */
-function startTimeOf(value: string | null): string | null {
-  if (!value) return null;
-  const time = parseTimeOfDay(value);
-  if (!time) throw invalid('defStartTime must be a time of day as HH:MM');
-  return time;
-}
 
 /** Calendar events, series, headcounts and event types (contract §15.4). */
 export const eventsRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
@@ -61,25 +25,14 @@ export const eventsRoutes = (services: Services): FastifyPluginAsyncTypebox => a
   app.post('/api/events/types', {
     config: addEvents,
     schema: { tags, summary: 'Create an event type', body: EventTypeBody, response: responses({ 201: EventType }) },
-  }, async (request, reply) => {
-    const { name, defStartTime, active } = request.body;
-    const type = await eventTypes.create({ name, defStartTime: startTimeOf(defStartTime ?? null), active: active === undefined ? true : parsePermissiveBoolean(active) });
-    return reply.code(201).send(presentEventType(type));
-  });
+  }, async (request, reply) => reply.code(201).send(presentEventType(await eventTypes.create(parseNewEventType(request.body)))));
 
   const typePath = `/api/events/types/${idSegment('typeId')}`;
 
   app.post(typePath, {
     config: addEvents,
     schema: { tags, summary: "Rename an event type, change its default start time, or retire it with active false (ours)", params: idParams('typeId'), body: EventTypeUpdateBody, response: responses({ 200: EventType }) },
-  }, async (request) => {
-    const { name, defStartTime, active } = request.body;
-    return presentEventType(await eventTypes.update(request.params.typeId, {
-      name,
-      defStartTime: defStartTime === undefined ? undefined : startTimeOf(defStartTime),
-      active: active === undefined ? undefined : parsePermissiveBoolean(active),
-    }));
-  });
+  }, async (request) => presentEventType(await eventTypes.update(request.params.typeId, parseEventTypeChanges(request.body))));
 
   app.delete(typePath, {
     config: addEvents,
@@ -103,7 +56,7 @@ export const eventsRoutes = (services: Services): FastifyPluginAsyncTypebox => a
       response: responses({ 200: Type.Object({ Events: Type.Array(Event) }) }),
     },
   }, async (request, reply) => {
-    const page = await events.listEvents(request.query);
+    const page = await events.listEvents(parseEventPage(request.query));
     reply.header('X-Total-Count', String(page.total));
     return { Events: page.events.map(presentEvent) };
   });
@@ -118,18 +71,7 @@ export const eventsRoutes = (services: Services): FastifyPluginAsyncTypebox => a
       response: responses({ 200: Type.Object({ success: Type.Literal(true), eventId: Type.Integer() }) }),
     },
   }, async (request) => {
-    const body = request.body;
-    const [event] = await events.createEvents({
-      title: body.Title,
-      typeId: body.Type,
-      description: body.Desc,
-      text: body.Text,
-      slots: [{ start: dateTime(body.Start, 'Start'), end: dateTime(body.End, 'End') }],
-      calendarIds: body.PinnedCalendars ?? [],
-      linkedGroupIds: linkedGroups(body.LinkedGroupId),
-      inactive: parsePermissiveBoolean(body.InActive),
-      ministryId: ministryOf(body.MinistryId),
-    });
+    const [event] = await events.createEvents(parseNewEvent(request.body));
     return { success: true as const, eventId: event.id };
   });
 
@@ -142,28 +84,7 @@ export const eventsRoutes = (services: Services): FastifyPluginAsyncTypebox => a
       response: responses({ 200: Type.Object({ success: Type.Literal(true), count: Type.Integer(), skipped: Type.Integer(), eventIds: Type.Array(Type.Integer()) }) }),
     },
   }, async (request) => {
-    const body = request.body;
-    for (const field of ['RangeStart', 'RangeEnd'] as const) {
-      if (!isValidDate(body[field])) throw invalid(`${field} must be a date as YYYY-MM-DD`);
-    }
-    const startTime = parseTimeOfDay(body.StartTime);
-    const endTime = parseTimeOfDay(body.EndTime);
-    if (!startTime || !endTime) throw invalid('StartTime and EndTime must be times of day as HH:MM');
-    const { events: created, skipped } = await events.createSeries({
-      title: body.Title,
-      typeId: body.Type,
-      description: body.Desc,
-      text: body.Text,
-      recurrence: parseRecurrence({ type: body.RecurType, dayOfWeek: body.RecurDOW, dayOfMonth: body.RecurDOM, dayOfYear: body.RecurDOY }, repeatDialect(body.RecurType)),
-      rangeStart: body.RangeStart,
-      rangeEnd: body.RangeEnd,
-      startTime,
-      endTime,
-      calendarIds: body.PinnedCalendars ?? [],
-      linkedGroupIds: linkedGroups(body.LinkedGroupId),
-      inactive: parsePermissiveBoolean(body.Inactive),
-      skipExisting: parsePermissiveBoolean(body.SkipExisting),
-    });
+    const { events: created, skipped } = await events.createSeries(parseNewSeries(request.body));
     return { success: true as const, count: created.length, skipped, eventIds: created.map((event) => event.id) };
   });
 
@@ -184,19 +105,7 @@ export const eventsRoutes = (services: Services): FastifyPluginAsyncTypebox => a
     config: addEvents,
     schema: { tags, summary: 'Change an event (fields left out stay; PinnedCalendars replaces the pins)', params, body: EventUpdateBody, response: responses({ 200: SuccessResponse }) },
   }, async (request) => {
-    const body = request.body;
-    await events.updateEvent(request.params.eventId, {
-      title: body.Title,
-      typeId: body.Type,
-      description: body.Desc,
-      text: body.Text,
-      start: body.Start === undefined ? undefined : dateTime(body.Start, 'Start'),
-      end: body.End === undefined ? undefined : dateTime(body.End, 'End'),
-      calendarIds: body.PinnedCalendars,
-      linkedGroupIds: body.LinkedGroupId === undefined ? undefined : linkedGroups(body.LinkedGroupId),
-      inactive: body.InActive === undefined ? undefined : parsePermissiveBoolean(body.InActive),
-      ministryId: ministryOf(body.MinistryId),
-    });
+    await events.updateEvent(request.params.eventId, parseEventChanges(request.body));
     return { success: true as const };
   });
 
@@ -204,7 +113,7 @@ export const eventsRoutes = (services: Services): FastifyPluginAsyncTypebox => a
     config: addEvents,
     schema: { tags, summary: 'Make an event active or inactive', params, body: Type.Object({ active: PermissiveBoolean }), response: responses({ 200: SuccessResponse }) },
   }, async (request) => {
-    await events.updateEvent(request.params.eventId, { inactive: !parsePermissiveBoolean(request.body.active) });
+    await events.updateEvent(request.params.eventId, parseEventStatus(request.body));
     return { success: true as const };
   });
 

@@ -1,26 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../../domain/services.js';
-import { parsePermissiveBoolean } from '../../../domain/values.js';
+import { parseMinistryEventChanges, parseMinistryEventWindow, parseNewMinistryEvent } from '../../commands/ministry-events.commands.js';
 import { actorOf } from '../../plugins/access.js';
 import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js';
-import { BodyIdOf, idSegment, Nullable, RequiredField, responses, Stages } from '../../schemas/common.js';
+import { BodyIdOf, idSegment, RequiredField, responses, Stages } from '../../schemas/common.js';
+import { CreatedMinistryEvents, EditedMinistryEvent, MinistryEventList } from '../../schemas/ministry-events.schemas.js';
 import { GenerateResult, MinistryEventBody, MinistryEventEditBody, Schedule } from '../../schemas/volunteer.schemas.js';
+import { presentEditedMinistryEvent } from '../../presenters/ministry-events.presenter.js';
 import { ministryPath, SETUP_FAILURE } from './paths.js';
 
-const Named = Type.Object({ id: Type.Integer(), name: Type.String() });
-const Staffing = Type.Object({
-  teamId: Type.Integer(), teamName: Type.String(), occurrenceIds: Type.Array(Type.Integer()), needed: Type.Integer(), filled: Type.Integer(),
-  pending: Type.Integer(), gap: Type.Integer(), openCount: Type.Integer(), capacity: Type.Integer(), requirementCount: Type.Integer(),
-  status: Type.Union([Type.Literal('unplanned'), Type.Literal('gap'), Type.Literal('pending'), Type.Literal('filled')]),
-});
-const MinistryEvent = Type.Object({
-  id: Type.Integer(), title: Type.String(), start: Type.String(), end: Type.String(), eventTypeId: Type.Integer(), eventTypeName: Nullable(Type.String()),
-  inactive: Type.Boolean(), calendars: Type.Array(Named), linkedGroups: Type.Array(Named),
-  headcount: Type.Object({ recorded: Type.Boolean(), total: Type.Integer() }),
-  otherStaffing: Type.Array(Type.Object({ ministryId: Type.Integer(), ministryName: Type.String(), assigned: Type.Integer() })),
-  staffing: Type.Array(Staffing),
-});
 const RunResult = Type.Omit(GenerateResult, ['noEvents', 'searched']);
 
 /** The ministry's own events: E1, E2, E3, delete and edit (contract §6). */
@@ -44,14 +33,10 @@ export const ministryEventsRoutes = (services: Services): FastifyPluginAsyncType
       summary: "E1: the ministry's events (default: a year ahead; past=1: the year before) with staffing per team",
       querystring: Type.Object({ past: Type.Optional(Type.String({ maxLength: 10 })), from: Type.Optional(Type.String()), to: Type.Optional(Type.String()) }),
       response: responses({
-        200: Type.Object({ events: Type.Array(MinistryEvent), from: Type.String(), to: Type.String(), past: Type.Boolean(), limit: Type.Integer(), capped: Type.Boolean() }),
+        200: MinistryEventList,
       }),
     },
-  }, async (request) => ministryEvents.list(authorizedOf(request, 'ministry'), {
-    past: parsePermissiveBoolean(request.query.past ?? ''),
-    from: request.query.from || undefined,
-    to: request.query.to || undefined,
-  }));
+  }, async (request) => ministryEvents.list(authorizedOf(request, 'ministry'), parseMinistryEventWindow(request.query)));
 
   app.post(`${ministryPath}/events`, {
     config,
@@ -60,9 +45,9 @@ export const ministryEventsRoutes = (services: Services): FastifyPluginAsyncType
       tags,
       summary: "E2: create one event or a series owned by the ministry (staffing is a separate step)",
       body: MinistryEventBody,
-      response: responses({ 201: Type.Object({ events: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), start: Type.String(), end: Type.String() })) }) }),
+      response: responses({ 201: CreatedMinistryEvents }),
     },
-  }, async (request, reply) => reply.code(201).send(await ministryEvents.create(await actorOf(request, services), authorizedOf(request, 'ministry'), request.body)));
+  }, async (request, reply) => reply.code(201).send(await ministryEvents.create(await actorOf(request, services), authorizedOf(request, 'ministry'), parseNewMinistryEvent(request.body))));
 
   app.post(`${ministryPath}/events/staff`, {
     config,
@@ -88,14 +73,7 @@ export const ministryEventsRoutes = (services: Services): FastifyPluginAsyncType
       tags,
       summary: "Edit one of the ministry's own events",
       body: MinistryEventEditBody,
-      response: responses({
-        200: Type.Object({
-          event: Type.Object({
-            id: Type.Integer(), title: Type.String(), start: Type.String(), end: Type.String(), eventTypeId: Type.Integer(), inactive: Type.Boolean(),
-            calendars: Type.Array(Named), linkedGroups: Type.Array(Named),
-          }),
-        }),
-      }),
+      response: responses({ 200: EditedMinistryEvent }),
     },
-  }, async (request) => ministryEvents.edit(await actorOf(request, services), authorizedOf(request, 'ministry'), pathId(request, 'eventId', 'Event'), request.body));
+  }, async (request) => presentEditedMinistryEvent(await ministryEvents.edit(await actorOf(request, services), authorizedOf(request, 'ministry'), pathId(request, 'eventId', 'Event'), parseMinistryEventChanges(request.body))));
 };
