@@ -62,11 +62,11 @@ export function buildServices(database: Database, clock: Clock, options: Service
   const apiKeys = new ApiKeysService(db, time, settings);
   const passwords = new PasswordsService(db, time, settings, hasher);
   const events = new EventsService(db, time, publisher);
-  const schedules = new SchedulesService(db, time, settings, publisher);
+  const volunteerAccess = new VolunteerAccessService(db, authCache, settings);
+  const schedules = new SchedulesService(db, time, settings, publisher, volunteerAccess);
   const calendars = new CalendarsService(db, settings);
   const member = new MemberService(db, time, publisher);
   const answerLinks = new AnswerLinksService(db, time, member);
-  const volunteerAccess = new VolunteerAccessService(db, authCache, settings);
   const autoFill = new AutoFillService(db, time, settings, publisher, volunteerAccess);
   // A decline on a schedule that asks for it is filled again at once (issue 18).
   publisher.subscribe((event) => (event.type === 'assignment-declined' ? autoFill.refillAfterDecline(event) : undefined));

@@ -19,6 +19,8 @@ export interface AuthorizedRows {
   blockout: BlockoutRow;
   /** An auto-fill run (issue 18), reached through its team, or its ministry when it spans teams. */
   autoFillRun: Found<Repositories['autoFill']['findRun']>;
+  /** A staffing need, reached through the team of its schedule or occurrence. */
+  requirement: Found<Repositories['requirements']['findById']>;
 }
 
 export type EntityKind = keyof AuthorizedRows;

@@ -9,6 +9,7 @@ import type { AuthCache } from './auth-cache.js';
 import { coordinatorPageVerdict, type CoordinatorPageVerdict } from './route-access.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { DatabaseService } from '../database-service.js';
+import { assertStaffsTeam } from './staffing.policies.js';
 
 /**
  * The entity checks of contract §1.5 step 4: the record named in the path is loaded (404 when missing),
@@ -178,5 +179,31 @@ export class VolunteerAccessService extends DatabaseService {
     if (ministryId === null || !hasMinistryAuthority(await this.actorOf(caller), ministryId)) {
       throw forbidden('User must be an Admin or have AddEvents permission');
     }
+  }
+
+  // Staffing (issue 38): rows the staffing routes name in a body, or in a path no guard loads.
+
+  /** A team named in a schedule's body: 400 unless it is a team of `ministryId`, then 403 without authority over it. */
+  async scheduleTeam(actor: VolunteerActor, ministryId: number, teamId: number, noun: 'ministry' | 'schedule'): Promise<Authorized<'team'>> {
+    const team = await this.repos.teams.findById(teamId);
+    if (!team || team.ministry_id !== ministryId) throw invalid('The team must be a team of this ministry');
+    assertStaffsTeam(actor, team, noun);
+    return grant('team', team);
+  }
+
+  /** The team a schedule update moves the schedule to, checked as on create; undefined when it stays. */
+  async scheduleMove(actor: VolunteerActor, schedule: Authorized<'schedule'>, teamId: number | undefined): Promise<Authorized<'team'> | undefined> {
+    return teamId === undefined || teamId === schedule.team_id ? undefined : this.scheduleTeam(actor, schedule.ministry_id, teamId, 'schedule');
+  }
+
+  /** A staffing need: 404, then 403 by the team of the schedule or occurrence it belongs to. */
+  async requirement(actor: VolunteerActor, requirementId: number): Promise<Authorized<'requirement'>> {
+    const requirement = await this.repos.requirements.findById(requirementId);
+    if (!requirement) throw notFound('Requirement not found');
+    const owner = requirement.schedule_id !== null
+      ? await this.repos.schedules.findById(requirement.schedule_id)
+      : await this.repos.occurrences.findDetailed(requirement.occurrence_id!);
+    assertStaffsTeam(actor, { id: owner!.team_id, ministry_id: owner!.ministry_id }, 'requirement');
+    return grant('requirement', requirement);
   }
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { withTransaction } from '../../db/repositories/index.js';
 import type { AssignmentStatus, DB } from '../../db/schema.js';
 import { clockDigits, isSignedBy, linkStateOf, type AnswerLinkClaims, newAnswerLinkSecret, readAnswerLink, signAnswerLink } from '../access/answer-links.js';
+import { ownsAssignment } from '../access/staffing.policies.js';
 import type { ChurchTime } from '../church-time.js';
 import { conflict, forbidden, gone } from '../errors.js';
 import { isOver } from '../occurrences/timing.js';
@@ -78,7 +79,7 @@ export class AnswerLinksService extends DatabaseService {
       repos.assignments.responsesAfter(claims.assignmentId, claims.lastResponseId),
     ]);
     if (!row) throw gone(ANSWER_LINK_REFUSALS.removed);
-    if (row.person_id !== claims.personId || !person) throw forbidden(ANSWER_LINK_REFUSALS.someoneElse);
+    if (!ownsAssignment(claims.personId, row) || !person) throw forbidden(ANSWER_LINK_REFUSALS.someoneElse);
     const now = await this.time.now();
     if (clockDigits(now) > claims.expiresAt || isOver(row.end_at, now)) throw gone(ANSWER_LINK_REFUSALS.expired);
     return { row, firstName: person.first_name, since, claims };

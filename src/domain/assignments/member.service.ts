@@ -3,6 +3,7 @@ import type { Repositories } from '../../db/repositories/index.js';
 import { UniqueViolationError } from '../../db/errors.js';
 import { isLive, type DB } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
+import { assertOwnsAssignment, assertProposedSwap } from '../access/staffing.policies.js';
 import type { ChurchTime } from '../church-time.js';
 import { addDays, optionalDate } from '../dates.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
@@ -36,7 +37,7 @@ export class MemberService extends DatabaseService {
   private async own(caller: Caller, assignmentId: number): Promise<MyAssignmentRow> {
     const row = await this.repos.memberView.assignment(assignmentId);
     if (!row) throw notFound('Assignment not found');
-    if (row.person_id !== caller.personId) throw forbidden('That assignment belongs to someone else');
+    assertOwnsAssignment(caller.personId, row);
     return row;
   }
 
@@ -160,7 +161,7 @@ export class MemberService extends DatabaseService {
     const repos = this.repos;
     const swap = await repos.swaps.findDetailed(swapId);
     if (!swap) throw notFound('Substitution request not found');
-    if (swap.proposed_by_person_id !== caller.personId) throw forbidden('Only the person who proposed the substitute may withdraw it');
+    assertProposedSwap(caller.personId, swap);
     const now = await this.time.now();
     await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
       if (!(await tx.swaps.decide(swap.id, 'withdrawn', caller.personId, now, comment))) throw conflict('This substitution request is already decided');

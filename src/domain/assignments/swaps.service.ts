@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Repositories } from '../../db/repositories/index.js';
 import type { Authorized } from '../access/authorized.js';
 import { isLive, type DB } from '../../db/schema.js';
-import { coordinatedMinistryIds, isManager, type VolunteerActor } from '../access/volunteer-access.js';
+import type { VolunteerActor } from '../access/volunteer-access.js';
+import { staffingReach } from '../access/staffing.policies.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid } from '../errors.js';
@@ -23,8 +24,7 @@ export class SwapsService extends DatabaseService {
 
   async list(actor: VolunteerActor, query: { status?: string; ministryId?: number; occurrenceId?: number }) {
     if (query.status !== undefined && !SWAP_STATUSES.includes(query.status)) throw invalid('status must be proposed, approved, rejected or withdrawn');
-    const scope = isManager(actor) ? {} : { ministryIds: coordinatedMinistryIds(actor), teamIds: [...actor.ledTeamIds] };
-    return { swaps: (await this.repos.swaps.list({ ...scope, ...query, limit: 500 })).map(swapView) };
+    return { swaps: (await this.repos.swaps.list({ ...staffingReach(actor), ...query, limit: 500 })).map(swapView) };
   }
 
   private async resolvedMessages(repos: Repositories, swap: SwapRow, now: string) {

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Repositories } from '../../db/repositories/index.js';
 import type { DB } from '../../db/schema.js';
-import { coordinatedMinistryIds, isManager, type VolunteerActor } from '../access/volunteer-access.js';
+import type { VolunteerActor } from '../access/volunteer-access.js';
+import { coordinatedBy, managesMinistry, seesAllStaffing, staffingReach } from '../access/staffing.policies.js';
 import { swapView } from '../assignments/presenters.js';
 import { assignmentView } from '../assignments/views.js';
 import type { ChurchTime } from '../church-time.js';
@@ -87,16 +88,12 @@ export class DashboardService extends DatabaseService {
     super(db);
   }
 
-  private scopeOf(actor: VolunteerActor) {
-    return isManager(actor) ? {} : { ministryIds: coordinatedMinistryIds(actor), teamIds: [...actor.ledTeamIds] };
-  }
-
   /** Gaps in a window, soonest first: only requirements with gapCount > 0 (a Min 0 row never is one). */
   async gaps(actor: VolunteerActor, query: { from?: string; to?: string; ministryId?: number }) {
     if (!query.from || !query.to || !isValidDate(query.from) || !isValidDate(query.to)) throw invalid('A from and a to date in YYYY-MM-DD form are required');
     if (query.to < query.from) throw invalid('The window ends before it starts');
     const repos = this.repos;
-    const rows = await repos.occurrences.list({ from: query.from, to: query.to, ...this.scopeOf(actor), ministryId: query.ministryId, status: 'scheduled', limit: OCCURRENCE_LIST_LIMIT });
+    const rows = await repos.occurrences.list({ from: query.from, to: query.to, ...staffingReach(actor), ministryId: query.ministryId, status: 'scheduled', limit: OCCURRENCE_LIST_LIMIT });
     return { gaps: byGapOrder(await this.gapsOf(repos, rows)).map(gapView) };
   }
 
@@ -117,13 +114,13 @@ export class DashboardService extends DatabaseService {
     const now = await this.time.now();
     const today = now.slice(0, 10);
     const to = addDays(today, days);
-    const scope = this.scopeOf(actor);
+    const scope = staffingReach(actor);
     const window = { from: today, to, ...scope };
     const leadHours = await this.settings.get('iVolunteerReminderLeadHours');
     const [pending, swaps, failedNotifications, scopeBlock, expiring] = await Promise.all([
       repos.assignments.pendingInWindow(window, PANEL_LIMIT + 1),
       repos.swaps.list({ status: 'proposed', ...scope, window: { from: today, to }, limit: PANEL_LIMIT + 1 }),
-      repos.assignments.failedCount({ all: isManager(actor), ministryIds: scope.ministryIds ?? [], teamIds: scope.teamIds ?? [] }),
+      repos.assignments.failedCount({ all: seesAllStaffing(actor), ministryIds: scope.ministryIds ?? [], teamIds: scope.teamIds ?? [] }),
       this.scopeBlock(repos, actor),
       repos.credentials.expiring(scope.ministryIds, today, addDays(today, CREDENTIAL_NOTICE_DAYS)),
     ]);
@@ -179,8 +176,8 @@ export class DashboardService extends DatabaseService {
 
   /** The ministries and teams the caller may navigate to, inactive ones included (§18 #23). */
   private async scopeBlock(repos: Repositories, actor: VolunteerActor) {
-    const manager = isManager(actor);
-    const coordinated = coordinatedMinistryIds(actor);
+    const manager = seesAllStaffing(actor);
+    const coordinated = coordinatedBy(actor);
     const teams = manager
       ? await repos.teams.listWithDetails({})
       : await repos.teams.listInScope({ teamIds: [...actor.ledTeamIds], ministryIds: coordinated });
@@ -190,7 +187,7 @@ export class DashboardService extends DatabaseService {
     return {
       isAdmin: actor.caller.roles.admin,
       isManager: manager,
-      ministries: ministries.map((m) => ({ id: m.id, name: m.name, description: m.description, active: m.active, manageable: manager || coordinated.includes(m.id) })),
+      ministries: ministries.map((m) => ({ id: m.id, name: m.name, description: m.description, active: m.active, manageable: managesMinistry(actor, m.id) })),
       teams: teams.map((t) => ({ id: t.id, name: t.name, ministryId: t.ministry_id, active: t.active, ministryName: names.get(t.ministry_id) ?? '' })),
     };
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { coordinatedMinistryIds, isManager, type VolunteerActor } from '../access/volunteer-access.js';
+import type { VolunteerActor } from '../access/volunteer-access.js';
+import { helpOfferReach, readsDeclineReason, staffingReach } from '../access/staffing.policies.js';
 import type { ChurchTime } from '../church-time.js';
 import { addDays } from '../dates.js';
 import { displayName } from '../ministries/views.js';
@@ -23,18 +24,15 @@ export class RecentRepliesService extends DatabaseService {
    */
   async replies(actor: VolunteerActor) {
     const since = addDays(await this.time.today(), -REPLY_DAYS);
-    const manager = isManager(actor);
-    const coordinated = coordinatedMinistryIds(actor);
     const [declines, offers] = await Promise.all([
-      this.repos.recentReplies.declines(manager ? {} : { ministryIds: coordinated, teamIds: [...actor.ledTeamIds] }, since, PANEL_LIMIT),
-      this.repos.recentReplies.helpOffers(manager ? undefined : coordinated, since, PANEL_LIMIT),
+      this.repos.recentReplies.declines(staffingReach(actor), since, PANEL_LIMIT),
+      this.repos.recentReplies.helpOffers(helpOfferReach(actor), since, PANEL_LIMIT),
     ]);
-    const mayReadReason = (ministryId: number) => manager || coordinated.includes(ministryId);
     return {
       since,
       declines: declines.map((row) => ({
         assignmentId: row.assignment_id, personId: row.person_id, personName: displayName(row), respondedAt: row.response_at, channel: row.channel,
-        reason: mayReadReason(row.ministry_id) ? row.comment : null, status: row.status, occurrenceId: row.occurrence_id, occurrenceDate: row.occurrence_date,
+        reason: readsDeclineReason(actor, row.ministry_id) ? row.comment : null, status: row.status, occurrenceId: row.occurrence_id, occurrenceDate: row.occurrence_date,
         positionName: row.position_name, ministryId: row.ministry_id, ministryName: row.ministry_name, teamId: row.team_id, teamName: row.team_name,
       })),
       helpOffers: offers.map((row) => ({

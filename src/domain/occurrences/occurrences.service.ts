@@ -3,11 +3,12 @@ import type { Repositories } from '../../db/repositories/index.js';
 import type { Authorized } from '../access/authorized.js';
 import type { Caller } from '../access/caller.js';
 import { isLive, type DB } from '../../db/schema.js';
-import { assertTeamAuthority, coordinatedMinistryIds, isManager, type VolunteerActor } from '../access/volunteer-access.js';
+import type { VolunteerActor } from '../access/volunteer-access.js';
+import { staffingReach } from '../access/staffing.policies.js';
 import { isValidDate } from '../dates.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
-import { invalid, notFound } from '../errors.js';
+import { invalid } from '../errors.js';
 import { planRowOf, type PlanRowFields } from '../schedules/schedule-input.js';
 import { checkPlan } from '../schedules/staffing-plan.js';
 import { requirementView } from '../schedules/views.js';
@@ -109,10 +110,9 @@ export class OccurrencesService extends DatabaseService {
       if (!/^\d+$/.test(value)) throw invalid(`${name} must be an id`);
       return Number(value);
     };
-    const scope = isManager(actor) ? {} : { ministryIds: coordinatedMinistryIds(actor), teamIds: [...actor.ledTeamIds] };
     const hasGaps = parsePermissiveBoolean(query.hasGaps) === true;
     const filter = {
-      from, to, ...scope,
+      from, to, ...staffingReach(actor),
       ministryId: numeric('ministryId'), teamId: numeric('teamId'), scheduleId: numeric('scheduleId'),
       status: query.status || undefined, text: query.text || undefined,
     };
@@ -250,15 +250,8 @@ export class OccurrencesService extends DatabaseService {
     return { occurrenceId: occurrence.id, requirements: editor.requirements, overridden: false };
   }
 
-  /** A requirement row by id: 404, then 403 by the scope of its schedule or occurrence. */
-  async deleteRequirement(actor: VolunteerActor, requirementId: number): Promise<void> {
-    const repos = this.repos;
-    const requirement = await repos.requirements.findById(requirementId);
-    if (!requirement) throw notFound('Requirement not found');
-    const owner = requirement.schedule_id !== null
-      ? await repos.schedules.findById(requirement.schedule_id)
-      : await repos.occurrences.findDetailed(requirement.occurrence_id!);
-    assertTeamAuthority(actor, { id: owner!.team_id, ministry_id: owner!.ministry_id }, 'requirement');
-    await repos.requirements.delete(requirementId);
+  /** One staffing need of a schedule or an occurrence. */
+  async deleteRequirement(requirement: Authorized<'requirement'>): Promise<void> {
+    await this.repos.requirements.delete(requirement.id);
   }
 }

@@ -4,7 +4,8 @@ import { isVolunteerV2Enabled } from '../access/route-access.js';
 import type { Authorized } from '../access/authorized.js';
 import type { LinkColumns } from '../../db/repositories/schedules.repository.js';
 import type { DB, ScheduleRow } from '../../db/schema.js';
-import { assertTeamAuthority, type VolunteerActor } from '../access/volunteer-access.js';
+import type { VolunteerActor } from '../access/volunteer-access.js';
+import type { VolunteerAccessService } from '../access/volunteer-access.service.js';
 import type { ChurchTime } from '../church-time.js';
 import { dateFieldMessage, isValidDate } from '../dates.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
@@ -49,6 +50,7 @@ export class SchedulesService extends DatabaseService {
     private readonly time: ChurchTime,
     private readonly settings: SettingsService,
     private readonly publisher: DomainEventPublisher,
+    private readonly access: VolunteerAccessService,
   ) {
     super(db);
   }
@@ -105,9 +107,7 @@ export class SchedulesService extends DatabaseService {
   /** E4: validated completely first; an active schedule then generates at once in the same transaction. */
   async create(actor: VolunteerActor, ministry: Authorized<'ministry'>, input: ScheduleInput) {
     const repos = this.repos;
-    const team = await repos.teams.findById(input.teamId!);
-    if (!team || team.ministry_id !== ministry.id) throw invalid('The team must be a team of this ministry');
-    assertTeamAuthority(actor, team, 'ministry');
+    const team = await this.access.scheduleTeam(actor, ministry.id, input.teamId!, 'ministry');
     const context = await this.context();
     const link = this.linkOf(ministry.id, input);
     await this.assertUpcomingMatch(repos, link, context.now);
@@ -190,9 +190,7 @@ export class SchedulesService extends DatabaseService {
   async staffEvent(actor: VolunteerActor, ministry: Authorized<'ministry'>, body: StaffEventInput) {
     const { eventId, teamId } = body;
     const repos = this.repos;
-    const team = await repos.teams.findById(teamId);
-    if (!team || team.ministry_id !== ministry.id) throw invalid('The team must be a team of this ministry');
-    assertTeamAuthority(actor, team, 'ministry');
+    const team = await this.access.scheduleTeam(actor, ministry.id, teamId, 'ministry');
     const context = await this.context();
     const event = await repos.events.findById(eventId);
     if (!event || event.inactive || event.end_at < context.now) throw invalid('Choose an upcoming active event');
@@ -229,11 +227,7 @@ export class SchedulesService extends DatabaseService {
   /** Any subset of the create fields; a re-pointed schedule must still follow an upcoming event. Never generates. */
   async update(actor: VolunteerActor, schedule: Authorized<'schedule'>, input: ScheduleInput) {
     const repos = this.repos;
-    if (input.teamId !== undefined && input.teamId !== schedule.team_id) {
-      const team = await repos.teams.findById(input.teamId);
-      if (!team || team.ministry_id !== schedule.ministry_id) throw invalid('The team must be a team of this ministry');
-      assertTeamAuthority(actor, team, 'schedule');
-    }
+    const movedTo = await this.access.scheduleMove(actor, schedule, input.teamId);
     const windowStart = input.windowStart ?? schedule.window_start;
     const windowEnd = input.windowEnd !== undefined ? input.windowEnd : schedule.window_end;
     if (windowEnd !== null && windowEnd < windowStart) throw invalid('The last date is before the first date');
@@ -250,7 +244,7 @@ export class SchedulesService extends DatabaseService {
     const plan = input.requirements ? await checkPlan(repos, schedule.ministry_id, input.requirements) : undefined;
     if (plan) await checkKeptDefaults(repos, schedule.id, plan);
     if (input.name !== undefined) update.name = input.name;
-    if (input.teamId !== undefined) update.team_id = input.teamId;
+    if (input.teamId !== undefined) update.team_id = movedTo?.id ?? schedule.team_id;
     if (input.windowStart !== undefined) update.window_start = input.windowStart;
     if (input.windowEnd !== undefined) update.window_end = input.windowEnd;
     if (input.startOffsetMinutes !== undefined) update.start_offset_minutes = input.startOffsetMinutes;

@@ -120,7 +120,7 @@ export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox
     config,
     schema: { tags, summary: 'Delete one staffing need (404, then 403 by its schedule or occurrence)', response: responses({ 200: SuccessResponse }) },
   }, async (request) => {
-    await occurrences.deleteRequirement(await actorOf(request, services), pathId(request, 'requirementId', 'Requirement'));
+    await occurrences.deleteRequirement(await services.volunteerAccess.requirement(await actorOf(request, services), pathId(request, 'requirementId', 'Requirement')));
     return { success: true as const };
   });
 };
