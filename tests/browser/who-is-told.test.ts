@@ -12,11 +12,12 @@ const V = '/api/ministries';
 const world = useBrowserWorld('who-is-told', arrange);
 const { ok, mails } = world;
 
-let lydia: BrowserUser;
+/** Hospitality's position, which each test's own volunteer is qualified for. */
+let usher: { ministryId: number; teamId: number; positionId: number; eventTypeId: number };
 
+/** Hospitality, coordinated by Ana, and the Prayer team, which asks for help and has no coordinator; Mara manages every ministry. */
 async function arrange(): Promise<void> {
   await world.mailToSink();
-  lydia = await world.newUser('Lydia');
   const ana = await world.newUser('Ana', 'Coordinator', { manageMyMinistries: true });
   await world.newUser('Mara', 'Manager', { manageMinistries: true });
   const ministryId = (await ok('POST', `${V}/ministries`, { name: 'Hospitality' })).ministry.id;
@@ -25,15 +26,24 @@ async function arrange(): Promise<void> {
   await ok('POST', `${V}/ministries/${prayer}`, { helpWanted: true, helpWantedText: 'Pray with us on Wednesdays.' });
   const teamId = (await ok('GET', `${V}/ministries/${ministryId}/teams`)).teams[0].id;
   const positionId = (await ok('POST', `${V}/ministries/${ministryId}/positions`, { name: 'Usher', teamId })).position.id;
-  await ok('POST', `${V}/positions/${positionId}/qualifications`, { personId: lydia.personId });
   const types = await ok<Array<{ Id: number; Name: string }>>('GET', '/api/events/types');
-  for (const days of [3, 10]) {
-    const events = await ok('POST', `${V}/ministries/${ministryId}/events`, {
-      title: 'Sunday service', eventTypeId: types.find((type) => type.Name === 'Other')!.Id, date: inDays(days), startTime: '09:00', endTime: '11:00',
+  usher = { ministryId, teamId, positionId, eventTypeId: types.find((type) => type.Name === 'Other')!.Id };
+}
+
+/** A volunteer of the test's own, qualified as usher and asked to serve on the days given. */
+async function volunteer(firstName: string, askedOn: number[] = []): Promise<BrowserUser> {
+  const person = await world.newUser(firstName);
+  await ok('POST', `${V}/positions/${usher.positionId}/qualifications`, { personId: person.personId });
+  for (const days of askedOn) {
+    const events = await ok('POST', `${V}/ministries/${usher.ministryId}/events`, {
+      title: 'Sunday service', eventTypeId: usher.eventTypeId, date: inDays(days), startTime: '09:00', endTime: '11:00',
     });
-    const staffed = await ok('POST', `${V}/ministries/${ministryId}/staffed-events`, { eventId: events.events[0].id, teamId, requirements: [{ positionId, minCount: 1 }] });
-    await ok('POST', `${V}/occurrences/${staffed.occurrence.id}/assignments`, { positionId, personId: lydia.personId });
+    const staffed = await ok('POST', `${V}/ministries/${usher.ministryId}/staffed-events`, {
+      eventId: events.events[0].id, teamId: usher.teamId, requirements: [{ positionId: usher.positionId, minCount: 1 }],
+    });
+    await ok('POST', `${V}/occurrences/${staffed.occurrence.id}/assignments`, { positionId: usher.positionId, personId: person.personId });
   }
+  return person;
 }
 
 /** The newest mail to `address` whose text holds `words`, once a forced run of the timer jobs has delivered the outbox. */
@@ -47,6 +57,7 @@ async function mailTo(address: string, words: string): Promise<string> {
 
 describe('who is told of a reply, in a browser', () => {
   it('says the coordinator Ana is told of a decline, in English and in Spanish, and Ana gets the mails', async () => {
+    const lydia = await volunteer('Lydia', [3, 10]);
     const { context, page } = await world.newContext(PHONE);
     await signIn(page, world.base, lydia.userName);
     const declineNext = async (button: string, confirm: string) => {
@@ -68,14 +79,15 @@ describe('who is told of a reply, in a browser', () => {
   });
 
   it('says the church\'s volunteer managers are told of a help offer to a ministry with no coordinator, and Mara gets it', async () => {
+    const dorcas = await volunteer('Dorcas');
     const { context, page } = await world.newContext(PHONE);
-    await signIn(page, world.base, lydia.userName);
+    await signIn(page, world.base, dorcas.userName);
     await page.getByRole('link', { name: 'Help wanted', exact: true }).click();
     const prayer = page.locator('li.card', { hasText: 'Prayer team' });
     await prayer.getByRole('button', { name: "I'd like to help" }).click();
     await prayer.getByRole('status').filter({ hasText: 'Thank you! The church’s volunteer managers are told.' }).waitFor();
     await expectAccessible(page, 'who-is-told-help-offer');
-    await mailTo('mara@church.example', 'Lydia Volunteer would like to help');
+    await mailTo('mara@church.example', 'Dorcas Volunteer would like to help');
     assert.equal(mails.filter((m) => m.to === 'ana@church.example' && m.text.includes('would like to help')).length, 0, 'Ana coordinates another ministry');
     await context.close();
   });
