@@ -32,3 +32,13 @@ export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response:
 
 export const isApiError = (error: unknown, status?: number): error is ApiError =>
   error instanceof ApiError && (status === undefined || error.status === status);
+
+/** One page of a list and how many rows there are in all. */
+export interface Page<T> { rows: T[]; total: number }
+
+/** The rows of one list page and their total, from the answer's X-Total-Count header. */
+export async function okPage<T>(call: Promise<{ data?: T[]; error?: unknown; response: Response }>): Promise<Page<T>> {
+  const answer = await call;
+  const rows = await ok(Promise.resolve(answer));
+  return { rows, total: Number(answer.response.headers.get('X-Total-Count') ?? rows.length) };
+}

@@ -9,6 +9,9 @@ export const en = {
     language: 'Language',
     notFound: 'This page does not exist.',
     goHome: 'Go to my schedule',
+    cancel: 'Cancel',
+    previous: 'Previous',
+    next: 'Next',
   },
   nav: {
     schedule: 'My schedule',
@@ -93,7 +96,6 @@ export const en = {
     comment: 'Comment for the coordinator (optional)',
     confirmAccept: 'Yes, I will serve',
     confirmDecline: 'Decline',
-    cancel: 'Cancel',
     accepted: 'Thank you, you accepted.',
     declined: 'You declined.',
     proposeSubstitute: 'Propose a substitute',

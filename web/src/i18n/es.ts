@@ -10,6 +10,9 @@ export const es: Messages = {
     language: 'Idioma',
     notFound: 'Esta página no existe.',
     goHome: 'Ir a mi horario',
+    cancel: 'Cancelar',
+    previous: 'Anterior',
+    next: 'Siguiente',
   },
   nav: {
     schedule: 'Mi horario',
@@ -94,7 +97,6 @@ export const es: Messages = {
     comment: 'Comentario para el coordinador (opcional)',
     confirmAccept: 'Sí, serviré',
     confirmDecline: 'Rechazar',
-    cancel: 'Cancelar',
     accepted: 'Gracias, aceptó.',
     declined: 'Rechazó.',
     proposeSubstitute: 'Proponer un sustituto',

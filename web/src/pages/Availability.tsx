@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, ok } from '../api/client';
 import type { MeAssignment } from '../api/types';
+import { QueryState } from '../components/QueryState';
 import { CheckboxField, SelectField, TextField } from '../components/fields';
 import { Empty, ErrorNote, Loading, SuccessNote } from '../components/feedback';
 import { formatDate, formatDay, formatTimes } from '../format';
@@ -47,8 +48,7 @@ function Blockouts() {
     <section className="card" aria-labelledby="blockouts-title">
       <h2 id="blockouts-title" className="card-title">{t('availability.blockouts')}</h2>
       <p className="muted">{t('availability.blockoutsIntro')}</p>
-      {blockouts.isPending && <Loading />}
-      {blockouts.isError && <ErrorNote error={blockouts.error} onRetry={() => void blockouts.refetch()} />}
+      <QueryState query={blockouts} />
       {remove.isError && <ErrorNote error={remove.error} />}
       {blockouts.data && (blockouts.data.length === 0 ? <Empty><p>{t('availability.noBlockouts')}</p></Empty> : (
         <ul className="plain-list">
@@ -221,8 +221,7 @@ function Household() {
   return (
     <section className="card" aria-labelledby="household-title">
       <h2 id="household-title" className="card-title">{t('availability.household')}</h2>
-      {household.isPending && <Loading />}
-      {household.isError && <ErrorNote error={household.error} onRetry={() => void household.refetch()} />}
+      <QueryState query={household} />
       {household.data && (household.data.members.length === 0 ? <Empty><p>{t('availability.noFamily')}</p></Empty> : (
         <>
           <p className="muted">{t('availability.householdIntro')}</p>

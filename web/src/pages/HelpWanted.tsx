@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../api/client';
 import type { HelpWantedMinistry } from '../api/types';
-import { Empty, ErrorNote, Loading, SuccessNote } from '../components/feedback';
+import { QueryState } from '../components/QueryState';
+import { Empty, ErrorNote, SuccessNote } from '../components/feedback';
 import { ToldSentence, useTold } from './WhoIsTold';
 
 export const HELP_WANTED = ['me', 'help-wanted'] as const;
@@ -14,8 +15,7 @@ export function HelpWanted() {
     <>
       <h1>{t('helpWanted.title')}</h1>
       <p className="muted">{t('helpWanted.intro')}</p>
-      {ministries.isPending && <Loading />}
-      {ministries.isError && <ErrorNote error={ministries.error} onRetry={() => void ministries.refetch()} />}
+      <QueryState query={ministries} />
       {ministries.data?.length === 0 && <Empty><p>{t('helpWanted.empty')}</p></Empty>}
       <ul className="list">
         {ministries.data?.map((ministry) => <MinistryCard key={ministry.ministryId} ministry={ministry} />)}

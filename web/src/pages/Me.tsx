@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, ok } from '../api/client';
+import { QueryState } from '../components/QueryState';
 import { Empty, ErrorNote, Loading } from '../components/feedback';
 import { chooseLanguage, LANGUAGES, type Language } from '../i18n';
 import { useCurrentUser } from '../session';
@@ -89,8 +90,7 @@ function CalendarFeed() {
     <section className="card">
       <h2 className="card-title">{t('me.calendar')}</h2>
       <p className="muted">{t('me.calendarIntro')}</p>
-      {feed.isPending && <Loading />}
-      {feed.isError && <ErrorNote error={feed.error} onRetry={() => void feed.refetch()} />}
+      <QueryState query={feed} />
       {create.isError && <ErrorNote error={create.error} />}
       {feed.data && !webcal && (
         <button type="button" className="button button-primary" disabled={create.isPending} onClick={() => create.mutate()}>{t('me.calendarCreate')}</button>
@@ -138,8 +138,7 @@ function ScheduleFeed() {
     <section className="card">
       <h2 className="card-title">{t('scheduleFeed.title')}</h2>
       <p className="muted">{t('scheduleFeed.intro')}</p>
-      {feed.isPending && <Loading />}
-      {feed.isError && <ErrorNote error={feed.error} onRetry={() => void feed.refetch()} />}
+      <QueryState query={feed} />
       {reset.isError && <ErrorNote error={reset.error} />}
       {url && (
         <>

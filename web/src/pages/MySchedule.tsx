@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -6,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, ok } from '../api/client';
 import type { MeAssignment } from '../api/types';
+import { QueryState } from '../components/QueryState';
+import { Dialog, DialogActions, useDialogState } from '../components/Dialog';
 import { Empty, ErrorNote, Loading, SuccessNote } from '../components/feedback';
 import { formatDay, formatTimes } from '../format';
 import { WhoIsTold } from './WhoIsTold';
@@ -49,8 +50,7 @@ function Upcoming() {
   const [notice, setNotice] = useState<Notice & { serial: number }>();
   // The serial tells one notice from the next, so that each takes the focus afresh.
   const show = (next: Notice) => setNotice((shown) => ({ ...next, serial: (shown?.serial ?? 0) + 1 }));
-  if (assignments.isPending) return <Loading />;
-  if (assignments.isError) return <ErrorNote error={assignments.error} onRetry={() => void assignments.refetch()} />;
+  if (!assignments.isSuccess) return <QueryState query={assignments} />;
   return (
     <>
       {notice && <SuccessNote key={notice.serial} takesFocus>{notice.text}{notice.toldOf !== undefined && <WhoIsTold about={{ assignmentId: notice.toldOf }} />}</SuccessNote>}
@@ -134,7 +134,6 @@ function AssignmentCard({ assignment, onDone }: { assignment: MeAssignment; onDo
 function RespondDialog({ assignment, response, onDone }: { assignment: MeAssignment; response: 'accepted' | 'declined'; onDone?: (notice: Notice) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
   const [comment, setComment] = useState('');
   const answered = useRef(false);
   const respond = useMutation({
@@ -145,38 +144,35 @@ function RespondDialog({ assignment, response, onDone }: { assignment: MeAssignm
     onSuccess: async () => {
       // Read by the dialog's close, which comes before the mutation reports success.
       answered.current = true;
-      setOpen(false);
+      dialog.close();
       onDone?.(response === 'accepted' ? { text: t('schedule.accepted') } : { text: t('schedule.declined'), toldOf: assignment.id });
       await queryClient.invalidateQueries({ queryKey: MY_ASSIGNMENTS });
     },
   });
+  const dialog = useDialogState(() => respond.reset());
   const isAccept = response === 'accepted';
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => { setOpen(next); if (!next) respond.reset(); }}>
-      <Dialog.Trigger asChild>
-        <button type="button" className={isAccept ? 'button button-primary' : 'button button-danger'}>{t(isAccept ? 'schedule.accept' : 'schedule.decline')}</button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        {/* After an answer its button goes away, so the focus goes to the note that says what happened, not back to it. */}
-        <Dialog.Content className="dialog" onCloseAutoFocus={(event) => { if (answered.current) event.preventDefault(); }}>
-          <Dialog.Title>{t(isAccept ? 'schedule.acceptTitle' : 'schedule.declineTitle')}</Dialog.Title>
-          <Dialog.Description className="muted">{assignment.positionName} · {assignment.ministryName}</Dialog.Description>
-          <form className="form" onSubmit={(event) => { event.preventDefault(); respond.mutate(); }}>
-            <label className="field">
-              <span>{t('schedule.comment')}</span>
-              <textarea name="comment" rows={3} maxLength={1000} value={comment} onChange={(e) => setComment(e.target.value)} />
-            </label>
-            {respond.isError && <ErrorNote error={respond.error} />}
-            <div className="actions">
-              <button type="submit" className={isAccept ? 'button button-primary' : 'button button-danger'} disabled={respond.isPending}>
-                {t(isAccept ? 'schedule.confirmAccept' : 'schedule.confirmDecline')}
-              </button>
-              <Dialog.Close asChild><button type="button" className="button button-quiet">{t('schedule.cancel')}</button></Dialog.Close>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      trigger={t(isAccept ? 'schedule.accept' : 'schedule.decline')}
+      triggerClass={isAccept ? 'button button-primary' : 'button button-danger'}
+      title={t(isAccept ? 'schedule.acceptTitle' : 'schedule.declineTitle')}
+      description={`${assignment.positionName} · ${assignment.ministryName}`}
+      // After an answer its button goes away, so the focus goes to the note that says what happened, not back to it.
+      keepFocus={() => answered.current}
+      {...dialog}
+    >
+      <form className="form" onSubmit={(event) => { event.preventDefault(); respond.mutate(); }}>
+        <label className="field">
+          <span>{t('schedule.comment')}</span>
+          <textarea name="comment" rows={3} maxLength={1000} value={comment} onChange={(e) => setComment(e.target.value)} />
+        </label>
+        {respond.isError && <ErrorNote error={respond.error} />}
+        <DialogActions
+          label={t(isAccept ? 'schedule.confirmAccept' : 'schedule.confirmDecline')}
+          className={isAccept ? 'button button-primary' : 'button button-danger'}
+          pending={respond.isPending}
+        />
+      </form>
+    </Dialog>
   );
 }

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, ok } from '../api/client';
 import type { Opportunity } from '../api/types';
-import { Empty, ErrorNote, Loading, SuccessNote } from '../components/feedback';
+import { QueryState } from '../components/QueryState';
+import { Empty, ErrorNote, SuccessNote } from '../components/feedback';
 import { formatDay } from '../format';
 import { MY_ASSIGNMENTS, ShiftHeading } from './MySchedule';
 
@@ -38,8 +39,7 @@ export function OpenSpots() {
       <p className="muted">{t('openSpots.intro')}</p>
       {notice && <SuccessNote>{notice}</SuccessNote>}
       {signUp.isError && <ErrorNote error={signUp.error} />}
-      {opportunities.isPending && <Loading />}
-      {opportunities.isError && <ErrorNote error={opportunities.error} onRetry={() => void opportunities.refetch()} />}
+      <QueryState query={opportunities} />
       {opportunities.data?.length === 0 && (
         <Empty>
           <p>{t('openSpots.empty')}</p>

@@ -3,7 +3,8 @@ import { useDeferredValue, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, ok } from '../api/client';
-import { Empty, ErrorNote, Loading, SuccessNote } from '../components/feedback';
+import { QueryState } from '../components/QueryState';
+import { Empty, ErrorNote, SuccessNote } from '../components/feedback';
 import { formatDate, formatDay } from '../format';
 import { MY_ASSIGNMENTS, useMyAssignments } from './MySchedule';
 import { WhoIsTold } from './WhoIsTold';
@@ -33,8 +34,7 @@ export function ProposeSubstitute() {
 
   const assignment = assignments.data?.find((row) => row.id === assignmentId);
   const back = <p><Link to="/">{t('substitute.back')}</Link></p>;
-  if (assignments.isPending) return <Loading />;
-  if (assignments.isError) return <ErrorNote error={assignments.error} onRetry={() => void assignments.refetch()} />;
+  if (!assignments.isSuccess) return <QueryState query={assignments} />;
   if (!assignment) return <><h1>{t('substitute.title')}</h1><Empty><p>{t('substitute.notFound')}</p></Empty>{back}</>;
   if (propose.isSuccess) return <><h1>{t('substitute.title')}</h1><SuccessNote>{t('substitute.sent')}<WhoIsTold about={{ assignmentId }} /></SuccessNote>{back}</>;
 
@@ -53,8 +53,7 @@ export function ProposeSubstitute() {
         </label>
         <fieldset className="choices">
           <legend>{t('substitute.choose')}</legend>
-          {people.isPending && <Loading />}
-          {people.isError && <ErrorNote error={people.error} onRetry={() => void people.refetch()} />}
+          <QueryState query={people} />
           {people.data?.length === 0 && <Empty><p>{t('substitute.empty')}</p></Empty>}
           {people.data?.map((person) => (
             <label key={person.personId} className="choice">

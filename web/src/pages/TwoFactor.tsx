@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../api/client';
-import { ErrorNote, Loading, SuccessNote } from '../components/feedback';
+import { QueryState } from '../components/QueryState';
+import { ErrorNote, SuccessNote } from '../components/feedback';
 
 const TWO_FACTOR = ['me', 'two-factor'] as const;
 
@@ -15,8 +16,7 @@ export function TwoFactor() {
   const status = useQuery({ queryKey: TWO_FACTOR, queryFn: () => ok(api.GET('/api/users/current/two-factor')) });
   // Kept here, not in the query: the codes must stay on screen after the status turns to "on".
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  if (status.isPending) return <Loading />;
-  if (status.isError) return <ErrorNote error={status.error} onRetry={() => void status.refetch()} />;
+  if (!status.isSuccess) return <QueryState query={status} />;
   return (
     <section className="card">
       <h1>{t('twoFactor.title')}</h1>

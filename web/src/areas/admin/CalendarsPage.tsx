@@ -2,10 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
-import { Empty, ErrorNote, Loading } from '../../components/feedback';
+import { QueryState } from '../../components/QueryState';
+import { ConfirmDialog } from '../../components/Dialog';
+import { Empty, ErrorNote } from '../../components/feedback';
 import { TextField } from '../../components/fields';
-import { ActionButton, ADMIN, ConfirmButton } from './shared';
+import { ActionButton, ADMIN } from './shared';
 import type { Calendar } from './types';
+import { Table } from '../../components/Table';
 
 const CALENDARS = [ADMIN, 'calendars'] as const;
 
@@ -16,23 +19,10 @@ export function CalendarsPage() {
     <div className="admin-page">
       <h1>{t('admin.calendars.title')}</h1>
       <p className="muted">{t('admin.calendars.intro')}</p>
-      {calendars.isPending && <Loading />}
-      {calendars.isError && <ErrorNote error={calendars.error} onRetry={() => void calendars.refetch()} />}
+      <QueryState query={calendars} />
       {calendars.data?.length === 0 && <Empty><p>{t('admin.calendars.none')}</p></Empty>}
       {calendars.data && calendars.data.length > 0 && (
-        <div className="table-scroll">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.calendars.name')}</th>
-                <th scope="col">{t('admin.calendars.owner')}</th>
-                <th scope="col">{t('admin.calendars.feed')}</th>
-                <th scope="col"><span className="visually-hidden">{t('admin.actions')}</span></th>
-              </tr>
-            </thead>
-            <tbody>{calendars.data.map((calendar) => <CalendarRow key={calendar.Id} calendar={calendar} />)}</tbody>
-          </table>
-        </div>
+        <Table head={[t('admin.calendars.name'), t('admin.calendars.owner'), t('admin.calendars.feed'), <span className="visually-hidden">{t('admin.actions')}</span>]}>{calendars.data.map((calendar) => <CalendarRow key={calendar.Id} calendar={calendar} />)}</Table>
       )}
       <NewCalendar />
     </div>
@@ -63,7 +53,7 @@ function CalendarRow({ calendar }: { calendar: Calendar }) {
             <ActionButton label={t('admin.calendars.removeToken')} working={t('admin.working')} invalidates={CALENDARS} danger
               call={() => ok(api.DELETE('/api/calendars/{calendarId}/AccessToken', path))} />
           )}
-          <ConfirmButton label={t('admin.calendars.delete')} title={t('admin.calendars.deleteTitle', { name: calendar.Name })} description={t('admin.calendars.deleteText')}
+          <ConfirmDialog label={t('admin.calendars.delete')} title={t('admin.calendars.deleteTitle', { name: calendar.Name })} text={t('admin.calendars.deleteText')}
             working={t('admin.working')} call={() => ok(api.DELETE('/api/calendars/{calendarId}', path))}
             onDone={() => void queryClient.invalidateQueries({ queryKey: CALENDARS })} />
         </div>

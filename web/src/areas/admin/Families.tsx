@@ -1,10 +1,11 @@
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ok } from '../../api/client';
-import { Empty, ErrorNote, Loading } from '../../components/feedback';
+import { api, ok, okPage } from '../../api/client';
+import { ErrorNote, Loading } from '../../components/feedback';
 import { TextField } from '../../components/fields';
-import { ADMIN, blankToNull, fieldErrors, okPage, Pager, PEOPLE_LIST, useTextForm } from './shared';
+import { PagedTable } from '../../components/Table';
+import { ADMIN, blankToNull, fieldErrors, PEOPLE_LIST, useTextForm } from './shared';
 import type { Family } from './types';
 
 const FAMILIES = [ADMIN, 'families'] as const;
@@ -22,54 +23,33 @@ export function useFamily(familyId: number | undefined) {
 }
 
 const FAMILIES_LIST = [...FAMILIES, 'list'] as const;
-const PAGE_SIZE = 50;
-
 /** The families by name, a page at a time; a name opens the family's card, where it can be edited. */
 export function FamiliesPanel() {
   const { t } = useTranslation();
-  const [q, setQ] = useState('');
-  const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<number>();
   const [adding, setAdding] = useState(false);
-  const query = q.trim();
-  const families = useQuery({
-    queryKey: [...FAMILIES_LIST, query, offset],
-    queryFn: () => okPage(api.GET('/api/families', { params: { query: { ...(query && { q: query }), offset, limit: PAGE_SIZE } } })),
-    placeholderData: keepPreviousData,
-  });
   return (
     <section className="card" aria-labelledby="families-heading">
       <h2 id="families-heading" className="card-title">{t('admin.families.title')}</h2>
-      <TextField label={t('admin.families.filter')} type="search" value={q} onChange={(event) => { setQ(event.target.value); setOffset(0); }} />
-      {families.isPending ? <Loading /> : families.isError ? <ErrorNote error={families.error} onRetry={() => void families.refetch()} /> : (
-        <>
-          {families.data.rows.length === 0 ? <Empty><p>{t('admin.families.none')}</p></Empty> : (
-            <div className="table-scroll">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('admin.families.name')}</th>
-                    <th scope="col">{t('admin.families.memberCount')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {families.data.rows.map((family) => (
-                    <tr key={family.Id}>
-                      <th scope="row">
-                        <button type="button" className="link-button" aria-current={family.Id === openId ? 'true' : undefined} onClick={() => setOpenId(family.Id)}>
-                          {t('admin.families.heading', { name: family.Name, id: family.Id })}
-                        </button>
-                      </th>
-                      <td>{family.MemberCount}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <Pager label={t('admin.families.pages')} offset={offset} size={PAGE_SIZE} total={families.data.total} summary={t('admin.families.count', { count: families.data.total })} onOffset={setOffset} />
-        </>
-      )}
+      <PagedTable
+        queryKey={FAMILIES_LIST}
+        read={(query) => okPage(api.GET('/api/families', { params: { query } }))}
+        filterLabel={t('admin.families.filter')}
+        empty={<p>{t('admin.families.none')}</p>}
+        pagesLabel={t('admin.families.pages')}
+        summary={(count) => t('admin.families.count', { count })}
+        head={[t('admin.families.name'), t('admin.families.memberCount')]}
+        row={(family) => (
+          <tr key={family.Id}>
+            <th scope="row">
+              <button type="button" className="link-button" aria-current={family.Id === openId ? 'true' : undefined} onClick={() => setOpenId(family.Id)}>
+                {t('admin.families.heading', { name: family.Name, id: family.Id })}
+              </button>
+            </th>
+            <td>{family.MemberCount}</td>
+          </tr>
+        )}
+      />
       {openId !== undefined && <FamilyCard key={openId} familyId={openId} />}
       {adding
         ? <NewFamily onCreated={(id) => { setOpenId(id); setAdding(false); }} onCancel={() => setAdding(false)} />
@@ -168,7 +148,7 @@ function FamilyEditor({ family, onDone }: { family: Family; onDone: () => void }
       <FamilyFields bind={bind} errors={errors} />
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={save.isPending}>{save.isPending ? t('admin.saving') : t('admin.families.save')}</button>
-        <button type="button" className="button button-quiet" onClick={onDone}>{t('admin.cancel')}</button>
+        <button type="button" className="button button-quiet" onClick={onDone}>{t('app.cancel')}</button>
       </div>
     </form>
   );
@@ -193,7 +173,7 @@ function NewFamily({ onCreated, onCancel }: { onCreated: (id: number) => void; o
       <FamilyFields bind={bind} errors={errors} />
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={create.isPending}>{create.isPending ? t('admin.saving') : t('admin.families.create')}</button>
-        <button type="button" className="button button-quiet" onClick={onCancel}>{t('admin.cancel')}</button>
+        <button type="button" className="button button-quiet" onClick={onCancel}>{t('app.cancel')}</button>
       </div>
     </form>
   );

@@ -2,11 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
-import { Empty, ErrorNote, Loading } from '../../components/feedback';
+import { QueryState } from '../../components/QueryState';
+import { ConfirmDialog } from '../../components/Dialog';
+import { Empty, ErrorNote } from '../../components/feedback';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { PersonSearch } from '../../components/workspace';
-import { ActionButton, ADMIN, blankToNull, ConfirmButton } from './shared';
+import { ActionButton, ADMIN, blankToNull } from './shared';
 import type { Group } from './types';
+import { Table } from '../../components/Table';
 
 const GROUPS = [ADMIN, 'groups'] as const;
 /** The reference system's group type of a Sunday School class. */
@@ -23,8 +26,7 @@ export function GroupsPage() {
       <h1>{t('admin.groups.title')}</h1>
       <div className="admin-columns">
         <div>
-          {groups.isPending && <Loading />}
-          {groups.isError && <ErrorNote error={groups.error} onRetry={() => void groups.refetch()} />}
+          <QueryState query={groups} />
           {groups.data && <GroupList groups={groups.data} openId={openId} onOpen={setOpenId} />}
           <NewGroup onCreated={setOpenId} />
         </div>
@@ -45,28 +47,17 @@ function GroupList({ groups, openId, onOpen }: { groups: Group[]; openId?: numbe
         {(['all', 'groups', 'classes'] as const).map((option) => <option key={option} value={option}>{t(`admin.groups.shows.${option}`)}</option>)}
       </SelectField>
       {shown.length === 0 ? <Empty><p>{t('admin.groups.none')}</p></Empty> : (
-        <div className="table-scroll">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.groups.name')}</th>
-                <th scope="col">{t('admin.groups.kind')}</th>
-                <th scope="col">{t('admin.groups.memberCount')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((group) => (
-                <tr key={group.Id}>
-                  <th scope="row">
-                    <button type="button" className="link-button" aria-current={group.Id === openId ? 'true' : undefined} onClick={() => onOpen(group.Id)}>{group.Name}</button>
-                  </th>
-                  <td>{t(group.Type === SUNDAY_SCHOOL ? 'admin.groups.class' : 'admin.groups.group')}</td>
-                  <td>{group.memberCount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table head={[t('admin.groups.name'), t('admin.groups.kind'), t('admin.groups.memberCount')]}>
+          {shown.map((group) => (
+            <tr key={group.Id}>
+              <th scope="row">
+                <button type="button" className="link-button" aria-current={group.Id === openId ? 'true' : undefined} onClick={() => onOpen(group.Id)}>{group.Name}</button>
+              </th>
+              <td>{t(group.Type === SUNDAY_SCHOOL ? 'admin.groups.class' : 'admin.groups.group')}</td>
+              <td>{group.memberCount}</td>
+            </tr>
+          ))}
+        </Table>
       )}
     </section>
   );
@@ -115,36 +106,24 @@ function GroupDetail({ group, onDeleted }: { group: Group; onDeleted: () => void
       {group.Description && <p className="card-meta">{group.Description}</p>}
       <AddMember group={group} />
       <h3 className="subheading">{t('admin.groups.members')}</h3>
-      {members.isPending && <Loading />}
-      {members.isError && <ErrorNote error={members.error} onRetry={() => void members.refetch()} />}
+      <QueryState query={members} />
       {members.data?.length === 0 && <Empty><p>{t('admin.groups.noMembers')}</p></Empty>}
       {members.data && members.data.length > 0 && (
-        <div className="table-scroll">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.groups.person')}</th>
-                <th scope="col">{t('admin.groups.role')}</th>
-                <th scope="col"><span className="visually-hidden">{t('admin.actions')}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.data.map((member) => (
-                <tr key={`${member.PersonId}-${member.RoleId}`}>
-                  <th scope="row">{member.Person.FirstName} {member.Person.LastName}</th>
-                  <td>{roleName(member.RoleId)}</td>
-                  <td>
-                    <ActionButton label={t('admin.groups.remove')} working={t('admin.working')} invalidates={GROUPS} danger
-                      call={() => ok(api.DELETE('/api/groups/{groupId}/removeperson/{personId}', { params: { path: { groupId: group.Id, personId: member.PersonId } } }))} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table head={[t('admin.groups.person'), t('admin.groups.role'), <span className="visually-hidden">{t('admin.actions')}</span>]}>
+          {members.data.map((member) => (
+            <tr key={`${member.PersonId}-${member.RoleId}`}>
+              <th scope="row">{member.Person.FirstName} {member.Person.LastName}</th>
+              <td>{roleName(member.RoleId)}</td>
+              <td>
+                <ActionButton label={t('admin.groups.remove')} working={t('admin.working')} invalidates={GROUPS} danger
+                  call={() => ok(api.DELETE('/api/groups/{groupId}/removeperson/{personId}', { params: { path: { groupId: group.Id, personId: member.PersonId } } }))} />
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       <div className="actions">
-        <ConfirmButton label={t('admin.groups.delete')} title={t('admin.groups.deleteTitle', { name: group.Name })} description={t('admin.groups.deleteText')} working={t('admin.working')}
+        <ConfirmDialog label={t('admin.groups.delete')} title={t('admin.groups.deleteTitle', { name: group.Name })} text={t('admin.groups.deleteText')} working={t('admin.working')}
           call={() => ok(api.DELETE('/api/groups/{groupId}', path))}
           onDone={() => { onDeleted(); void queryClient.invalidateQueries({ queryKey: GROUPS }); }} />
       </div>

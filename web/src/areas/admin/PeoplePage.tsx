@@ -1,12 +1,14 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ok } from '../../api/client';
-import { Empty, ErrorNote, Loading, SuccessNote } from '../../components/feedback';
+import { api, ok, okPage } from '../../api/client';
+import { QueryState } from '../../components/QueryState';
+import { SuccessNote } from '../../components/feedback';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
+import { PagedTable } from '../../components/Table';
 import { PersonSearch } from '../../components/workspace';
 import { FamiliesPanel, useFamily } from './Families';
-import { ADMIN, blankToNull, fieldErrors, okPage, Pager, PEOPLE_LIST, useTextForm } from './shared';
+import { ADMIN, blankToNull, fieldErrors, PEOPLE_LIST, useTextForm } from './shared';
 import type { Person, PersonBody } from './types';
 
 export const PEOPLE = [ADMIN, 'people'] as const;
@@ -62,54 +64,32 @@ export function PeoplePage() {
   );
 }
 
-const PAGE_SIZE = 50;
-
 /** Everyone by last name, a page at a time; a name opens the person's form. */
 function PeopleList({ openId, onOpen }: { openId?: number; onOpen: (personId: number) => void }) {
   const { t } = useTranslation();
-  const [q, setQ] = useState('');
-  const [offset, setOffset] = useState(0);
-  const query = q.trim();
-  const people = useQuery({
-    queryKey: [...PEOPLE_LIST, query, offset],
-    queryFn: () => okPage(api.GET('/api/persons', { params: { query: { ...(query && { q: query }), offset, limit: PAGE_SIZE } } })),
-    placeholderData: keepPreviousData,
-  });
   return (
     <section className="card" aria-labelledby="people-list">
       <h2 id="people-list" className="card-title">{t('admin.people.list')}</h2>
-      <TextField label={t('admin.people.filter')} type="search" value={q} onChange={(event) => { setQ(event.target.value); setOffset(0); }} />
-      {people.isPending ? <Loading /> : people.isError ? <ErrorNote error={people.error} onRetry={() => void people.refetch()} /> : (
-        <>
-          {people.data.rows.length === 0 ? <Empty><p>{t('admin.people.none')}</p></Empty> : (
-            <div className="table-scroll">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('admin.people.name')}</th>
-                    <th scope="col">{t('admin.people.email')}</th>
-                    <th scope="col">{t('admin.people.family')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {people.data.rows.map((person) => (
-                    <tr key={person.Id}>
-                      <th scope="row">
-                        <button type="button" className="link-button" aria-current={person.Id === openId ? 'true' : undefined} onClick={() => onOpen(person.Id)}>
-                          {person.LastName}, {person.FirstName}
-                        </button>
-                      </th>
-                      <td>{person.Email ?? '—'}</td>
-                      <td>{person.FamilyName ?? '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <Pager label={t('admin.people.pages')} offset={offset} size={PAGE_SIZE} total={people.data.total} summary={t('admin.people.count', { count: people.data.total })} onOffset={setOffset} />
-        </>
-      )}
+      <PagedTable
+        queryKey={PEOPLE_LIST}
+        read={(query) => okPage(api.GET('/api/persons', { params: { query } }))}
+        filterLabel={t('admin.people.filter')}
+        empty={<p>{t('admin.people.none')}</p>}
+        pagesLabel={t('admin.people.pages')}
+        summary={(count) => t('admin.people.count', { count })}
+        head={[t('admin.people.name'), t('admin.people.email'), t('admin.people.family')]}
+        row={(person) => (
+          <tr key={person.Id}>
+            <th scope="row">
+              <button type="button" className="link-button" aria-current={person.Id === openId ? 'true' : undefined} onClick={() => onOpen(person.Id)}>
+                {person.LastName}, {person.FirstName}
+              </button>
+            </th>
+            <td>{person.Email ?? '—'}</td>
+            <td>{person.FamilyName ?? '—'}</td>
+          </tr>
+        )}
+      />
     </section>
   );
 }
@@ -121,8 +101,7 @@ function PersonEditor({ personId, onCreated }: { personId?: number; onCreated: (
     enabled: personId !== undefined,
   });
   if (personId === undefined) return <PersonForm onCreated={onCreated} />;
-  if (person.isPending) return <Loading />;
-  if (person.isError) return <ErrorNote error={person.error} onRetry={() => void person.refetch()} />;
+  if (!person.isSuccess) return <QueryState query={person} />;
   return <PersonForm person={person.data} onCreated={onCreated} />;
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
+import { Table } from '../../components/Table';
 import { Empty, ErrorNote, Loading, SuccessNote } from '../../components/feedback';
 import { formatDate } from '../../format';
 import { ActionButton, ADMIN } from './shared';
@@ -84,17 +85,7 @@ function Waiting<T>({ query, empty, head, row }: {
   if (query.isError || !query.data) return <ErrorNote error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) return <Empty><p>{empty}</p></Empty>;
   return (
-    <div className="table-scroll">
-      <table className="table">
-        <thead>
-          <tr>
-            {head.map((label) => <th key={label} scope="col">{label}</th>)}
-            <th scope="col"><span className="visually-hidden">{t('admin.actions')}</span></th>
-          </tr>
-        </thead>
-        <tbody>{query.data.map(row)}</tbody>
-      </table>
-    </div>
+    <Table head={[...head, <span className="visually-hidden">{t('admin.actions')}</span>]}>{query.data.map(row)}</Table>
   );
 }
 

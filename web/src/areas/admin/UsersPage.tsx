@@ -2,11 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError, ok } from '../../api/client';
+import { QueryState } from '../../components/QueryState';
+import { ConfirmDialog } from '../../components/Dialog';
 import { Empty, ErrorNote, Loading, SuccessNote } from '../../components/feedback';
 import { CheckboxField, TextField } from '../../components/fields';
 import { PersonSearch } from '../../components/workspace';
 import { formatDate } from '../../format';
-import { ActionButton, ADMIN, ConfirmButton } from './shared';
+import { ActionButton, ADMIN } from './shared';
+import { Table } from '../../components/Table';
 
 const ROLE_FLAGS = ['admin', 'addEvents', 'manageGroups', 'editRecords', 'deleteRecords', 'finance', 'manageMinistries', 'manageMyMinistries'] as const;
 type RoleFlag = (typeof ROLE_FLAGS)[number];
@@ -113,8 +116,7 @@ function ManageUser({ userId, userName, isAdmin, onDeleted }: { userId: number; 
   return (
     <>
       <p>{t('admin.users.hasUser', { userName })}</p>
-      {roles.isPending && <Loading />}
-      {roles.isError && <ErrorNote error={roles.error} onRetry={() => void roles.refetch()} />}
+      <QueryState query={roles} />
       {roles.data && <EditRoles userId={userId} current={roles.data} />}
       <h3 className="subheading">{t('admin.users.signIn')}</h3>
       <div className="actions">
@@ -127,7 +129,7 @@ function ManageUser({ userId, userName, isAdmin, onDeleted }: { userId: number; 
       </div>
       <ApiKeys userId={userId} />
       <div className="actions">
-        <ConfirmButton label={t('admin.users.delete')} title={t('admin.users.deleteTitle', { userName })} description={t('admin.users.deleteText')} working={t('admin.working')}
+        <ConfirmDialog label={t('admin.users.delete')} title={t('admin.users.deleteTitle', { userName })} text={t('admin.users.deleteText')} working={t('admin.working')}
           call={() => ok(api.DELETE('/admin/api/user/{userId}', path))}
           onDone={() => {
             onDeleted(userName);
@@ -172,36 +174,22 @@ function ApiKeys({ userId }: { userId: number }) {
   return (
     <>
       <h3 className="subheading">{t('admin.users.apiKeys')}</h3>
-      {keys.isPending && <Loading />}
-      {keys.isError && <ErrorNote error={keys.error} onRetry={() => void keys.refetch()} />}
+      <QueryState query={keys} />
       {keys.data?.length === 0 && <Empty><p>{t('admin.users.noApiKeys')}</p></Empty>}
       {keys.data && keys.data.length > 0 && (
-        <div className="table-scroll">
-          <table className="table">
-            <caption className="visually-hidden">{t('admin.users.apiKeys')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.users.keyLabel')}</th>
-                <th scope="col">{t('admin.users.keyCreated')}</th>
-                <th scope="col">{t('admin.users.keyLastUsed')}</th>
-                <th scope="col"><span className="visually-hidden">{t('admin.actions')}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.map((key) => (
-                <tr key={key.id}>
-                  <th scope="row">{key.label ?? t('admin.users.keyUnlabelled')}</th>
-                  <td>{formatDate(key.createdDate, i18n.language)}</td>
-                  <td>{key.lastUsedDate ? formatDate(key.lastUsedDate, i18n.language) : t('admin.users.keyNeverUsed')}</td>
-                  <td>
-                    <ActionButton label={t('admin.users.revoke')} working={t('admin.working')} invalidates={keysKey} danger
-                      call={() => ok(api.DELETE('/admin/api/user/{userId}/api-keys/{keyId}', { params: { path: { userId, keyId: key.id } } }))} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table head={[t('admin.users.keyLabel'), t('admin.users.keyCreated'), t('admin.users.keyLastUsed'), <span className="visually-hidden">{t('admin.actions')}</span>]} caption={t('admin.users.apiKeys')}>
+          {keys.data.map((key) => (
+            <tr key={key.id}>
+              <th scope="row">{key.label ?? t('admin.users.keyUnlabelled')}</th>
+              <td>{formatDate(key.createdDate, i18n.language)}</td>
+              <td>{key.lastUsedDate ? formatDate(key.lastUsedDate, i18n.language) : t('admin.users.keyNeverUsed')}</td>
+              <td>
+                <ActionButton label={t('admin.users.revoke')} working={t('admin.working')} invalidates={keysKey} danger
+                  call={() => ok(api.DELETE('/admin/api/user/{userId}/api-keys/{keyId}', { params: { path: { userId, keyId: key.id } } }))} />
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </>
   );

@@ -4,8 +4,6 @@ export const adminMessages = areaMessages(
   {
     nav: { users: 'Users', settings: 'Settings', people: 'People', groups: 'Groups', calendars: 'Calendars', registrations: 'Registrations' },
     actions: 'Actions',
-    cancel: 'Cancel',
-    pager: { previous: 'Previous', next: 'Next' },
     saving: 'Saving…',
     working: 'Working…',
     roles: {
@@ -269,8 +267,6 @@ export const adminMessages = areaMessages(
   {
     nav: { users: 'Usuarios', settings: 'Configuración', people: 'Personas', groups: 'Grupos', calendars: 'Calendarios', registrations: 'Inscripciones' },
     actions: 'Acciones',
-    cancel: 'Cancelar',
-    pager: { previous: 'Anterior', next: 'Siguiente' },
     saving: 'Guardando…',
     working: 'Un momento…',
     roles: {

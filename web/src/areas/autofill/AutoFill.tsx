@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorNote, Loading } from '../../components/feedback';
+import { QueryState } from '../../components/QueryState';
+import { ErrorNote } from '../../components/feedback';
 import { TextField } from '../../components/fields';
 import { proposalKey, useCommit, usePreview, type AutoFillScope } from './api';
 import { Outcome } from './Outcome';
@@ -58,8 +59,7 @@ function AutoFillPanel({ scope }: { scope: AutoFillScope }) {
         ))}
       </fieldset>
       {'scheduleId' in scope && <WindowForm answered={data?.window} onApply={setDates} />}
-      {preview.isPending && <Loading />}
-      {preview.isError && <ErrorNote error={preview.error} onRetry={() => void preview.refetch()} />}
+      <QueryState query={preview} />
       {data && (
         <PreviewView
           preview={data}

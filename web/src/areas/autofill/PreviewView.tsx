@@ -2,9 +2,9 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Empty } from '../../components/feedback';
 import { formatDate } from '../../format';
-import { TableScroll } from '../occurrences/shared';
 import { proposalKey, type Preview, type Proposal, type Unfilled } from './api';
 import { Why } from './Why';
+import { Table } from '../../components/Table';
 
 /** The proposals with a keep box each, the commit button, the needs left open and the fairness figures. */
 export function PreviewView({ preview, unticked, onTicked, commit }: {
@@ -27,24 +27,11 @@ export function PreviewView({ preview, unticked, onTicked, commit }: {
       {preview.proposals.length === 0 ? <Empty>{t('autofill.nothingToFill')}</Empty> : (
         <>
           <Fairness summary={summary} />
-          <TableScroll label={t('autofill.proposals')}>
-            <table className="table autofill-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('autofill.keep')}</th>
-                  <th scope="col">{t('autofill.date')}</th>
-                  <th scope="col">{t('autofill.position')}</th>
-                  <th scope="col">{t('autofill.person')}</th>
-                  <th scope="col">{t('autofill.reasons')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {sorted(preview.proposals).map((proposal) => (
-                  <ProposalRow key={proposalKey(proposal)} proposal={proposal} kept={!unticked.has(proposalKey(proposal))} onKeep={(keep) => toggle(proposalKey(proposal), keep)} />
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <Table head={[t('autofill.keep'), t('autofill.date'), t('autofill.position'), t('autofill.person'), t('autofill.reasons')]} className="autofill-table" label={t('autofill.proposals')}>
+            {sorted(preview.proposals).map((proposal) => (
+              <ProposalRow key={proposalKey(proposal)} proposal={proposal} kept={!unticked.has(proposalKey(proposal))} onKeep={(keep) => toggle(proposalKey(proposal), keep)} />
+            ))}
+          </Table>
           <div className="actions">
             <button type="button" className="button button-primary" disabled={commit.count === 0 || commit.pending} onClick={commit.run}>
               {t(commit.pending ? 'autofill.assigning' : 'autofill.assign', { count: commit.count })}
@@ -89,28 +76,16 @@ function UnfilledTable({ unfilled }: { unfilled: Unfilled[] }) {
   return (
     <section>
       <h3 className="subheading">{t('autofill.unfilledTitle')}</h3>
-      <TableScroll label={t('autofill.unfilledTitle')}>
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('autofill.date')}</th>
-              <th scope="col">{t('autofill.position')}</th>
-              <th scope="col" className="number">{t('autofill.missing')}</th>
-              <th scope="col">{t('autofill.why')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sorted(unfilled).map((need) => (
-              <tr key={`${need.occurrenceId}:${need.positionId}`}>
-                <td className="nowrap">{formatDate(need.date, i18n.language)}</td>
-                <th scope="row">{need.positionName}</th>
-                <td className="number">{need.missing}</td>
-                <td>{whyUnfilled(need, t)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <Table head={[t('autofill.date'), t('autofill.position'), t('autofill.missing'), t('autofill.why')]} numberColumns={[2]} label={t('autofill.unfilledTitle')}>
+        {sorted(unfilled).map((need) => (
+          <tr key={`${need.occurrenceId}:${need.positionId}`}>
+            <td className="nowrap">{formatDate(need.date, i18n.language)}</td>
+            <th scope="row">{need.positionName}</th>
+            <td className="number">{need.missing}</td>
+            <td>{whyUnfilled(need, t)}</td>
+          </tr>
+        ))}
+      </Table>
     </section>
   );
 }

@@ -3,14 +3,16 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, ok } from '../../api/client';
-import { Empty, ErrorNote, Loading } from '../../components/feedback';
+import { QueryState } from '../../components/QueryState';
+import { Empty } from '../../components/feedback';
 import { MinistryPicker, useMinistries } from '../../components/workspace';
 import { formatDate } from '../../format';
-import { occurrencePath, StatusBadge, TableScroll, When } from '../occurrences/shared';
+import { occurrencePath, StatusBadge, When } from '../occurrences/shared';
 import { DASHBOARD } from './keys';
 import { ReplyPanels } from './ReplyPanels';
 import { SwapCard } from './SwapCard';
 import { inShiftOrder, type GapRow, type PendingRow, type SwapRow } from './rows';
+import { Table } from '../../components/Table';
 
 const WINDOWS = [7, 28, 90] as const;
 
@@ -34,8 +36,7 @@ export function Dashboard() {
         <WindowChoice days={days} onChange={setDays} />
         {(ministries.data?.length ?? 0) > 1 && <MinistryPicker value={ministryId} onChange={setMinistryId} allLabel={t('dashboard.allMinistries')} />}
       </div>
-      {dashboard.isPending && <Loading />}
-      {dashboard.isError && <ErrorNote error={dashboard.error} onRetry={() => void dashboard.refetch()} />}
+      <QueryState query={dashboard} />
       {dashboard.data && (
         <>
           <WindowSummary from={dashboard.data.from} to={dashboard.data.to} failed={dashboard.data.failedNotifications} isFiltered={ministryId !== undefined} />
@@ -87,32 +88,18 @@ function Gaps({ rows }: { rows: GapRow[] }) {
     <section>
       <h2 className="section-title">{t('dashboard.gaps')}</h2>
       {rows.length === 0 ? <Empty><p>{t('dashboard.noGaps')}</p></Empty> : (
-        <TableScroll label={t('dashboard.gaps')}>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('dashboard.when')}</th>
-                <th scope="col">{t('dashboard.position')}</th>
-                <th scope="col">{t('dashboard.occurrence')}</th>
-                <th scope="col" className="number">{t('dashboard.min')}</th>
-                <th scope="col" className="number">{t('dashboard.live')}</th>
-                <th scope="col" className="number">{t('dashboard.missing')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((gap) => (
-                <tr key={`${gap.occurrenceId}-${gap.positionId}`} data-position-id={gap.positionId} data-occurrence-id={gap.occurrenceId}>
-                  <td><Link to={occurrencePath(gap.occurrenceId)}><When start={gap.start} end={gap.end} /></Link></td>
-                  <th scope="row">{gap.positionName}</th>
-                  <td>{gap.scheduleName}<div className="muted small">{gap.ministryName} · {gap.teamName}</div></td>
-                  <td className="number">{gap.minCount}</td>
-                  <td className="number">{gap.liveCount}</td>
-                  <td className="number"><span className="badge badge-declined">{gap.gapCount}</span></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <Table head={[t('dashboard.when'), t('dashboard.position'), t('dashboard.occurrence'), t('dashboard.min'), t('dashboard.live'), t('dashboard.missing')]} numberColumns={[3, 4, 5]} label={t('dashboard.gaps')}>
+          {rows.map((gap) => (
+            <tr key={`${gap.occurrenceId}-${gap.positionId}`} data-position-id={gap.positionId} data-occurrence-id={gap.occurrenceId}>
+              <td><Link to={occurrencePath(gap.occurrenceId)}><When start={gap.start} end={gap.end} /></Link></td>
+              <th scope="row">{gap.positionName}</th>
+              <td>{gap.scheduleName}<div className="muted small">{gap.ministryName} · {gap.teamName}</div></td>
+              <td className="number">{gap.minCount}</td>
+              <td className="number">{gap.liveCount}</td>
+              <td className="number"><span className="badge badge-declined">{gap.gapCount}</span></td>
+            </tr>
+          ))}
+        </Table>
       )}
     </section>
   );
@@ -124,31 +111,19 @@ function PendingReplies({ rows }: { rows: PendingRow[] }) {
     <section>
       <h2 className="section-title">{t('dashboard.pending')}</h2>
       {rows.length === 0 ? <Empty><p>{t('dashboard.noPending')}</p></Empty> : (
-        <TableScroll label={t('dashboard.pending')}>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('dashboard.person')}</th>
-                <th scope="col">{t('dashboard.position')}</th>
-                <th scope="col">{t('dashboard.when')}</th>
-                <th scope="col">{t('dashboard.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">{row.displayName}</th>
-                  <td>{row.positionName}<div className="muted small">{row.ministryName} · {row.teamName}</div></td>
-                  <td><Link to={occurrencePath(row.occurrenceId)}><When start={row.start} end={row.end} /></Link></td>
-                  <td>
-                    <StatusBadge status={row.status} />
-                    {row.withinReminderWindow && <> <span className="badge badge-reminder">{t('dashboard.reminderWindow')}</span></>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <Table head={[t('dashboard.person'), t('dashboard.position'), t('dashboard.when'), t('dashboard.status')]} label={t('dashboard.pending')}>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <th scope="row">{row.displayName}</th>
+              <td>{row.positionName}<div className="muted small">{row.ministryName} · {row.teamName}</div></td>
+              <td><Link to={occurrencePath(row.occurrenceId)}><When start={row.start} end={row.end} /></Link></td>
+              <td>
+                <StatusBadge status={row.status} />
+                {row.withinReminderWindow && <> <span className="badge badge-reminder">{t('dashboard.reminderWindow')}</span></>}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </section>
   );

@@ -2,10 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, ok } from '../../api/client';
-import { Empty, ErrorNote, Loading } from '../../components/feedback';
+import { QueryState } from '../../components/QueryState';
+import { Empty, ErrorNote } from '../../components/feedback';
 import { formatDate } from '../../format';
-import { occurrencePath, TableScroll } from '../occurrences/shared';
+import { occurrencePath } from '../occurrences/shared';
 import { DASHBOARD } from './keys';
+import { Table } from '../../components/Table';
 
 const REPLIES = [...DASHBOARD, 'replies'] as const;
 const fetchReplies = () => ok(api.GET('/api/ministries/dashboard/replies'));
@@ -18,8 +20,7 @@ type Replies = Awaited<ReturnType<typeof fetchReplies>>;
 export function ReplyPanels({ ministryId }: { ministryId?: number }) {
   const { t } = useTranslation();
   const replies = useQuery({ queryKey: REPLIES, queryFn: fetchReplies });
-  if (replies.isPending) return <Loading />;
-  if (replies.isError) return <ErrorNote error={replies.error} onRetry={() => void replies.refetch()} />;
+  if (!replies.isSuccess) return <QueryState query={replies} />;
   const inScope = <T extends { ministryId: number }>(rows: T[]) => rows.filter((row) => ministryId === undefined || row.ministryId === ministryId);
   const declines = inScope(replies.data.declines);
   const offers = inScope(replies.data.helpOffers);
@@ -43,30 +44,17 @@ function RecentReplies({ rows }: { rows: Replies['declines'] }) {
       <h2 className="section-title">{t('dashboard.replies')}</h2>
       <p className="muted">{t('dashboard.repliesIntro')}</p>
       {rows.length === 0 ? <Empty><p>{t('dashboard.noReplies')}</p></Empty> : (
-        <TableScroll label={t('dashboard.replies')}>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('dashboard.person')}</th>
-                <th scope="col">{t('dashboard.position')}</th>
-                <th scope="col">{t('dashboard.when')}</th>
-                <th scope="col">{t('dashboard.reason')}</th>
-                <th scope="col">{t('dashboard.declinedOn')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={`${row.assignmentId}-${row.respondedAt}`}>
-                  <th scope="row">{row.personName}</th>
-                  <td>{row.positionName}<div className="muted small">{row.ministryName} · {row.teamName}</div></td>
-                  <td><Link to={occurrencePath(row.occurrenceId)}>{formatDate(row.occurrenceDate, i18n.language)}</Link></td>
-                  <td>{row.reason ?? '—'}</td>
-                  <td>{formatDate(row.respondedAt.slice(0, 10), i18n.language)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <Table head={[t('dashboard.person'), t('dashboard.position'), t('dashboard.when'), t('dashboard.reason'), t('dashboard.declinedOn')]} label={t('dashboard.replies')}>
+          {rows.map((row) => (
+            <tr key={`${row.assignmentId}-${row.respondedAt}`}>
+              <th scope="row">{row.personName}</th>
+              <td>{row.positionName}<div className="muted small">{row.ministryName} · {row.teamName}</div></td>
+              <td><Link to={occurrencePath(row.occurrenceId)}>{formatDate(row.occurrenceDate, i18n.language)}</Link></td>
+              <td>{row.reason ?? '—'}</td>
+              <td>{formatDate(row.respondedAt.slice(0, 10), i18n.language)}</td>
+            </tr>
+          ))}
+        </Table>
       )}
     </section>
   );

@@ -1,15 +1,13 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
 import { CheckboxField, TextField } from '../../components/fields';
+import { ConfirmDialog, Dialog, DialogActions } from '../../components/Dialog';
 import { ErrorNote } from '../../components/feedback';
 import { formatDate, formatDay } from '../../format';
-import { ConfirmDialog } from '../schedules/ConfirmDialog';
 import { fieldOf } from '../schedules/api';
 import { dateOf, timeOf, useInvalidateEvents, type MinistryEvent } from './api';
-import { FormDialog } from './FormDialog';
 import { EVENT_FIELD_RULES, type EventField } from './NewEventForm';
 
 interface RowProps { ministryId: number; event: MinistryEvent; onDone: (notice: string) => void }
@@ -36,9 +34,10 @@ export function EditEvent({ ministryId, event, onDone }: RowProps) {
   const errorFor = (name: EventField) => (field === name ? save.error?.message : undefined);
   const when = formatDate(event.start, i18n.language);
   return (
-    <FormDialog
-      label={t('events.edit')}
-      fullLabel={t('events.editFull', { title: event.title, date: when })}
+    <Dialog
+      className="dialog-wide"
+      trigger={t('events.edit')}
+      triggerName={t('events.editFull', { title: event.title, date: when })}
       title={t('events.editTitle')}
       description={`${event.title} · ${formatDay(event.start, i18n.language)}`}
       open={open}
@@ -53,12 +52,9 @@ export function EditEvent({ ministryId, event, onDone }: RowProps) {
           <TextField label={t('events.endTime')} type="time" value={draft.endTime} error={errorFor('endTime')} onChange={(e) => setDraft({ ...draft, endTime: e.target.value })} />
         </div>
         <CheckboxField label={t('events.activeEvent')} hint={t('events.activeEventHint')} checked={draft.active} onChange={(e) => setDraft({ ...draft, active: e.target.checked })} />
-        <div className="actions">
-          <button type="submit" className="button button-primary" disabled={save.isPending}>{t('events.save')}</button>
-          <Dialog.Close asChild><button type="button" className="button button-quiet">{t('events.cancel')}</button></Dialog.Close>
-        </div>
+        <DialogActions label={t('events.save')} pending={save.isPending} />
       </form>
-    </FormDialog>
+    </Dialog>
   );
 }
 
@@ -66,16 +62,6 @@ export function EditEvent({ ministryId, event, onDone }: RowProps) {
 export function DeleteEvent({ ministryId, event, onDone }: RowProps) {
   const { t, i18n } = useTranslation();
   const invalidate = useInvalidateEvents();
-  const remove = useMutation({
-    mutationFn: () => ok(api.DELETE('/api/ministries/ministries/{ministryId}/events', {
-      params: { path: { ministryId: String(ministryId) } },
-      body: { eventIds: [event.id] },
-    })),
-    onSuccess: async () => {
-      onDone(t('events.deleted', { title: event.title }));
-      await invalidate();
-    },
-  });
   const when = formatDay(event.start, i18n.language);
   return (
     <ConfirmDialog
@@ -84,10 +70,14 @@ export function DeleteEvent({ ministryId, event, onDone }: RowProps) {
       title={t('events.deleteTitle', { title: event.title })}
       text={t('events.deleteText', { date: when })}
       confirm={t('events.confirmDelete')}
-      pending={remove.isPending}
-      error={remove.error}
-      onConfirm={() => remove.mutateAsync().then(() => true, () => false)}
-      onClose={() => remove.reset()}
+      call={() => ok(api.DELETE('/api/ministries/ministries/{ministryId}/events', {
+        params: { path: { ministryId: String(ministryId) } },
+        body: { eventIds: [event.id] },
+      }))}
+      onDone={async () => {
+        onDone(t('events.deleted', { title: event.title }));
+        await invalidate();
+      }}
     />
   );
 }

@@ -8,6 +8,7 @@ import { useMinistryEvents, type MinistryEvent } from './api';
 import { DeleteEvent, EditEvent } from './EditEvent';
 import { NewEventForm } from './NewEventForm';
 import { StaffEvent } from './StaffEvent';
+import { Table } from '../../components/Table';
 
 /** `/ministries/events`: the chosen ministry's own events with their staffing per team, and new events. */
 export function EventsPage() {
@@ -59,42 +60,28 @@ function EventList({ ministryId }: { ministryId: number }) {
 function EventTable({ ministryId, events, past, onDone }: { ministryId: number; events: MinistryEvent[]; past: boolean; onDone: (notice: string) => void }) {
   const { t, i18n } = useTranslation();
   return (
-    <div className="table-scroll">
-      <table className="table events-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('events.date')}</th>
-            <th scope="col">{t('events.time')}</th>
-            <th scope="col">{t('events.eventTitle')}</th>
-            <th scope="col">{t('events.eventType')}</th>
-            <th scope="col">{t('events.staffing')}</th>
-            <th scope="col">{t('events.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((event) => (
-            <tr key={event.id}>
-              <td className="nowrap">{formatDate(event.start, i18n.language)}</td>
-              <td className="nowrap">{formatTimes(event.start, event.end, i18n.language)}</td>
-              <th scope="row">
-                {event.title}
-                {event.inactive && <> <span className="badge">{t('events.inactive')}</span></>}
-              </th>
-              <td>{event.eventTypeName}</td>
-              <td><Staffing event={event} /></td>
-              <td>
-                <div className="row-actions">
-                  <EditEvent ministryId={ministryId} event={event} onDone={onDone} />
-                  {/* Only an upcoming event can be staffed. */}
-                  {!past && <StaffEvent ministryId={ministryId} event={event} onDone={onDone} />}
-                  <DeleteEvent ministryId={ministryId} event={event} onDone={onDone} />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table head={[t('events.date'), t('events.time'), t('events.eventTitle'), t('events.eventType'), t('events.staffing'), t('events.actions')]} className="events-table">
+      {events.map((event) => (
+        <tr key={event.id}>
+          <td className="nowrap">{formatDate(event.start, i18n.language)}</td>
+          <td className="nowrap">{formatTimes(event.start, event.end, i18n.language)}</td>
+          <th scope="row">
+            {event.title}
+            {event.inactive && <> <span className="badge">{t('events.inactive')}</span></>}
+          </th>
+          <td>{event.eventTypeName}</td>
+          <td><Staffing event={event} /></td>
+          <td>
+            <div className="row-actions">
+              <EditEvent ministryId={ministryId} event={event} onDone={onDone} />
+              {/* Only an upcoming event can be staffed. */}
+              {!past && <StaffEvent ministryId={ministryId} event={event} onDone={onDone} />}
+              <DeleteEvent ministryId={ministryId} event={event} onDone={onDone} />
+            </div>
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }
 

@@ -1,15 +1,14 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
 import { SelectField, TextField } from '../../components/fields';
+import { Dialog, DialogActions } from '../../components/Dialog';
 import { ErrorNote } from '../../components/feedback';
 import { formatDate, formatDay } from '../../format';
 import { fieldOf, usePositions, useTeams } from '../schedules/api';
 import { planRow, StaffingPlan, type NeedDraft } from '../schedules/StaffingPlan';
 import { useInvalidateEvents, type MinistryEvent } from './api';
-import { FormDialog } from './FormDialog';
 
 type Field = 'team' | 'startOffset' | 'endOffset' | 'plan';
 const FIELD_RULES: ReadonlyArray<readonly [RegExp, Field]> = [
@@ -53,9 +52,10 @@ export function StaffEvent({ ministryId, event, onDone }: { ministryId: number; 
   const staffedTeams = new Set(event.staffing.map((s) => s.teamId));
   const change = (next: Partial<ReturnType<typeof blank>>) => setDraft((current) => ({ ...current, ...next }));
   return (
-    <FormDialog
-      label={t('events.staff')}
-      fullLabel={t('events.staffFull', { title: event.title, date: formatDate(event.start, i18n.language) })}
+    <Dialog
+      className="dialog-wide"
+      trigger={t('events.staff')}
+      triggerName={t('events.staffFull', { title: event.title, date: formatDate(event.start, i18n.language) })}
       title={t('events.staffTitle')}
       description={`${event.title} · ${formatDay(event.start, i18n.language)}`}
       open={open}
@@ -77,11 +77,8 @@ export function StaffEvent({ ministryId, event, onDone }: { ministryId: number; 
         {draft.teamId && (
           <StaffingPlan needs={draft.needs} onChange={(needs) => change({ needs })} positions={positions.data ?? []} withDefaults={false} teamHasNoPositions={positions.data?.length === 0} error={errorFor('plan')} />
         )}
-        <div className="actions">
-          <button type="submit" className="button button-primary" disabled={staff.isPending}>{t('events.confirmStaff')}</button>
-          <Dialog.Close asChild><button type="button" className="button button-quiet">{t('events.cancel')}</button></Dialog.Close>
-        </div>
+        <DialogActions label={t('events.confirmStaff')} pending={staff.isPending} />
       </form>
-    </FormDialog>
+    </Dialog>
   );
 }

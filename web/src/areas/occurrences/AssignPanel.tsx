@@ -2,10 +2,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
-import { Empty, ErrorNote, Loading, SuccessNote } from '../../components/feedback';
+import { QueryState } from '../../components/QueryState';
+import { Empty, ErrorNote, SuccessNote } from '../../components/feedback';
 import { SelectField, TextField } from '../../components/fields';
 import { formatDate } from '../../format';
-import { OCCURRENCES, TableScroll, useRefreshStaffing, type EligibleRow, type Staffing } from './shared';
+import { OCCURRENCES, useRefreshStaffing, type EligibleRow, type Staffing } from './shared';
+import { Table } from '../../components/Table';
 
 const LIVE = new Set(['pending', 'accepted']);
 
@@ -47,31 +49,16 @@ function EligibleList({ occurrenceId, positionId, name, holders, onAssigned }: {
       params: { path: { occurrenceId }, query: { positionId, ...(name && { q: name }) } },
     }))).people,
   });
-  if (eligible.isPending) return <Loading />;
-  if (eligible.isError) return <ErrorNote error={eligible.error} onRetry={() => void eligible.refetch()} />;
+  if (!eligible.isSuccess) return <QueryState query={eligible} />;
   if (eligible.data.length === 0) return <Empty><p>{t('occurrences.nobodyEligible')}</p></Empty>;
   return (
     <>
       <p className="muted">{t('occurrences.eligibleHint')}</p>
-      <TableScroll label={t('occurrences.assignTitle')}>
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('occurrences.person')}</th>
-              <th scope="col">{t('occurrences.pool')}</th>
-              <th scope="col">{t('occurrences.conflicts')}</th>
-              <th scope="col">{t('occurrences.lastServed')}</th>
-              <th scope="col">{t('occurrences.availability')}</th>
-              <th scope="col"><span className="visually-hidden">{t('occurrences.actions')}</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {eligible.data.map((person) => (
-              <EligibleRowView key={person.personId} occurrenceId={occurrenceId} positionId={positionId} person={person} isHolder={holders.has(person.personId)} onAssigned={onAssigned} />
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <Table head={[t('occurrences.person'), t('occurrences.pool'), t('occurrences.conflicts'), t('occurrences.lastServed'), t('occurrences.availability'), <span className="visually-hidden">{t('occurrences.actions')}</span>]} label={t('occurrences.assignTitle')}>
+        {eligible.data.map((person) => (
+          <EligibleRowView key={person.personId} occurrenceId={occurrenceId} positionId={positionId} person={person} isHolder={holders.has(person.personId)} onAssigned={onAssigned} />
+        ))}
+      </Table>
     </>
   );
 }

@@ -1,11 +1,13 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
-import { ErrorNote, Loading } from '../../components/feedback';
+import { QueryState } from '../../components/QueryState';
+import { Dialog, DialogActions, useDialogState } from '../../components/Dialog';
+import { ErrorNote } from '../../components/feedback';
 import { TextAreaField } from '../../components/fields';
-import { Moment, OCCURRENCES, StatusBadge, TableScroll, useRefreshStaffing, type Staffing, type StaffingAssignment } from './shared';
+import { Moment, OCCURRENCES, StatusBadge, useRefreshStaffing, type Staffing, type StaffingAssignment } from './shared';
+import { Table } from '../../components/Table';
 
 const LIVE = ['pending', 'accepted'];
 type Decision = 'accepted' | 'declined' | 'cancelled';
@@ -18,22 +20,9 @@ export function AssignmentsTable({ staffing }: { staffing: Staffing }) {
     <section>
       <h2 className="section-title">{t('occurrences.assignments')}</h2>
       {assignments.length === 0 ? <p className="muted">{t('occurrences.noAssignments')}</p> : (
-        <TableScroll label={t('occurrences.assignments')}>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('occurrences.person')}</th>
-                <th scope="col">{t('occurrences.position')}</th>
-                <th scope="col">{t('occurrences.statusLabel')}</th>
-                <th scope="col">{t('occurrences.assignedOn')}</th>
-                <th scope="col">{t('occurrences.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {assignments.map((assignment) => <AssignmentRow key={assignment.id} assignment={assignment} />)}
-            </tbody>
-          </table>
-        </TableScroll>
+        <Table head={[t('occurrences.person'), t('occurrences.position'), t('occurrences.statusLabel'), t('occurrences.assignedOn'), t('occurrences.actions')]} label={t('occurrences.assignments')}>
+          {assignments.map((assignment) => <AssignmentRow key={assignment.id} assignment={assignment} />)}
+        </Table>
       )}
     </section>
   );
@@ -81,8 +70,7 @@ function ResponseTrail({ assignmentId }: { assignmentId: number }) {
     queryKey: [...OCCURRENCES, 'assignment', assignmentId],
     queryFn: async () => ok(api.GET('/api/ministries/assignments/{assignmentId}', { params: { path: { assignmentId: String(assignmentId) } } })),
   });
-  if (detail.isPending) return <Loading />;
-  if (detail.isError) return <ErrorNote error={detail.error} onRetry={() => void detail.refetch()} />;
+  if (!detail.isSuccess) return <QueryState query={detail} />;
   const { responses, swaps } = detail.data;
   if (responses.length === 0 && swaps.length === 0) return <p className="muted">{t('occurrences.noResponses')}</p>;
   return (
@@ -109,40 +97,31 @@ function ResponseTrail({ assignmentId }: { assignmentId: number }) {
 function DecisionDialog({ assignment, decision }: { assignment: StaffingAssignment; decision: Decision }) {
   const { t } = useTranslation();
   const refresh = useRefreshStaffing();
-  const [open, setOpen] = useState(false);
   const [comment, setComment] = useState('');
   const save = useMutation({
     mutationFn: () => ok(api.POST('/api/ministries/assignments/{assignmentId}/status', {
       params: { path: { assignmentId: String(assignment.id) } },
       body: { status: decision, ...(comment.trim() && { comment: comment.trim() }) },
     })),
-    onSuccess: () => { setOpen(false); setComment(''); },
+    onSuccess: () => { dialog.close(); setComment(''); },
     onSettled: refresh,
   });
+  const dialog = useDialogState(() => save.reset());
   const isCancel = decision === 'cancelled';
   const label = t(`occurrences.decision.${decision}`);
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => { setOpen(next); if (!next) save.reset(); }}>
-      <Dialog.Trigger asChild>
-        <button type="button" className={isCancel ? 'button button-danger' : 'button button-quiet'}>
-          {label}<span className="visually-hidden"> {assignment.displayName}</span>
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
-          <Dialog.Title>{t(`occurrences.decisionTitle.${decision}`, { name: assignment.displayName })}</Dialog.Title>
-          <Dialog.Description className="muted">{assignment.positionName}</Dialog.Description>
-          <form className="form" onSubmit={(event) => { event.preventDefault(); save.mutate(); }}>
-            <TextAreaField label={t('occurrences.commentOptional')} rows={3} maxLength={255} value={comment} onChange={(event) => setComment(event.target.value)} />
-            {save.isError && <ErrorNote error={save.error} />}
-            <div className="actions">
-              <button type="submit" className={isCancel ? 'button button-danger' : 'button button-primary'} disabled={save.isPending}>{label}</button>
-              <Dialog.Close asChild><button type="button" className="button button-quiet">{t('occurrences.close')}</button></Dialog.Close>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      trigger={<>{label}<span className="visually-hidden"> {assignment.displayName}</span></>}
+      triggerClass={isCancel ? 'button button-danger' : 'button button-quiet'}
+      title={t(`occurrences.decisionTitle.${decision}`, { name: assignment.displayName })}
+      description={assignment.positionName}
+      {...dialog}
+    >
+      <form className="form" onSubmit={(event) => { event.preventDefault(); save.mutate(); }}>
+        <TextAreaField label={t('occurrences.commentOptional')} rows={3} maxLength={255} value={comment} onChange={(event) => setComment(event.target.value)} />
+        {save.isError && <ErrorNote error={save.error} />}
+        <DialogActions label={label} className={isCancel ? 'button button-danger' : 'button button-primary'} pending={save.isPending} close={t('occurrences.close')} />
+      </form>
+    </Dialog>
   );
 }

@@ -2,8 +2,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
-import { ErrorNote, Loading, SuccessNote } from '../../components/feedback';
-import { OCCURRENCES, TableScroll, useRefreshStaffing, type NeedsEditor as Editor } from './shared';
+import { QueryState } from '../../components/QueryState';
+import { ErrorNote, SuccessNote } from '../../components/feedback';
+import { OCCURRENCES, useRefreshStaffing, type NeedsEditor as Editor } from './shared';
+import { Table } from '../../components/Table';
 
 interface Row { checked: boolean; min: string; max: string }
 
@@ -34,8 +36,7 @@ function EditorLoader({ occurrenceId }: { occurrenceId: string }) {
     queryKey: [...OCCURRENCES, 'needs', occurrenceId],
     queryFn: async () => ok(api.GET('/api/ministries/occurrences/{occurrenceId}/requirements', { params: { path: { occurrenceId } } })),
   });
-  if (editor.isPending) return <Loading />;
-  if (editor.isError) return <ErrorNote error={editor.error} onRetry={() => void editor.refetch()} />;
+  if (!editor.isSuccess) return <QueryState query={editor} />;
   // Keyed by what was loaded, so a save that changes the needs starts the form again from the stored rows.
   return (
     <>
@@ -75,40 +76,29 @@ function NeedsForm({ occurrenceId, editor, onNotice }: { occurrenceId: string; e
   return (
     <form className="form needs-form" onSubmit={(event) => { event.preventDefault(); save.mutate(); }}>
       <p className="muted">{t(editor.overridden ? 'occurrences.usesOwnNeeds' : 'occurrences.usesPlan', { schedule: editor.scheduleName })}</p>
-      <TableScroll label={t('occurrences.editNeeds')}>
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('occurrences.neededPosition')}</th>
-              <th scope="col">{t('occurrences.min')}</th>
-              <th scope="col">{t('occurrences.max')}</th>
+      <Table head={[t('occurrences.neededPosition'), t('occurrences.min'), t('occurrences.max')]} label={t('occurrences.editNeeds')}>
+        {editor.positions.map((position) => {
+          const row = rows[position.id];
+          return (
+            <tr key={position.id}>
+              <th scope="row">
+                <label className="inline-check">
+                  <input type="checkbox" checked={row.checked} onChange={(event) => update(position.id, { checked: event.target.checked })} />
+                  {position.name}
+                </label>
+              </th>
+              <td>
+                <input className="count-input" type="number" min={0} inputMode="numeric" aria-label={t('occurrences.minFor', { position: position.name })}
+                  disabled={!row.checked} value={row.min} onChange={(event) => update(position.id, { min: event.target.value })} />
+              </td>
+              <td>
+                <input className="count-input" type="number" min={0} inputMode="numeric" aria-label={t('occurrences.maxFor', { position: position.name })}
+                  placeholder={t('occurrences.noMax')} disabled={!row.checked} value={row.max} onChange={(event) => update(position.id, { max: event.target.value })} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {editor.positions.map((position) => {
-              const row = rows[position.id];
-              return (
-                <tr key={position.id}>
-                  <th scope="row">
-                    <label className="inline-check">
-                      <input type="checkbox" checked={row.checked} onChange={(event) => update(position.id, { checked: event.target.checked })} />
-                      {position.name}
-                    </label>
-                  </th>
-                  <td>
-                    <input className="count-input" type="number" min={0} inputMode="numeric" aria-label={t('occurrences.minFor', { position: position.name })}
-                      disabled={!row.checked} value={row.min} onChange={(event) => update(position.id, { min: event.target.value })} />
-                  </td>
-                  <td>
-                    <input className="count-input" type="number" min={0} inputMode="numeric" aria-label={t('occurrences.maxFor', { position: position.name })}
-                      placeholder={t('occurrences.noMax')} disabled={!row.checked} value={row.max} onChange={(event) => update(position.id, { max: event.target.value })} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableScroll>
+          );
+        })}
+      </Table>
       <p className="muted small">{t('occurrences.maxHint')}</p>
       {save.isError && <ErrorNote error={save.error} />}
       {reset.isError && <ErrorNote error={reset.error} />}

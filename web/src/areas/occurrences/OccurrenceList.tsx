@@ -3,10 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api, ok } from '../../api/client';
-import { Empty, ErrorNote, Loading } from '../../components/feedback';
+import { QueryState } from '../../components/QueryState';
+import { Empty } from '../../components/feedback';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
 import { MinistryPicker } from '../../components/workspace';
-import { OCCURRENCES, occurrencePath, StatusBadge, TableScroll, teamLabel, useScope, When, type OccurrenceRow } from './shared';
+import { OCCURRENCES, occurrencePath, StatusBadge, teamLabel, useScope, When, type OccurrenceRow } from './shared';
+import { Table } from '../../components/Table';
 
 const FILTERS = ['from', 'to', 'ministryId', 'teamId', 'scheduleId', 'text', 'hasGaps'] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
@@ -65,8 +67,7 @@ export function OccurrenceList() {
         <TextField label={t('occurrences.text')} type="search" value={text} onChange={(event) => setText(event.target.value)} />
         <CheckboxField label={t('occurrences.hasGaps')} checked={filters.hasGaps === '1'} onChange={(event) => change({ hasGaps: event.target.checked ? '1' : '' })} />
       </form>
-      {occurrences.isPending && <Loading />}
-      {occurrences.isError && <ErrorNote error={occurrences.error} onRetry={() => void occurrences.refetch()} />}
+      <QueryState query={occurrences} />
       {occurrences.data && (
         <>
           {occurrences.data.capped && <p className="note note-warning">{t('occurrences.capped', { limit: occurrences.data.limit })}</p>}
@@ -117,41 +118,25 @@ function OccurrenceTable({ rows }: { rows: OccurrenceRow[] }) {
   const { t } = useTranslation();
   const scope = useScope();
   return (
-    <TableScroll label={t('occurrences.listTitle')}>
-      <table className="table">
-        <caption className="visually-hidden">{t('occurrences.listTitle')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('occurrences.when')}</th>
-            <th scope="col">{t('occurrences.schedule')}</th>
-            <th scope="col">{t('occurrences.ministryTeam')}</th>
-            <th scope="col" className="number">{t('occurrences.needed')}</th>
-            <th scope="col" className="number">{t('occurrences.live')}</th>
-            <th scope="col" className="number">{t('occurrences.pending')}</th>
-            <th scope="col">{t('occurrences.gaps')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <th scope="row">
-                <Link to={occurrencePath(row.id)}><When start={row.start} end={row.end} /></Link>
-                {row.status === 'cancelled' && <> <StatusBadge status="cancelled" /></>}
-              </th>
-              <td>{row.scheduleName}</td>
-              <td>{teamLabel(scope.data, row.teamId)}</td>
-              <td className="number">{row.requiredCount}</td>
-              <td className="number">{row.liveCount}</td>
-              <td className="number">{row.pendingCount}</td>
-              <td>
-                {row.gaps.length === 0
-                  ? <span className="muted">{t('occurrences.noGaps')}</span>
-                  : row.gaps.map((gap) => <span key={gap.positionId} className="badge badge-declined gap-badge">{t('occurrences.gapOf', { position: gap.positionName, count: gap.gapCount })}</span>)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <Table head={[t('occurrences.when'), t('occurrences.schedule'), t('occurrences.ministryTeam'), t('occurrences.needed'), t('occurrences.live'), t('occurrences.pending'), t('occurrences.gaps')]} numberColumns={[3, 4, 5]} label={t('occurrences.listTitle')} caption={t('occurrences.listTitle')}>
+      {rows.map((row) => (
+        <tr key={row.id}>
+          <th scope="row">
+            <Link to={occurrencePath(row.id)}><When start={row.start} end={row.end} /></Link>
+            {row.status === 'cancelled' && <> <StatusBadge status="cancelled" /></>}
+          </th>
+          <td>{row.scheduleName}</td>
+          <td>{teamLabel(scope.data, row.teamId)}</td>
+          <td className="number">{row.requiredCount}</td>
+          <td className="number">{row.liveCount}</td>
+          <td className="number">{row.pendingCount}</td>
+          <td>
+            {row.gaps.length === 0
+              ? <span className="muted">{t('occurrences.noGaps')}</span>
+              : row.gaps.map((gap) => <span key={gap.positionId} className="badge badge-declined gap-badge">{t('occurrences.gapOf', { position: gap.positionName, count: gap.gapCount })}</span>)}
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }

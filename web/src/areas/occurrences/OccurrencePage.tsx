@@ -3,13 +3,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, ok } from '../../api/client';
-import { ErrorNote, Loading } from '../../components/feedback';
+import { QueryState } from '../../components/QueryState';
 import { formatDay, formatTimes } from '../../format';
 import { AutoFill } from '../autofill/AutoFill';
 import { AssignPanel } from './AssignPanel';
 import { AssignmentsTable } from './AssignmentsTable';
 import { NeedsEditor } from './NeedsEditor';
-import { OCCURRENCES, StatusBadge, TableScroll, teamLabel, useScope, type Staffing } from './shared';
+import { OCCURRENCES, StatusBadge, teamLabel, useScope, type Staffing } from './shared';
+import { Table } from '../../components/Table';
 
 export const staffingKey = (occurrenceId: string) => [...OCCURRENCES, 'staffing', occurrenceId] as const;
 
@@ -25,8 +26,7 @@ export function OccurrencePage() {
   useEffect(() => {
     document.title = occurrence ? `${occurrence.scheduleName} · ${occurrence.occurrenceDate}` : t('occurrences.pageTitle');
   }, [occurrence, t]);
-  if (staffing.isPending) return <Loading />;
-  if (staffing.isError) return <ErrorNote error={staffing.error} onRetry={() => void staffing.refetch()} />;
+  if (!staffing.isSuccess) return <QueryState query={staffing} />;
   const data = staffing.data;
   const { start, end } = data.occurrence;
   return (
@@ -55,34 +55,20 @@ function NeedsTable({ staffing }: { staffing: Staffing }) {
       <h2 className="section-title">{t('occurrences.needs')}</h2>
       {staffing.occurrence.requirementsOverridden && <p className="muted">{t('occurrences.overriddenNote')}</p>}
       {staffing.requirements.length === 0 ? <p className="muted">{t('occurrences.noNeeds')}</p> : (
-        <TableScroll label={t('occurrences.needs')}>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('occurrences.position')}</th>
-                <th scope="col" className="number">{t('occurrences.min')}</th>
-                <th scope="col" className="number">{t('occurrences.max')}</th>
-                <th scope="col" className="number">{t('occurrences.live')}</th>
-                <th scope="col" className="number">{t('occurrences.pending')}</th>
-                <th scope="col" className="number">{t('occurrences.missing')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {staffing.requirements.map((requirement) => (
-                <tr key={requirement.positionId} data-position-id={requirement.positionId}>
-                  <th scope="row">{requirement.positionName}</th>
-                  <td className="number">{requirement.minCount}</td>
-                  <td className="number">{requirement.maxCount ?? t('occurrences.noMax')}</td>
-                  <td className="number" data-field="live">{requirement.liveCount}</td>
-                  <td className="number">{requirement.pendingCount}</td>
-                  <td className="number">
-                    {requirement.gapCount > 0 ? <span className="badge badge-declined">{requirement.gapCount}</span> : 0}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <Table head={[t('occurrences.position'), t('occurrences.min'), t('occurrences.max'), t('occurrences.live'), t('occurrences.pending'), t('occurrences.missing')]} numberColumns={[1, 2, 3, 4, 5]} label={t('occurrences.needs')}>
+          {staffing.requirements.map((requirement) => (
+            <tr key={requirement.positionId} data-position-id={requirement.positionId}>
+              <th scope="row">{requirement.positionName}</th>
+              <td className="number">{requirement.minCount}</td>
+              <td className="number">{requirement.maxCount ?? t('occurrences.noMax')}</td>
+              <td className="number" data-field="live">{requirement.liveCount}</td>
+              <td className="number">{requirement.pendingCount}</td>
+              <td className="number">
+                {requirement.gapCount > 0 ? <span className="badge badge-declined">{requirement.gapCount}</span> : 0}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </section>
   );

@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
 import type { paths } from '../../api/schema';
@@ -60,11 +59,6 @@ export function Moment({ value }: { value: string }) {
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   return <span className={`badge badge-${status}`}>{t(`occurrences.status.${status}`, { defaultValue: status })}</span>;
-}
-
-/** A table's scrolling frame on a narrow screen: focusable and named, so it scrolls from the keyboard too. */
-export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
-  return <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>{children}</div>;
 }
 
 /** After a change to who serves: every occurrence figure and the dashboard's panels are read again. */

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Empty, ErrorNote, Loading } from '../../components/feedback';
+import { QueryState } from '../../components/QueryState';
+import { Table } from '../../components/Table';
+import { Empty } from '../../components/feedback';
 import { formatDay, formatTimes } from '../../format';
 import { today, useScheduleOccurrences, type Schedule } from './api';
 
@@ -19,35 +21,25 @@ function OccurrenceTable({ schedule }: { schedule: Schedule }) {
   const { t, i18n } = useTranslation();
   const occurrences = useScheduleOccurrences(schedule, today());
   if (occurrences.fetchStatus === 'idle' && occurrences.isPending) return <Empty><p>{t('schedules.noFollowedEvents')}</p></Empty>;
-  if (occurrences.isPending) return <Loading />;
-  if (occurrences.isError) return <ErrorNote error={occurrences.error} onRetry={() => void occurrences.refetch()} />;
+  if (!occurrences.isSuccess) return <QueryState query={occurrences} />;
   if (occurrences.data.occurrences.length === 0) return <Empty><p>{t('schedules.noFollowedEvents')}</p></Empty>;
   return (
-    <div className="table-scroll">
-      <table className="table schedules-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('schedules.date')}</th>
-            <th scope="col">{t('schedules.time')}</th>
-            <th scope="col">{t('schedules.staffing')}</th>
+    <>
+      <Table className="schedules-table" head={[t('schedules.date'), t('schedules.time'), t('schedules.staffing')]}>
+        {occurrences.data.occurrences.map((occurrence) => (
+          <tr key={occurrence.id}>
+            <th scope="row">{formatDay(occurrence.start, i18n.language)}</th>
+            <td>{formatTimes(occurrence.start, occurrence.end, i18n.language)}</td>
+            <td>
+              {occurrence.status === 'cancelled'
+                ? <span className="badge badge-cancelled">{t('schedules.cancelled')}</span>
+                : t('schedules.filledOf', { filled: occurrence.liveCount, needed: occurrence.requiredCount })}
+              {occurrence.status !== 'cancelled' && occurrence.gapCount > 0 && <> · <span className="badge badge-declined">{t('schedules.gaps', { count: occurrence.gapCount })}</span></>}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {occurrences.data.occurrences.map((occurrence) => (
-            <tr key={occurrence.id}>
-              <th scope="row">{formatDay(occurrence.start, i18n.language)}</th>
-              <td>{formatTimes(occurrence.start, occurrence.end, i18n.language)}</td>
-              <td>
-                {occurrence.status === 'cancelled'
-                  ? <span className="badge badge-cancelled">{t('schedules.cancelled')}</span>
-                  : t('schedules.filledOf', { filled: occurrence.liveCount, needed: occurrence.requiredCount })}
-                {occurrence.status !== 'cancelled' && occurrence.gapCount > 0 && <> · <span className="badge badge-declined">{t('schedules.gaps', { count: occurrence.gapCount })}</span></>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
       {occurrences.data.capped && <p className="muted">{t('schedules.capped', { count: occurrences.data.limit })}</p>}
-    </div>
+    </>
   );
 }

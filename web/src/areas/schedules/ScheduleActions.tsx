@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
+import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorNote } from '../../components/feedback';
 import { SCHEDULES, type GenerateResult, type Schedule } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
 import { GenerateResultNote } from './GenerateResultNote';
 
 const pathOf = (schedule: Schedule) => ({ params: { path: { scheduleId: String(schedule.id) } } });
@@ -52,24 +52,18 @@ export function ScheduleActions({ schedule, firstRun, onDeleted }: {
 function DeleteSchedule({ schedule, onDeleted }: { schedule: Schedule; onDeleted: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => ok(api.DELETE('/api/ministries/schedules/{scheduleId}', pathOf(schedule))),
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: [...SCHEDULES, 'one', schedule.id] });
-      await queryClient.invalidateQueries({ queryKey: SCHEDULES });
-      onDeleted();
-    },
-  });
   return (
     <ConfirmDialog
       label={t('schedules.delete')}
       title={t('schedules.deleteTitle', { name: schedule.name })}
       text={t('schedules.deleteText')}
       confirm={t('schedules.confirmDelete')}
-      pending={remove.isPending}
-      error={remove.error}
-      onConfirm={() => remove.mutateAsync().then(() => true, () => false)}
-      onClose={() => remove.reset()}
+      call={() => ok(api.DELETE('/api/ministries/schedules/{scheduleId}', pathOf(schedule)))}
+      onDone={async () => {
+        queryClient.removeQueries({ queryKey: [...SCHEDULES, 'one', schedule.id] });
+        await queryClient.invalidateQueries({ queryKey: SCHEDULES });
+        onDeleted();
+      }}
     />
   );
 }

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Empty, ErrorNote, Loading } from '../../components/feedback';
+import { QueryState } from '../../components/QueryState';
+import { Empty } from '../../components/feedback';
 import { MinistryPicker } from '../../components/workspace';
 import { formatDate } from '../../format';
 import { useMinistryParam, useSchedules, useTeams, type Schedule } from './api';
+import { Table } from '../../components/Table';
 
 /** What a schedule follows, in a coordinator's words. */
 export function followsText(schedule: Schedule, t: (key: string, options?: Record<string, unknown>) => string): string {
@@ -39,39 +41,24 @@ function SchedulesTable({ ministryId }: { ministryId: number }) {
   const { t, i18n } = useTranslation();
   const schedules = useSchedules(ministryId);
   const teams = useTeams(ministryId);
-  if (schedules.isPending) return <Loading />;
-  if (schedules.isError) return <ErrorNote error={schedules.error} onRetry={() => void schedules.refetch()} />;
+  if (!schedules.isSuccess) return <QueryState query={schedules} />;
   if (schedules.data.length === 0) return <Empty><p>{t('schedules.empty')}</p></Empty>;
   return (
-    <div className="table-scroll">
-      <table className="table schedules-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('schedules.name')}</th>
-            <th scope="col">{t('schedules.team')}</th>
-            <th scope="col">{t('schedules.followsHeading')}</th>
-            <th scope="col">{t('schedules.window')}</th>
-            <th scope="col">{t('schedules.occurrences')}</th>
-            <th scope="col">{t('schedules.state')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {schedules.data.map((schedule) => (
-            <tr key={schedule.id}>
-              <th scope="row"><Link to={`/ministries/schedules/${schedule.id}`}>{schedule.name}</Link></th>
-              <td>{teams.data?.find((team) => team.id === schedule.teamId)?.name}</td>
-              <td>{followsText(schedule, t)}</td>
-              <td>
-                {schedule.windowEnd
-                  ? t('schedules.windowRange', { from: formatDate(schedule.windowStart, i18n.language), to: formatDate(schedule.windowEnd, i18n.language) })
-                  : t('schedules.windowOpen', { from: formatDate(schedule.windowStart, i18n.language) })}
-              </td>
-              <td>{schedule.occurrenceCount}</td>
-              <td><span className={`badge ${schedule.active ? 'badge-accepted' : ''}`}>{t(schedule.active ? 'schedules.active' : 'schedules.inactive')}</span></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table head={[t('schedules.name'), t('schedules.team'), t('schedules.followsHeading'), t('schedules.window'), t('schedules.occurrences'), t('schedules.state')]} className="schedules-table">
+      {schedules.data.map((schedule) => (
+        <tr key={schedule.id}>
+          <th scope="row"><Link to={`/ministries/schedules/${schedule.id}`}>{schedule.name}</Link></th>
+          <td>{teams.data?.find((team) => team.id === schedule.teamId)?.name}</td>
+          <td>{followsText(schedule, t)}</td>
+          <td>
+            {schedule.windowEnd
+              ? t('schedules.windowRange', { from: formatDate(schedule.windowStart, i18n.language), to: formatDate(schedule.windowEnd, i18n.language) })
+              : t('schedules.windowOpen', { from: formatDate(schedule.windowStart, i18n.language) })}
+          </td>
+          <td>{schedule.occurrenceCount}</td>
+          <td><span className={`badge ${schedule.active ? 'badge-accepted' : ''}`}>{t(schedule.active ? 'schedules.active' : 'schedules.inactive')}</span></td>
+        </tr>
+      ))}
+    </Table>
   );
 }

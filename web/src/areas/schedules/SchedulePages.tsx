@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { QueryState } from '../../components/QueryState';
 import { ErrorNote, Loading } from '../../components/feedback';
 import { useMinistries } from '../../components/workspace';
 import { AutoFill } from '../autofill/AutoFill';
@@ -20,8 +21,7 @@ export function NewSchedulePage() {
   const navigate = useNavigate();
   const [ministryId] = useMinistryParam();
   const ministries = useMinistries();
-  if (ministries.isPending) return <Loading />;
-  if (ministries.isError) return <ErrorNote error={ministries.error} onRetry={() => void ministries.refetch()} />;
+  if (!ministries.isSuccess) return <QueryState query={ministries} />;
   const ministry = ministries.data.find((m) => m.id === ministryId);
   return (
     <>

@@ -102,7 +102,6 @@ export const schedulesMessages = areaMessages(
     deleteTitle: 'Delete “{{name}}”?',
     deleteText: 'The schedule, its occurrences and its staffing plan are deleted. The calendar events stay. A schedule whose occurrences have volunteers assigned cannot be deleted; deactivate it instead.',
     confirmDelete: 'Delete schedule',
-    cancel: 'Cancel',
     firstRun: 'When saved',
     result: {
       done: 'Generated.',
@@ -239,7 +238,6 @@ export const schedulesMessages = areaMessages(
     deleteTitle: '¿Eliminar «{{name}}»?',
     deleteText: 'Se eliminan el horario, sus ocurrencias y su plan de voluntarios. Los eventos del calendario se quedan. No se puede eliminar un horario cuyas ocurrencias tienen voluntarios asignados; desactívelo en su lugar.',
     confirmDelete: 'Eliminar horario',
-    cancel: 'Cancelar',
     firstRun: 'Al guardar',
     result: {
       done: 'Generado.',

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
 import { Empty, errorText } from '../../components/feedback';
 import { SelectField, TextField } from '../../components/fields';
-import { QueryState, Section } from './parts';
+import { QueryState } from '../../components/QueryState';
+import { Section } from './parts';
 import { partKey, refreshParts, useMatrix } from './queries';
 import type { Matrix, PoolPerson, Position } from './types';
 

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, ok } from '../../api/client';
 import type { Ministry } from '../../api/types';
+import { QueryState } from '../../components/QueryState';
+import { Table } from '../../components/Table';
 import { Empty, ErrorNote, SuccessNote } from '../../components/feedback';
 import { TextAreaField, TextField } from '../../components/fields';
 import { MINISTRIES, useMinistries } from '../../components/workspace';
-import { QueryState, SetupTable } from './parts';
 import { useIsManager } from './queries';
 
 /** `/ministries/setup`: the ministries the reader runs, and a new one for a volunteer manager. */
@@ -31,13 +32,7 @@ export function MinistriesPage() {
 function MinistryTable({ ministries }: { ministries: Ministry[] }) {
   const { t } = useTranslation();
   return (
-    <SetupTable caption={t('setup.title')} head={<>
-      <th scope="col">{t('setup.ministry')}</th>
-      <th scope="col">{t('setup.description')}</th>
-      <th scope="col" className="number">{t('setup.teams')}</th>
-      <th scope="col" className="number">{t('setup.positions')}</th>
-      <th scope="col">{t('setup.status')}</th>
-    </>}>
+    <Table head={[t('setup.ministry'), t('setup.description'), t('setup.teams'), t('setup.positions'), t('setup.status')]} numberColumns={[2, 3]} className="setup-table" caption={t('setup.title')}>
       {ministries.map((ministry) => (
         <tr key={ministry.id}>
           <th scope="row"><Link to={`/ministries/setup/${ministry.id}`}>{ministry.name}</Link></th>
@@ -52,7 +47,7 @@ function MinistryTable({ ministries }: { ministries: Ministry[] }) {
           </td>
         </tr>
       ))}
-    </SetupTable>
+    </Table>
   );
 }
 

@@ -3,8 +3,10 @@ import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
 import type { PersonMatch } from '../../api/types';
+import { Table } from '../../components/Table';
 import { Empty, ErrorNote, SuccessNote } from '../../components/feedback';
-import { QueryState, Section, SetupTable } from './parts';
+import { QueryState } from '../../components/QueryState';
+import { Section } from './parts';
 import { PersonSearch } from '../../components/workspace';
 import { refreshParts, usePool, usePositions } from './queries';
 import type { PoolPerson } from './types';
@@ -63,13 +65,9 @@ function PoolTable({ ministryId, members, onDone }: { ministryId: number; member
   const positions = usePositions(ministryId);
   const names = useMemo(() => new Map(positions.data?.map((position) => [position.id, position.name])), [positions.data]);
   return (
-    <SetupTable caption={t('setup.section.pool')} className="setup-pool-table" head={<>
-      <th scope="col">{t('setup.person')}</th>
-      <th scope="col">{t('setup.qualifiedFor')}</th>
-      <th scope="col"><span className="visually-hidden">{t('setup.actions')}</span></th>
-    </>}>
+    <Table head={[t('setup.person'), t('setup.qualifiedFor'), <span className="visually-hidden">{t('setup.actions')}</span>]} className="setup-table" scrollClassName="setup-pool-table" caption={t('setup.section.pool')}>
       {members.map((member) => <PoolRow key={member.personId} ministryId={ministryId} member={member} names={names} onDone={onDone} />)}
-    </SetupTable>
+    </Table>
   );
 }
 

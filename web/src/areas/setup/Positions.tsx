@@ -2,11 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
+import { Table } from '../../components/Table';
+import { FormDialog } from '../../components/Dialog';
 import { Empty, ErrorNote } from '../../components/feedback';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/fields';
-import { FormDialog } from './FormDialog';
 import { ActiveBadge } from './MinistriesPage';
-import { QueryState, Section, SetupTable } from './parts';
+import { QueryState } from '../../components/QueryState';
+import { Section } from './parts';
 import { usePositions, useRefreshMinistry, useTeams } from './queries';
 import type { Position, Team } from './types';
 
@@ -44,15 +46,7 @@ export function PositionsSection({ ministryId }: { ministryId: number }) {
       <QueryState query={positions} />
       {teams.isError && <QueryState query={teams} />}
       {positions.data && (positions.data.length === 0 ? <Empty><p>{t('setup.noPositions')}</p></Empty> : (
-        <SetupTable caption={t('setup.section.positions')} head={<>
-          <th scope="col" className="number">{t('setup.order')}</th>
-          <th scope="col">{t('setup.position')}</th>
-          <th scope="col">{t('setup.team')}</th>
-          <th scope="col">{t('setup.selfSignUp')}</th>
-          <th scope="col">{t('setup.recruitingShort')}</th>
-          <th scope="col">{t('setup.status')}</th>
-          <th scope="col"><span className="visually-hidden">{t('setup.actions')}</span></th>
-        </>}>
+        <Table head={[t('setup.order'), t('setup.position'), t('setup.team'), t('setup.selfSignUp'), t('setup.recruitingShort'), t('setup.status'), <span className="visually-hidden">{t('setup.actions')}</span>]} numberColumns={[0]} className="setup-table" caption={t('setup.section.positions')}>
           {positions.data.map((position) => (
             <tr key={position.id}>
               <td className="number">{position.order}</td>
@@ -67,7 +61,7 @@ export function PositionsSection({ ministryId }: { ministryId: number }) {
               <td><EditPosition ministryId={ministryId} position={position} teams={teams.data ?? []} /></td>
             </tr>
           ))}
-        </SetupTable>
+        </Table>
       ))}
       <AddPosition ministryId={ministryId} teams={teams.data ?? []} />
     </Section>
@@ -144,6 +138,7 @@ function EditPosition({ ministryId, position, teams }: { ministryId: number; pos
   });
   return (
     <FormDialog
+      className="setup-dialog"
       trigger={t('setup.edit')}
       triggerName={t('setup.editNamed', { name: position.name })}
       title={t('setup.editPositionTitle', { name: position.name })}

@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
 import type { PersonMatch } from '../../api/types';
+import { Table } from '../../components/Table';
 import { ErrorNote } from '../../components/feedback';
-import { QueryState, Section, SetupTable } from './parts';
+import { QueryState } from '../../components/QueryState';
+import { Section } from './parts';
 import { SelectField } from '../../components/fields';
 import { PersonSearch } from '../../components/workspace';
 import { refreshParts, SCOPES, useIsManager, useScopes, useTeams } from './queries';
@@ -48,7 +50,7 @@ function Scopes({ ministryId }: { ministryId: number }) {
       <div>
         <h3 className="subheading">{t('setup.leaders')}</h3>
         <p className="muted">{t('setup.leadersHint')}</p>
-        <SetupTable caption={t('setup.leaders')} head={<><th scope="col">{t('setup.team')}</th><th scope="col">{t('setup.leadersColumn')}</th></>}>
+        <Table head={[t('setup.team'), t('setup.leadersColumn')]} className="setup-table" caption={t('setup.leaders')}>
           {teams.data.map((team) => (
             <tr key={team.id}>
               <th scope="row">{team.name}</th>
@@ -59,7 +61,7 @@ function Scopes({ ministryId }: { ministryId: number }) {
               </td>
             </tr>
           ))}
-        </SetupTable>
+        </Table>
         <AddLeader ministryId={ministryId} teams={teams.data} />
       </div>
     </div>

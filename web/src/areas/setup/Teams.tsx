@@ -2,11 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
+import { QueryState } from '../../components/QueryState';
+import { Table } from '../../components/Table';
+import { FormDialog } from '../../components/Dialog';
 import { Empty, ErrorNote } from '../../components/feedback';
 import { TextAreaField, TextField } from '../../components/fields';
-import { FormDialog } from './FormDialog';
 import { ActiveBadge } from './MinistriesPage';
-import { QueryState, Section, SetupTable } from './parts';
+import { Section } from './parts';
 import { useRefreshMinistry, useTeams } from './queries';
 import type { Team } from './types';
 
@@ -27,14 +29,9 @@ export function TeamsSection({ ministryId }: { ministryId: number }) {
     <Section id="teams" title={t('setup.section.teams')} hint={t('setup.teamsHint')}>
       <QueryState query={teams} />
       {teams.data && (teams.data.length === 0 ? <Empty><p>{t('setup.noTeams')}</p></Empty> : (
-        <SetupTable caption={t('setup.section.teams')} head={<>
-          <th scope="col">{t('setup.team')}</th>
-          <th scope="col" className="number">{t('setup.positions')}</th>
-          <th scope="col">{t('setup.status')}</th>
-          <th scope="col"><span className="visually-hidden">{t('setup.actions')}</span></th>
-        </>}>
+        <Table head={[t('setup.team'), t('setup.positions'), t('setup.status'), <span className="visually-hidden">{t('setup.actions')}</span>]} numberColumns={[1]} className="setup-table" caption={t('setup.section.teams')}>
           {teams.data.map((team) => <TeamRow key={team.id} ministryId={ministryId} team={team} />)}
-        </SetupTable>
+        </Table>
       ))}
       <AddTeam ministryId={ministryId} />
     </Section>
@@ -78,6 +75,7 @@ function RenameTeam({ ministryId, team }: { ministryId: number; team: Team }) {
   const [description, setDescription] = useState(team.description ?? '');
   return (
     <FormDialog
+      className="setup-dialog"
       trigger={t('setup.rename')}
       triggerName={t('setup.renameNamed', { name: team.name })}
       title={t('setup.renameTitle', { name: team.name })}
