@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { unauthorized } from '../../domain/errors.js';
 import { readOutboxFigures } from '../../domain/notifications/outbox-figures.js';
 import type { Database } from '../../db/database.js';
 import type { TimerJobOutcome } from '../../jobs/timer-jobs.js';
@@ -63,6 +64,13 @@ export class ServiceMetrics {
     const given = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
     return given !== undefined && timingSafeEqual(sha256(given), this.tokenHash);
   }
+
+  /** The metrics route's hook: 401, asking for the bearer token, unless the request carries it. */
+  readonly requireToken = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (this.admits(request.headers.authorization)) return;
+    reply.header('www-authenticate', 'Bearer');
+    throw unauthorized('A valid metrics token is required (Authorization: Bearer <METRICS_TOKEN>)');
+  };
 
   /** Times every answer by its route pattern, never its URL: some paths carry secrets (calendar tokens). */
   observeRequests(app: FastifyInstance): void {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { unauthorized } from '../../domain/errors.js';
 import type { ServiceMetrics } from '../plugins/metrics.js';
 import { ErrorResponse } from '../schemas/common.js';
 
@@ -9,6 +8,7 @@ export const metricsRoutes = (metrics: ServiceMetrics | undefined): FastifyPlugi
   app.get('/metrics', {
     // No API key: a scraper has none. The route checks its own bearer token instead.
     config: { access: 'public' },
+    ...(metrics && { preHandler: metrics.requireToken }),
     schema: {
       tags: ['Operations'],
       summary: 'Prometheus metrics (with METRICS_TOKEN set; 404 otherwise)',
@@ -18,12 +18,8 @@ export const metricsRoutes = (metrics: ServiceMetrics | undefined): FastifyPlugi
         '4xx': ErrorResponse,
       },
     },
-  }, async (request, reply) => {
+  }, async (_request, reply) => {
     if (!metrics) return reply.callNotFound();
-    if (!metrics.admits(request.headers.authorization)) {
-      reply.header('www-authenticate', 'Bearer');
-      throw unauthorized('A valid metrics token is required (Authorization: Bearer <METRICS_TOKEN>)');
-    }
     const text = await metrics.scrape();
     return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(text);
   });

@@ -1,4 +1,3 @@
-import { parsePermissiveBoolean } from '../../../domain/values.js';
 import { idSegment } from '../../schemas/common.js';
 
 /** Every volunteer route lives under this prefix (contract §3). */
@@ -11,11 +10,8 @@ export const positionPath = `${V}/positions/${idSegment('positionId')}`;
 /** The member routes are served at `/api/ministries/me/<rest>` and `/api/me/<rest>` alike (§2). */
 export const memberPaths = (rest: string) => [`${V}/me/${rest}`, `/api/me/${rest}`];
 
-/** The list filter `active` of §1.7: absent or "" means no filter, otherwise permissive. */
-export function activeFilter(value: string | undefined): boolean | undefined {
-  if (value === undefined || value === '') return undefined;
-  return parsePermissiveBoolean(value);
-}
+/** The route files take the list filter `active` with the paths it filters. */
+export { activeFilter } from '../../commands/filters.commands.js';
 
 /** The failure message of setup routes (contract §1.3). */
 export const SETUP_FAILURE = 'The volunteer setup change could not be saved';
