@@ -1,9 +1,9 @@
 import type { EventRow, MinistryRow } from '../../db/schema.js';
 import { forbidden } from '../errors.js';
-import { hasRole, type Caller } from './caller.js';
+import { hasRole } from './caller.js';
 import type { VolunteerActor } from './volunteer-access.js';
 
-/** Who may do what with calendar events and the ministries' own events (contract §6, §15.4), and with people records (§15.2). */
+/** Who may do what with calendar events and the ministries' own events (contract §6, §15.4). */
 
 /** A ministry's own events are those it owns (`event_ministry_id`); the others are not its to staff, edit or delete. */
 export const ownsEvent = (ministry: Pick<MinistryRow, 'id'>, event: Pick<EventRow, 'event_ministry_id'>) => event.event_ministry_id === ministry.id;
@@ -14,12 +14,3 @@ export function assertOwnsEvent(ministry: Pick<MinistryRow, 'id' | 'name'>, even
 
 /** AddEvents pins to any calendar and deletes a ministry's events whoever staffs them (§6.2, §6.4). */
 export const keepsChurchCalendar = (actor: VolunteerActor) => hasRole(actor.caller, 'addEvents');
-
-/** A person's e-mail, inactive and deceased state decide a user account's sign-in: an administrator's to change (§15.2). */
-export const changesSignInOfPeople = (caller: Caller) => caller.roles.admin;
-
-/** Deleting a person deletes their user account too: an administrator's to do. */
-export const deletesUserPeople = (caller: Caller) => caller.roles.admin;
-
-/** Nobody deletes their own person record. */
-export const isSelf = (caller: Caller, personId: number) => caller.personId === personId;

@@ -75,40 +75,18 @@ export class MinistryEventsService extends DatabaseService {
     const othersOf = groupBy(others, (o) => o.event_id);
     return {
       events: events.map((event) => {
-        const total = totalOf.get(event.id);
         const mine = ownOf.get(event.id) ?? [];
         const teams = [...new Map(mine.map((o) => [o.team_id, o.team_name])).entries()];
         return {
-          id: event.id,
-          title: event.title,
-          start: event.start_at,
-          end: event.end_at,
-          eventTypeId: event.type_id,
-          eventTypeName: event.type_name,
-          inactive: event.inactive,
-          calendars: (pinsOf.get(event.id) ?? []).map(({ id, name }) => ({ id, name })),
-          linkedGroups: (groupsOf.get(event.id) ?? []).map(({ id, name }) => ({ id, name })),
-          headcount: { recorded: total !== undefined, total: total ?? 0 },
-          otherStaffing: (othersOf.get(event.id) ?? []).map((o) => ({ ministryId: o.ministry_id, ministryName: o.ministry_name, assigned: o.assigned })),
+          event,
+          calendars: pinsOf.get(event.id) ?? [],
+          linkedGroups: groupsOf.get(event.id) ?? [],
+          headcountTotal: totalOf.get(event.id),
+          otherStaffing: othersOf.get(event.id) ?? [],
           staffing: teams.map(([teamId, teamName]) => {
             const teamOccurrences = mine.filter((o) => o.team_id === teamId);
             const requirements = teamOccurrences.flatMap((o) => effective.get(o.id)?.requirements ?? []);
-            const figures = occurrenceFigures(requirements, false);
-            const filledWithoutPending = figures.liveCount - figures.pendingCount;
-            return {
-              teamId,
-              teamName,
-              occurrenceIds: teamOccurrences.map((o) => o.id),
-              needed: figures.requiredCount,
-              filled: figures.liveCount,
-              pending: figures.pendingCount,
-              gap: figures.gapCount,
-              openCount: figures.openCount,
-              capacity: figures.capacity,
-              requirementCount: figures.requirementCount,
-              status: (figures.requirementCount === 0 ? 'unplanned' : figures.gapCount > 0 ? 'gap'
-                : filledWithoutPending < figures.requiredCount ? 'pending' : 'filled') as 'unplanned' | 'gap' | 'pending' | 'filled',
-            };
+            return { teamId, teamName, occurrenceIds: teamOccurrences.map((o) => o.id), figures: occurrenceFigures(requirements, false) };
           }),
         };
       }),

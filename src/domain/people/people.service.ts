@@ -2,6 +2,7 @@ import type { Kysely, Updateable } from 'kysely';
 import { withTransaction } from '../../db/repositories/index.js';
 import type { DB, FamiliesTable, NewPerson, PersonRow } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
+import { changesSignInOfPeople, deletesUserPeople, isSelf } from '../access/people.policies.js';
 import { assertAnotherAdministratorRemains } from '../users/administrators.js';
 import type { ChurchTime } from '../church-time.js';
 import { dateFieldMessage, isValidDate } from '../dates.js';
@@ -9,6 +10,7 @@ import { isMailbox } from '../values.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import { DatabaseService } from '../database-service.js';
 import { enqueueAccountNotice } from '../notifications/account-notices.js';
+import type { FamilyCommand, PersonCommand } from './people.commands.js';
 
 /** The family roles list (the reference system's list 2). */
 export const FAMILY_ROLES = [
@@ -18,34 +20,6 @@ export const FAMILY_ROLES = [
   { OptionId: 4, OptionName: 'Other Relative', OptionSequence: 4 },
   { OptionId: 5, OptionName: 'Non Relative', OptionSequence: 5 },
 ];
-
-export interface PersonInput {
-  firstName?: string;
-  lastName?: string;
-  email?: string | null;
-  gender?: number;
-  familyId?: number | null;
-  familyRoleId?: number | null;
-  birthDate?: string | null;
-  cellPhone?: string | null;
-  homePhone?: string | null;
-  workPhone?: string | null;
-  deceasedDate?: string | null;
-  inactive?: boolean;
-  doNotEmail?: boolean;
-}
-
-export interface FamilyInput {
-  name: string;
-  address1?: string | null;
-  address2?: string | null;
-  city?: string | null;
-  state?: string | null;
-  zip?: string | null;
-  country?: string | null;
-  homePhone?: string | null;
-  email?: string | null;
-}
 
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim());
 
@@ -82,7 +56,7 @@ export class PeopleService extends DatabaseService {
     return person;
   }
 
-  async createPerson(caller: Caller, input: PersonInput): Promise<PersonRow> {
+  async createPerson(caller: Caller, input: PersonCommand): Promise<PersonRow> {
     const firstName = input.firstName?.trim() ?? '';
     const lastName = input.lastName?.trim() ?? '';
     if (firstName === '') throw invalid('firstName is required');
@@ -102,7 +76,7 @@ export class PeopleService extends DatabaseService {
    * decide who can sign in and where reset links go, so only an administrator may change them (403); the old
    * address is told of a change, and the last active administrator cannot be made unable to sign in (409).
    */
-  async updatePerson(caller: Caller, id: number, input: PersonInput): Promise<PersonRow> {
+  async updatePerson(caller: Caller, id: number, input: PersonCommand): Promise<PersonRow> {
     const existing = await this.getPerson(id);
     if (input.firstName !== undefined && input.firstName.trim() === '') throw invalid('firstName must not be empty');
     if (input.lastName !== undefined && input.lastName.trim() === '') throw invalid('lastName must not be empty');
@@ -115,7 +89,7 @@ export class PeopleService extends DatabaseService {
     const now = await this.time.now();
     return withTransaction(this.db, async (repos) => {
       const hasAccount = (isEmailChanged || isSignInChanged) && (await repos.users.findById(id)) !== undefined;
-      if (hasAccount && !caller.roles.admin) {
+      if (hasAccount && !changesSignInOfPeople(caller)) {
         throw forbidden('Only an administrator may change the e-mail address, inactive or deceased state of a person who has a user account');
       }
       if (hasAccount && isSignInChanged && (columns.inactive === true || columns.deceased_date)) await assertAnotherAdministratorRemains(repos, id);
@@ -128,7 +102,7 @@ export class PeopleService extends DatabaseService {
     });
   }
 
-  private async personColumns(input: PersonInput): Promise<Partial<NewPerson>> {
+  private async personColumns(input: PersonCommand): Promise<Partial<NewPerson>> {
     const columns: Partial<NewPerson> = {};
     if (input.birthDate !== undefined && input.birthDate !== null && input.birthDate !== '' && !isValidDate(input.birthDate)) {
       throw invalid(dateFieldMessage('birthDate'));
@@ -158,10 +132,10 @@ export class PeopleService extends DatabaseService {
 
   /** Deleting a person deletes their user account too, so a person with one needs an administrator (403). */
   async deletePerson(caller: Caller, id: number): Promise<void> {
-    if (id === caller.personId) throw forbidden("Can't delete yourself");
+    if (isSelf(caller, id)) throw forbidden("Can't delete yourself");
     await withTransaction(this.db, async (repos) => {
       if (await repos.users.findById(id)) {
-        if (!caller.roles.admin) throw forbidden('Only an administrator may delete a person who has a user account');
+        if (!deletesUserPeople(caller)) throw forbidden('Only an administrator may delete a person who has a user account');
         await assertAnotherAdministratorRemains(repos, id);
       }
       if (!(await repos.persons.delete(id))) throw notFound('Person not found');
@@ -183,7 +157,7 @@ export class PeopleService extends DatabaseService {
     return this.repos.families.list(pageOf(page));
   }
 
-  async createFamily(caller: Caller, input: FamilyInput) {
+  async createFamily(caller: Caller, input: FamilyCommand) {
     const name = input.name.trim();
     if (name === '') throw invalid('name is required');
     return this.repos.families.insert({
@@ -204,7 +178,7 @@ export class PeopleService extends DatabaseService {
   }
 
   /** Changes the fields sent; a blank optional field is cleared. */
-  async updateFamily(id: number, input: Partial<FamilyInput>) {
+  async updateFamily(id: number, input: Partial<FamilyCommand>) {
     const changes: Updateable<FamiliesTable> = {};
     if (input.name !== undefined) {
       const name = input.name.trim();

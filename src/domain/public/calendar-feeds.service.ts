@@ -6,7 +6,6 @@ import type { DB, EventRow } from '../../db/schema.js';
 import type { CalendarsService, PortalCalendarRef } from '../calendars/calendars.service.js';
 import type { Caller } from '../access/caller.js';
 import type { ChurchTime } from '../church-time.js';
-import { isoWithOffset } from '../clock.js';
 import { addDays, DATE_FORMAT_MESSAGE, isValidDate, parseDateTime } from '../dates.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -34,7 +33,7 @@ const htmlToText = (html: string | null) =>
  * The same text for a client that may put it into a page: markup that was only text in the source (`&lt;img&gt;`
  * or a broken tag) must not become markup there, so angle brackets are escaped.
  */
-const htmlToSafeText = (html: string | null) => htmlToText(html).replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const htmlToSafeText = (html: string | null) => htmlToText(html).replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** An iCalendar feed lists at most this many events (the soonest in its window). */
 export const FEED_EVENT_CAP = 2000;
@@ -96,18 +95,10 @@ export class CalendarFeedsService extends DatabaseService {
     return { from: `${addDays(today, -92)} 00:00:00`, to: `${addDays(today, 549)} 00:00:00` };
   }
 
-  /** FullCalendar objects: ISO 8601 with the zone offset for timed events. */
+  /** The token's events for FullCalendar, with the church's zone their times are shown in. */
   async fullCalendar(token: string, start?: string, end?: string) {
     const events = await this.publicEvents(token, start, end);
-    const timeZone = await this.settings.get('sTimeZone');
-    return events.map((event) => ({
-      id: event.id,
-      title: event.title,
-      start: isoWithOffset(event.start_at, timeZone),
-      end: isoWithOffset(event.end_at, timeZone),
-      allDay: false,
-      extendedProps: { description: htmlToSafeText(event.description ?? event.text), eventTypeId: event.type_id, eventTypeName: event.type_name },
-    }));
+    return { events, timeZone: await this.settings.get('sTimeZone') };
   }
 
   private async toIcs(name: string, events: readonly FeedEvent[], extra: (calendar: ICalCalendar) => void = () => undefined): Promise<string> {
@@ -168,17 +159,10 @@ export class CalendarFeedsService extends DatabaseService {
     }
   }
 
-  /** `GET /api/users/current/calendar-feed`. */
-  async feed(caller: Caller) {
+  /** `GET /api/users/current/calendar-feed`: the member's chosen calendars and feed token (null before the first save). */
+  async feed(caller: Caller): Promise<{ selection: PortalCalendarRef[]; token: string | null }> {
     const row = await this.repos.calendarFeeds.feedOf(caller.userId);
-    const selection = this.parseSelection(row?.portal_calendar_selection ?? null);
-    const token = row?.portal_calendar_token ?? null;
-    return {
-      calendarIds: selection.filter((r) => r.type === 'calendar').map((r) => r.id),
-      systemCalendarIds: selection.filter((r) => r.type === 'system').map((r) => r.id),
-      token,
-      path: token === null ? null : `/api/public/portal-calendar/${token}/calendar.ics`,
-    };
+    return { selection: this.parseSelection(row?.portal_calendar_selection ?? null), token: row?.portal_calendar_token ?? null };
   }
 
   /** Saves the selection (only calendars the administrator shares); the first save mints the token. */

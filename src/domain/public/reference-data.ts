@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
 import subdivisions from 'iso-3166-2';
+import { notFound } from '../errors.js';
 
 // The ISO 3166-1 code list comes from a maintained package; English names come from the runtime's CLDR data.
 const require = createRequire(import.meta.url);
@@ -25,14 +26,15 @@ export function countryList(): Array<{ name: string; code: string }> {
 }
 
 /**
- * The subdivisions of a country as code → name (`US` → `{AL: "Alabama", …}`), or undefined for a code that
- * is not two letters or names no country; a country without subdivisions answers `{}`.
+ * The subdivisions of a country as code → name (`US` → `{AL: "Alabama", …}`); 404 for a code that is not two
+ * letters or names no country; a country without subdivisions answers `{}`.
  */
-export function statesOf(code: string): Record<string, string> | undefined {
-  if (!/^[A-Za-z]{2}$/.test(code)) return undefined;
+export function statesOf(code: string): Record<string, string> {
+  const unknown = () => notFound('Unknown country code');
+  if (!/^[A-Za-z]{2}$/.test(code)) throw unknown();
   const upper = code.toUpperCase();
   if (EXTRA_REGIONS.includes(upper)) return {};
-  if (!countries.isValid(upper)) return undefined;
+  if (!countries.isValid(upper)) throw unknown();
   const entry = subdivisions.country(upper);
   const states = Object.entries(entry?.sub ?? {})
     .map(([key, value]) => [key.slice(upper.length + 1), value.name] as const)

@@ -1,8 +1,12 @@
 import type { CalendarRow, EventRow, EventTypeRow, FamilyRow, GroupRow, PersonRow } from '../../db/schema.js';
+import type {
+  AttendanceCountView, CalendarView, EventTypeView, EventView, FamilyAwaitingReviewView, FamilyListRowView, FamilyView, GroupView, PersonListRowView,
+  PersonSearchHitView, PersonView, RoleOptionView,
+} from '../schemas/core.schemas.js';
 
 /** Core objects keep the reference system's PascalCase on the wire (contract §1.1). */
 
-export function presentPerson(person: PersonRow) {
+export function presentPerson(person: PersonRow): PersonView {
   return {
     Id: person.id,
     Title: person.title,
@@ -31,7 +35,7 @@ export function presentPerson(person: PersonRow) {
   };
 }
 
-export function presentFamily(family: FamilyRow, memberIds: number[]) {
+export function presentFamily(family: FamilyRow, memberIds: number[]): FamilyView {
   return {
     Id: family.id,
     Name: family.name,
@@ -53,7 +57,7 @@ export function presentFamily(family: FamilyRow, memberIds: number[]) {
 }
 
 /** A row of `GET /api/persons`; a family number naming no family (0 in imported data) reads as none. */
-export function presentPersonListRow(row: { id: number; first_name: string; last_name: string; email: string | null; family_id: number | null; family_name: string | null }) {
+export function presentPersonListRow(row: { id: number; first_name: string; last_name: string; email: string | null; family_id: number | null; family_name: string | null }): PersonListRowView {
   return {
     Id: row.id,
     FirstName: row.first_name,
@@ -64,15 +68,15 @@ export function presentPersonListRow(row: { id: number; first_name: string; last
   };
 }
 
-export function presentFamilyListRow(row: { id: number; name: string; email: string | null; home_phone: string | null; city: string | null; member_count: number }) {
+export function presentFamilyListRow(row: { id: number; name: string; email: string | null; home_phone: string | null; city: string | null; member_count: number }): FamilyListRowView {
   return { Id: row.id, Name: row.name, Email: row.email, HomePhone: row.home_phone, City: row.city, MemberCount: row.member_count };
 }
 
-export function presentRole(role: { role_id: number; name: string; sequence: number }) {
+export function presentRole(role: { role_id: number; name: string; sequence: number }): RoleOptionView {
   return { OptionId: role.role_id, OptionName: role.name, OptionSequence: role.sequence };
 }
 
-export function presentGroup(group: GroupRow & { member_count?: number | null }, roles: Array<{ role_id: number; name: string; sequence: number }>) {
+export function presentGroup(group: GroupRow & { member_count?: number | null }, roles: Array<{ role_id: number; name: string; sequence: number }>): GroupView {
   return {
     Id: group.id,
     Name: group.name,
@@ -88,7 +92,7 @@ export function presentGroup(group: GroupRow & { member_count?: number | null },
   };
 }
 
-export function presentCalendar(calendar: CalendarRow) {
+export function presentCalendar(calendar: CalendarRow): CalendarView {
   return {
     Id: calendar.id,
     Name: calendar.name,
@@ -99,7 +103,7 @@ export function presentCalendar(calendar: CalendarRow) {
   };
 }
 
-export function presentEventType(type: EventTypeRow) {
+export function presentEventType(type: EventTypeRow): EventTypeView {
   return { Id: type.id, Name: type.name, DefStartTime: type.def_start_time, DefRecurType: type.def_recur_type, Active: type.active };
 }
 
@@ -109,7 +113,7 @@ export function presentEvent(details: {
   ministryName: string | null;
   calendars: Array<{ id: number; name: string }>;
   groups: Array<{ id: number; name: string }>;
-}) {
+}): EventView {
   const { event } = details;
   return {
     Id: event.id,
@@ -129,6 +133,20 @@ export function presentEvent(details: {
   };
 }
 
-export function presentCounts(counts: Array<{ count_id: number; name: string; count: number; notes: string | null }>) {
+export function presentCounts(counts: Array<{ count_id: number; name: string; count: number; notes: string | null }>): AttendanceCountView[] {
   return counts.map((c) => ({ id: c.count_id, name: c.name, count: c.count, notes: c.notes }));
+}
+
+/** A hit of `GET /api/persons/search/{query}`: numbered from 1, with the person's address in the API. */
+export function presentPersonSearchHit(person: Pick<PersonRow, 'id' | 'first_name' | 'last_name'>, index: number): PersonSearchHitView {
+  return { id: index + 1, objid: person.id, text: `${person.first_name} ${person.last_name}`, uri: `/api/person/${person.id}` };
+}
+
+/** A self-registered family awaiting review, with its members' first names and e-mail addresses. */
+export function presentFamilyAwaitingReview({ family, members }: { family: FamilyRow; members: Array<Pick<PersonRow, 'first_name' | 'email'>> }): FamilyAwaitingReviewView {
+  return {
+    ...presentFamily(family, []),
+    Members: members.map((m) => m.first_name),
+    MemberEmails: members.map((m) => m.email).filter((email): email is string => email !== null),
+  };
 }

@@ -1,23 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { FAMILY_ROLES, PEOPLE_PAGE_LIMIT, PEOPLE_PAGE_SIZE, type PersonInput } from '../../domain/people/people.service.js';
+import { FAMILY_ROLES, PEOPLE_PAGE_LIMIT, PEOPLE_PAGE_SIZE } from '../../domain/people/people.service.js';
 import type { Services } from '../../domain/services.js';
-import { parsePermissiveBoolean } from '../../domain/values.js';
+import { parsePerson } from '../commands/people.commands.js';
 import { callerOf } from '../plugins/access.js';
-import { presentFamily, presentFamilyListRow, presentPerson, presentPersonListRow } from '../presenters/core.presenter.js';
+import { presentFamily, presentFamilyListRow, presentPerson, presentPersonListRow, presentPersonSearchHit } from '../presenters/core.presenter.js';
 import { idParams, idSegment, responses, SuccessResponse } from '../schemas/common.js';
-import { Family, FamilyBody, FamilyListRow, FamilyUpdateBody, PeopleListQuery, Person, PersonBody, PersonListRow, PersonUpdateBody, RoleOption } from '../schemas/core.schemas.js';
-
-type PersonBodyType = Partial<Record<keyof PersonInput, unknown>>;
-
-function personInput(body: PersonBodyType): PersonInput {
-  const { inactive, doNotEmail, ...rest } = body;
-  return {
-    ...(rest as PersonInput),
-    ...(inactive !== undefined && { inactive: parsePermissiveBoolean(inactive) }),
-    ...(doNotEmail !== undefined && { doNotEmail: parsePermissiveBoolean(doNotEmail) }),
-  };
-}
+import { Family, FamilyBody, FamilyListRow, FamilyUpdateBody, PeopleListQuery, Person, PersonBody, PersonSearchHit, PersonListRow, PersonUpdateBody, RoleOption } from '../schemas/core.schemas.js';
 
 const paging = `${PEOPLE_PAGE_SIZE} a page unless limit asks for fewer or more (at most ${PEOPLE_PAGE_LIMIT}); offset pages on; X-Total-Count tells how many`;
 
@@ -44,12 +33,12 @@ export const peopleRoutes = (services: Services): FastifyPluginAsyncTypebox => a
   app.post('/api/persons', {
     config: editRecords,
     schema: { tags, summary: 'Create a person', body: PersonBody, response: responses({ 201: Person }) },
-  }, async (request, reply) => reply.code(201).send(presentPerson(await people.createPerson(callerOf(request), personInput(request.body)))));
+  }, async (request, reply) => reply.code(201).send(presentPerson(await people.createPerson(callerOf(request), parsePerson(request.body)))));
 
   app.post(`/api/person/${idSegment('personId')}`, {
     config: editRecords,
     schema: { tags, summary: 'Change a person (any subset of the create fields)', params: idParams('personId'), body: PersonUpdateBody, response: responses({ 200: Person }) },
-  }, async (request) => presentPerson(await people.updatePerson(callerOf(request), request.params.personId, personInput(request.body))));
+  }, async (request) => presentPerson(await people.updatePerson(callerOf(request), request.params.personId, parsePerson(request.body))));
 
   app.get(`/api/person/${idSegment('personId')}`, {
     config: { access: 'staff' },
@@ -70,15 +59,9 @@ export const peopleRoutes = (services: Services): FastifyPluginAsyncTypebox => a
       tags,
       summary: 'Find people by first name, last name or e-mail (at most 15)',
       params: Type.Object({ query: Type.String({ minLength: 1, maxLength: 100 }) }),
-      response: responses({ 200: Type.Array(Type.Object({ id: Type.Integer(), objid: Type.Integer(), text: Type.String(), uri: Type.String() })) }),
+      response: responses({ 200: Type.Array(PersonSearchHit) }),
     },
-  }, async (request) =>
-    (await people.search(request.params.query)).map((person, index) => ({
-      id: index + 1,
-      objid: person.id,
-      text: `${person.first_name} ${person.last_name}`,
-      uri: `/api/person/${person.id}`,
-    })));
+  }, async (request) => (await people.search(request.params.query)).map(presentPersonSearchHit));
 
   app.get('/api/persons/roles', {
     config: { access: 'staff' },

@@ -1,20 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../../domain/errors.js';
 import { countryList, statesOf } from '../../domain/public/reference-data.js';
 import type { Services } from '../../domain/services.js';
 import { callerOf } from '../plugins/access.js';
 import { publicRateLimit } from '../plugins/rate-limits.js';
-import { Id, Nullable, responses } from '../schemas/common.js';
+import { presentCalendarFeed, presentFullCalendar, presentPublicEvent } from '../presenters/public.presenter.js';
+import { Id, responses } from '../schemas/common.js';
+import { CalendarFeed, FullCalendarEvent, PublicEvent, ScheduleFeed } from '../schemas/public.schemas.js';
 
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 200 }) });
 const Window = Type.Object({ start: Type.Optional(Type.String({ maxLength: 40 })), end: Type.Optional(Type.String({ maxLength: 40 })) });
-const ScheduleFeed = Type.Object({
-  url: Nullable(Type.String({ description: 'The feed address; null when the feed exists but its address was shown before (reset for a new one)' })),
-  hasFeed: Type.Boolean(),
-});
-const Feed = Type.Object({ calendarIds: Type.Array(Type.Integer()), systemCalendarIds: Type.Array(Type.Integer()), token: Nullable(Type.String()), path: Nullable(Type.String()) });
 
 /** A person's own feed: shown in place, and never kept by a shared cache. */
 const personalFeed = (reply: FastifyReply, filename: string, text: string) => reply
@@ -47,19 +43,12 @@ export const publicRoutes = (services: Services): FastifyPluginAsyncTypebox => a
       params: Type.Object({ code: Type.String({ maxLength: 200 }) }),
       response: responses({ 200: Type.Record(Type.String(), Type.String()) }),
     },
-  }, async (request) => {
-    const states = statesOf(request.params.code);
-    if (!states) throw notFound('Unknown country code');
-    return states;
-  });
+  }, async (request) => statesOf(request.params.code));
 
   app.get('/api/public/calendar/:token/events', {
     config: isLimitedPublic,
-    schema: { tags, summary: "Events of the token's calendar overlapping [start, end)", params: TokenParams, querystring: Window, response: responses({ 200: Type.Array(Type.Unknown()) }) },
-  }, async (request) => (await calendarFeeds.publicEvents(request.params.token, request.query.start, request.query.end)).map((event) => ({
-    Id: event.id, Title: event.title, Desc: event.description, Text: event.text, Start: event.start_at, End: event.end_at,
-    Type: event.type_id, TypeName: event.type_name, MinistryId: event.event_ministry_id,
-  })));
+    schema: { tags, summary: "Events of the token's calendar overlapping [start, end)", params: TokenParams, querystring: Window, response: responses({ 200: Type.Array(PublicEvent) }) },
+  }, async (request) => (await calendarFeeds.publicEvents(request.params.token, request.query.start, request.query.end)).map(presentPublicEvent));
 
   app.get('/api/public/calendar/:token/ics', {
     config: isLimitedPublic,
@@ -71,8 +60,8 @@ export const publicRoutes = (services: Services): FastifyPluginAsyncTypebox => a
 
   app.get('/api/public/calendar/:token/fullcalendar', {
     config: isLimitedPublic,
-    schema: { tags, summary: "The token's calendar as FullCalendar event objects", params: TokenParams, querystring: Window, response: responses({ 200: Type.Array(Type.Unknown()) }) },
-  }, async (request) => calendarFeeds.fullCalendar(request.params.token, request.query.start, request.query.end));
+    schema: { tags, summary: "The token's calendar as FullCalendar event objects", params: TokenParams, querystring: Window, response: responses({ 200: Type.Array(FullCalendarEvent) }) },
+  }, async (request) => presentFullCalendar(await calendarFeeds.fullCalendar(request.params.token, request.query.start, request.query.end)));
 
   app.get('/api/public/portal-calendar/:token/calendar.ics', {
     config: isLimitedPublic,
@@ -81,8 +70,8 @@ export const publicRoutes = (services: Services): FastifyPluginAsyncTypebox => a
 
   app.get('/api/users/current/calendar-feed', {
     config: { access: 'login' },
-    schema: { tags: ['Users'], summary: 'My calendar feed: chosen calendars and the feed address', response: responses({ 200: Feed }) },
-  }, async (request) => calendarFeeds.feed(callerOf(request)));
+    schema: { tags: ['Users'], summary: 'My calendar feed: chosen calendars and the feed address', response: responses({ 200: CalendarFeed }) },
+  }, async (request) => presentCalendarFeed(await calendarFeeds.feed(callerOf(request))));
 
   app.put('/api/users/current/calendar-feed', {
     config: { access: 'login' },
@@ -90,14 +79,14 @@ export const publicRoutes = (services: Services): FastifyPluginAsyncTypebox => a
       tags: ['Users'],
       summary: 'Choose the calendars of my feed (only those the church shares); the first save mints the address',
       body: Type.Object({ calendarIds: Type.Array(Id, { maxItems: 500 }), systemCalendarIds: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 1000 }), { maxItems: 50 })) }),
-      response: responses({ 200: Feed }),
+      response: responses({ 200: CalendarFeed }),
     },
-  }, async (request) => calendarFeeds.saveFeed(callerOf(request), request.body.calendarIds, request.body.systemCalendarIds ?? []));
+  }, async (request) => presentCalendarFeed(await calendarFeeds.saveFeed(callerOf(request), request.body.calendarIds, request.body.systemCalendarIds ?? [])));
 
   app.post('/api/users/current/calendar-feed/reset', {
     config: { access: 'login' },
-    schema: { tags: ['Users'], summary: 'A new feed address; the old one stops at once', response: responses({ 200: Feed }) },
-  }, async (request) => calendarFeeds.resetFeed(callerOf(request)));
+    schema: { tags: ['Users'], summary: 'A new feed address; the old one stops at once', response: responses({ 200: CalendarFeed }) },
+  }, async (request) => presentCalendarFeed(await calendarFeeds.resetFeed(callerOf(request))));
 
   app.get('/api/public/my-schedule/:token/schedule.ics', {
     config: isLimitedPublic,

@@ -2,38 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../domain/services.js';
 import { publicRateLimit } from '../plugins/rate-limits.js';
-import { presentFamily, presentPerson } from '../presenters/core.presenter.js';
-import { Id, idParams, idSegment, ReadByDomain, responses, SuccessResponse } from '../schemas/common.js';
-import { Family, Person } from '../schemas/core.schemas.js';
+import { parseFamilyRegistration, parsePersonRegistration } from '../commands/registration.commands.js';
+import { presentFamily, presentFamilyAwaitingReview, presentPerson } from '../presenters/core.presenter.js';
+import { Id, idParams, idSegment, responses, SuccessResponse } from '../schemas/common.js';
+import { Family, FamilyAwaitingReview, FamilyRegistrationBody, Person, PersonRegistrationBody } from '../schemas/core.schemas.js';
 
-// Every failure of a registration is reported at once (after the 403 for a closed form), so the domain reads each field.
-const text = (max: number, required = false) => ReadByDomain(`text, ${max} characters at most${required ? '; required' : ''}`);
-const PersonRegistrationBody = Type.Object({
-  firstName: text(50, true),
-  lastName: text(50, true),
-  email: ReadByDomain('one e-mail address, 100 characters at most'),
-  gender: ReadByDomain('0 (unknown), 1 (male) or 2 (female)'),
-  birthday: ReadByDomain('MM/DD/YYYY'),
-  role: ReadByDomain('a family role id'),
-  cellPhone: text(30),
-  homePhone: text(30),
-  workPhone: text(30),
-  hideAge: ReadByDomain('permissive boolean (§1.7)'),
-});
-const FamilyRegistrationBody = Type.Object({
-  Name: text(50, true),
-  Address1: text(255),
-  Address2: text(255),
-  City: text(50),
-  State: text(50),
-  Zip: text(50),
-  Country: text(50),
-  HomePhone: text(30),
-  WorkPhone: text(30),
-  CellPhone: text(30),
-  Email: ReadByDomain('one e-mail address, 100 characters at most'),
-  people: ReadByDomain('a list of at most 50 people, each as the person registration'),
-});
 const IdList = Type.Array(Id, { maxItems: 1000 });
 
 /** Self-registration (public) and its review by EditRecords holders (contract §14.4). */
@@ -47,18 +20,18 @@ export const registrationRoutes = (services: Services): FastifyPluginAsyncTypebo
     config: publicForm,
     schema: { tags, summary: 'Register a family with its people (waits for review)', body: FamilyRegistrationBody, response: responses({ 200: Family }) },
   }, async (request) => {
-    const { family, memberIds } = await registration.registerFamily(request.body);
+    const { family, memberIds } = await registration.registerFamily(() => parseFamilyRegistration(request.body));
     return presentFamily(family, memberIds);
   });
 
   app.post('/api/public/register/person', {
     config: publicForm,
     schema: { tags, summary: 'Register one person (waits for review)', body: PersonRegistrationBody, response: responses({ 200: Person }) },
-  }, async (request) => presentPerson(await registration.registerPerson(request.body)));
+  }, async (request) => presentPerson(await registration.registerPerson(() => parsePersonRegistration(request.body))));
 
   app.get('/api/persons/self-register', {
     config: editRecords,
-    schema: { tags, summary: 'Self-registered people awaiting review, newest first (at most 100)', response: responses({ 200: Type.Object({ people: Type.Array(Type.Unknown()) }) }) },
+    schema: { tags, summary: 'Self-registered people awaiting review, newest first (at most 100)', response: responses({ 200: Type.Object({ people: Type.Array(Person) }) }) },
   }, async () => ({ people: (await registration.peopleAwaitingReview()).map(presentPerson) }));
 
   app.get('/api/persons/self-register/count', {
@@ -68,14 +41,8 @@ export const registrationRoutes = (services: Services): FastifyPluginAsyncTypebo
 
   app.get('/api/families/self-register', {
     config: editRecords,
-    schema: { tags, summary: 'Self-registered families awaiting review', response: responses({ 200: Type.Object({ families: Type.Array(Type.Unknown()) }) }) },
-  }, async () => ({
-    families: (await registration.familiesAwaitingReview()).map(({ family, members }) => ({
-      ...presentFamily(family, []),
-      Members: members.map((m) => m.first_name),
-      MemberEmails: members.map((m) => m.email).filter((email): email is string => email !== null),
-    })),
-  }));
+    schema: { tags, summary: 'Self-registered families awaiting review', response: responses({ 200: Type.Object({ families: Type.Array(FamilyAwaitingReview) }) }) },
+  }, async () => ({ families: (await registration.familiesAwaitingReview()).map(presentFamilyAwaitingReview) }));
 
   app.post('/api/persons/self-register/approve', {
     config: editRecords,

@@ -1,24 +1,33 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { PEOPLE_PAGE_LIMIT } from '../../domain/people/people.service.js';
-import { Id, Nullable, PermissiveBoolean, RequiredField, Stages, WallClock } from './common.js';
+import { Id, Nullable, PermissiveBoolean, ReadByDomain, RequiredField, Stages, WallClock } from './common.js';
 
 const S = Type.String();
 const I = Type.Integer();
 const B = Type.Boolean();
 const NS = Nullable(Type.String());
 const NI = Nullable(Type.Integer());
-const shape = (properties: Record<string, TSchema>) => Type.Object(properties);
+const shape = <P extends TProperties>(properties: P) => Type.Object(properties);
 
 export const Person = shape({
   Id: I, Title: NS, FirstName: S, MiddleName: NS, LastName: S, Suffix: NS, Gender: I, Email: NS, WorkEmail: NS,
   CellPhone: NS, HomePhone: NS, WorkPhone: NS, BirthMonth: NI, BirthDay: NI, BirthYear: NI, HideAge: B, FamId: I, FmrId: I,
   NeedsReview: B, DateEntered: WallClock, EnteredBy: I, DeceasedDate: NS, Inactive: B, DoNotEmail: B,
 });
+export type PersonView = Static<typeof Person>;
 
 export const Family = shape({
   Id: I, Name: S, Address1: NS, Address2: NS, City: NS, State: NS, Zip: NS, Country: NS, HomePhone: NS, WorkPhone: NS,
   CellPhone: NS, Email: NS, DateEntered: WallClock, EnteredBy: I, NeedsReview: B, MemberIds: Type.Array(I),
 });
+export type FamilyView = Static<typeof Family>;
+
+/** Ours: a family awaiting review shows its members' first names and addresses (contract §14.4). */
+export const FamilyAwaitingReview = Type.Composite([Family, shape({ Members: Type.Array(S), MemberEmails: Type.Array(S) })]);
+export type FamilyAwaitingReviewView = Static<typeof FamilyAwaitingReview>;
+
+export const PersonSearchHit = shape({ id: I, objid: I, text: S, uri: S });
+export type PersonSearchHitView = Static<typeof PersonSearchHit>;
 
 /** The query of the people and family lists: `q` filters by name or e-mail; offset and limit page. */
 export const PeopleListQuery = Type.Object({
@@ -28,19 +37,25 @@ export const PeopleListQuery = Type.Object({
 });
 
 export const PersonListRow = shape({ Id: I, FirstName: S, LastName: S, Email: NS, FamilyId: NI, FamilyName: NS });
+export type PersonListRowView = Static<typeof PersonListRow>;
 
 export const FamilyListRow = shape({ Id: I, Name: S, Email: NS, HomePhone: NS, City: NS, MemberCount: I });
+export type FamilyListRowView = Static<typeof FamilyListRow>;
 
 export const RoleOption = shape({ OptionId: I, OptionName: S, OptionSequence: I });
+export type RoleOptionView = Static<typeof RoleOption>;
 
 export const Group = shape({
   Id: I, Name: S, Type: I, Description: NS, RoleListId: I, DefaultRole: I, Active: B, IncludeInEmailExport: B,
   groupType: I, memberCount: I, roles: Type.Array(RoleOption),
 });
+export type GroupView = Static<typeof Group>;
 
 export const Membership = shape({ PersonId: I, GroupId: I, RoleId: I });
+export type MembershipView = Static<typeof Membership>;
 
 export const Calendar = shape({ Id: I, Name: S, AccessToken: NS, ForegroundColor: S, BackgroundColor: S, MinistryId: NI });
+export type CalendarView = Static<typeof Calendar>;
 
 export const PortalCalendar = shape({
   type: Type.Union([Type.Literal('calendar'), Type.Literal('system')]),
@@ -50,15 +65,19 @@ export const PortalCalendar = shape({
   ministryId: NI,
   visible: B,
 });
+export type PortalCalendarView = Static<typeof PortalCalendar>;
 
 export const EventType = shape({ Id: I, Name: S, DefStartTime: NS, DefRecurType: S, Active: B });
+export type EventTypeView = Static<typeof EventType>;
 
 export const Event = shape({
   Id: I, Title: S, Desc: NS, Text: NS, Start: WallClock, End: WallClock, Type: I, TypeName: NS, InActive: B,
   LinkedGroupId: I, MinistryId: NI, MinistryName: NS, PinnedCalendars: Type.Array(I), Groups: Type.Array(shape({ Id: I, Name: S })),
 });
+export type EventView = Static<typeof Event>;
 
 export const AttendanceCount = shape({ id: I, name: S, count: I, notes: NS });
+export type AttendanceCountView = Static<typeof AttendanceCount>;
 
 const text = (max: number) => Type.String({ maxLength: max });
 const optionalText = (max: number) => Type.Optional(Nullable(text(max)));
@@ -176,3 +195,32 @@ export const EventTypeBody = Type.Object({
 });
 
 export const EventTypeUpdateBody = Type.Partial(EventTypeBody);
+
+// Every failure of a registration is reported at once (after the 403 for a closed form), so the domain reads each field.
+const formText = (max: number, required = false) => ReadByDomain(`text, ${max} characters at most${required ? '; required' : ''}`);
+export const PersonRegistrationBody = Type.Object({
+  firstName: formText(50, true),
+  lastName: formText(50, true),
+  email: ReadByDomain('one e-mail address, 100 characters at most'),
+  gender: ReadByDomain('0 (unknown), 1 (male) or 2 (female)'),
+  birthday: ReadByDomain('MM/DD/YYYY'),
+  role: ReadByDomain('a family role id'),
+  cellPhone: formText(30),
+  homePhone: formText(30),
+  workPhone: formText(30),
+  hideAge: ReadByDomain('permissive boolean (§1.7)'),
+});
+export const FamilyRegistrationBody = Type.Object({
+  Name: formText(50, true),
+  Address1: formText(255),
+  Address2: formText(255),
+  City: formText(50),
+  State: formText(50),
+  Zip: formText(50),
+  Country: formText(50),
+  HomePhone: formText(30),
+  WorkPhone: formText(30),
+  CellPhone: formText(30),
+  Email: ReadByDomain('one e-mail address, 100 characters at most'),
+  people: ReadByDomain('a list of at most 50 people, each as the person registration'),
+});

@@ -7,7 +7,7 @@ import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js'
 import { BodyIdOf, idSegment, RequiredField, responses, Stages } from '../../schemas/common.js';
 import { CreatedMinistryEvents, EditedMinistryEvent, MinistryEventList } from '../../schemas/ministry-events.schemas.js';
 import { GenerateResult, MinistryEventBody, MinistryEventEditBody, Schedule } from '../../schemas/volunteer.schemas.js';
-import { presentEditedMinistryEvent } from '../../presenters/ministry-events.presenter.js';
+import { presentEditedMinistryEvent, presentMinistryEventList } from '../../presenters/ministry-events.presenter.js';
 import { ministryPath, SETUP_FAILURE } from './paths.js';
 
 const RunResult = Type.Omit(GenerateResult, ['noEvents', 'searched']);
@@ -36,7 +36,7 @@ export const ministryEventsRoutes = (services: Services): FastifyPluginAsyncType
         200: MinistryEventList,
       }),
     },
-  }, async (request) => ministryEvents.list(authorizedOf(request, 'ministry'), parseMinistryEventWindow(request.query)));
+  }, async (request) => presentMinistryEventList(await ministryEvents.list(authorizedOf(request, 'ministry'), parseMinistryEventWindow(request.query))));
 
   app.post(`${ministryPath}/events`, {
     config,
