@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../domain/services.js';
 import { transportFor } from '../../jobs/outbox-delivery.js';
+import { parseSettingValue } from '../commands/settings.commands.js';
 import { publicRateLimit } from '../plugins/rate-limits.js';
 import { responses } from '../schemas/common.js';
 
@@ -30,7 +31,7 @@ export const settingsRoutes = (services: Services): FastifyPluginAsyncTypebox =>
       body: Type.Object({ value: Type.Union([Type.String({ maxLength: 10000 }), Type.Number(), Type.Boolean()]) }),
       response: responses({ 200: Value }),
     },
-  }, async (request) => ({ value: await services.settings.write(request.params.name, String(request.body.value)) }));
+  }, async (request) => ({ value: await services.settings.write(request.params.name, parseSettingValue(request.body)) }));
 
   app.post('/admin/api/system/mail/test', {
     // Each call is real mail sent at once: limited as a public form is, so that a stuck button floods no inbox.
