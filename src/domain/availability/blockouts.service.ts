@@ -5,7 +5,8 @@ import type { Caller } from '../access/caller.js';
 import { meAssignmentView } from '../assignments/views.js';
 import type { ChurchTime } from '../church-time.js';
 import { isLive } from '../../db/schema.js';
-import { forbidden, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
+import { assertOwnsBlockout } from '../access/ministries.policies.js';
 import { blockoutView, covers, lastDayOf, parseBlockout, type BlockoutRequest } from './blockouts.js';
 import { DatabaseService } from '../database-service.js';
 
@@ -36,7 +37,7 @@ export class BlockoutsService extends DatabaseService {
   async deleteMine(caller: Caller, blockoutId: number) {
     const row = await this.repos.blockouts.findById(blockoutId);
     if (!row) throw notFound('Blockout not found');
-    if (row.person_id !== caller.personId) throw forbidden('That blockout belongs to someone else');
+    assertOwnsBlockout(caller, row);
     await this.repos.blockouts.delete(row.id);
     return { success: true as const };
   }

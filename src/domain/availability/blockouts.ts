@@ -1,6 +1,6 @@
 import type { BlockoutRow } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
-import { readsBlockoutReason } from '../access/volunteer-access.js';
+import { showsBlockoutReason } from '../access/ministries.policies.js';
 import { addDays, dateFieldMessage, isValidDate, minutesBetween, parseTimeOfDay } from '../dates.js';
 import { invalid } from '../errors.js';
 
@@ -87,7 +87,7 @@ export function coveringBlockout<B extends BlockoutPeriod>(blockouts: readonly B
   return blockouts.find((blockout) => covers(blockout, start, end));
 }
 
-/** A blockout on the wire as `reader` may see it: the reason is null unless `readsBlockoutReason`, the dates always. */
+/** A blockout on the wire as `reader` may see it: the reason is null unless `showsBlockoutReason`, the dates always. */
 export function blockoutView(row: Omit<BlockoutRow, 'created_at'>, reader: Caller) {
   return {
     id: row.id,
@@ -97,6 +97,6 @@ export function blockoutView(row: Omit<BlockoutRow, 'created_at'>, reader: Calle
     startTime: row.start_time?.slice(0, 5) ?? null,
     endTime: row.end_time?.slice(0, 5) ?? null,
     repeatWeeklyUntil: row.repeat_until,
-    reason: readsBlockoutReason(reader, row) ? row.reason : null,
+    reason: showsBlockoutReason(reader, row) ? row.reason : null,
   };
 }

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { UniqueViolationError } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import type { Authorized } from '../access/authorized.js';
-import { assertKeepsCredential, assertManager, type VolunteerActor } from '../access/volunteer-access.js';
+import { assertMayNameCredentials, assertMayRecordCredential } from '../access/ministries.policies.js';
+import type { VolunteerActor } from '../access/volunteer-access.js';
 import type { ChurchTime } from '../church-time.js';
 import { dateFieldMessage, isValidDate } from '../dates.js';
 import { conflict, invalid, notFound } from '../errors.js';
@@ -25,7 +26,7 @@ export class CredentialsService extends DatabaseService {
   }
 
   async create(actor: VolunteerActor, input: { name?: string; description?: string | null }) {
-    assertManager(actor);
+    assertMayNameCredentials(actor);
     const name = input.name?.trim();
     if (!name) throw invalid('name is required');
     const at = await this.time.now();
@@ -34,7 +35,7 @@ export class CredentialsService extends DatabaseService {
   }
 
   async update(actor: VolunteerActor, credentialId: number, input: { name?: string; description?: string | null; active?: boolean }) {
-    assertManager(actor);
+    assertMayNameCredentials(actor);
     const repos = this.repos;
     if (!(await repos.credentials.findById(credentialId))) throw notFound('Credential not found');
     const name = input.name?.trim();
@@ -76,7 +77,7 @@ export class CredentialsService extends DatabaseService {
 
   /**
    * Records that the person holds the credential, until `expiresOn` (null: no end); replaces an earlier record.
-   * 404 for an unknown credential, then 403 unless `keepsCredential`.
+   * 404 for an unknown credential, then 403 unless the caller may record it.
    */
   async record(actor: VolunteerActor, person: Authorized<'person'>, input: { credentialId: number; expiresOn?: string | null }) {
     const credential = await this.keptCredential(actor, input.credentialId);
@@ -96,7 +97,7 @@ export class CredentialsService extends DatabaseService {
   private async keptCredential(actor: VolunteerActor, credentialId: number) {
     const credential = await this.repos.credentials.findById(credentialId);
     if (!credential) throw notFound('Credential not found');
-    assertKeepsCredential(actor, await this.repos.credentials.ministriesRequiring(credential.id));
+    assertMayRecordCredential(actor, await this.repos.credentials.ministriesRequiring(credential.id));
     return credential;
   }
 

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { HOUSEHOLD_RULES, type DB, type HouseholdRule } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
 import type { ChurchTime } from '../church-time.js';
-import { forbidden, invalid, notFound } from '../errors.js';
+import { invalid, notFound } from '../errors.js';
+import { assertPartyTo } from '../access/ministries.policies.js';
 import { displayName } from '../ministries/views.js';
 import { DatabaseService } from '../database-service.js';
 
@@ -48,7 +49,7 @@ export class HouseholdService extends DatabaseService {
   async deleteRule(caller: Caller, ruleId: number) {
     const row = await this.repos.householdRules.findById(ruleId);
     if (!row) throw notFound('Household rule not found');
-    if (row.person_id !== caller.personId && row.other_person_id !== caller.personId) throw forbidden('That rule is between other people');
+    assertPartyTo(caller, row);
     await this.repos.householdRules.delete(row.id);
     return this.mine(caller);
   }

@@ -40,7 +40,7 @@ export function markOf(path: PlacementPath, place: Place, facts: PersonFacts, se
  * Marks each person at one place by the placement rules (issue 32), as the write on `path` would warn: `marks`
  * lists the codes, the other fields say why (issue 17). Nobody is removed: the coordinator decides. Blocked-out
  * people are listed last, the order otherwise kept. A blockout shows `reader` its reason only where
- * `readsBlockoutReason` allows.
+ * `showsBlockoutReason` allows.
  */
 export async function markAvailability<P extends { personId: number; inPool?: boolean }>(repos: Repositories, people: readonly P[], context: OccurrenceContext, reader: Caller, path: PlacementPath) {
   const place = placeOf(context);

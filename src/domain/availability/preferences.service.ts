@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
 import type { ChurchTime } from '../church-time.js';
-import { forbidden, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
+import { assertOwnsPreference } from '../access/ministries.policies.js';
 import { preferenceView, storedWeeks } from './preferences.js';
 import { DatabaseService } from '../database-service.js';
 
@@ -30,7 +31,7 @@ export class PreferencesService extends DatabaseService {
   async deleteMine(caller: Caller, preferenceId: number) {
     const row = await this.repos.preferences.findById(preferenceId);
     if (!row) throw notFound('Preference not found');
-    if (row.person_id !== caller.personId) throw forbidden('That preference belongs to someone else');
+    assertOwnsPreference(caller, row);
     await this.repos.preferences.delete(row.id);
     return { success: true as const };
   }

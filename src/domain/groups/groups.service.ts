@@ -3,18 +3,12 @@ import type { DB, GroupRow } from '../../db/schema.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, invalid, notFound } from '../errors.js';
+import type { NewGroupCommand } from './groups.commands.js';
 import { joinGroup, leaveGroup } from './memberships.js';
 import { DatabaseService } from '../database-service.js';
 
 /** Group type of a Sunday School class. */
 export const SUNDAY_SCHOOL_GROUP_TYPE = 4;
-
-export interface NewGroupInput {
-  name: string;
-  description?: string | null;
-  isSundaySchool?: boolean;
-  groupType?: number;
-}
 
 /** Groups and their memberships (contract §15.2). */
 export class GroupsService extends DatabaseService {
@@ -23,10 +17,8 @@ export class GroupsService extends DatabaseService {
   }
 
   /** A Sunday School class gets the roles Teacher and Student (default Student); any other group a Member role. */
-  async createGroup(input: NewGroupInput): Promise<GroupRow> {
-    const name = input.name.trim();
-    if (name === '') throw invalid('groupName is required');
-    const isClass = input.isSundaySchool === true || input.groupType === SUNDAY_SCHOOL_GROUP_TYPE;
+  async createGroup(input: NewGroupCommand): Promise<GroupRow> {
+    const isClass = input.isSundaySchool || input.groupType === SUNDAY_SCHOOL_GROUP_TYPE;
     const roles = isClass
       ? [{ role_id: 1, name: 'Teacher', sequence: 1 }, { role_id: 2, name: 'Student', sequence: 2 }]
       : [{ role_id: 1, name: 'Member', sequence: 1 }];
@@ -34,8 +26,8 @@ export class GroupsService extends DatabaseService {
     return inTransaction(this.db, this.publisher, ({ repos }) =>
       repos.groups.insert(
         {
-          name,
-          description: input.description?.trim() || null,
+          name: input.name,
+          description: input.description,
           type: isClass ? SUNDAY_SCHOOL_GROUP_TYPE : (input.groupType ?? 0),
           default_role_id: isClass ? 2 : 1,
           created_at: now,

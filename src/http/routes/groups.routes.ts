@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../domain/services.js';
-import { parsePermissiveBoolean } from '../../domain/values.js';
+import { parseNewGroup } from '../commands/groups.commands.js';
 import { presentGroup, presentRole } from '../presenters/core.presenter.js';
 import { Id, idParams, idSegment, Nullable, responses, SuccessResponse } from '../schemas/common.js';
 import { Group, GroupBody, Membership, RoleOption } from '../schemas/core.schemas.js';
@@ -24,8 +24,7 @@ export const groupsRoutes = (services: Services): FastifyPluginAsyncTypebox => a
     config: manageGroups,
     schema: { tags, summary: 'Create a group (isSundaySchool makes a class with Teacher and Student roles)', body: GroupBody, response: responses({ 200: Group }) },
   }, async (request) => {
-    const { groupName, description, isSundaySchool, groupType } = request.body;
-    const group = await groups.createGroup({ name: groupName, description, groupType, isSundaySchool: parsePermissiveBoolean(isSundaySchool) });
+    const group = await groups.createGroup(parseNewGroup(request.body));
     const { roles } = await groups.getGroup(group.id);
     return presentGroup({ ...group, member_count: 0 }, roles);
   });
