@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { withTransaction, type Repositories } from '../../db/repositories/index.js';
 import type { DB } from '../../db/schema.js';
+import type { Authorized } from '../access/authorized.js';
 import type { Caller } from '../access/caller.js';
+import type { AssignCommand } from './assignments.commands.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
@@ -10,12 +12,6 @@ import { OCCURRENCE_CLOSED, occurrenceClosed, placementWarnings, placeOf } from 
 import { loadEffectiveRequirements, requirementCountedAgainst } from '../staffing/staffing.js';
 import { assignmentView, meAssignmentView } from './views.js';
 import { DatabaseService } from '../database-service.js';
-
-export interface AssignInput {
-  positionId: number;
-  personId: number;
-  allowOutsidePool: boolean;
-}
 
 const HOLDS_POSITION = 'This person already holds that position on this occurrence';
 
@@ -43,7 +39,7 @@ export class AssignmentsService extends DatabaseService {
    * E14, rules in the contract's order: I4 (400), I5 (409), I2 (403), I3 (409 unless allowOutsidePool),
    * I1 (409), I8 re-use of a declined or cancelled row; another position on the occurrence is fine (I7).
    */
-  async assign(caller: Caller, occurrence: { id: number; ministry_id: number; event_id: number; occurrence_date: string; start_at: string; end_at: string }, input: AssignInput) {
+  async assign(caller: Caller, occurrence: Authorized<'occurrence'>, input: AssignCommand) {
     const repos = this.repos;
     const { position, person, qualified, in_pool, checkin_at, checkout_at } = await repos.assignments.candidate({
       positionId: input.positionId, personId: input.personId, ministryId: occurrence.ministry_id, eventId: occurrence.event_id,

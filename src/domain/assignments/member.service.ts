@@ -5,7 +5,7 @@ import { isLive, type DB } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
 import { assertOwnsAssignment, assertProposedSwap } from '../access/staffing.policies.js';
 import type { ChurchTime } from '../church-time.js';
-import { addDays, optionalDate } from '../dates.js';
+import { addDays } from '../dates.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { rotationOrder } from '../ministries/rotation.js';
@@ -14,6 +14,7 @@ import { joinPool } from '../ministries/pool.js';
 import { displayName } from '../ministries/views.js';
 import { loadPlacementFacts, marksOf, PLACEMENT_RULES, placementWarnings, placeOf, type Place } from '../staffing/placement.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
+import type { AnswerCommand, MyAssignmentsQuery, OpportunitiesQuery } from './assignments.commands.js';
 import { swapView } from './presenters.js';
 import { repliesReach, replyRecipients } from './recipients.js';
 import { meAssignmentView } from './views.js';
@@ -41,9 +42,9 @@ export class MemberService extends DatabaseService {
     return row;
   }
 
-  async assignments(caller: Caller, query: { from?: string; to?: string; includePast: boolean }) {
+  async assignments(caller: Caller, query: MyAssignmentsQuery) {
     const now = await this.time.now();
-    const rows = await this.repos.memberView.assignments(caller.personId, { from: optionalDate(query.from), to: optionalDate(query.to), includePast: query.includePast, now });
+    const rows = await this.repos.memberView.assignments(caller.personId, { ...query, now });
     return { assignments: rows.map((row) => meAssignmentView(row, now)) };
   }
 
@@ -55,8 +56,7 @@ export class MemberService extends DatabaseService {
    * Accept or decline. The current status again is a no-op. A decline reopens the gap, cancels the caller's
    * pending assignment message and alerts those `repliesReach` names (decline alert per assignment, gap alert per occurrence and day).
    */
-  async respond(caller: Caller, assignmentId: number, response: unknown, comment: string | null) {
-    if (response !== 'accepted' && response !== 'declined') throw invalid('response must be accepted or declined');
+  async respond(caller: Caller, assignmentId: number, response: AnswerCommand['response'], comment: string | null) {
     const row = await this.own(caller, assignmentId);
     return { assignment: (await this.recordAnswer(row, response, comment, 'web')).assignment };
   }
@@ -174,10 +174,10 @@ export class MemberService extends DatabaseService {
    * E10: positions the caller is actively qualified for (active, self-assignable) on scheduled occurrences
    * that are not over and have room, which the caller does not hold yet: exactly the rows E11 accepts.
    */
-  async opportunities(caller: Caller, query: { from?: string; to?: string }) {
+  async opportunities(caller: Caller, query: OpportunitiesQuery) {
     const today = await this.time.today();
-    const from = optionalDate(query.from) ?? today;
-    const to = optionalDate(query.to) ?? addDays(today, OPPORTUNITY_DAYS);
+    const from = query.from ?? today;
+    const to = query.to ?? addDays(today, OPPORTUNITY_DAYS);
     if (to < from) throw invalid('The window ends before it starts');
     const repos = this.repos;
     const now = await this.time.now();

@@ -6,15 +6,15 @@ import type { VolunteerActor } from '../access/volunteer-access.js';
 import { staffingReach } from '../access/staffing.policies.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
-import { conflict, forbidden, invalid } from '../errors.js';
+import { conflict, forbidden } from '../errors.js';
 import { displayName } from '../ministries/views.js';
 import { OCCURRENCE_CLOSED, occurrenceClosed, placementWarnings, placeOf } from '../staffing/placement.js';
+import type { SwapListQuery } from './assignments.commands.js';
 import { swapView } from './presenters.js';
 import { assignmentView } from './views.js';
 import { DatabaseService } from '../database-service.js';
 
 type SwapRow = NonNullable<Awaited<ReturnType<Repositories['swaps']['findDetailed']>>>;
-const SWAP_STATUSES = ['proposed', 'approved', 'rejected', 'withdrawn'];
 
 /** Coordinators decide substitute proposals (contract §7.4). */
 export class SwapsService extends DatabaseService {
@@ -22,8 +22,7 @@ export class SwapsService extends DatabaseService {
     super(db);
   }
 
-  async list(actor: VolunteerActor, query: { status?: string; ministryId?: number; occurrenceId?: number }) {
-    if (query.status !== undefined && !SWAP_STATUSES.includes(query.status)) throw invalid('status must be proposed, approved, rejected or withdrawn');
+  async list(actor: VolunteerActor, query: SwapListQuery) {
     return { swaps: (await this.repos.swaps.list({ ...staffingReach(actor), ...query, limit: 500 })).map(swapView) };
   }
 

@@ -6,8 +6,7 @@ import { coordinatedBy, managesMinistry, seesAllStaffing, staffingReach } from '
 import { swapView } from '../assignments/presenters.js';
 import { assignmentView } from '../assignments/views.js';
 import type { ChurchTime } from '../church-time.js';
-import { addDays, addMinutes, isValidDate } from '../dates.js';
-import { invalid } from '../errors.js';
+import { addDays, addMinutes } from '../dates.js';
 import { OCCURRENCE_LIST_LIMIT } from '../occurrences/occurrences.service.js';
 import { isOver } from '../occurrences/timing.js';
 import { windowPages } from '../occurrences/window-pages.js';
@@ -18,6 +17,7 @@ import { displayName } from '../ministries/views.js';
 import { groupBy } from '../collections.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import { DatabaseService } from '../database-service.js';
+import type { DashboardQuery, GapsQuery } from './dashboard.commands.js';
 
 type EffectiveRequirements = Awaited<ReturnType<typeof loadEffectiveRequirements>>;
 
@@ -89,9 +89,7 @@ export class DashboardService extends DatabaseService {
   }
 
   /** Gaps in a window, soonest first: only requirements with gapCount > 0 (a Min 0 row never is one). */
-  async gaps(actor: VolunteerActor, query: { from?: string; to?: string; ministryId?: number }) {
-    if (!query.from || !query.to || !isValidDate(query.from) || !isValidDate(query.to)) throw invalid('A from and a to date in YYYY-MM-DD form are required');
-    if (query.to < query.from) throw invalid('The window ends before it starts');
+  async gaps(actor: VolunteerActor, query: GapsQuery) {
     const repos = this.repos;
     const rows = await repos.occurrences.list({ from: query.from, to: query.to, ...staffingReach(actor), ministryId: query.ministryId, status: 'scheduled', limit: OCCURRENCE_LIST_LIMIT });
     return { gaps: byGapOrder(await this.gapsOf(repos, rows)).map(gapView) };
@@ -105,11 +103,7 @@ export class DashboardService extends DatabaseService {
       .map((requirement) => ({ row, requirement })));
   }
 
-  async dashboard(actor: VolunteerActor, daysText: string | undefined) {
-    const days = daysText === undefined || daysText === '' ? 28 : Number(daysText);
-    if (!/^\d+$/.test(daysText ?? '28') || !Number.isInteger(days) || days < 1 || days > 365) {
-      throw invalid('The days parameter must be a whole number between 1 and 365');
-    }
+  async dashboard(actor: VolunteerActor, { days }: DashboardQuery) {
     const repos = this.repos;
     const now = await this.time.now();
     const today = now.slice(0, 10);

@@ -5,7 +5,6 @@ import type { Caller } from '../access/caller.js';
 import { isLive, type DB } from '../../db/schema.js';
 import type { VolunteerActor } from '../access/volunteer-access.js';
 import { staffingReach } from '../access/staffing.policies.js';
-import { isValidDate } from '../dates.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { invalid } from '../errors.js';
@@ -17,7 +16,7 @@ import { effectiveRequirementsWith, loadEffectiveRequirements } from '../staffin
 import { assignmentView } from '../assignments/views.js';
 import { rotationOrder } from '../ministries/rotation.js';
 import { markAvailability } from '../availability/marks.js';
-import { parsePermissiveBoolean } from '../values.js';
+import { MAX_ID, type EligibleQuery, type OccurrenceListQuery } from './occurrences.commands.js';
 import { windowPages } from './window-pages.js';
 import { DatabaseService } from '../database-service.js';
 
@@ -97,25 +96,9 @@ export class OccurrencesService extends DatabaseService {
   }
 
   /** The scoped occurrence list (§5.5), at most 500 rows. */
-  async list(actor: VolunteerActor, query: Record<string, string | undefined>) {
-    const { from, to } = query;
-    if (!from || !to || !isValidDate(from) || !isValidDate(to)) throw invalid('A from and a to date in YYYY-MM-DD form are required');
-    if (to < from) throw invalid('The window ends before it starts');
-    if (query.status !== undefined && query.status !== '' && query.status !== 'scheduled' && query.status !== 'cancelled') {
-      throw invalid('status must be scheduled or cancelled');
-    }
-    const numeric = (name: string) => {
-      const value = query[name];
-      if (value === undefined || value === '') return undefined;
-      if (!/^\d+$/.test(value)) throw invalid(`${name} must be an id`);
-      return Number(value);
-    };
-    const hasGaps = parsePermissiveBoolean(query.hasGaps) === true;
-    const filter = {
-      from, to, ...staffingReach(actor),
-      ministryId: numeric('ministryId'), teamId: numeric('teamId'), scheduleId: numeric('scheduleId'),
-      status: query.status || undefined, text: query.text || undefined,
-    };
+  async list(actor: VolunteerActor, query: OccurrenceListQuery) {
+    const { hasGaps, ...window } = query;
+    const filter = { ...window, ...staffingReach(actor) };
     const viewsOf = async (rows: readonly OccurrenceRow[]) => (await this.withRequirements(this.repos, rows))
       .map(({ row, requirements, hasOwnRows }) => occurrenceView(row, requirements, hasOwnRows));
     let views: Array<ReturnType<typeof occurrenceView>> = [];
@@ -172,11 +155,9 @@ export class OccurrencesService extends DatabaseService {
   }
 
   /** People qualified for a position of the occurrence's ministry, in rotation order, flagging another position they hold here. */
-  async eligible(caller: Caller, occurrence: Authorized<'occurrence'>, positionId: unknown, nameFilter?: string) {
-    if (positionId === undefined || !/^\d+$/.test(String(positionId))) throw invalid('A position is required');
+  async eligible(caller: Caller, occurrence: Authorized<'occurrence'>, { positionId, nameFilter }: EligibleQuery) {
     const repos = this.repos;
-    const id = Number(positionId);
-    const position = id <= 2147483647 ? await repos.positions.findById(id) : undefined;
+    const position = positionId <= MAX_ID ? await repos.positions.findById(positionId) : undefined;
     if (!position || position.ministry_id !== occurrence.ministry_id) throw invalid('Position not found');
     const pool = await repos.ministries.poolGroup(occurrence.ministry_id);
     const [rows, assignments] = await Promise.all([

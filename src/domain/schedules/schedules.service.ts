@@ -20,6 +20,7 @@ import { sameTitle } from './matching.js';
 import { checkDefaults, checkKeptDefaults, checkPlan, saveDefaults, savePlan, type DefaultInput } from './staffing-plan.js';
 import { requirementView, scheduleView } from './views.js';
 import { DatabaseService } from '../database-service.js';
+import { MAX_ID, type EligibleQuery } from '../occurrences/occurrences.commands.js';
 
 const INACTIVE = 'This schedule is inactive. Reactivate it to generate its occurrences.';
 
@@ -284,12 +285,9 @@ export class SchedulesService extends DatabaseService {
   }
 
   /** People actively qualified for a position of the schedule's team, in rotation order. */
-  async eligible(schedule: Authorized<'schedule'>, positionId: unknown, nameFilter?: string) {
-    if (positionId === undefined || !/^\d+$/.test(String(positionId))) throw invalid('A position is required');
+  async eligible(schedule: Authorized<'schedule'>, { positionId, nameFilter }: EligibleQuery) {
     const repos = this.repos;
-    // A numeric id beyond the integer column's range names no position (and must not reach the database).
-    const id = Number(positionId);
-    const position = id <= 2147483647 ? await repos.positions.findById(id) : undefined;
+    const position = positionId <= MAX_ID ? await repos.positions.findById(positionId) : undefined;
     if (!position || position.team_id !== schedule.team_id) throw invalid('Position not found');
     const pool = await repos.ministries.poolGroup(schedule.ministry_id);
     const rows = await repos.volunteerRoster.eligibleForPosition(position.id, pool?.id ?? null, await this.time.today(), nameFilter);

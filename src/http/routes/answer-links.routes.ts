@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../domain/services.js';
+import { parseComment } from '../commands/assignments.commands.js';
 import { publicRateLimit } from '../plugins/rate-limits.js';
 import { AnswerLinkBody, AnswerLinkPage, AnswerLinkParams, AnswerLinkResult } from '../schemas/answer-links.schemas.js';
 import { responses, WallClock } from '../schemas/common.js';
@@ -33,7 +34,7 @@ export const answerLinksRoutes = (services: Services): FastifyPluginAsyncTypebox
       body: AnswerLinkBody,
       response: responses({ 200: AnswerLinkResult }),
     },
-  }, async (request) => answerLinks.answer(request.params.token, request.body.response, request.body.comment?.trim() || null));
+  }, async (request) => answerLinks.answer(request.params.token, request.body.response, parseComment(request.body)));
 
   app.post('/admin/api/system/answer-links/rotate', {
     config: { access: { role: 'admin' as const } },

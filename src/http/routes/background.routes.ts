@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { TimerJobs } from '../../jobs/timer-jobs.js';
-import { parsePermissiveBoolean } from '../../domain/values.js';
+import { parseTimerJobsForce } from '../commands/background.commands.js';
 import { PermissiveBoolean, responses } from '../schemas/common.js';
 
 /** `POST /api/background/timerjobs` (contract §15.5): any staff login; the jobs finish before the answer. */
@@ -14,5 +14,5 @@ export const backgroundRoutes = (jobs: TimerJobs): FastifyPluginAsyncTypebox => 
       body: Type.Object({ force: Type.Optional(PermissiveBoolean) }),
       response: responses({ 200: Type.Object({ ran: Type.Boolean() }) }),
     },
-  }, async (request) => jobs.run(parsePermissiveBoolean(request.body.force)));
+  }, async (request) => jobs.run(parseTimerJobsForce(request.body)));
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { invalid } from '../../domain/errors.js';
 import type { Services } from '../../domain/services.js';
+import { parseCartAddition, parseCartRemoval } from '../commands/cart.commands.js';
 import { callerOf } from '../plugins/access.js';
 import { Id, responses } from '../schemas/common.js';
 
@@ -17,8 +17,6 @@ const CartBody = Type.Object({
 
 const CartRemovalBody = Type.Object({ Persons: Type.Optional(PersonIds) });
 
-
-const toIds = (ids: ReadonlyArray<number | string>) => ids.map(Number);
 
 /** The caller's server-side cart (contract §15.6). */
 export const cartRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
@@ -38,14 +36,7 @@ export const cartRoutes = (services: Services): FastifyPluginAsyncTypebox => asy
       body: CartBody,
       response: responses({ 200: Type.Object({ added: Type.Array(Type.Integer()), duplicate: Type.Array(Type.Integer()) }) }),
     },
-  }, async (request) => {
-    const { Persons, Family, Group } = request.body;
-    const caller = callerOf(request);
-    if (Persons !== undefined) return cart.add(caller, { persons: toIds(Persons) });
-    if (Family !== undefined) return cart.add(caller, { familyId: Number(Family) });
-    if (Group !== undefined) return cart.add(caller, { groupId: Number(Group) });
-    throw invalid('POST to cart requires a Persons array, FamilyID, or GroupID');
-  });
+  }, async (request) => cart.add(callerOf(request), parseCartAddition(request.body)));
 
   app.delete('/api/cart/', {
     config: { access: 'staff' },
@@ -56,8 +47,7 @@ export const cartRoutes = (services: Services): FastifyPluginAsyncTypebox => asy
       response: responses({ 200: Type.Object({ status: Type.Literal('success'), message: Type.String() }) }),
     },
   }, async (request) => {
-    const { Persons } = request.body;
-    const removed = await cart.remove(callerOf(request), Persons && toIds(Persons));
+    const removed = await cart.remove(callerOf(request), parseCartRemoval(request.body));
     return { status: 'success' as const, message: removed > 0 ? 'Your cart has been successfully emptied' : 'Your cart is empty' };
   });
 };

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../../domain/services.js';
-import { parsePermissiveBoolean } from '../../../domain/values.js';
 import { actorOf } from '../../plugins/access.js';
 import { authorizedOf, guards } from '../../plugins/volunteer-guards.js';
 import { Id, idSegment, Nullable, RequiredField, responses, Stages } from '../../schemas/common.js';
 import { Assignment, Notification, Response, Swap } from '../../schemas/volunteer.schemas.js';
 import { Warning } from '../../schemas/availability.schemas.js';
 import { V } from './paths.js';
+import { parseComment, parseFlag, parseStatusChange, parseSwapList } from '../../commands/assignments.commands.js';
 
 const ASSIGNMENT_FAILURE = 'The volunteer assignment could not be saved';
 const CommentBody = Type.Object({ comment: Type.Optional(Nullable(Type.String({ maxLength: 255 }))) });
@@ -43,7 +43,10 @@ export const assignmentActionsRoutes = (services: Services): FastifyPluginAsyncT
       body: StatusBody,
       response: responses({ 200: Type.Object({ assignment: Assignment }) }),
     },
-  }, async (request) => assignmentActions.setStatus(await actorOf(request, services), authorizedOf(request, 'assignment'), request.body.status, request.body.comment?.trim() || null));
+  }, async (request) => {
+    const { status, comment } = parseStatusChange(request.body);
+    return assignmentActions.setStatus(await actorOf(request, services), authorizedOf(request, 'assignment'), status, comment);
+  });
 
   app.delete(assignmentPath, {
     config,
@@ -64,7 +67,7 @@ export const assignmentActionsRoutes = (services: Services): FastifyPluginAsyncT
       querystring: Type.Object({ force: Type.Optional(Type.String({ maxLength: 10 })) }),
       response: responses({ 200: Type.Object({ created: Type.Boolean(), notification: Notification }) }),
     },
-  }, async (request) => assignmentActions.notify(authorizedOf(request, 'assignment'), parsePermissiveBoolean(request.query.force ?? '') === true));
+  }, async (request) => assignmentActions.notify(authorizedOf(request, 'assignment'), parseFlag(request.query.force)));
 
   app.get(`${assignmentPath}/notifications`, {
     config,
@@ -80,7 +83,7 @@ export const assignmentActionsRoutes = (services: Services): FastifyPluginAsyncT
       querystring: Type.Object({ status: Type.Optional(Type.String({ maxLength: 20 })), ministryId: Type.Optional(Id), occurrenceId: Type.Optional(Id) }),
       response: responses({ 200: Type.Object({ swaps: Type.Array(Swap) }) }),
     },
-  }, async (request) => swaps.list(await actorOf(request, services), request.query));
+  }, async (request) => swaps.list(await actorOf(request, services), parseSwapList(request.query)));
 
   app.post(`${swapPath}/approve`, {
     config,
@@ -91,11 +94,11 @@ export const assignmentActionsRoutes = (services: Services): FastifyPluginAsyncT
       body: CommentBody,
       response: responses({ 200: Type.Object({ swap: Swap, originalAssignment: Assignment, replacementAssignment: Assignment, warnings: Type.Array(Warning) }) }),
     },
-  }, async (request) => swaps.approve(await actorOf(request, services), authorizedOf(request, 'swap'), request.body.comment?.trim() || null));
+  }, async (request) => swaps.approve(await actorOf(request, services), authorizedOf(request, 'swap'), parseComment(request.body)));
 
   app.post(`${swapPath}/reject`, {
     config,
     preValidation: guard.swap(),
     schema: { tags, summary: 'Reject a substitute (the original is unchanged)', body: CommentBody, response: responses({ 200: Type.Object({ swap: Swap }) }) },
-  }, async (request) => swaps.reject(await actorOf(request, services), authorizedOf(request, 'swap'), request.body.comment?.trim() || null));
+  }, async (request) => swaps.reject(await actorOf(request, services), authorizedOf(request, 'swap'), parseComment(request.body)));
 };

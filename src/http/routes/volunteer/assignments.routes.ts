@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../../domain/services.js';
-import { parsePermissiveBoolean } from '../../../domain/values.js';
 import { callerOf } from '../../plugins/access.js';
 import { authorizedOf, guards } from '../../plugins/volunteer-guards.js';
 import { Warning } from '../../schemas/availability.schemas.js';
 import { BodyId, idSegment, Nullable, PermissiveBoolean, responses } from '../../schemas/common.js';
 import { Assignment } from '../../schemas/volunteer.schemas.js';
 import { V } from './paths.js';
+import { parseAssign } from '../../commands/assignments.commands.js';
 
 const ASSIGNMENT_FAILURE = 'The volunteer assignment could not be saved';
 
@@ -31,12 +31,6 @@ export const assignmentsRoutes = (services: Services): FastifyPluginAsyncTypebox
       }),
       response: responses({ 201: Type.Object({ assignment: Assignment, warnings: Type.Array(Warning, { description: 'Ours (issue 17): rules the assignment goes against, e.g. the person is blocked out' }) }) }),
     },
-  }, async (request, reply) => {
-    const { positionId, personId, allowOutsidePool } = request.body;
-    const answer = await assignments.assign(callerOf(request), authorizedOf(request, 'occurrence'), {
-      positionId, personId, allowOutsidePool: parsePermissiveBoolean(allowOutsidePool) === true,
-    });
-    return reply.code(201).send(answer);
-  });
+  }, async (request, reply) => reply.code(201).send(await assignments.assign(callerOf(request), authorizedOf(request, 'occurrence'), parseAssign(request.body))));
 
 };

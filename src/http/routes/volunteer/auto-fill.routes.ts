@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { readToken, servingsCsv, TOKEN_REFUSAL } from '../../../domain/autofill/autofill.service.js';
-import { invalid } from '../../../domain/errors.js';
+import { servingsCsv } from '../../../domain/autofill/autofill.service.js';
 import type { Services } from '../../../domain/services.js';
 import { actorOf } from '../../plugins/access.js';
-import { bodyCheck } from '../../plugins/validation.js';
 import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js';
-import { AutoFillBody, AutoFillCommit, AutoFillCommitBody, AutoFillPreview, AutoFillToken, AutoFillUndo, Servings, ServingsQuery } from '../../schemas/auto-fill.schemas.js';
+import { AutoFillBody, AutoFillCommit, AutoFillCommitBody, AutoFillPreview, AutoFillUndo, Servings, ServingsQuery } from '../../schemas/auto-fill.schemas.js';
 import { idSegment, responses } from '../../schemas/common.js';
 import { ministryPath, V } from './paths.js';
+import { parseAutoFillCommit } from '../../commands/auto-fill.commands.js';
 
 /**
  * Auto-fill (ours, issue 18): preview proposals for the open needs of an occurrence, schedule, team or ministry,
@@ -19,7 +18,6 @@ export const autoFillRoutes = (services: Services): FastifyPluginAsyncTypebox =>
   const guard = guards(services);
   const tags = ['Volunteer: auto-fill (ours)'];
   const coordinator = { access: 'coordinator' as const, failureMessage: 'The auto-fill could not be completed' };
-  const isTokenBody = bodyCheck(AutoFillToken);
 
   app.post(`${V}/auto-fill/preview`, {
     config: coordinator,
@@ -40,9 +38,8 @@ export const autoFillRoutes = (services: Services): FastifyPluginAsyncTypebox =>
       response: responses({ 201: AutoFillCommit }),
     },
   }, async (request, reply) => {
-    const token = readToken(request.body.token);
-    if (!isTokenBody(token)) throw invalid(TOKEN_REFUSAL);
-    return reply.code(201).send(await autoFill.commit(await actorOf(request, services), token, request.body.proposals));
+    const { token, proposals } = parseAutoFillCommit(request.body);
+    return reply.code(201).send(await autoFill.commit(await actorOf(request, services), token, proposals));
   });
 
   app.post(`${V}/auto-fill/runs/${idSegment('runId')}/undo`, {

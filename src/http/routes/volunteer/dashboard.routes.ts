@@ -4,6 +4,7 @@ import type { Services } from '../../../domain/services.js';
 import { actorOf } from '../../plugins/access.js';
 import { Id, responses } from '../../schemas/common.js';
 import { V } from './paths.js';
+import { parseDashboard, parseGaps } from '../../commands/dashboard.commands.js';
 
 /** The coordinator dashboard (E8, contract §9) and the gaps list (§7.4). */
 export const dashboardRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
@@ -35,7 +36,7 @@ export const dashboardRoutes = (services: Services): FastifyPluginAsyncTypebox =
         }),
       }),
     },
-  }, async (request) => dashboard.dashboard(await actorOf(request, services), request.query.days));
+  }, async (request) => dashboard.dashboard(await actorOf(request, services), parseDashboard(request.query)));
 
   app.get(`${V}/dashboard/replies`, {
     config,
@@ -70,5 +71,5 @@ export const dashboardRoutes = (services: Services): FastifyPluginAsyncTypebox =
       querystring: Type.Object({ from: Type.Optional(Type.String({ maxLength: 20 })), to: Type.Optional(Type.String({ maxLength: 20 })), ministryId: Type.Optional(Id) }),
       response: responses({ 200: Type.Object({ gaps: Type.Array(Type.Unknown()) }) }),
     },
-  }, async (request) => dashboard.gaps(await actorOf(request, services), request.query));
+  }, async (request) => dashboard.gaps(await actorOf(request, services), parseGaps(request.query)));
 };

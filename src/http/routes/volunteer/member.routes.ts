@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../../domain/services.js';
-import { parsePermissiveBoolean } from '../../../domain/values.js';
 import { callerOf } from '../../plugins/access.js';
 import { pathId } from '../../plugins/volunteer-guards.js';
 import { Warning, WarningCode } from '../../schemas/availability.schemas.js';
 import { BodyId, idSegment, Nullable, responses } from '../../schemas/common.js';
 import { EligiblePerson, MeAssignment, Swap, Told } from '../../schemas/volunteer.schemas.js';
 import { memberPaths } from './paths.js';
+import { parseAnswer, parseComment, parseMyAssignments, parseOpportunities } from '../../commands/assignments.commands.js';
 
 const ASSIGNMENT_FAILURE = 'The volunteer assignment could not be saved';
 const DateText = Type.Optional(Type.String({ maxLength: 20 }));
@@ -29,9 +29,7 @@ export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => a
         querystring: Type.Object({ from: DateText, to: DateText, includePast: Type.Optional(Type.String({ maxLength: 10 })) }),
         response: responses({ 200: Type.Object({ assignments: Type.Array(MeAssignment) }) }),
       },
-    }, async (request) => member.assignments(callerOf(request), {
-      from: request.query.from, to: request.query.to, includePast: parsePermissiveBoolean(request.query.includePast ?? '') === true,
-    }));
+    }, async (request) => member.assignments(callerOf(request), parseMyAssignments(request.query)));
   }
 
   for (const url of memberPaths(`${assignmentSegment}/respond`)) {
@@ -43,7 +41,11 @@ export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => a
         body: Type.Object({ response: Type.Optional(Type.Unknown()), comment: Comment }),
         response: responses({ 200: Type.Object({ assignment: MeAssignment }) }),
       },
-    }, async (request) => member.respond(callerOf(request), pathId(request, 'assignmentId', 'Assignment'), request.body.response, request.body.comment?.trim() || null));
+    }, async (request) => {
+      const assignmentId = pathId(request, 'assignmentId', 'Assignment');
+      const { response, comment } = parseAnswer(request.body);
+      return member.respond(callerOf(request), assignmentId, response, comment);
+    });
   }
 
   for (const url of memberPaths(`${assignmentSegment}/substitutes`)) {
@@ -69,14 +71,14 @@ export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => a
         response: responses({ 201: Type.Object({ swap: Swap, warnings: Type.Array(Warning) }) }),
       },
     }, async (request, reply) => reply.code(201).send(
-      await member.proposeSubstitute(callerOf(request), pathId(request, 'assignmentId', 'Assignment'), request.body.personId, request.body.comment?.trim() || null)));
+      await member.proposeSubstitute(callerOf(request), pathId(request, 'assignmentId', 'Assignment'), request.body.personId, parseComment(request.body))));
   }
 
   for (const url of memberPaths(`swaps/${idSegment('swapId')}/withdraw`)) {
     app.post(url, {
       config,
       schema: { tags, summary: 'Withdraw my pending substitute proposal', body: Type.Object({ comment: Comment }), response: responses({ 200: Type.Object({ swap: Swap }) }) },
-    }, async (request) => member.withdraw(callerOf(request), pathId(request, 'swapId', 'Substitution request'), request.body.comment?.trim() || null));
+    }, async (request) => member.withdraw(callerOf(request), pathId(request, 'swapId', 'Substitution request'), parseComment(request.body)));
   }
 
   for (const url of memberPaths('qualifications')) {
@@ -117,7 +119,7 @@ export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => a
           }),
         }),
       },
-    }, async (request) => member.opportunities(callerOf(request), { from: request.query.from, to: request.query.to }));
+    }, async (request) => member.opportunities(callerOf(request), parseOpportunities(request.query)));
   }
 
   for (const url of memberPaths('help-wanted')) {

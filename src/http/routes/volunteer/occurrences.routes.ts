@@ -6,6 +6,7 @@ import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js'
 import { idSegment, RequiredField, responses, Stages, SuccessResponse } from '../../schemas/common.js';
 import { Assignment, EligiblePerson, Occurrence, OccurrenceNeedBody, OccurrenceNeedsBody, Requirement } from '../../schemas/volunteer.schemas.js';
 import { SETUP_FAILURE, V } from './paths.js';
+import { parseEligible, parseOccurrenceList } from '../../commands/occurrences.commands.js';
 
 
 /** Occurrences, E6 and E7 (contract §5.4, §5.5). */
@@ -28,7 +29,7 @@ export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox
       querystring: Type.Object({ from: text, to: text, ministryId: text, teamId: text, scheduleId: text, status: text, text, hasGaps: text }),
       response: responses({ 200: Type.Object({ occurrences: Type.Array(Occurrence), limit: Type.Integer(), capped: Type.Boolean() }) }),
     },
-  }, async (request) => occurrences.list(await actorOf(request, services), request.query));
+  }, async (request) => occurrences.list(await actorOf(request, services), parseOccurrenceList(request.query)));
 
   app.get(occurrencePath, {
     config,
@@ -77,7 +78,7 @@ export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox
       querystring: Type.Object({ positionId: Type.Optional(Type.String({ maxLength: 12 })), q: Type.Optional(Type.String({ maxLength: 100 })) }),
       response: responses({ 200: Type.Object({ people: Type.Array(EligiblePerson) }) }),
     },
-  }, async (request) => occurrences.eligible(callerOf(request), authorizedOf(request, 'occurrence'), request.query.positionId, request.query.q));
+  }, async (request) => occurrences.eligible(callerOf(request), authorizedOf(request, 'occurrence'), parseEligible(request.query)));
 
   app.get(`${occurrencePath}/requirements`, {
     config,

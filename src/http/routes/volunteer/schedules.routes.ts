@@ -9,6 +9,7 @@ import {
   ActiveQuery, EligiblePerson, GenerateBody, GenerateResult, Occurrence, Requirement, Schedule, ScheduleCreateBody, ScheduleNeedBody, ScheduleUpdateBody, StaffEventBody,
 } from '../../schemas/volunteer.schemas.js';
 import { activeFilter, ministryPath, SETUP_FAILURE, teamPath, V } from './paths.js';
+import { parseEligible } from '../../commands/occurrences.commands.js';
 
 /** Schedules, E4, Staff this event, E5 and schedule needs (contract §5.2–§5.4). */
 export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
@@ -114,7 +115,7 @@ export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox =
       querystring: Type.Object({ positionId: Type.Optional(Type.String({ maxLength: 100 })), q: Type.Optional(Type.String({ maxLength: 100 })) }),
       response: responses({ 200: Type.Object({ people: Type.Array(EligiblePerson) }) }),
     },
-  }, async (request) => schedules.eligible(authorizedOf(request, 'schedule'), request.query.positionId, request.query.q));
+  }, async (request) => schedules.eligible(authorizedOf(request, 'schedule'), parseEligible(request.query)));
 
   app.get(`${schedulePath}/requirements`, {
     config,
