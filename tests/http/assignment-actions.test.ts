@@ -142,6 +142,7 @@ describe('POST /api/ministries/assignments/{id}/status', () => {
     await server.post(`${V}/assignments/${assignmentId}/status`, { status: 'cancelled' }, as(coordinator));
     const answer = await server.post(`${V}/assignments/${assignmentId}/status`, { status: 'accepted' }, as(coordinator));
     assert.equal(answer.status, 409);
+    assert.equal(answer.body.message, 'An assignment that is cancelled cannot become accepted');
     assert.equal(answer.body.currentStatus, 'cancelled');
     assert.equal(answer.body.code, 409);
     assert.equal(await statusOf(assignmentId), 'cancelled');
@@ -153,6 +154,7 @@ describe('POST /api/ministries/assignments/{id}/status', () => {
     await server.post(`${V}/assignments/${assignmentId}/status`, { status: 'declined' }, as(coordinator));
     const answer = await server.post(`${V}/assignments/${assignmentId}/status`, { status: 'accepted' }, as(coordinator));
     assert.equal(answer.status, 409);
+    assert.equal(answer.body.message, 'An assignment that is declined cannot become accepted');
     assert.equal(answer.body.currentStatus, 'declined');
   });
 
@@ -161,6 +163,7 @@ describe('POST /api/ministries/assignments/{id}/status', () => {
     for (const body of [{ status: 'completed' }, { status: 'substituted' }, { status: 'pending' }, { status: 'ACCEPTED' }, {}]) {
       const answer = await server.post(`${V}/assignments/${assignmentId}/status`, body, as(coordinator));
       assert.equal(answer.status, 400, JSON.stringify(body));
+      assert.equal(answer.body.message, 'status must be accepted, declined or cancelled');
     }
     assert.equal(await statusOf(assignmentId), 'pending');
     assert.equal((await responsesOf(assignmentId)).length, 0);
@@ -242,6 +245,7 @@ describe('DELETE /api/ministries/assignments/{id}', () => {
     await afterTheOccurrence(async () => {
       const answer = await server.delete(`${V}/assignments/${assignmentId}`, as(coordinator));
       assert.equal(answer.status, 409);
+      assert.equal(answer.body.message, 'This occurrence has already happened; its assignments are history');
     });
     assert.equal(await statusOf(assignmentId), 'pending');
   });
@@ -330,6 +334,7 @@ describe('GET /api/ministries/assignments/{id}/notifications', () => {
     const { volunteer, assignmentId } = await pendingAssignment();
     const answer = await server.get(`${V}/assignments/${assignmentId}/notifications`, as(volunteer));
     assert.equal(answer.status, 403);
+    assert.equal(answer.body.message, 'Manage My Ministries access, with a ministry or team to manage, is required');
     assert.equal(answer.body.notifications, undefined);
     assert.equal((await server.get(`${V}/assignments/999999/notifications`, as(coordinator))).status, 404);
   });

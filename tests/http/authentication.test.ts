@@ -22,11 +22,13 @@ describe('x-api-key on private routes', () => {
   it('checks the key before the role: a missing key on an admin route is 401, not 403', async () => {
     const answer = await server.get('/admin/api/system/config/sChurchName');
     assert.equal(answer.status, 401);
+    assert.equal(answer.body.message, 'Invalid API key');
   });
 
   it('checks the key before validating the body', async () => {
     const answer = await server.post('/admin/api/users', { personId: 'nope' });
     assert.equal(answer.status, 401);
+    assert.equal(answer.body.message, 'Invalid API key');
   });
 
   it('lets a valid key read the current user', async () => {

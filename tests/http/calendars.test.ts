@@ -84,6 +84,7 @@ describe('GET /api/calendars', () => {
   it('refuses a self-service login with 403', async () => {
     const answer = await server.get('/api/calendars', as(volunteer));
     assert.equal(answer.status, 403);
+    assert.equal(answer.body.message, 'This account may only use the volunteer and profile routes');
     assertCanonical(answer.body, 403);
   });
 
@@ -107,6 +108,7 @@ describe('GET /api/calendars/{id}', () => {
   it('answers an unknown id with 404', async () => {
     const answer = await server.get('/api/calendars/987654', as(staff));
     assert.equal(answer.status, 404);
+    assert.equal(answer.body.message, 'Calendar not found');
     assertCanonical(answer.body, 404);
   });
 
@@ -173,6 +175,7 @@ describe('POST /api/calendars', () => {
         const body = { Name: 'Bad colour', ForegroundColor: 'FFFFFF', BackgroundColor: '1565C0', [field]: colour };
         const answer = await server.post('/api/calendars', body, as(planner));
         assert.equal(answer.status, 400, `${field} ${JSON.stringify(colour)}`);
+        assert.equal(answer.body.message, colour.length > 7 ? `${field} must NOT have more than 7 characters` : 'Colours are six hex digits, for example 1565C0');
         assertCanonical(answer.body, 400);
       }
     }
@@ -319,6 +322,7 @@ describe('POST /api/calendars/{id}/NewAccessToken', () => {
   it('answers an unknown calendar with 404', async () => {
     const answer = await server.post('/api/calendars/987654/NewAccessToken', {}, as(planner));
     assert.equal(answer.status, 404);
+    assert.equal(answer.body.message, 'Calendar not found');
     assertCanonical(answer.body, 404);
   });
 
@@ -347,6 +351,7 @@ describe('DELETE /api/calendars/{id}/AccessToken', () => {
   it('answers an unknown calendar with 404', async () => {
     const answer = await server.delete('/api/calendars/987654/AccessToken', as(planner));
     assert.equal(answer.status, 404);
+    assert.equal(answer.body.message, 'Calendar not found');
     assertCanonical(answer.body, 404);
   });
 
@@ -462,6 +467,7 @@ describe('/admin/api/member-portal/calendars', () => {
     ]) {
       const answer = await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: other.Id }, entry] }, as(admin));
       assert.equal(answer.status, 400, JSON.stringify(entry));
+      assert.equal(answer.body.message, 'Each calendar to show must name an existing calendar: {type: "calendar" or "system", id}');
       assertCanonical(answer.body, 400);
     }
     assert.deepEqual(visibleRefs(await portal()), before);

@@ -32,6 +32,7 @@ describe('the error contract', () => {
   it('answers a malformed URL escape in the canonical shape', async () => {
     const answer = await server.get('/api/users/%zz', { key: admin.apiKey });
     assert.equal(answer.status, 400);
+    assert.equal(answer.body.message, 'The request URL is malformed');
     assertCanonical(answer.body, 400);
   });
 
@@ -41,6 +42,7 @@ describe('the error contract', () => {
       headers: { 'content-type': 'application/json' },
     });
     assert.equal(answer.status, 400);
+    assert.equal(answer.body.message, 'The request body is not valid JSON');
     assertCanonical(answer.body, 400);
   });
 
@@ -54,11 +56,13 @@ describe('the error contract', () => {
   it('answers a JSON array where an object is expected with 400', async () => {
     const answer = await server.post('/admin/api/users', [1, 2], { key: admin.apiKey });
     assert.equal(answer.status, 400);
+    assert.equal(answer.body.message, 'The request body must be an object');
   });
 
   it('answers an id too large for any row with 404, not 500', async () => {
     const answer = await server.get('/admin/api/user/99999999999/permissions', { key: admin.apiKey });
     assert.equal(answer.status, 404);
+    assert.equal(answer.body.message, 'Not found');
     assertCanonical(answer.body, 404);
   });
 

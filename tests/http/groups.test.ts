@@ -220,7 +220,7 @@ describe('POST /api/groups/{groupId}/addperson/{personId}', () => {
     const group = await newGroup();
     const person = await newPerson(server);
     const answer = await server.post(`/api/groups/${group.Id}/addperson/${person.id}`, { RoleID: 9 }, asManager);
-    assert.equal(answer.status, 400);
+    expectError(answer, 400, 'RoleID is not a role of this group');
     assert.deepEqual((await server.get(`/api/groups/${group.Id}/members`, asStaff)).body.Person2group2roleP2g2rs, []);
   });
 

@@ -149,6 +149,7 @@ describe('failed-login counter and lockout', () => {
     const staff = await newUser(server, { roles: ['editRecords'] });
     const refused = await server.post(`/admin/api/user/${staff.userId}/login/reset`, undefined, { key: staff.apiKey });
     assert.equal(refused.status, 403);
+    assert.equal(refused.body.message, 'User must be an Admin');
   });
 });
 
@@ -239,6 +240,7 @@ describe('login rate limit', () => {
       assert.deepEqual(statuses, [401, 401, 401, 429]);
       const refused = await limited.post(LOGIN, { userName: 'x', password: 'y' });
       assert.equal(refused.status, 429);
+      assert.equal(refused.body.message, 'Too many requests. Try again in 60 seconds.');
       assert.ok(Number(refused.headers['retry-after']) > 0);
       assert.equal(refused.body.success, false);
       assert.equal(refused.body.code, 429);

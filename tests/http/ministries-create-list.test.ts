@@ -106,7 +106,7 @@ describe('POST /api/ministries/ministries', () => {
     await createMinistry({ name });
     for (const duplicate of [name.toUpperCase(), `  ${name.toLowerCase()} `]) {
       const answer = await server.post('/api/ministries/ministries', { name: duplicate }, as(manager));
-      assert.equal(answer.status, 409, JSON.stringify(answer.body));
+      expectError(answer, 409, 'A ministry of that name already exists');
       assert.equal(answer.body.code, 409);
     }
     assert.equal(await countRows(server, 'ministries', { name }), 1);
@@ -124,7 +124,7 @@ describe('POST /api/ministries/ministries', () => {
   it('refuses with 400 a missing, empty or blank name', async () => {
     for (const body of [{}, { name: '' }, { name: '   ' }]) {
       const answer = await server.post('/api/ministries/ministries', body, as(manager));
-      assert.equal(answer.status, 400, JSON.stringify(body));
+      expectError(answer, 400, 'name' in body ? 'A ministry name is required' : 'name is required');
       assert.equal(answer.body.code, 400);
     }
   });
@@ -332,6 +332,7 @@ describe('GET /api/ministries/ministries/{id} and GET /api/ministries/{id}', () 
   it('answers 404 for a non-numeric id on the alias', async () => {
     const answer = await server.get('/api/ministries/abc', as(manager));
     assert.equal(answer.status, 404);
+    assert.equal(answer.body.message, 'Not found');
   });
 
   it('refuses a login without coordinator access with 403 at the gate', async () => {

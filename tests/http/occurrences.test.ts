@@ -311,7 +311,7 @@ describe('POST /api/ministries/occurrences/{id}/status', () => {
     const id = world.occurrenceIds[0];
     for (const body of [{}, { status: 'over' }, { status: 'Cancelled' }, { status: null }, { status: 1 }]) {
       const answer = await server.post(`${V}/occurrences/${id}/status`, body, as(admin));
-      assert.equal(answer.status, 400, JSON.stringify(body));
+      expectError(answer, 400, 'status must be scheduled or cancelled');
     }
     assert.equal((await readOccurrence(id)).occurrence.status, 'scheduled');
   });
@@ -539,15 +539,15 @@ describe('POST /api/ministries/occurrences/{id}/requirements/replace', () => {
     const world = await newWorld();
     const id = world.occurrenceIds[0];
     expectError(await server.post(`${V}/occurrences/${id}/requirements/replace`, {}, as(admin)), 400, 'The staffing needs must be a list');
-    for (const requirements of [
-      [{ positionId: world.usher, minCount: 1 }, { positionId: world.usher, minCount: 2 }],
-      [{ positionId: world.usher, minCount: 3, maxCount: 1 }],
-      [{ positionId: world.greeter, minCount: 1, defaults: [{ personId: world.anna }] }],
-      [{ positionId: world.greeter, minCount: 1, defaults: [] }],
-      'Greeter',
-    ]) {
+    for (const [requirements, message] of [
+      [[{ positionId: world.usher, minCount: 1 }, { positionId: world.usher, minCount: 2 }], 'The same position appears twice in the staffing needs'],
+      [[{ positionId: world.usher, minCount: 3, maxCount: 1 }], 'maxCount must be blank or a whole number of at least minCount'],
+      [[{ positionId: world.greeter, minCount: 1, defaults: [{ personId: world.anna }] }], 'defaults belong to the schedule, not to one occurrence'],
+      [[{ positionId: world.greeter, minCount: 1, defaults: [] }], 'defaults belong to the schedule, not to one occurrence'],
+      ['Greeter', 'The staffing needs must be a list'],
+    ] as const) {
       const answer = await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements }, as(admin));
-      assert.equal(answer.status, 400, JSON.stringify(requirements));
+      expectError(answer, 400, message);
     }
     const needs = await readNeeds(id);
     assert.equal(needs.overridden, false);
@@ -559,7 +559,7 @@ describe('POST /api/ministries/occurrences/{id}/requirements/replace', () => {
     const id = world.occurrenceIds[0];
     assert.equal((await server.post(`${V}/occurrences/${id}/requirements`, { positionId: world.usher, minCount: 2 }, as(admin))).status, 201);
     const refused = await server.post(`${V}/occurrences/${id}/requirements/replace`, { requirements: [{ positionId: world.greeter, minCount: 1 }, { positionId: world.greeter, minCount: 1 }] }, as(admin));
-    assert.equal(refused.status, 400);
+    expectError(refused, 400, 'The same position appears twice in the staffing needs');
     assert.deepEqual(bySource((await readOccurrence(id)).requirements), [[world.greeter, 'schedule', 2, 3], [world.usher, 'occurrence', 2, null]]);
   });
 

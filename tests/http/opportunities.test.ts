@@ -52,6 +52,7 @@ describe('GET /api/me/opportunities (E10)', () => {
     }
     const onlyTo = await server.get('/api/me/opportunities', { ...as(volunteer), query: { to: '2026-03-01' } });
     assert.equal(onlyTo.status, 400, 'a to before the default from');
+    assert.equal(onlyTo.body.message, 'The window ends before it starts');
   });
 
   it('answers 401 without a login and serves a self-service login on both paths', async () => {

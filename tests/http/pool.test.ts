@@ -119,7 +119,7 @@ describe('GET /api/ministries/ministries/{id}/pool', () => {
     const ministry = await newMinistry(server);
     await detachPoolGroup(server, ministry.id);
     const answer = await server.get(`${M}/ministries/${ministry.id}/pool`, as(admin));
-    assert.equal(answer.status, 404);
+    expectError(answer, 404, 'This ministry has no volunteer pool Group');
   });
 
   it('is open to the coordinator of the ministry and refused to a coordinator of another ministry and to a team leader', async () => {

@@ -61,6 +61,7 @@ describe('GET /api/public/data/countries', () => {
     for (const bad of ['u', 'usa', 'u1', 'u.', 'ZZ', '..%2F..']) {
       const answer = await server.get(`/api/public/data/countries/${bad}/states`);
       assert.equal(answer.status, 404, bad);
+      assert.equal(answer.body.message, 'Unknown country code');
       assert.equal(answer.body.success, false);
     }
   });
@@ -81,6 +82,7 @@ describe('public calendar by token', () => {
     for (const token of ['..%2F..%2Fetc%2Fpasswd', '%2E%2E']) {
       const answer = await server.get(`/api/public/calendar/${token}/events`);
       assert.equal(answer.status, 404, token);
+      assert.equal(answer.body.message, token === '%2E%2E' ? 'Not found' : 'Calendar access token not found');
       assert.equal(answer.body.success, false);
     }
   });
@@ -207,6 +209,7 @@ describe('the member calendar feed', () => {
     assert.deepEqual((await server.get('/api/users/current/calendar-feed', as(member))).body, { calendarIds: [], systemCalendarIds: [], token: null, path: null });
     const refused = await server.put('/api/users/current/calendar-feed', { calendarIds: [choir.Id] }, as(member));
     assert.equal(refused.status, 400, 'the administrator shares nothing yet');
+    assert.equal(refused.body.message, 'Choose only calendars the church shares with members');
 
     await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: choir.Id }] }, as(admin));
     const saved = await server.put('/api/users/current/calendar-feed', { calendarIds: [choir.Id] }, as(member));
@@ -289,6 +292,7 @@ describe('the member calendar feed', () => {
   it('answers a bare 404 for an unknown address', async () => {
     const answer = await server.get(`/api/public/portal-calendar/${'a'.repeat(64)}/calendar.ics`);
     assert.equal(answer.status, 404);
+    assert.equal(answer.body.message, 'Not found');
     assert.doesNotMatch(JSON.stringify(answer.body), /user|account/i);
   });
 

@@ -217,7 +217,7 @@ describe('POST /api/ministries/schedules/{id}/generate (E5)', () => {
     }
     // A valid first item does not slip through when a later one fails.
     const mixed = await server.post(url, { requirements: [{ positionId: world.position, defaults: [{ personId: world.anna }] }, { positionId: outside, defaults: [] }] }, as(admin));
-    assert.equal(mixed.status, 400);
+    expectError(mixed, 400, 'Position not found among the schedule\'s staffing needs');
     const [need] = await readNeeds(schedule.id);
     assert.deepEqual(need.defaults.map((d) => d.personId), [world.ben]);
   });

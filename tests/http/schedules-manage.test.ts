@@ -93,7 +93,7 @@ describe('POST /api/ministries/schedules/{id} (update)', () => {
       const renamed = await server.post(`${V}/schedules/${schedule.id}`, { name: 'Only a name' }, as(admin));
       assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
       const moved = await server.post(`${V}/schedules/${schedule.id}`, { titleFilter: `${world.title} 2` }, as(admin));
-      assert.equal(moved.status, 400, JSON.stringify(moved.body));
+      expectError(moved, 400, `No upcoming Other events titled "${world.title} 2" are on the calendar. Create the events first, then the schedule.`);
     });
   });
 
@@ -116,9 +116,17 @@ describe('POST /api/ministries/schedules/{id} (update)', () => {
   it('refuses removed fields, linkMode event and bad offsets with 400 and changes nothing', async () => {
     const world = await newWorld();
     const { schedule } = await create(world.ministry.id, body(world.teamId, world.title));
-    for (const fields of [{ endTime: null }, { recurType: 'weekly' }, { generateAheadDays: 3 }, { linkMode: 'event' }, { linkMode: 'standalone' }, { eventId: 1 }, { startOffsetMinutes: 1.5 }]) {
+    const linkModes = 'linkMode must be event_type, class or ministry';
+    for (const [fields, message] of [
+      [{ endTime: null }, 'endTime is no longer supported: a schedule follows calendar events'],
+      [{ recurType: 'weekly' }, 'recurType is no longer supported: a schedule follows calendar events'],
+      [{ generateAheadDays: 3 }, 'generateAheadDays is no longer supported: a schedule follows calendar events'],
+      [{ linkMode: 'event' }, linkModes], [{ linkMode: 'standalone' }, linkModes],
+      [{ eventId: 1 }, 'eventId is only for Staff this event (staffed-events)'],
+      [{ startOffsetMinutes: 1.5 }, 'startOffsetMinutes must be a whole number of minutes from -720 to 720'],
+    ] as const) {
       const answer = await server.post(`${V}/schedules/${schedule.id}`, { ...fields, name: 'Changed' }, as(admin));
-      assert.equal(answer.status, 400, `${JSON.stringify(fields)}: ${JSON.stringify(answer.body)}`);
+      expectError(answer, 400, message);
     }
     assert.equal((await readSchedule(schedule.id)).name, schedule.name);
   });

@@ -64,7 +64,7 @@ describe('POST /api/public/user/session (ours): the web app signs in with an Htt
     assert.equal(forged.body.message, 'Sign in from the web app');
     assert.equal(forged.headers['set-cookie'], undefined);
     const wrong = await server.post('/api/public/user/session', { userName: user.userName, password: 'not-the-password' }, { headers: CSRF });
-    assert.equal(wrong.status, 401);
+    expectError(wrong, 401, 'Invalid login or password');
     assert.equal(wrong.headers['set-cookie'], undefined);
   });
 });
@@ -163,7 +163,7 @@ describe('POST /api/users/current/password (ours)', () => {
     assert.equal(wrong.status, 400);
     assert.equal(wrong.body.message, 'The current password is not right');
     const short = await server.post('/api/users/current/password', { currentPassword: PASSWORD, newPassword: 'short' }, { key: user.apiKey });
-    assert.equal(short.status, 400);
+    expectError(short, 400, 'The password must be at least 8 characters long');
     assert.equal((await server.post('/api/public/user/login', { userName: user.userName, password: PASSWORD })).status, 200);
   });
 

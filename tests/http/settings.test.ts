@@ -53,6 +53,7 @@ describe('POST /admin/api/system/config/{name}', () => {
     await write('iVolunteerSchedulingHorizonWeeks', '12');
     const answer = await write('iVolunteerSchedulingHorizonWeeks', '');
     assert.equal(answer.status, 400);
+    assert.equal(answer.body.message, 'iVolunteerSchedulingHorizonWeeks must be a whole number from 1 to 52');
     assert.deepEqual((await read('iVolunteerSchedulingHorizonWeeks')).body, { value: '12' });
   });
 
@@ -68,6 +69,7 @@ describe('POST /admin/api/system/config/{name}', () => {
     for (const bad of ['', '  ', 'soon', '721', '-1']) {
       const answer = await write('iVolunteerReminderLeadHours', bad);
       assert.equal(answer.status, 400, JSON.stringify(bad));
+      assert.equal(answer.body.message, 'iVolunteerReminderLeadHours must be a number from 0 to 720');
     }
     assert.deepEqual((await read('iVolunteerReminderLeadHours')).body, { value: '24' });
     assert.deepEqual((await write('iVolunteerReminderLeadHours', 0)).body, { value: '0' });
@@ -95,5 +97,6 @@ describe('POST /admin/api/system/config/{name}', () => {
     const staff = await newUser(server, { roles: ['addEvents', 'manageMinistries'] });
     const answer = await server.post('/admin/api/system/config/sChurchName', { value: 'x' }, { key: staff.apiKey });
     assert.equal(answer.status, 403);
+    assert.equal(answer.body.message, 'User must be an Admin');
   });
 });

@@ -31,6 +31,7 @@ const loginOn = async (app: App, address: string) => (await loginAnswer(app, add
 async function refusalOn(app: App, address: string): Promise<string | number | string[] | undefined> {
   const answer = await loginAnswer(app, address);
   assert.equal(answer.statusCode, 429, answer.body);
+  assert.equal(JSON.parse(answer.body).message, `Too many requests. Try again in ${answer.headers['retry-after']} seconds.`);
   return answer.headers['retry-after'];
 }
 

@@ -89,6 +89,7 @@ describe('POST /api/background/timerjobs: callers', () => {
     const volunteer = await newUser(server);
     const refused = await server.post(JOBS, { force: true }, as(volunteer));
     assert.equal(refused.status, 403, JSON.stringify(refused.body));
+    assert.equal(refused.body.message, 'This account may only use the volunteer and profile routes');
     assert.equal(refused.body.success, false);
     const { teamId } = await newGreeterMinistry();
     assert.equal((await server.post(`${V}/scopes`, { personId: volunteer.personId, scopeType: 'team', scopeId: teamId }, as(admin))).status, 201);

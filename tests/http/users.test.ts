@@ -63,20 +63,24 @@ describe('POST /admin/api/users', () => {
     const person = await newPerson(server);
     const answer = await server.post('/admin/api/users', { personId: person.id, userName: 'x1', password: 'long enough', roles: { superuser: true } }, as(admin));
     assert.equal(answer.status, 400);
+    assert.equal(answer.body.message, 'roles must NOT have additional properties');
   });
 
   it('answers 404 for an unknown person', async () => {
     const answer = await server.post('/admin/api/users', { personId: 987654, userName: 'ghost', password: 'long enough' }, as(admin));
     assert.equal(answer.status, 404);
+    assert.equal(answer.body.message, 'Person not found');
   });
 
   it('answers 409 when the person already has a user, or the name is taken ignoring case', async () => {
     const existing = await newUser(server);
     const again = await server.post('/admin/api/users', { personId: existing.personId, userName: 'other-name', password: 'long enough' }, as(admin));
     assert.equal(again.status, 409);
+    assert.equal(again.body.message, 'This person already has a user');
     const person = await newPerson(server);
     const taken = await server.post('/admin/api/users', { personId: person.id, userName: existing.userName.toUpperCase(), password: 'long enough' }, as(admin));
     assert.equal(taken.status, 409);
+    assert.equal(taken.body.message, 'That user name is already taken');
     assert.equal(await countRows(server, 'users', { id: person.id }), 0, 'nothing written');
   });
 
@@ -194,6 +198,7 @@ describe('administrator user routes', () => {
   it('refuses to delete the caller itself', async () => {
     const answer = await server.delete(`/admin/api/user/${admin.userId}`, as(admin));
     assert.equal(answer.status, 403);
+    assert.equal(answer.body.message, 'Can\'t delete yourself');
   });
 
   it('answers 404 on every admin user route for an unknown user', async () => {
