@@ -13,8 +13,6 @@ export interface SunkMail {
   subject: string;
   text: string;
   html: string;
-  /** `performance.now()` when it arrived. */
-  at: number;
 }
 
 /**
@@ -55,8 +53,7 @@ export async function startMailSink(inbox: SunkMail[] = [], options: { hold?: bo
     onData(stream, session, callback) {
       simpleParser(stream).then((mail) => {
         const html = typeof mail.html === 'string' ? mail.html : '';
-        const at = performance.now();
-        for (const recipient of session.envelope.rcptTo) inbox.push({ to: recipient.address, subject: mail.subject ?? '', text: mail.text ?? '', html, at });
+        for (const recipient of session.envelope.rcptTo) inbox.push({ to: recipient.address, subject: mail.subject ?? '', text: mail.text ?? '', html });
         callback();
       }, callback);
     },
