@@ -132,9 +132,9 @@ export async function seedScopes(context: SeedContext, church: SeededChurch, peo
   const { services, actor, random, parallelism, progress } = context;
   const step = progress.begin('scope grants (coordinators, team leaders)');
   const grants = [
-    ...coordinatedMinistries(church).map((m) => ({ personId: coordinatorOf(people).id, scopeType: 'ministry', scopeId: m.id })),
-    ...church.ministries.map((m) => ({ personId: random.pick(people.servers).id, scopeType: 'ministry', scopeId: m.id })),
-    ...church.teams.map((t) => ({ personId: t.positions[CORE].qualified[0], scopeType: 'team', scopeId: t.id })),
+    ...coordinatedMinistries(church).map((m) => ({ personId: coordinatorOf(people).id, scopeType: 'ministry' as const, scopeId: m.id })),
+    ...church.ministries.map((m) => ({ personId: random.pick(people.servers).id, scopeType: 'ministry' as const, scopeId: m.id })),
+    ...church.teams.map((t) => ({ personId: t.positions[CORE].qualified[0], scopeType: 'team' as const, scopeId: t.id })),
   ];
   await mapLimit(grants, parallelism, (grant) => services.scopes.grant(actor, grant));
   step.done(grants.length);

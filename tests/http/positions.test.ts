@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { DomainEvent } from '../../src/domain/domain-events.js';
+import type { PositionView } from '../../src/http/schemas/volunteer.schemas.js';
 import {
   newPerson, newUser, as, expectError, useServer, useUser, unique, newMinistry, newTeam, grantScope, newCoordinator,
   newTeamLeader, useOtherEventType, atTime, cancelOccurrence, completeEndedShifts, countRows, editSchedule,
-  newAssignment, newSchedule, newStaffedEvent, overrideNeed, storedRows,
+  newAssignment, newSchedule, newStaffedEvent, overrideNeed, qualify, revokeQualification, storedRows,
 } from '../kit/index.js';
 
 const TAKEN = 'This team already has a position of that name';
@@ -17,16 +17,6 @@ const otherType = useOtherEventType(server);
 
 const V = '/api/ministries';
 const TEACHER = 1;
-const STUDENT = 2;
-
-interface Position {
-  id: number; ministryId: number; teamId: number; teamName: string; name: string; description: string | null;
-  active: boolean; recruiting: boolean; selfAssignable: boolean; order: number;
-}
-interface Qualification {
-  id: number; personId: number; displayName: string; positionId: number; positionName: string; ministryId: number;
-  teamId: number; active: boolean; grantedDate: string; grantedByPersonId: number | null; notes: string | null;
-}
 
 async function newClass(): Promise<number> {
   const answer = await server.post('/api/groups/', { groupName: unique('Class'), isSundaySchool: true }, as(admin));
@@ -42,34 +32,16 @@ async function newClassTeam() {
   return { ministry, classId, teamId };
 }
 
-/** Grants over the route (E-contract §18: 201 for a new qualification, 200 when it already stood or comes back). */
-async function grant(positionId: number, personId: number, options: { key?: string } = as(admin), status: 200 | 201 = 201): Promise<Qualification> {
-  const answer = await server.post(`${V}/positions/${positionId}/qualifications`, { personId }, options);
-  assert.equal(answer.status, status, JSON.stringify(answer.body));
-  return answer.body.qualification;
-}
-
-async function revoke(qualificationId: number) {
-  const answer = await server.delete(`${V}/qualifications/${qualificationId}`, as(admin));
-  assert.equal(answer.status, 200, JSON.stringify(answer.body));
-}
-
-async function listPositions(ministryId: number, query: Record<string, string> = {}, options: { key?: string } = as(admin)): Promise<Position[]> {
+async function listPositions(ministryId: number, query: Record<string, string> = {}, options: { key?: string } = as(admin)): Promise<PositionView[]> {
   const answer = await server.get(`${V}/ministries/${ministryId}/positions`, { ...options, query });
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body.positions;
 }
 
-async function readPosition(positionId: number): Promise<Position> {
+async function readPosition(positionId: number): Promise<PositionView> {
   const answer = await server.get(`${V}/positions/${positionId}`, as(admin));
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return answer.body.position;
-}
-
-async function qualificationsOf(positionId: number, query: Record<string, string> = {}): Promise<Qualification[]> {
-  const answer = await server.get(`${V}/positions/${positionId}/qualifications`, { ...as(admin), query });
-  assert.equal(answer.status, 200, JSON.stringify(answer.body));
-  return answer.body.qualifications;
 }
 
 /** The role each person holds in a group, from the core members route. */
@@ -77,26 +49,6 @@ async function rolesIn(groupId: number): Promise<Map<number, number>> {
   const answer = await server.get(`/api/groups/${groupId}/members`, as(admin));
   assert.equal(answer.status, 200);
   return new Map(answer.body.Person2group2roleP2g2rs.map((m: { PersonId: number; RoleId: number }) => [m.PersonId, m.RoleId]));
-}
-
-async function poolMemberIds(ministryId: number): Promise<number[]> {
-  const answer = await server.get(`${V}/ministries/${ministryId}/pool`, as(admin));
-  assert.equal(answer.status, 200, JSON.stringify(answer.body));
-  return answer.body.members.map((m: { personId: number }) => m.personId);
-}
-
-/** Records the group-member-added events published while `work` runs. */
-async function additionsDuring(work: () => Promise<void>) {
-  const events: DomainEvent[] = [];
-  const stop = server.app.services.publisher.subscribe((event) => {
-    if (event.type === 'group-member-added') events.push(event);
-  });
-  try {
-    await work();
-  } finally {
-    stop();
-  }
-  return events;
 }
 
 const TODAY = '2026-03-04';
@@ -112,7 +64,7 @@ async function occurrencesOf(scheduleId: number): Promise<Array<{ id: number; oc
 }
 
 /** An occurrence of the position's team on `date`: a new ministry event it staffs (see newStaffedEvent for a past date). */
-async function newOccurrence(position: Position, date: string): Promise<Occurrence> {
+async function newOccurrence(position: PositionView, date: string): Promise<Occurrence> {
   return { id: (await newStaffedEvent(server, { id: position.ministryId, teamId: position.teamId }, [], { date })).occurrenceId, date };
 }
 
@@ -129,7 +81,7 @@ async function assignAs(occurrence: Occurrence, positionId: number, personId: nu
 }
 
 /** The act most tests here build on: POST …/positions as the administrator, 201. */
-async function createPosition(ministryId: number, teamId: number, body: Record<string, unknown> = {}): Promise<Position> {
+async function createPosition(ministryId: number, teamId: number, body: Record<string, unknown> = {}): Promise<PositionView> {
   const answer = await server.post(`${V}/ministries/${ministryId}/positions`, { name: unique('Position'), teamId, ...body }, as(admin));
   assert.equal(answer.status, 201, JSON.stringify(answer.body));
   return answer.body.position;
@@ -485,7 +437,7 @@ describe('POST /api/ministries/positions/{positionId}', () => {
     const { ministry, classId, teamId: classTeam } = await newClassTeam();
     const position = await createPosition(ministry.id, ministry.teamId);
     const person = await newPerson(server);
-    await grant(position.id, person.id);
+    await qualify(server, position.id, person.id);
     expectError(await server.post(url(position.id), { teamId: classTeam }, as(admin)), 409, CLASS_LINKED);
     assert.equal((await readPosition(position.id)).teamId, ministry.teamId);
     assert.equal((await rolesIn(classId)).has(person.id), false);
@@ -494,7 +446,7 @@ describe('POST /api/ministries/positions/{positionId}', () => {
   it('refuses with 409 moving a position with qualified volunteers out of a class-linked team', async () => {
     const { ministry, teamId: classTeam } = await newClassTeam();
     const position = await createPosition(ministry.id, classTeam);
-    await grant(position.id, (await newPerson(server)).id);
+    await qualify(server, position.id, (await newPerson(server)).id);
     expectError(await server.post(url(position.id), { teamId: ministry.teamId }, as(admin)), 409, CLASS_LINKED);
     assert.equal((await readPosition(position.id)).teamId, classTeam);
   });
@@ -502,8 +454,8 @@ describe('POST /api/ministries/positions/{positionId}', () => {
   it('moves a position into a class-linked team when nobody holds an active qualification', async () => {
     const { ministry, teamId: classTeam } = await newClassTeam();
     const position = await createPosition(ministry.id, ministry.teamId);
-    const qualification = await grant(position.id, (await newPerson(server)).id);
-    await revoke(qualification.id);
+    const qualification = await qualify(server, position.id, (await newPerson(server)).id);
+    await revokeQualification(server, qualification.id);
     const answer = await server.post(url(position.id), { teamId: classTeam }, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.position.teamId, classTeam);
@@ -535,9 +487,9 @@ describe('DELETE /api/ministries/positions/{positionId}', () => {
     const kept = await createPosition(ministry.id, ministry.teamId);
     const active = await newPerson(server);
     const revoked = await newPerson(server);
-    await grant(position.id, active.id);
-    await grant(kept.id, active.id);
-    const revokedQualification = await grant(position.id, revoked.id);
+    await qualify(server, position.id, active.id);
+    await qualify(server, kept.id, active.id);
+    const revokedQualification = await qualify(server, position.id, revoked.id);
     const title = unique('Service');
     for (const date of ['2026-02-01', '2026-03-15']) {
       const event = await server.post('/api/events', { Title: title, Type: otherType.id, Start: `${date} 09:00:00`, End: `${date} 10:00:00`, PinnedCalendars: [] }, as(admin));
@@ -554,7 +506,7 @@ describe('DELETE /api/ministries/positions/{positionId}', () => {
     const history = await assignAs(past, position.id, active.id, 'completed');
     await assignAs(upcoming, position.id, active.id, 'pending');
     await assignAs(upcoming, position.id, revoked.id, 'declined');
-    await revoke(revokedQualification.id);
+    await revokeQualification(server, revokedQualification.id);
     const other = await assignAs(upcoming, kept.id, active.id, 'accepted');
     const [requirement] = await storedRows(server, 'requirements', { schedule_id: scheduleId, position_id: position.id });
     assert.equal(await countRows(server, 'requirement_defaults', { requirement_id: requirement.id }), 1);
@@ -570,7 +522,7 @@ describe('DELETE /api/ministries/positions/{positionId}', () => {
     assert.equal(await countRows(server, 'responses', { assignment_id: history }), 0);
     assert.deepEqual((await occurrencesOf(scheduleId)).map((o) => o.id), [past.id, upcoming.id]);
     assert.deepEqual((await storedRows(server, 'assignments', { position_id: kept.id })).map((a) => a.id), [other]);
-    assert.equal((await qualificationsOf(kept.id)).length, 1);
+    assert.equal(await countRows(server, 'qualifications', { position_id: kept.id }), 1);
     assert.deepEqual((await listPositions(ministry.id)).map((p) => p.id), [kept.id]);
   });
 
@@ -580,9 +532,9 @@ describe('DELETE /api/ministries/positions/{positionId}', () => {
     const sibling = await createPosition(ministry.id, teamId);
     const onlyHere = await newPerson(server);
     const alsoSibling = await newPerson(server);
-    await grant(position.id, onlyHere.id);
-    await grant(position.id, alsoSibling.id);
-    await grant(sibling.id, alsoSibling.id);
+    await qualify(server, position.id, onlyHere.id);
+    await qualify(server, position.id, alsoSibling.id);
+    await qualify(server, sibling.id, alsoSibling.id);
     const before = await rolesIn(classId);
     assert.equal(before.get(onlyHere.id), TEACHER);
     assert.equal(before.get(alsoSibling.id), TEACHER);
@@ -624,9 +576,9 @@ describe('GET /api/ministries/positions/{positionId}/eligible', () => {
     const elsewhere = await createPosition(ministry.id, ministry.teamId);
     const qualified = await newPerson(server, { first_name: 'Quinn', last_name: 'Able' });
     const revoked = await newPerson(server);
-    await grant(position.id, qualified.id);
-    await revoke((await grant(position.id, revoked.id)).id);
-    await grant(elsewhere.id, (await newPerson(server)).id);
+    await qualify(server, position.id, qualified.id);
+    await revokeQualification(server, (await qualify(server, position.id, revoked.id)).id);
+    await qualify(server, elsewhere.id, (await newPerson(server)).id);
     assert.deepEqual(await eligible(position.id), [
       { personId: qualified.id, displayName: 'Quinn Able', inPool: true, lastServedDate: null, conflictPositionId: null, conflictPositionName: null },
     ]);
@@ -636,7 +588,7 @@ describe('GET /api/ministries/positions/{positionId}/eligible', () => {
     const ministry = await newMinistry(server);
     const position = await createPosition(ministry.id, ministry.teamId);
     const person = await newPerson(server);
-    await grant(position.id, person.id);
+    await qualify(server, position.id, person.id);
     assert.equal((await server.delete(`${V}/ministries/${ministry.id}/pool/${person.id}`, as(admin))).status, 200);
     const [row] = await eligible(position.id);
     assert.equal(row.personId, person.id);
@@ -653,7 +605,7 @@ describe('GET /api/ministries/positions/{positionId}/eligible', () => {
       longAgo: await newPerson(server, { first_name: 'Dave', last_name: 'Long' }),
       never: await newPerson(server, { first_name: 'Erin', last_name: 'Never' }),
     };
-    for (const person of Object.values(people)) await grant(position.id, person.id);
+    for (const person of Object.values(people)) await qualify(server, position.id, person.id);
     const january = await newOccurrence(position, '2026-01-04');
     const earlyFebruary = await newOccurrence(position, '2026-02-01');
     const lateFebruary = await newOccurrence(position, '2026-02-22');
@@ -681,7 +633,7 @@ describe('GET /api/ministries/positions/{positionId}/eligible', () => {
     const served = await newPerson(server, { first_name: 'Amy', last_name: 'Served' });
     const declined = await newPerson(server, { first_name: 'Ben', last_name: 'Declined' });
     const cancelledOccurrence = await newPerson(server, { first_name: 'Cat', last_name: 'Cancelled' });
-    for (const person of [served, declined, cancelledOccurrence]) await grant(position.id, person.id);
+    for (const person of [served, declined, cancelledOccurrence]) await qualify(server, position.id, person.id);
     const february = await newOccurrence(position, '2026-02-15');
     const called = await newOccurrence(position, '2026-02-22');
     const upcoming = await newOccurrence(position, '2026-03-15');
@@ -703,8 +655,8 @@ describe('GET /api/ministries/positions/{positionId}/eligible', () => {
     const ministry = await newMinistry(server);
     const position = await createPosition(ministry.id, ministry.teamId);
     const match = await newPerson(server, { first_name: 'Gwendolyn', last_name: 'Marsh' });
-    await grant(position.id, match.id);
-    await grant(position.id, (await newPerson(server, { first_name: 'Harold', last_name: 'Stone' })).id);
+    await qualify(server, position.id, match.id);
+    await qualify(server, position.id, (await newPerson(server, { first_name: 'Harold', last_name: 'Stone' })).id);
     assert.deepEqual((await eligible(position.id, { q: 'gwen' })).map((r) => r.personId), [match.id]);
     assert.deepEqual((await eligible(position.id, { q: 'DOLYN MAR' })).map((r) => r.personId), [match.id]);
     assert.deepEqual(await eligible(position.id, { q: 'nobody' }), []);
@@ -717,228 +669,5 @@ describe('GET /api/ministries/positions/{positionId}/eligible', () => {
     const leader = await newTeamLeader(server, (await newTeam(server, ministry.id)).id);
     expectError(await server.get(`${V}/positions/999999/eligible`, as(leader)), 404, 'Position not found');
     expectError(await server.get(`${V}/positions/${position.id}/eligible`, as(leader)), 403, 'Not authorized for this position');
-  });
-});
-
-describe('GET /api/ministries/positions/{positionId}/qualifications', () => {
-  it('lists revoked rows too, only active ones with active=1 and only revoked ones with active=0', async () => {
-    const ministry = await newMinistry(server);
-    const position = await createPosition(ministry.id, ministry.teamId);
-    const kept = await grant(position.id, (await newPerson(server)).id);
-    const revoked = await grant(position.id, (await newPerson(server)).id);
-    await revoke(revoked.id);
-    const all = await qualificationsOf(position.id);
-    assert.deepEqual(all.map((q) => [q.id, q.active]).sort(), [[kept.id, true], [revoked.id, false]].sort());
-    assert.deepEqual((await qualificationsOf(position.id, { active: '1' })).map((q) => q.id), [kept.id]);
-    assert.deepEqual((await qualificationsOf(position.id, { active: '0' })).map((q) => q.id), [revoked.id]);
-    assert.equal((await qualificationsOf(position.id, { active: '' })).length, 2);
-  });
-
-  it('answers 404 for an unknown position and 403 to a leader of another team', async () => {
-    const ministry = await newMinistry(server);
-    const position = await createPosition(ministry.id, ministry.teamId);
-    const leader = await newTeamLeader(server, (await newTeam(server, ministry.id)).id);
-    expectError(await server.get(`${V}/positions/999999/qualifications`, as(leader)), 404, 'Position not found');
-    expectError(await server.get(`${V}/positions/${position.id}/qualifications`, as(leader)), 403, 'Not authorized for this position');
-  });
-});
-
-describe('POST /api/ministries/positions/{positionId}/qualifications', () => {
-  const url = (positionId: number) => `${V}/positions/${positionId}/qualifications`;
-
-  it('answers 201 with the new qualification in the contract shape', async () => {
-    const ministry = await newMinistry(server);
-    const position = await createPosition(ministry.id, ministry.teamId);
-    const person = await newPerson(server, { first_name: 'Nora', last_name: 'Quill' });
-    const answer = await server.post(url(position.id), { personId: person.id, notes: '  Trained in March  ' }, as(admin));
-    assert.equal(answer.status, 201, JSON.stringify(answer.body));
-    const { qualification } = answer.body;
-    assert.deepEqual(qualification, {
-      id: qualification.id,
-      personId: person.id,
-      displayName: 'Nora Quill',
-      positionId: position.id,
-      positionName: position.name,
-      ministryId: ministry.id,
-      teamId: ministry.teamId,
-      active: true,
-      grantedDate: qualification.grantedDate,
-      grantedByPersonId: admin.personId,
-      notes: 'Trained in March',
-    });
-    assert.match(qualification.grantedDate, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-  });
-
-  it('answers 200 with the same row when the person is already qualified', async () => {
-    const ministry = await newMinistry(server);
-    const position = await createPosition(ministry.id, ministry.teamId);
-    const person = await newPerson(server);
-    const first = await server.post(url(position.id), { personId: person.id }, as(admin));
-    const second = await server.post(url(position.id), { personId: person.id }, as(admin));
-    assert.equal(first.status, 201);
-    assert.equal(second.status, 200);
-    assert.equal(second.body.qualification.id, first.body.qualification.id);
-    assert.equal((await qualificationsOf(position.id)).length, 1);
-  });
-
-  it('reactivates a revoked qualification with the same id and answers 200', async () => {
-    const ministry = await newMinistry(server);
-    const position = await createPosition(ministry.id, ministry.teamId);
-    const person = await newPerson(server);
-    const granted = await grant(position.id, person.id);
-    await revoke(granted.id);
-    const answer = await server.post(url(position.id), { personId: person.id }, as(admin));
-    assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    assert.equal(answer.body.qualification.id, granted.id);
-    assert.equal(answer.body.qualification.active, true);
-    assert.deepEqual((await qualificationsOf(position.id)).map((q) => [q.id, q.active]), [[granted.id, true]]);
-  });
-
-  it('puts the person in the ministry pool and fires group-member-added once', async () => {
-    const ministry = await newMinistry(server);
-    const position = await createPosition(ministry.id, ministry.teamId);
-    const second = await createPosition(ministry.id, ministry.teamId);
-    const person = await newPerson(server);
-    const events = await additionsDuring(async () => {
-      await grant(position.id, person.id);
-      await grant(position.id, person.id, as(admin), 200);
-      await grant(second.id, person.id);
-    });
-    assert.deepEqual(events, [{ type: 'group-member-added', groupId: ministry.poolGroupId, personId: person.id }]);
-    assert.ok((await poolMemberIds(ministry.id)).includes(person.id));
-    assert.equal(await countRows(server, 'group_members', { group_id: ministry.poolGroupId, person_id: person.id }), 1);
-  });
-
-  it('fires no group-member-added for someone already in the pool', async () => {
-    const ministry = await newMinistry(server);
-    const position = await createPosition(ministry.id, ministry.teamId);
-    const person = await newPerson(server);
-    assert.equal((await server.post(`${V}/ministries/${ministry.id}/pool/${person.id}`, {}, as(admin))).status, 201);
-    const events = await additionsDuring(async () => { await grant(position.id, person.id); });
-    assert.deepEqual(events, []);
-  });
-
-  it('gives the class Teacher role on a class-linked team', async () => {
-    const { ministry, classId, teamId } = await newClassTeam();
-    const position = await createPosition(ministry.id, teamId);
-    const person = await newPerson(server);
-    const events = await additionsDuring(async () => { await grant(position.id, person.id); });
-    assert.equal((await rolesIn(classId)).get(person.id), TEACHER);
-    assert.deepEqual(events.map((e) => (e as { groupId: number }).groupId).sort((a, b) => a - b), [ministry.poolGroupId, classId].sort((a, b) => a - b));
-  });
-
-  it('refuses with 409 a person who is in the class under another role, changing nothing', async () => {
-    const { ministry, classId, teamId } = await newClassTeam();
-    const position = await createPosition(ministry.id, teamId);
-    const student = await newPerson(server);
-    assert.equal((await server.post(`/api/groups/${classId}/addperson/${student.id}`, { RoleID: STUDENT }, as(admin))).status, 200);
-    const answer = await server.post(url(position.id), { personId: student.id }, as(admin));
-    assert.equal(answer.status, 409, JSON.stringify(answer.body));
-    assert.equal((await rolesIn(classId)).get(student.id), STUDENT);
-    assert.deepEqual(await qualificationsOf(position.id), []);
-    assert.equal((await poolMemberIds(ministry.id)).includes(student.id), false);
-  });
-
-  it('refuses a missing personId with 400 and an unknown person with 404', async () => {
-    const ministry = await newMinistry(server);
-    const position = await createPosition(ministry.id, ministry.teamId);
-    assert.equal((await server.post(url(position.id), {}, as(admin))).status, 400);
-    assert.equal((await server.post(url(position.id), { notes: 'no one' }, as(admin))).status, 400);
-    expectError(await server.post(url(position.id), { personId: 999999 }, as(admin)), 404, 'Person not found');
-    assert.deepEqual(await qualificationsOf(position.id), []);
-  });
-
-  it('answers 404 for an unknown position, then 403 out of scope even with a bad body', async () => {
-    const ministry = await newMinistry(server);
-    const position = await createPosition(ministry.id, ministry.teamId);
-    const leader = await newTeamLeader(server, (await newTeam(server, ministry.id)).id);
-    expectError(await server.post(url(999999), {}, as(leader)), 404, 'Position not found');
-    expectError(await server.post(url(position.id), {}, as(leader)), 403, 'Not authorized for this position');
-  });
-
-  it('lets the leader of the position\'s team qualify someone, recorded as the granter', async () => {
-    const ministry = await newMinistry(server);
-    const position = await createPosition(ministry.id, ministry.teamId);
-    const leader = await newTeamLeader(server, ministry.teamId);
-    const person = await newPerson(server);
-    const answer = await server.post(url(position.id), { personId: person.id }, as(leader));
-    assert.equal(answer.status, 201, JSON.stringify(answer.body));
-    assert.equal(answer.body.qualification.grantedByPersonId, leader.personId);
-  });
-});
-
-describe('DELETE /api/ministries/qualifications/{qualificationId}', () => {
-  it('revokes the qualification, keeps the row and answers {qualification}', async () => {
-    const ministry = await newMinistry(server);
-    const position = await createPosition(ministry.id, ministry.teamId);
-    const person = await newPerson(server);
-    const granted = await grant(position.id, person.id);
-    const answer = await server.delete(`${V}/qualifications/${granted.id}`, as(admin));
-    assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    assert.deepEqual(answer.body, { qualification: { ...granted, active: false } });
-    assert.deepEqual(await qualificationsOf(position.id), [{ ...granted, active: false }]);
-  });
-
-  it('leaves the person in the pool', async () => {
-    const ministry = await newMinistry(server);
-    const position = await createPosition(ministry.id, ministry.teamId);
-    const person = await newPerson(server);
-    await revoke((await grant(position.id, person.id)).id);
-    assert.ok((await poolMemberIds(ministry.id)).includes(person.id));
-  });
-
-  it('ends the class Teacher role with the last active qualification in a class-linked team', async () => {
-    const { ministry, classId, teamId } = await newClassTeam();
-    const first = await createPosition(ministry.id, teamId);
-    const second = await createPosition(ministry.id, teamId);
-    const person = await newPerson(server);
-    const a = await grant(first.id, person.id);
-    const b = await grant(second.id, person.id);
-    await revoke(a.id);
-    assert.equal((await rolesIn(classId)).get(person.id), TEACHER, 'still qualified for the second position');
-    await revoke(b.id);
-    assert.equal((await rolesIn(classId)).has(person.id), false);
-  });
-
-  it('answers 404 Qualification not found, then 403 to a leader of another team', async () => {
-    const ministry = await newMinistry(server);
-    const position = await createPosition(ministry.id, ministry.teamId);
-    const granted = await grant(position.id, (await newPerson(server)).id);
-    const leader = await newTeamLeader(server, (await newTeam(server, ministry.id)).id);
-    expectError(await server.delete(`${V}/qualifications/999999`, as(leader)), 404, 'Qualification not found');
-    expectError(await server.delete(`${V}/qualifications/${granted.id}`, as(leader)), 403, 'Not authorized for this qualification');
-    assert.equal((await qualificationsOf(position.id))[0].active, true);
-  });
-});
-
-describe('GET /api/ministries/people/{personId}/qualifications', () => {
-  it('shows a global manager every qualification of the person', async () => {
-    const first = await newMinistry(server);
-    const second = await newMinistry(server);
-    const person = await newPerson(server);
-    const a = await grant((await createPosition(first.id, first.teamId)).id, person.id);
-    const b = await grant((await createPosition(second.id, second.teamId)).id, person.id);
-    const manager = await newUser(server, { roles: ['manageMinistries'] });
-    const answer = await server.get(`${V}/people/${person.id}/qualifications`, as(manager));
-    assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    assert.deepEqual(answer.body.qualifications.map((q: Qualification) => q.id).sort((x: number, y: number) => x - y), [a.id, b.id]);
-    assert.deepEqual(answer.body.qualifications.find((q: Qualification) => q.id === a.id), a);
-  });
-
-  it('shows a coordinator only the qualifications in ministries they coordinate', async () => {
-    const mine = await newMinistry(server);
-    const theirs = await newMinistry(server);
-    const person = await newPerson(server);
-    const visible = await grant((await createPosition(mine.id, mine.teamId)).id, person.id);
-    await grant((await createPosition(theirs.id, theirs.teamId)).id, person.id);
-    const coordinator = await newCoordinator(server, mine.id);
-    const answer = await server.get(`${V}/people/${person.id}/qualifications`, as(coordinator));
-    assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    assert.deepEqual(answer.body.qualifications.map((q: Qualification) => q.id), [visible.id]);
-  });
-
-  it('refuses a volunteer with the coordinator gate', async () => {
-    expectError(await server.get(`${V}/people/${volunteer.personId}/qualifications`, as(volunteer)), 403,
-      'Manage My Ministries access, with a ministry or team to manage, is required');
   });
 });

@@ -6,6 +6,7 @@ import type { Services } from '../../src/domain/services.js';
 import { newUser, type TestUser } from '../helpers/factories.js';
 import type { TestServer } from '../helpers/server.js';
 import { drainOutbox } from '../../src/jobs/outbox-delivery.js';
+import { presentPosition, presentQualification, presentScope, presentTeamOf } from '../../src/http/presenters/ministries.presenter.js';
 import { parseNewMinistryEvent } from '../../src/http/commands/ministry-events.commands.js';
 import { setUp } from './http.js';
 import { startMailSink, type SunkMail } from './mail.js';
@@ -70,7 +71,7 @@ export async function newMinistry(
 export async function newTeam(server: TestServer, ministryId: number, fields: { name?: string; description?: string; classGroupId?: number | null } = {}) {
   const { services, actor } = await arrange(server);
   const ministry = await services.volunteerAccess.ministry(actor, ministryId);
-  return (await services.teams.create(actor, ministry, { name: unique('Team'), ...fields })).team;
+  return presentTeamOf(await services.teams.create(actor, ministry, { name: unique('Team'), ...fields }));
 }
 
 /**
@@ -85,20 +86,20 @@ export async function newPosition(
 ) {
   const { services, actor } = await arrange(server);
   const ministry = await services.volunteerAccess.ministry(actor, ministryId);
-  return (await services.positions.create(actor, ministry, { name: unique('Position'), teamId, ...fields })).position;
+  return presentPosition((await services.positions.create(actor, ministry, { name: unique('Position'), teamId, ...fields })).position);
 }
 
 /** Qualifies the person for the position (the person joins the pool); the contract's Qualification view. */
 export async function qualify(server: TestServer, positionId: number, personId: number) {
   const { services, actor } = await arrange(server);
   const position = await services.volunteerAccess.position(actor, positionId);
-  return (await services.qualifications.grant(actor, position, personId, null)).qualification;
+  return presentQualification((await services.qualifications.grant(actor, position, personId, null)).qualification);
 }
 
 /** A coordinator (ministry) or team-leader (team) grant for the person, who joins the pool; the Scope view. */
 export async function grantScope(server: TestServer, personId: number, scopeType: 'ministry' | 'team', scopeId: number) {
   const { services, actor } = await arrange(server);
-  return (await services.scopes.grant(actor, { personId, scopeType, scopeId })).scope;
+  return presentScope((await services.scopes.grant(actor, { personId, scopeType, scopeId })).scope);
 }
 
 /** A login with the given roles (Manage My Ministries by default) holding a ministry grant on each ministry. */
@@ -320,7 +321,7 @@ export async function leavePool(server: TestServer, ministryId: number, personId
 /** Revokes the qualification (kept, inactive), as a coordinator's revoke does; the contract's Qualification view. */
 export async function revokeQualification(server: TestServer, qualificationId: number) {
   const { services, actor } = await arrange(server);
-  return (await services.qualifications.revoke(await services.volunteerAccess.qualification(actor, qualificationId))).qualification;
+  return presentQualification(await services.qualifications.revoke(await services.volunteerAccess.qualification(actor, qualificationId)));
 }
 
 /** An administrator's Reset login of the user: failed logins back to 0, and the user is mailed (`account_unlocked`). */

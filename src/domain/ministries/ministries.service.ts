@@ -5,18 +5,14 @@ import { UniqueViolationError } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import { hasRole } from '../access/caller.js';
 import {
-  hasMinistryAuthority,
-  permissionsOf,
-  isManager,
-  MANAGER_GATE_MESSAGE,
-  coordinatedMinistryIds,
-  type VolunteerActor,
-} from '../access/volunteer-access.js';
+  assertMayChangeSundaySchool, assertMayDeleteMinistry, assertReadsMinistrySummary, ministriesInView, mayPinEventsOf, teamsInView,
+} from '../access/ministries.policies.js';
+import { permissionsOf, type VolunteerActor } from '../access/volunteer-access.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
-import { conflict, forbidden, invalid, notFound } from '../errors.js';
+import { conflict, invalid, notFound } from '../errors.js';
+import type { MinistryChangesCommand, NewMinistryCommand } from './ministries.commands.js';
 import { unfilledPositionCount } from '../staffing/staffing.js';
-import { ministryView, poolPeopleView, positionView, teamView } from './views.js';
 import { DatabaseService } from '../database-service.js';
 
 /** Group type of a ministry's volunteer pool (the reference system's group type list: 1 = Ministry). */
@@ -24,15 +20,6 @@ export const MINISTRY_GROUP_TYPE = 1;
 const CALENDAR_PALETTE = [
   ['2E7D32', 'FFFFFF'], ['1565C0', 'FFFFFF'], ['6A1B9A', 'FFFFFF'], ['C62828', 'FFFFFF'], ['EF6C00', 'FFFFFF'], ['00838F', 'FFFFFF'],
 ] as const;
-
-export interface MinistryChanges {
-  name?: string;
-  description?: string | null;
-  active?: boolean;
-  helpWanted?: boolean;
-  helpWantedText?: string | null;
-  sundaySchool?: boolean;
-}
 
 /** `<ministry name> Team`, trimming the ministry name so the whole stays within 100 characters. */
 export function defaultTeamName(ministryName: string): string {
@@ -45,18 +32,16 @@ export class MinistriesService extends DatabaseService {
     super(db);
   }
 
-  async create(actor: VolunteerActor, input: { name: string; description?: string | null; sundaySchool: boolean }) {
-    const name = input.name.trim();
-    if (name === '') throw invalid('A ministry name is required');
-    if (name.length > 100) throw invalid('The ministry name is too long (100 characters at most)');
+  async create(actor: VolunteerActor, command: NewMinistryCommand) {
+    const { name } = command;
     if (await this.repos.ministries.isNameTaken(name)) throw conflict('A ministry of that name already exists');
     const now = await this.time.now();
     try {
       return await inTransaction(this.db, this.publisher, async ({ repos }) => {
         const ministry = await repos.ministries.insert({
           name,
-          description: input.description?.trim() || null,
-          sunday_school: input.sundaySchool,
+          description: command.description ?? null,
+          sunday_school: command.sundaySchool,
           created_at: now,
           created_by_person_id: actor.caller.personId,
         });
@@ -74,7 +59,7 @@ export class MinistriesService extends DatabaseService {
         );
         const [background, foreground] = CALENDAR_PALETTE[ministry.id % CALENDAR_PALETTE.length];
         const calendar = await repos.calendars.insert({ name: name.slice(0, 99), background_color: background, foreground_color: foreground, ministry_id: ministry.id });
-        return { ministry: ministryView((await repos.ministries.findWithCounts(ministry.id))!), poolGroupId: pool.id, calendarId: calendar.id };
+        return { ministry: (await repos.ministries.findWithCounts(ministry.id))!, poolGroupId: pool.id, calendarId: calendar.id };
       });
     } catch (error) {
       if (error instanceof UniqueViolationError) throw conflict('A ministry of that name already exists');
@@ -84,8 +69,7 @@ export class MinistriesService extends DatabaseService {
 
   /** Ministries where the caller has ministry-level authority (all for a manager), by name. */
   async list(actor: VolunteerActor, active?: boolean) {
-    const rows = await this.repos.ministries.listWithCounts({ ids: isManager(actor) ? undefined : coordinatedMinistryIds(actor), active });
-    return rows.map(ministryView);
+    return this.repos.ministries.listWithCounts({ ids: ministriesInView(actor), active });
   }
 
   /** The ministry detail of §2: ministry, E16 summary, teams with leaders, positions and the pool. */
@@ -101,25 +85,22 @@ export class MinistriesService extends DatabaseService {
     const poolPeople = await repos.volunteerRoster.poolAndQualified(pool?.id ?? null, [], false);
     const qualifications = await repos.volunteerRoster.activeQualifications(poolPeople.map((p) => p.id), positions.filter((p) => p.active).map((p) => p.id));
     return {
-      ministry: ministryView(withCounts!),
+      ministry: withCounts!,
       summary: await this.summaryFor(repos, actor, ministry.id),
-      teams: teams.map((team) => teamView(team, leaders)),
-      positions: positions.map(positionView),
+      teams,
+      leaders,
+      positions,
       poolGroupId: pool?.id ?? null,
       poolGroupName: pool?.name ?? null,
-      pool: poolPeopleView(poolPeople, qualifications, pool?.id ?? null),
+      pool: { people: poolPeople, qualifications, poolGroupId: pool?.id ?? null },
     };
   }
 
   /** E16 on its own route: refused to a caller who may see only part of the ministry. */
-  async summary(actor: VolunteerActor, ministryId: number) {
+  async summary(actor: VolunteerActor, ministry: Authorized<'ministry'>) {
     const repos = this.repos;
-    if (!(await repos.ministries.findById(ministryId))) throw notFound('Ministry not found');
-    if (!hasMinistryAuthority(actor, ministryId)) {
-      const teams = await repos.teams.listWithDetails({ ministryId });
-      if (teams.length === 0 || !teams.every((team) => actor.ledTeamIds.has(team.id))) throw forbidden('Not authorized for this ministry');
-    }
-    return { ministryId, summary: await this.summaryFor(repos, actor, ministryId) };
+    assertReadsMinistrySummary(actor, ministry.id, await repos.teams.listWithDetails({ ministryId: ministry.id }));
+    return { ministryId: ministry.id, summary: await this.summaryFor(repos, actor, ministry.id) };
   }
 
   /**
@@ -128,7 +109,7 @@ export class MinistriesService extends DatabaseService {
    */
   private async summaryFor(repos: Repositories, actor: VolunteerActor, ministryId: number) {
     const now = await this.time.now();
-    const teamIds = hasMinistryAuthority(actor, ministryId) ? undefined : [...actor.ledTeamIds];
+    const teamIds = teamsInView(actor, ministryId);
     const [teamCount, pool, history, occurrenceIds] = await Promise.all([
       repos.teams.countInMinistry(ministryId),
       repos.ministries.poolGroup(ministryId),
@@ -144,18 +125,15 @@ export class MinistriesService extends DatabaseService {
     };
   }
 
-  async update(actor: VolunteerActor, ministry: Authorized<'ministry'>, changes: MinistryChanges) {
+  async update(actor: VolunteerActor, ministry: Authorized<'ministry'>, changes: MinistryChangesCommand) {
     const repos = this.repos;
     const update: Record<string, unknown> = {};
     if (changes.name !== undefined) {
-      const name = changes.name.trim();
-      if (name === '') throw invalid('A ministry name is required');
-      if (name.length > 100) throw invalid('The ministry name is too long (100 characters at most)');
-      if (await repos.ministries.isNameTaken(name, ministry.id)) throw conflict('A ministry of that name already exists');
-      update.name = name;
+      if (await repos.ministries.isNameTaken(changes.name, ministry.id)) throw conflict('A ministry of that name already exists');
+      update.name = changes.name;
     }
     if (changes.sundaySchool !== undefined && changes.sundaySchool !== ministry.sunday_school) {
-      if (!isManager(actor)) throw forbidden('Only a global volunteer manager may change sundaySchool');
+      assertMayChangeSundaySchool(actor);
       if (!changes.sundaySchool) {
         const linked = await repos.teams.classLinkedTeams(ministry.id);
         if (linked.length > 0) {
@@ -164,7 +142,7 @@ export class MinistriesService extends DatabaseService {
       }
       update.sunday_school = changes.sundaySchool;
     }
-    if (changes.description !== undefined) update.description = changes.description?.trim() || null;
+    if (changes.description !== undefined) update.description = changes.description;
     if (changes.active !== undefined) update.active = changes.active;
     if (changes.helpWanted !== undefined) update.help_wanted = changes.helpWanted;
     if (changes.helpWantedText !== undefined) update.help_wanted_text = changes.helpWantedText ?? '';
@@ -174,18 +152,17 @@ export class MinistriesService extends DatabaseService {
       if (error instanceof UniqueViolationError) throw conflict('A ministry of that name already exists');
       throw error;
     }
-    return { ministry: ministryView((await repos.ministries.findWithCounts(ministry.id))!) };
+    return (await repos.ministries.findWithCounts(ministry.id))!;
   }
 
   /**
    * E15: 404, then 409 while active whatever the caller, then 403 unless a manager. One transaction removes
    * the ministry with everything under it, its pool Group and its calendar; its events stay without owner.
    */
-  async delete(actor: VolunteerActor, ministryId: number): Promise<void> {
-    const ministry = await this.repos.ministries.findById(ministryId);
-    if (!ministry) throw notFound('Ministry not found');
+  async delete(actor: VolunteerActor, ministry: Authorized<'ministry'>): Promise<void> {
     if (ministry.active) throw conflict('Deactivate this ministry before deleting it');
-    if (!isManager(actor)) throw forbidden(MANAGER_GATE_MESSAGE);
+    assertMayDeleteMinistry(actor);
+    const ministryId = ministry.id;
     await inTransaction(this.db, this.publisher, async ({ repos }) => {
       const pool = await repos.ministries.poolGroup(ministryId);
       const calendar = await repos.ministries.ownCalendar(ministryId);
@@ -229,7 +206,7 @@ export class MinistriesService extends DatabaseService {
     if (hasRole(actor.caller, 'addEvents')) {
       return { ministryId: ministryId ?? null, calendarIds: (await this.repos.calendars.list()).map((c) => c.id).sort((a, b) => a - b) };
     }
-    if (ministryId === undefined || !hasMinistryAuthority(actor, ministryId)) return { ministryId: ministryId ?? null, calendarIds: [] };
+    if (ministryId === undefined || !mayPinEventsOf(actor, ministryId)) return { ministryId: ministryId ?? null, calendarIds: [] };
     return { ministryId, calendarIds: await this.repos.ministries.pinnableCalendarIds(ministryId) };
   }
 }

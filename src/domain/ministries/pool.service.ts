@@ -10,7 +10,6 @@ import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { invalid, notFound } from '../errors.js';
 import { joinPool, leavePool } from './pool.js';
 import { endTeachingWhereUnqualified } from './class-roles.js';
-import { poolPeopleView, positionView } from './views.js';
 import { DatabaseService } from '../database-service.js';
 
 /** The volunteer pool (contract §4.4): the ministry's pool Group, its views, E18 and E19. */
@@ -32,7 +31,7 @@ export class PoolService extends DatabaseService {
     const positions = await repos.positions.list({ ministryId: ministry.id, active: true });
     const people = await repos.volunteerRoster.poolAndQualified(pool.id, [], false);
     const qualifications = await repos.volunteerRoster.activeQualifications(people.map((p) => p.id), positions.map((p) => p.id));
-    return { groupId: pool.id, groupName: pool.name, members: poolPeopleView(people, qualifications, pool.id) };
+    return { groupId: pool.id, groupName: pool.name, members: { people, qualifications, poolGroupId: pool.id } };
   }
 
   /**
@@ -56,7 +55,7 @@ export class PoolService extends DatabaseService {
     const positionIds = positions.map((p) => p.id);
     const people = await repos.volunteerRoster.poolAndQualified(pool?.id ?? null, positionIds, true);
     const qualifications = await repos.volunteerRoster.activeQualifications(people.map((p) => p.id), positionIds);
-    return { positions, people: poolPeopleView(people, qualifications, pool?.id ?? null) };
+    return { positions, people: { people, qualifications, poolGroupId: pool?.id ?? null } };
   }
 
   /** Who is qualified for which active position of the ministry, or of one of its teams (`teamId`). */
@@ -71,7 +70,7 @@ export class PoolService extends DatabaseService {
 
   private async matrixOf(ministryId: number, team?: TeamRow) {
     const { positions, people } = await this.membersInScope(ministryId, team);
-    return { ministryId, teamId: team?.id ?? null, positions: positions.map(positionView), people };
+    return { ministryId, teamId: team?.id ?? null, positions, people };
   }
 
   async add(ministry: Authorized<'ministry'>, personId: number): Promise<{ personId: number; added: boolean }> {

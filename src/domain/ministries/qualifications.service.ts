@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Authorized } from '../access/authorized.js';
 import type { DB } from '../../db/schema.js';
-import { isManager, coordinatedMinistryIds, type VolunteerActor } from '../access/volunteer-access.js';
+import { qualificationsInView } from '../access/ministries.policies.js';
+import type { VolunteerActor } from '../access/volunteer-access.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { notFound } from '../errors.js';
 import { endTeachingWhereUnqualified, startTeaching } from './class-roles.js';
 import { joinPool } from './pool.js';
-import { qualificationView } from './views.js';
 import { DatabaseService } from '../database-service.js';
 
 /** Qualifications (contract §4.5): one row per person and position; revoking is deactivating. */
@@ -18,7 +18,7 @@ export class QualificationsService extends DatabaseService {
 
   /** `active` as the list filter of §1.7: true active only, false revoked only, undefined both. */
   async listForPosition(position: Authorized<'position'>, active: boolean | undefined) {
-    return { qualifications: (await this.repos.qualifications.list({ positionId: position.id, active })).map(qualificationView) };
+    return this.repos.qualifications.list({ positionId: position.id, active });
   }
 
   /** Grants (or reactivates, keeping the row id); the person joins the pool and, on a class-linked team, the class as Teacher. */
@@ -29,7 +29,7 @@ export class QualificationsService extends DatabaseService {
       await startTeaching(uow, position.team_id, personId);
       const { row, created } = await uow.repos.qualifications.grant(personId, position.id, actor.caller.personId, now, notes);
       await joinPool(uow, position.ministry_id, personId);
-      return { created, qualification: qualificationView((await uow.repos.qualifications.findDetailed(row.id))!) };
+      return { created, qualification: (await uow.repos.qualifications.findDetailed(row.id))! };
     });
   }
 
@@ -39,13 +39,12 @@ export class QualificationsService extends DatabaseService {
       await uow.repos.qualifications.revoke(qualification.id);
       await endTeachingWhereUnqualified(uow, qualification.team_id, [qualification.person_id]);
     });
-    return { qualification: qualificationView((await this.repos.qualifications.findDetailed(qualification.id))!) };
+    return (await this.repos.qualifications.findDetailed(qualification.id))!;
   }
 
   /** A person's qualifications on positions the caller can manage; a global manager sees all. */
   async listForPerson(actor: VolunteerActor, personId: number) {
     if (!(await this.repos.persons.findById(personId))) throw notFound('Person not found');
-    const scope = isManager(actor) ? {} : { ministryIds: coordinatedMinistryIds(actor), teamIds: [...actor.ledTeamIds] };
-    return { qualifications: (await this.repos.qualifications.list({ personId, ...scope })).map(qualificationView) };
+    return this.repos.qualifications.list({ personId, ...qualificationsInView(actor) });
   }
 }

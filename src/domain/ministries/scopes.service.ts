@@ -4,9 +4,9 @@ import type { DB } from '../../db/schema.js';
 import type { VolunteerActor } from '../access/volunteer-access.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
-import { invalid, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
+import type { ScopeGrantCommand } from './scopes.commands.js';
 import { joinPool } from './pool.js';
-import { scopeView } from './views.js';
 import { DatabaseService } from '../database-service.js';
 
 /** Scope grants (contract §4.6): who coordinates a ministry or leads a team. Manager-only. */
@@ -16,15 +16,11 @@ export class ScopesService extends DatabaseService {
   }
 
   async list(filter: { personId?: number; ministryId?: number; teamId?: number }) {
-    return { scopes: (await this.repos.scopes.list(filter)).map(scopeView) };
+    return this.repos.scopes.list(filter);
   }
 
   /** Grants once (a repeat answers the same row); the holder joins the ministry's pool. */
-  async grant(actor: VolunteerActor, input: { personId?: number; scopeType?: string; scopeId?: number }) {
-    if (input.personId === undefined || input.scopeType === undefined || input.scopeId === undefined) {
-      throw invalid('personId, scopeType and scopeId are required');
-    }
-    if (input.scopeType !== 'ministry' && input.scopeType !== 'team') throw invalid('scopeType must be "ministry" or "team"');
+  async grant(actor: VolunteerActor, input: ScopeGrantCommand) {
     const repos = this.repos;
     if (!(await repos.persons.findById(input.personId))) throw notFound('Person not found');
     let ministryId: number;
@@ -40,8 +36,8 @@ export class ScopesService extends DatabaseService {
     const now = await this.time.now();
     const grant = async () =>
       inTransaction(this.db, this.publisher, async (uow) => {
-        const result = await uow.repos.scopes.grant(input.personId!, target, actor.caller.personId, now);
-        await joinPool(uow, ministryId, input.personId!);
+        const result = await uow.repos.scopes.grant(input.personId, target, actor.caller.personId, now);
+        await joinPool(uow, ministryId, input.personId);
         return result;
       });
     let result;
@@ -52,7 +48,7 @@ export class ScopesService extends DatabaseService {
       if (!(error instanceof UniqueViolationError)) throw error;
       result = await grant();
     }
-    return { created: result.created, scope: scopeView((await repos.scopes.findDetailed(result.id))!) };
+    return { created: result.created, scope: (await repos.scopes.findDetailed(result.id))! };
   }
 
   async revoke(scopeId: number): Promise<void> {

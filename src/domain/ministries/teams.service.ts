@@ -5,33 +5,17 @@ import type { Authorized } from '../access/authorized.js';
 import { UniqueViolationError } from '../../db/errors.js';
 import type { DB, MinistryRow, TeamRow } from '../../db/schema.js';
 import { hasRole } from '../access/caller.js';
-import { hasMinistryAuthority, type VolunteerActor } from '../access/volunteer-access.js';
+import type { VolunteerActor } from '../access/volunteer-access.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher, type UnitOfWork } from '../domain-events.js';
 import { conflict, invalid } from '../errors.js';
+import type { ClassEventsOnDelete, NewTeamCommand, TeacherImport, TeamChangesCommand } from './teams.commands.js';
 import { deleteEventsIn } from '../events/events.service.js';
 import { SUNDAY_SCHOOL_GROUP_TYPE } from '../groups/groups.service.js';
-import { positionView, teamView } from './views.js';
 import { joinPool } from './pool.js';
 import { DatabaseService } from '../database-service.js';
 
 export const TEACHER_ROLE_ID = 1;
-export type ClassEventsOnUpdate = 'keep' | 'remove' | 'move';
-export type ClassEventsOnDelete = 'keep' | 'remove' | 'delete';
-
-export interface NewTeamInput {
-  name: string;
-  description?: string | null;
-  classGroupId?: number | null;
-  importPositionId?: number;
-  importPositionName?: string;
-}
-
-export interface TeamChanges extends Partial<NewTeamInput> {
-  active?: boolean;
-  classEvents?: ClassEventsOnUpdate;
-}
-
 /** Teams (contract §4.2) including the Sunday School class link and E17. */
 export class TeamsService extends DatabaseService {
   constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly publisher: DomainEventPublisher) {
@@ -39,19 +23,19 @@ export class TeamsService extends DatabaseService {
   }
 
   async list(ministry: Authorized<'ministry'>, active?: boolean) {
-    return (await this.repos.teams.listWithDetails({ ministryId: ministry.id, active })).map((team) => teamView(team));
+    return this.repos.teams.listWithDetails({ ministryId: ministry.id, active });
   }
 
   async detail(authorized: Authorized<'team'>) {
     const repos = this.repos;
     const team = (await repos.teams.findWithDetails(authorized.id))!;
     const [leaders, positions] = await Promise.all([repos.teams.leaders([team.id]), repos.positions.list({ teamIds: [team.id] })]);
-    return { team: teamView(team, leaders), positions: positions.map(positionView) };
+    return { team, leaders, positions };
   }
 
   private async teamOut(repos: Repositories, teamId: number) {
     const team = (await repos.teams.findWithDetails(teamId))!;
-    return { team: teamView(team, await repos.teams.leaders([teamId])) };
+    return { team, leaders: await repos.teams.leaders([teamId]) };
   }
 
   /** Checks a class to link: the ministry teaches Sunday School, the group is a class with a Teacher role, no other team has it. */
@@ -72,7 +56,7 @@ export class TeamsService extends DatabaseService {
    * an existing position of the team (`importPositionId`, so only when re-linking an existing team) or a new
    * one of the team (`importPositionName`).
    */
-  private async importTeachers(uow: UnitOfWork, actor: VolunteerActor, ministry: MinistryRow, team: TeamRow, groupId: number, input: NewTeamInput, now: string) {
+  private async importTeachers(uow: UnitOfWork, actor: VolunteerActor, ministry: MinistryRow, team: TeamRow, groupId: number, input: TeacherImport, now: string) {
     const members = await uow.repos.groups.members(groupId);
     const teachers = members.filter((m) => m.role_id === TEACHER_ROLE_ID).map((m) => m.person_id);
     if (teachers.length === 0) return;
@@ -91,16 +75,15 @@ export class TeamsService extends DatabaseService {
     }
   }
 
-  async create(actor: VolunteerActor, ministry: Authorized<'ministry'>, input: NewTeamInput) {
-    const name = input.name.trim();
-    if (name === '') throw invalid('A team name is required');
+  async create(actor: VolunteerActor, ministry: Authorized<'ministry'>, input: NewTeamCommand) {
+    const { name } = input;
     const repos = this.repos;
     if (input.classGroupId) await this.checkClass(repos, ministry, input.classGroupId);
     if (await repos.teams.isNameTaken(ministry.id, name)) throw conflict('This ministry already has a team of that name');
     const now = await this.time.now();
     try {
       return await inTransaction(this.db, this.publisher, async (uow) => {
-        const team = await uow.repos.teams.insert({ ministry_id: ministry.id, name, description: input.description?.trim() || null, class_group_id: input.classGroupId ?? null });
+        const team = await uow.repos.teams.insert({ ministry_id: ministry.id, name, description: input.description ?? null, class_group_id: input.classGroupId ?? null });
         if (input.classGroupId) await this.importTeachers(uow, actor, ministry, team, input.classGroupId, input, now);
         return this.teamOut(uow.repos, team.id);
       });
@@ -110,17 +93,15 @@ export class TeamsService extends DatabaseService {
     }
   }
 
-  async update(actor: VolunteerActor, team: Authorized<'team'>, changes: TeamChanges) {
+  async update(actor: VolunteerActor, team: Authorized<'team'>, changes: TeamChangesCommand) {
     const repos = this.repos;
     const ministry = (await repos.ministries.findById(team.ministry_id))!;
     const update: Record<string, unknown> = {};
     if (changes.name !== undefined) {
-      const name = changes.name.trim();
-      if (name === '') throw invalid('A team name is required');
-      if (await repos.teams.isNameTaken(team.ministry_id, name, team.id)) throw conflict('This ministry already has a team of that name');
-      update.name = name;
+      if (await repos.teams.isNameTaken(team.ministry_id, changes.name, team.id)) throw conflict('This ministry already has a team of that name');
+      update.name = changes.name;
     }
-    if (changes.description !== undefined) update.description = changes.description?.trim() || null;
+    if (changes.description !== undefined) update.description = changes.description;
     if (changes.active !== undefined) update.active = changes.active;
     const classEvents = changes.classEvents ?? 'keep';
     const isClassChanging = changes.classGroupId !== undefined && changes.classGroupId !== team.class_group_id;
@@ -139,7 +120,7 @@ export class TeamsService extends DatabaseService {
           if (classEvents === 'move') await uow.repos.events.linkGroups(eventIds, [changes.classGroupId!]);
         }
         if (isClassChanging && changes.classGroupId) {
-          await this.importTeachers(uow, actor, ministry, { ...team, ...update } as TeamRow, changes.classGroupId, changes as NewTeamInput, now);
+          await this.importTeachers(uow, actor, ministry, { ...team, ...update } as TeamRow, changes.classGroupId, changes, now);
         }
         return this.teamOut(uow.repos, team.id);
       });
@@ -210,10 +191,5 @@ export class TeamsService extends DatabaseService {
       upcoming: events.filter((e) => e.start_at >= now).length,
       otherStaffing: others.map((o) => ({ ministryId: o.ministry_id, ministryName: o.ministry_name, assigned: o.assigned, eventCount: o.event_count })),
     };
-  }
-
-  /** Whether the caller may edit the team (ministry-level authority; team leaders may only read). */
-  canEdit(actor: VolunteerActor, team: Authorized<'team'>): boolean {
-    return hasMinistryAuthority(actor, team.ministry_id);
   }
 }

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { Blockout, HouseholdPartner, MissingCredential, WarningCode } from './availability.schemas.js';
 import { ASSIGNMENT_STATUSES } from '../../db/schema.js';
 import { EVENT_ID_ON_SCHEDULE, REMOVED_FIELDS, removedFieldMessage } from '../../domain/schedules/schedule-input.js';
@@ -16,6 +16,7 @@ export const Ministry = Type.Object({
   id: I, name: S, description: NS, active: B, createdDate: S, createdByPersonId: NI, teamCount: I, positionCount: I,
   helpWanted: B, helpWantedText: S, sundaySchool: B,
 });
+export type MinistryView = Static<typeof Ministry>;
 
 export const Summary = Type.Object({ teamCount: I, volunteerCount: I, unfilledPositionCount: I, occurrenceCount: I, assignmentCount: I });
 
@@ -24,24 +25,36 @@ export const Team = Type.Object({
   leaders: Type.Array(Type.Object({ scopeId: I, personId: I, personName: S })),
   classGroupId: NI, classGroupName: NS,
 });
+export type TeamView = Static<typeof Team>;
 
 export const Position = Type.Object({
   id: I, ministryId: I, teamId: I, teamName: S, name: S, description: NS, active: B, recruiting: B, selfAssignable: B, order: I,
 });
+export type PositionView = Static<typeof Position>;
 
 export const PoolPerson = Type.Object({
   personId: I, displayName: S, groupIds: Type.Array(I), inPool: B, qualifications: Type.Array(I),
   qualificationIds: Type.Record(Type.String(), I),
 });
+export type PoolPersonView = Static<typeof PoolPerson>;
 
 export const Qualification = Type.Object({
   id: I, personId: I, displayName: S, positionId: I, positionName: S, ministryId: I, teamId: I, active: B,
   grantedDate: S, grantedByPersonId: NI, notes: NS,
 });
+export type QualificationView = Static<typeof Qualification>;
 
 export const Scope = Type.Object({
   id: I, personId: I, personName: S, scopeType: Type.Union([Type.Literal('ministry'), Type.Literal('team')]), scopeId: I,
   scopeName: NS, grantedDate: S, grantedByPersonId: NI,
+});
+export type ScopeView = Static<typeof Scope>;
+
+/** A scope grant: the three fields are required together, with one message the domain gives (§4.6). */
+export const ScopeGrantBody = Type.Object({
+  personId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': 'personId must be a person id' })),
+  scopeType: Type.Optional(Type.String({ maxLength: 20, description: 'ministry | team' })),
+  scopeId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': 'scopeId must be a ministry or team id' })),
 });
 
 export const EligiblePerson = Type.Object({
@@ -107,6 +120,10 @@ export const TeamUpdateBody = Type.Object({
   })),
 });
 
+/** E17's choice of what happens to the class's events; the body wins over the query (both read by the domain). */
+export const TeamDeleteQuery = Type.Object({ classEvents: Type.Optional(Type.String({ maxLength: 20 })) });
+export const TeamDeleteBody = Type.Optional(Nullable(Type.Object({ classEvents: ReadByDomain('keep | remove | delete (blank = keep); wins over the query') })));
+
 /** The contract checks a position's fields among the lookups of its team (404) and the caller's authority over it (403). */
 export const PositionBody = Type.Object({
   name: ReadByDomain('required on create, 100 characters at most'),
@@ -116,6 +133,11 @@ export const PositionBody = Type.Object({
   recruiting: ReadByDomain('strict boolean (§1.7), default false'),
   selfAssignable: ReadByDomain('strict boolean (§1.7), default true'),
   active: ReadByDomain('strict on create (default true), permissive on update (§1.7)'),
+});
+
+export const QualificationBody = Type.Object({
+  personId: Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': 'personId must be a person id' }),
+  notes: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
 });
 
 export const Permissions = Type.Object({
@@ -131,6 +153,7 @@ export const Schedule = Type.Object({
   // Ours (issue 18): a volunteer's decline is filled again by auto-fill at once.
   refillOnDecline: B,
 });
+export type ScheduleView = Static<typeof Schedule>;
 
 export const GenerateResult = Type.Object({
   created: I, existing: I, from: S, through: S, assigned: I, skipped: I, unqualified: I, noEvents: B,
@@ -145,6 +168,7 @@ export const Requirement = Type.Object({
   defaults: Type.Array(Type.Object({ personId: I, name: S, accepted: B, setBy: NI, setByName: NS, qualified: B })),
   liveCount: I, gapCount: I, openCount: I, pendingCount: I,
 });
+export type RequirementView = Static<typeof Requirement>;
 
 export const Occurrence = Type.Object({
   id: I, scheduleId: I, scheduleName: S, scheduleOneOff: B, ministryId: I, teamId: I, eventId: I, occurrenceDate: S, start: S, end: S,
@@ -152,6 +176,7 @@ export const Occurrence = Type.Object({
   requiredCount: I, requirementCount: I, requirementsOverridden: B, liveCount: I, gapCount: I, openCount: I, capacity: I, pendingCount: I,
   gaps: Type.Array(Type.Object({ positionId: I, positionName: S, gapCount: I })), generatedDate: S,
 });
+export type OccurrenceView = Static<typeof Occurrence>;
 
 const retiredOnSchedules = <F extends string>(fields: readonly F[]) =>
   Object.fromEntries(fields.map((field) => [field, Retired(removedFieldMessage(field))])) as Record<F, ReturnType<typeof Retired>>;

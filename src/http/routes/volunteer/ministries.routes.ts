@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../../domain/services.js';
-import { parsePermissiveBoolean, parseStrictBoolean } from '../../../domain/values.js';
 import { actorOf } from '../../plugins/access.js';
-import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js';
+import { parseMinistryChanges, parseNewMinistry } from '../../commands/ministries.commands.js';
+import { authorizedOf, guards } from '../../plugins/volunteer-guards.js';
+import { presentMinistry, presentMinistryDetail } from '../../presenters/ministries.presenter.js';
 import { idSegment, responses, SuccessResponse } from '../../schemas/common.js';
 import { ActiveQuery, Ministry, MinistryCreateBody, MinistryDetail, MinistryUpdateBody, Permissions, Summary } from '../../schemas/volunteer.schemas.js';
 import { activeFilter, memberPaths, ministryPath, SETUP_FAILURE, V } from './paths.js';
@@ -34,7 +35,7 @@ export const ministriesRoutes = (services: Services): FastifyPluginAsyncTypebox 
   app.get(`${V}/ministries`, {
     config: config('coordinator'),
     schema: { tags, summary: 'Ministries the caller manages, by name', querystring: ActiveQuery, response: responses({ 200: Type.Object({ ministries: Type.Array(Ministry) }) }) },
-  }, async (request) => ({ ministries: await ministries.list(await actorOf(request, services), activeFilter(request.query.active)) }));
+  }, async (request) => ({ ministries: (await ministries.list(await actorOf(request, services), activeFilter(request.query.active))).map(presentMinistry) }));
 
   app.post(`${V}/ministries`, {
     config: config('coordinator-manager'),
@@ -45,12 +46,8 @@ export const ministriesRoutes = (services: Services): FastifyPluginAsyncTypebox 
       response: responses({ 201: Type.Object({ ministry: Ministry, poolGroupId: Type.Integer(), calendarId: Type.Integer() }) }),
     },
   }, async (request, reply) => {
-    const created = await ministries.create(await actorOf(request, services), {
-      name: request.body.name,
-      description: request.body.description,
-      sundaySchool: parseStrictBoolean(request.body.sundaySchool) ?? false,
-    });
-    return reply.code(201).send(created);
+    const { ministry, poolGroupId, calendarId } = await ministries.create(await actorOf(request, services), parseNewMinistry(request.body));
+    return reply.code(201).send({ ministry: presentMinistry(ministry), poolGroupId, calendarId });
   });
 
   for (const url of [ministryPath, `${V}/${idSegment('ministryId')}`]) {
@@ -58,35 +55,27 @@ export const ministriesRoutes = (services: Services): FastifyPluginAsyncTypebox 
       config: config('coordinator'),
       preValidation: guard.ministry(),
       schema: { tags, summary: 'A ministry with its E16 summary, teams, positions and pool', response: responses({ 200: MinistryDetail }) },
-    }, async (request) => ministries.detail(await actorOf(request, services), authorizedOf(request, 'ministry')));
+    }, async (request) => presentMinistryDetail(await ministries.detail(await actorOf(request, services), authorizedOf(request, 'ministry'))));
   }
 
   app.get(`${ministryPath}/summary`, {
     config: config('coordinator'),
+    preValidation: guard.ministry('none'),
     schema: { tags, summary: 'E16 counts (refused to a caller who sees only part of the ministry)', response: responses({ 200: Type.Object({ ministryId: Type.Integer(), summary: Summary }) }) },
-  }, async (request) => ministries.summary(await actorOf(request, services), pathId(request, 'ministryId', 'Ministry')));
+  }, async (request) => ministries.summary(await actorOf(request, services), authorizedOf(request, 'ministry')));
 
   app.post(ministryPath, {
     config: config('coordinator'),
     preValidation: guard.ministry(),
     schema: { tags, summary: 'Change a ministry; deactivate with {active:false}', body: MinistryUpdateBody, response: responses({ 200: Type.Object({ ministry: Ministry }) }) },
-  }, async (request) => {
-    const body = request.body;
-    return ministries.update(await actorOf(request, services), authorizedOf(request, 'ministry'), {
-      name: body.name,
-      description: body.description,
-      helpWantedText: body.helpWantedText,
-      active: body.active === undefined ? undefined : parsePermissiveBoolean(body.active),
-      helpWanted: body.helpWanted === undefined ? undefined : parsePermissiveBoolean(body.helpWanted),
-      sundaySchool: parseStrictBoolean(body.sundaySchool),
-    });
-  });
+  }, async (request) => ({ ministry: presentMinistry(await ministries.update(await actorOf(request, services), authorizedOf(request, 'ministry'), parseMinistryChanges(request.body))) }));
 
   app.delete(ministryPath, {
     config: config('member'),
+    preValidation: guard.ministry('none'),
     schema: { tags, summary: 'E15: delete a deactivated ministry with everything under it (managers only)', response: responses({ 200: SuccessResponse }) },
   }, async (request) => {
-    await ministries.delete(await actorOf(request, services), pathId(request, 'ministryId', 'Ministry'));
+    await ministries.delete(await actorOf(request, services), authorizedOf(request, 'ministry'));
     return { success: true as const };
   });
 };

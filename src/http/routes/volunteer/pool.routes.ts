@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { Services } from '../../../domain/services.js';
 import { actorOf } from '../../plugins/access.js';
 import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js';
+import { presentMatrix, presentPoolPeople } from '../../presenters/ministries.presenter.js';
 import { Id, idSegment, responses, SuccessResponse } from '../../schemas/common.js';
 import { Matrix, PoolPerson } from '../../schemas/volunteer.schemas.js';
 import { ministryPath, SETUP_FAILURE, teamPath } from './paths.js';
@@ -20,7 +21,10 @@ export const poolRoutes = (services: Services): FastifyPluginAsyncTypebox => asy
     config,
     preValidation: guard.ministry(),
     schema: { tags, summary: "The ministry's volunteers (its pool Group), alphabetical", response: responses({ 200: Type.Object({ groupId: Type.Integer(), groupName: Type.String(), members: Type.Array(PoolPerson) }) }) },
-  }, async (request) => pool.members(authorizedOf(request, 'ministry')));
+  }, async (request) => {
+    const { groupId, groupName, members } = await pool.members(authorizedOf(request, 'ministry'));
+    return { groupId, groupName, members: presentPoolPeople(members) };
+  });
 
   app.post(`${ministryPath}/pool/from-cart`, {
     config,
@@ -60,32 +64,24 @@ export const poolRoutes = (services: Services): FastifyPluginAsyncTypebox => asy
     config,
     preValidation: guard.ministry(),
     schema: { tags, summary: 'The pool united with everyone actively qualified in view', querystring: Type.Object({ teamId: Type.Optional(Id) }), response: responses({ 200: Type.Object({ members: Type.Array(PoolPerson) }) }) },
-  }, async (request) => {
-    return { members: (await pool.membersInView(authorizedOf(request, 'ministry'), request.query.teamId)).people };
-  });
+  }, async (request) => ({ members: presentPoolPeople((await pool.membersInView(authorizedOf(request, 'ministry'), request.query.teamId)).people) }));
 
   app.get(`${teamPath}/members`, {
     config,
     preValidation: guard.team(),
     schema: { tags, summary: "The pool united with everyone actively qualified for the team's positions", response: responses({ 200: Type.Object({ members: Type.Array(PoolPerson) }) }) },
-  }, async (request) => {
-    return { members: (await pool.teamMembers(authorizedOf(request, 'team'))).people };
-  });
+  }, async (request) => ({ members: presentPoolPeople((await pool.teamMembers(authorizedOf(request, 'team'))).people) }));
 
   app.get(`${ministryPath}/qualification-matrix`, {
     config,
     preValidation: guard.ministry(),
     schema: { tags, summary: 'Who is qualified for which active position', querystring: Type.Object({ teamId: Type.Optional(Id) }), response: responses({ 200: Matrix }) },
-  }, async (request) => {
-    return pool.matrix(authorizedOf(request, 'ministry'), request.query.teamId);
-  });
+  }, async (request) => presentMatrix(await pool.matrix(authorizedOf(request, 'ministry'), request.query.teamId)));
 
   app.get(`${teamPath}/qualification-matrix`, {
     config,
     preValidation: guard.team(),
     schema: { tags, summary: 'The qualification matrix of one team', response: responses({ 200: Matrix }) },
-  }, async (request) => {
-    return pool.teamMatrix(authorizedOf(request, 'team'));
-  });
+  }, async (request) => presentMatrix(await pool.teamMatrix(authorizedOf(request, 'team'))));
 };
 

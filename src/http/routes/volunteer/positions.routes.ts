@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../../domain/services.js';
 import { actorOf } from '../../plugins/access.js';
+import { parseNewPosition, parsePositionChanges, parseQualificationNotes } from '../../commands/positions.commands.js';
 import { authorizedOf, guards } from '../../plugins/volunteer-guards.js';
-import { Id, idSegment, Nullable, responses, SuccessResponse } from '../../schemas/common.js';
-import { ActiveQuery, EligiblePerson, Position, PositionBody, Qualification } from '../../schemas/volunteer.schemas.js';
+import { presentPosition, presentQualification } from '../../presenters/ministries.presenter.js';
+import { Id, idSegment, responses, SuccessResponse } from '../../schemas/common.js';
+import { ActiveQuery, EligiblePerson, Position, PositionBody, Qualification, QualificationBody } from '../../schemas/volunteer.schemas.js';
 import { activeFilter, ministryPath, positionPath, SETUP_FAILURE, V } from './paths.js';
 
 /** Positions and qualifications (contract §4.3, §4.5). */
@@ -24,29 +26,32 @@ export const positionsRoutes = (services: Services): FastifyPluginAsyncTypebox =
       response: responses({ 200: Type.Object({ positions: Type.Array(Position) }) }),
     },
   }, async (request) => ({
-    positions: await positions.list(await actorOf(request, services), authorizedOf(request, 'ministry'), {
+    positions: (await positions.list(await actorOf(request, services), authorizedOf(request, 'ministry'), {
       teamId: request.query.teamId,
       active: activeFilter(request.query.active),
-    }),
+    })).map(presentPosition),
   }));
 
   app.post(`${ministryPath}/positions`, {
     config,
     preValidation: guard.ministry('none'),
     schema: { tags, summary: 'Create a position in one of the ministry\'s teams', body: PositionBody, response: responses({ 201: Type.Object({ position: Position }) }) },
-  }, async (request, reply) => reply.code(201).send(await positions.create(await actorOf(request, services), authorizedOf(request, 'ministry'), request.body)));
+  }, async (request, reply) => {
+    const { position } = await positions.create(await actorOf(request, services), authorizedOf(request, 'ministry'), parseNewPosition(request.body));
+    return reply.code(201).send({ position: presentPosition(position) });
+  });
 
   app.get(positionPath, {
     config,
     preValidation: guard.position(),
     schema: { tags, summary: 'A position', response: responses({ 200: Type.Object({ position: Position }) }) },
-  }, async (request) => positions.get(authorizedOf(request, 'position')));
+  }, async (request) => ({ position: presentPosition(await positions.get(authorizedOf(request, 'position'))) }));
 
   app.post(positionPath, {
     config,
     preValidation: guard.position(),
     schema: { tags, summary: 'Change a position (fields left out stay)', body: PositionBody, response: responses({ 200: Type.Object({ position: Position }) }) },
-  }, async (request) => positions.update(await actorOf(request, services), authorizedOf(request, 'position'), request.body));
+  }, async (request) => ({ position: presentPosition(await positions.update(await actorOf(request, services), authorizedOf(request, 'position'), parsePositionChanges(request.body))) }));
 
   app.delete(positionPath, {
     config,
@@ -72,7 +77,7 @@ export const positionsRoutes = (services: Services): FastifyPluginAsyncTypebox =
     config,
     preValidation: guard.position(),
     schema: { tags, summary: "The position's qualifications (revoked ones too unless active=1; active=0 lists only revoked ones)", querystring: ActiveQuery, response: responses({ 200: Type.Object({ qualifications: Type.Array(Qualification) }) }) },
-  }, async (request) => qualifications.listForPosition(authorizedOf(request, 'position'), activeFilter(request.query.active)));
+  }, async (request) => ({ qualifications: (await qualifications.listForPosition(authorizedOf(request, 'position'), activeFilter(request.query.active))).map(presentQualification) }));
 
   app.post(`${positionPath}/qualifications`, {
     config,
@@ -80,25 +85,23 @@ export const positionsRoutes = (services: Services): FastifyPluginAsyncTypebox =
     schema: {
       tags,
       summary: 'Qualify a person (reactivates a revoked row; the person joins the pool)',
-      body: Type.Object({ personId: Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': 'personId must be a person id' }), notes: Type.Optional(Nullable(Type.String({ maxLength: 255 }))) }),
+      body: QualificationBody,
       response: responses({ 200: Type.Object({ qualification: Qualification }), 201: Type.Object({ qualification: Qualification }) }),
     },
   }, async (request, reply) => {
     const { created, qualification } = await qualifications.grant(
-      await actorOf(request, services), authorizedOf(request, 'position'), request.body.personId, request.body.notes?.trim() || null);
-    return reply.code(created ? 201 : 200).send({ qualification });
+      await actorOf(request, services), authorizedOf(request, 'position'), request.body.personId, parseQualificationNotes(request.body));
+    return reply.code(created ? 201 : 200).send({ qualification: presentQualification(qualification) });
   });
 
   app.delete(`${V}/qualifications/${idSegment('qualificationId')}`, {
     config,
     preValidation: guard.qualification(),
     schema: { tags, summary: 'Revoke a qualification (the row stays, inactive)', response: responses({ 200: Type.Object({ qualification: Qualification }) }) },
-  }, async (request) => {
-    return qualifications.revoke(authorizedOf(request, 'qualification'));
-  });
+  }, async (request) => ({ qualification: presentQualification(await qualifications.revoke(authorizedOf(request, 'qualification'))) }));
 
   app.get(`${V}/people/${idSegment('personId')}/qualifications`, {
     config,
     schema: { tags, summary: "A person's qualifications in the ministries the caller manages", params: Type.Object({ personId: Id }), response: responses({ 200: Type.Object({ qualifications: Type.Array(Qualification) }) }) },
-  }, async (request) => qualifications.listForPerson(await actorOf(request, services), request.params.personId));
+  }, async (request) => ({ qualifications: (await qualifications.listForPerson(await actorOf(request, services), request.params.personId)).map(presentQualification) }));
 };

@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../../domain/services.js';
 import { actorOf } from '../../plugins/access.js';
+import { parseScopeGrant } from '../../commands/scopes.commands.js';
 import { pathId } from '../../plugins/volunteer-guards.js';
+import { presentScope } from '../../presenters/ministries.presenter.js';
 import { Id, idSegment, responses, SuccessResponse } from '../../schemas/common.js';
-import { Scope } from '../../schemas/volunteer.schemas.js';
+import { Scope, ScopeGrantBody } from '../../schemas/volunteer.schemas.js';
 import { V } from './paths.js';
 
 /** Scope grants: who coordinates a ministry or leads a team (contract §4.6). Manager-only, no coordinator gate. */
@@ -21,23 +23,19 @@ export const scopesRoutes = (services: Services): FastifyPluginAsyncTypebox => a
       querystring: Type.Object({ personId: Type.Optional(Id), ministryId: Type.Optional(Id), teamId: Type.Optional(Id) }),
       response: responses({ 200: Type.Object({ scopes: Type.Array(Scope) }) }),
     },
-  }, async (request) => scopes.list(request.query));
+  }, async (request) => ({ scopes: (await scopes.list(request.query)).map(presentScope) }));
 
   app.post(`${V}/scopes`, {
     config,
     schema: {
       tags,
       summary: 'Grant a ministry or team scope (the holder joins the pool); a repeat answers the same row',
-      body: Type.Object({
-        personId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': 'personId must be a person id' })),
-        scopeType: Type.Optional(Type.String({ maxLength: 20 })),
-        scopeId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': 'scopeId must be a ministry or team id' })),
-      }),
+      body: ScopeGrantBody,
       response: responses({ 200: Type.Object({ scope: Scope }), 201: Type.Object({ scope: Scope }) }),
     },
   }, async (request, reply) => {
-    const { created, scope } = await scopes.grant(await actorOf(request, services), request.body);
-    return reply.code(created ? 201 : 200).send({ scope });
+    const { created, scope } = await scopes.grant(await actorOf(request, services), parseScopeGrant(request.body));
+    return reply.code(created ? 201 : 200).send({ scope: presentScope(scope) });
   });
 
   app.delete(`${V}/scopes/${idSegment('scopeId')}`, {

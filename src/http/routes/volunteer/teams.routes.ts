@@ -1,26 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { invalid } from '../../../domain/errors.js';
-import type { ClassEventsOnDelete } from '../../../domain/ministries/teams.service.js';
 import type { Services } from '../../../domain/services.js';
-import { parsePermissiveBoolean } from '../../../domain/values.js';
+import { parseClassEventsOnDelete, parseNewTeam, parseTeamChanges } from '../../commands/teams.commands.js';
 import { actorOf } from '../../plugins/access.js';
 import { authorizedOf, guards } from '../../plugins/volunteer-guards.js';
+import { presentPosition, presentTeam, presentTeamOf } from '../../presenters/ministries.presenter.js';
 import { Id, Nullable, responses, SuccessResponse } from '../../schemas/common.js';
-import { ActiveQuery, Position, Team, TeamCreateBody, TeamUpdateBody } from '../../schemas/volunteer.schemas.js';
+import { ActiveQuery, Position, Team, TeamCreateBody, TeamDeleteBody, TeamDeleteQuery, TeamUpdateBody } from '../../schemas/volunteer.schemas.js';
 import { activeFilter, ministryPath, SETUP_FAILURE, teamPath } from './paths.js';
-
-const ON_DELETE: readonly ClassEventsOnDelete[] = ['keep', 'remove', 'delete'];
-
-/**
- * E17's choice, from the body or else the query. Read here, not in the body schema: Fastify validates the body
- * before the query, and a malformed query must keep answering first.
- */
-function classEventsOnDelete(value: unknown): ClassEventsOnDelete {
-  if (value === undefined || value === null || value === '') return 'keep';
-  if (typeof value === 'string' && (ON_DELETE as readonly string[]).includes(value)) return value as ClassEventsOnDelete;
-  throw invalid(`classEvents must be one of ${ON_DELETE.join(', ')}`);
-}
 
 /** Teams (contract §4.2), E17 and the class-events summary (§6.4). */
 export const teamsRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
@@ -33,13 +20,13 @@ export const teamsRoutes = (services: Services): FastifyPluginAsyncTypebox => as
     config,
     preValidation: guard.ministry(),
     schema: { tags, summary: "The ministry's teams (leaders are listed on the team route)", querystring: ActiveQuery, response: responses({ 200: Type.Object({ teams: Type.Array(Team) }) }) },
-  }, async (request) => ({ teams: await teams.list(authorizedOf(request, 'ministry'), activeFilter(request.query.active)) }));
+  }, async (request) => ({ teams: (await teams.list(authorizedOf(request, 'ministry'), activeFilter(request.query.active))).map((team) => presentTeam(team)) }));
 
   app.post(`${ministryPath}/teams`, {
     config,
     preValidation: guard.ministry(),
     schema: { tags, summary: 'Create a team, optionally linked to a Sunday School class', body: TeamCreateBody, response: responses({ 201: Type.Object({ team: Team }) }) },
-  }, async (request, reply) => reply.code(201).send(await teams.create(await actorOf(request, services), authorizedOf(request, 'ministry'), request.body)));
+  }, async (request, reply) => reply.code(201).send({ team: presentTeamOf(await teams.create(await actorOf(request, services), authorizedOf(request, 'ministry'), parseNewTeam(request.body))) }));
 
   app.get(`${ministryPath}/linkable-classes`, {
     config,
@@ -56,20 +43,16 @@ export const teamsRoutes = (services: Services): FastifyPluginAsyncTypebox => as
     config,
     preValidation: guard.team(),
     schema: { tags, summary: 'A team with its leaders and positions', response: responses({ 200: Type.Object({ team: Team, positions: Type.Array(Position) }) }) },
-  }, async (request) => teams.detail(authorizedOf(request, 'team')));
+  }, async (request) => {
+    const detail = await teams.detail(authorizedOf(request, 'team'));
+    return { team: presentTeamOf(detail), positions: detail.positions.map(presentPosition) };
+  });
 
   app.post(teamPath, {
     config,
     preValidation: guard.team('ministry'),
     schema: { tags, summary: 'Change a team (ministry-level authority)', body: TeamUpdateBody, response: responses({ 200: Type.Object({ team: Team }) }) },
-  }, async (request) => {
-    const body = request.body;
-    return teams.update(await actorOf(request, services), authorizedOf(request, 'team'), {
-      ...body,
-      active: body.active === undefined ? undefined : parsePermissiveBoolean(body.active),
-      classEvents: body.classEvents || undefined,
-    });
-  });
+  }, async (request) => ({ team: presentTeamOf(await teams.update(await actorOf(request, services), authorizedOf(request, 'team'), parseTeamChanges(request.body))) }));
 
   app.delete(teamPath, {
     config,
@@ -77,13 +60,12 @@ export const teamsRoutes = (services: Services): FastifyPluginAsyncTypebox => as
     schema: {
       tags,
       summary: 'E17: delete a team with its history (not the only team)',
-      querystring: Type.Object({ classEvents: Type.Optional(Type.String({ maxLength: 20 })) }),
-      body: Type.Optional(Nullable(Type.Object({ classEvents: Type.Optional(Type.Unknown({ description: 'keep | remove | delete (blank = keep); wins over the query' })) }))),
+      querystring: TeamDeleteQuery,
+      body: TeamDeleteBody,
       response: responses({ 200: SuccessResponse }),
     },
   }, async (request) => {
-    const choice = classEventsOnDelete(request.body?.classEvents ?? request.query.classEvents);
-    await teams.delete(await actorOf(request, services), authorizedOf(request, 'team'), choice);
+    await teams.delete(await actorOf(request, services), authorizedOf(request, 'team'), parseClassEventsOnDelete(request.body, request.query));
     return { success: true as const };
   });
 
