@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, beforeEach, describe, it } from 'node:test';
 import { newAdmin, newUser, otherEventTypeId, type TestUser, startTestServer, type TestServer, as } from '../kit/index.js';
+import type { EventTypeView } from '../../src/http/schemas/core.schemas.js';
+import type { EventTypeLookupView } from '../../src/http/schemas/ministry-events.schemas.js';
 
 // Each test starts from a new install: one event type, `Other`.
 let server: TestServer | undefined;
@@ -15,7 +17,7 @@ beforeEach(async () => {
 after(() => server?.close());
 
 const s = () => server!;
-const lookup = async () => (await s().get('/api/ministries/event-types', as(admin))).body as { eventTypes: Array<{ id: number; name: string }>; defaultEventTypeId: number | null };
+const lookup = async () => (await s().get('/api/ministries/event-types', as(admin))).body as EventTypeLookupView;
 const setting = (name: string, value: string | number) => s().post(`/admin/api/system/config/${name}`, { value }, as(admin));
 
 async function newType(name: string): Promise<number> {
@@ -54,7 +56,7 @@ describe('POST /api/events/types/{typeId} (ours)', () => {
     assert.equal((await s().post(`/api/events/types/${other}`, { name: 'Other', active: false }, as(admin))).status, 200);
     await setting('sVolunteerVersion', 'v1');
     await setting('sVolunteerVersion', 'v2');
-    const types = (await s().get('/api/events/types', as(admin))).body as Array<{ Name: string; Active: boolean }>;
+    const types = (await s().get('/api/events/types', as(admin))).body as EventTypeView[];
     assert.deepEqual(types.filter((type) => type.Name.toLowerCase() === 'other').map((type) => type.Active), [false]);
     assert.equal((await lookup()).defaultEventTypeId, null);
   });
@@ -64,7 +66,7 @@ describe('POST /api/events/types/{typeId} (ours)', () => {
     assert.equal((await s().post(`/api/events/types/${other}`, { name: 'General' }, as(admin))).status, 200);
     await setting('sVolunteerVersion', 'v1');
     await setting('sVolunteerVersion', 'v2');
-    const names = async () => ((await s().get('/api/events/types', as(admin))).body as Array<{ Id: number; Name: string }>).map((type) => [type.Id, type.Name]);
+    const names = async () => ((await s().get('/api/events/types', as(admin))).body as EventTypeView[]).map((type) => [type.Id, type.Name]);
     assert.deepEqual(await names(), [[other, 'General']]);
     assert.equal((await lookup()).defaultEventTypeId, null);
 
@@ -96,7 +98,7 @@ describe('DELETE /api/events/types/{typeId} (ours)', () => {
     const refused = await s().delete(`/api/events/types/${used}`, as(planner));
     assert.equal(refused.status, 409);
     assert.equal(refused.body.message, 'Events use this event type: retire it instead (active: false)');
-    const names = ((await s().get('/api/events/types', as(admin))).body as Array<{ Name: string }>).map((type) => type.Name);
+    const names = ((await s().get('/api/events/types', as(admin))).body as EventTypeView[]).map((type) => type.Name);
     assert.deepEqual(names.filter((name) => name === 'Retreat' || name === 'Picnic'), ['Picnic']);
     assert.equal((await s().delete(`/api/events/types/${unused}`, as(planner))).status, 404);
   });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assignToKiosk, checkIn, countRows, newPerson, as, expectError, useServer, useUser } from '../kit/index.js';
+import type { EventTypeView, EventView } from '../../src/http/schemas/core.schemas.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
@@ -35,7 +36,7 @@ async function newEventType(fields: Record<string, unknown> = {}): Promise<{ Id:
 let otherTypeId: number;
 async function otherType(): Promise<number> {
   if (otherTypeId === undefined) {
-    const types = (await server.get('/api/events/types', as(planner))).body as Array<{ Id: number; Name: string }>;
+    const types = (await server.get('/api/events/types', as(planner))).body as EventTypeView[];
     otherTypeId = types.find((type) => type.Name === 'Other')!.Id;
   }
   return otherTypeId;
@@ -63,7 +64,7 @@ async function startsTitled(title: string, from: string, to: string): Promise<st
   for (let offset = 0; ; offset += 1000) {
     const answer = await server.get('/api/events', { ...as(staff), query: { start: from, end: to, limit: '1000', offset: String(offset) } });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    const events = answer.body.Events as Array<{ Title: string; Start: string }>;
+    const events = answer.body.Events as EventView[];
     starts.push(...events.filter((event) => event.Title === title).map((event) => event.Start));
     if (events.length < 1000) return starts;
   }

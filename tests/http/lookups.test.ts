@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { newUser, as, expectError, useServer, useUser, unique, newMinistry, newCoordinator, retireGroup, useOtherEventType } from '../kit/index.js';
+import type { ClassLookupView, EventSeriesLookupView, EventTypeLookupView, UpcomingEventLookupView } from '../../src/http/schemas/ministry-events.schemas.js';
 
 // The test clock stands at 2026-03-04 10:00 in the church's time zone.
 const server = useServer();
@@ -47,7 +48,7 @@ describe('GET /api/ministries/event-types', () => {
   const read = async () => {
     const answer = await server.get(`${V}/event-types`, as(admin));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    return answer.body as { eventTypes: Array<{ id: number; name: string }>; defaultEventTypeId: number | null };
+    return answer.body as EventTypeLookupView;
   };
 
   it('lists the active types by name and defaults to Other', async () => {
@@ -99,7 +100,7 @@ describe('GET /api/ministries/event-series', () => {
   const read = async (query: Record<string, string>) => {
     const answer = await server.get(`${V}/event-series`, { ...as(admin), query });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    return answer.body.series as Array<{ title: string; nextStart: string; count: number }>;
+    return (answer.body as EventSeriesLookupView).series;
   };
 
   it("gives one row per title of the ministry's upcoming active events, ignoring case", async () => {
@@ -162,7 +163,7 @@ describe('GET /api/ministries/classes', () => {
   const read = async (query: Record<string, string> = {}) => {
     const answer = await server.get(`${V}/classes`, { ...as(admin), query });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    return answer.body.classes as Array<{ groupId: number; name: string; sundaySchool: boolean; upcomingCount: number; nextStart: string | null }>;
+    return (answer.body as ClassLookupView).classes;
   };
 
   it('lists active Sunday School classes, with or without upcoming events', async () => {
@@ -221,7 +222,7 @@ describe('GET /api/ministries/upcoming-events', () => {
   const read = async (query: Record<string, string>, options: { key?: string } = as(admin)) => {
     const answer = await server.get(`${V}/upcoming-events`, { ...options, query });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    return answer.body.events as Array<{ id: number; title: string; start: string; end: string; eventTypeId: number; eventTypeName: string | null; staffedByTeam: boolean }>;
+    return (answer.body as UpcomingEventLookupView).events;
   };
 
   it('lists future active events soonest first', async () => {

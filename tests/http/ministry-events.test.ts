@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { DomainEvent } from '../../src/domain/domain-events.js';
+import type { CreatedMinistryEventsView, MinistryEventListView } from '../../src/http/schemas/ministry-events.schemas.js';
 import {
   newPerson, as, expectError, useServer, useUser, unique, newMinistry, newTeam, newPosition, qualify, newCoordinator,
   newTeamLeader, useOtherEventType, countRows, removeAssignment, storedRows, assignVolunteer,
@@ -13,18 +14,7 @@ const otherType = useOtherEventType(server);
 
 const V = '/api/ministries';
 
-interface CreatedEvent { id: number; title: string; start: string; end: string }
-interface Staffing {
-  teamId: number; teamName: string; occurrenceIds: number[]; needed: number; filled: number; pending: number; gap: number;
-  openCount: number; capacity: number; requirementCount: number; status: string;
-}
-interface MinistryEvent {
-  id: number; title: string; start: string; end: string; eventTypeId: number; eventTypeName: string | null; inactive: boolean;
-  calendars: Array<{ id: number; name: string }>; linkedGroups: Array<{ id: number; name: string }>;
-  headcount: { recorded: boolean; total: number };
-  otherStaffing: Array<{ ministryId: number; ministryName: string; assigned: number }>;
-  staffing: Staffing[];
-}
+type CreatedEvent = CreatedMinistryEventsView['events'][number];
 
 interface Ministry { id: number; name: string; poolGroupId: number; calendarId: number; teamId: number }
 
@@ -58,7 +48,7 @@ async function newEvent(ministryId: number, date: string, fields: Record<string,
 async function listEvents(ministryId: number, query: Record<string, string> = {}, options: { key?: string } = as(admin)) {
   const answer = await server.get(`${V}/ministries/${ministryId}/events`, { ...options, query });
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
-  return answer.body as { events: MinistryEvent[]; from: string; to: string; past: boolean; limit: number; capped: boolean };
+  return answer.body as MinistryEventListView;
 }
 
 async function coreEvent(eventId: number) {

@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { isValidDate, parseDateTime, parseTimeOfDay } from '../../domain/dates.js';
 import { invalid } from '../../domain/errors.js';
 import type { EventChangesCommand, EventTypeChangesCommand, NewEventsCommand, NewEventTypeCommand, NewSeriesCommand } from '../../domain/events/events.commands.js';
-import { parseRecurrence, type RecurrenceDialect } from '../../domain/events/recurrence.js';
+import { parseRecurrence, type RecurrenceDialect } from './recurrence.commands.js';
 import { parsePermissiveBoolean } from '../../domain/values.js';
 import type { EventBody, EventTypeBody, EventTypeUpdateBody, EventUpdateBody, RepeatBody } from '../schemas/core.schemas.js';
 

@@ -1,7 +1,8 @@
 import type { Static } from '@sinclair/typebox';
 import { DATE_FORMAT_MESSAGE, isValidDate, parseTimeOfDay } from '../../domain/dates.js';
 import { invalid } from '../../domain/errors.js';
-import { expandRecurrence, parseRecurrence, type RecurrenceDialect } from '../../domain/events/recurrence.js';
+import { expandRecurrence } from '../../domain/events/recurrence.js';
+import { parseRecurrence, type RecurrenceDialect } from './recurrence.commands.js';
 import {
   E2_MESSAGES, type MinistryEventChangesCommand, type MinistryEventWindow, type NewMinistryEventCommand,
 } from '../../domain/ministry-events/ministry-events.commands.js';
