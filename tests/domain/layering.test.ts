@@ -64,6 +64,45 @@ describe('the import structure', () => {
   });
 });
 
+const relative = (file: string) => path.relative(SRC, file).split(path.sep).join('/');
+const under = (folder: string) => files.filter((file) => relative(file).startsWith(`${folder}/`));
+
+/** Each line of `file` that matches `pattern` once comments are left out, as "path:line: text". */
+function linesMatching(file: string, pattern: RegExp): string[] {
+  return fs.readFileSync(file, 'utf8').split('\n').flatMap((line, index) => {
+    const code = line.replace(/\/\/.*$/, '');
+    return !/^\s*(\/\*|\*)/.test(code) && pattern.test(code) ? [`${relative(file)}:${index + 1}: ${line.trim()}`] : [];
+  });
+}
+
+/** The rules of access that only domain/access calls; elsewhere a named policy of domain/access says what is asked (issue 38). */
+const ACCESS_PRIMITIVES = [
+  'hasMinistryAuthority', 'hasTeamAuthority', 'assertMinistryAuthority', 'assertTeamAuthority', 'assertManager', 'isManager',
+  'coordinates', 'coordinatedMinistryIds', 'isGlobalManager', 'keepsCredential', 'readsBlockoutReason',
+];
+
+/** Where a file outside domain/access uses a primitive it imports from there (a same-named local helper is no primitive). */
+function primitiveUses(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  const imported = [...text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'[^']*\/access\/[^']*'/g)]
+    .flatMap((match) => match[1].split(',').map((name) => name.trim().replace(/^type\s+/, '')))
+    .filter((name) => ACCESS_PRIMITIVES.includes(name));
+  return imported.length === 0 ? [] : linesMatching(file, new RegExp(`(?<![\\w.])(${imported.join('|')})\\b`));
+}
+
+describe('the design of issue 38', () => {
+  it('asks the access primitives only in domain/access', () => {
+    const uses = files.filter((file) => !relative(file).startsWith('domain/access/')).flatMap(primitiveUses);
+    assert.deepEqual(uses, [], `call a named policy of src/domain/access instead:\n${uses.join('\n')}`);
+  });
+
+  it('keeps throws and parsing out of the route files', () => {
+    const parsing = under('http/routes').flatMap((file) => linesMatching(file, /\bthrow\b|\bparsePermissiveBoolean\b/));
+    assert.deepEqual(parsing, [], `move these into a parser of src/http/commands or a policy of src/domain/access:\n${parsing.join('\n')}`);
+  });
+
+});
+
 /*
  * The tests over HTTP, of the jobs and of whole processes arrange through the services and read stored state through
  * the kit (tests/kit/stored.ts), so that a change of schema touches the kit, not every test. These files test the
