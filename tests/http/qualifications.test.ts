@@ -4,7 +4,7 @@ import type { DomainEvent } from '../../src/domain/domain-events.js';
 import type { QualificationView } from '../../src/http/schemas/volunteer.schemas.js';
 import {
   as, countRows, expectError, newCoordinator, newMinistry, newPerson, newPosition, newTeam, newTeamLeader, newUser, qualify,
-  revokeQualification, unique, useServer, useUser,
+  revokeQualification, storedRows, unique, useServer, useUser,
 } from '../kit/index.js';
 
 const server = useServer();
@@ -43,11 +43,9 @@ async function qualificationsOf(positionId: number, query: Record<string, string
   return answer.body.qualifications;
 }
 
-/** The role each person holds in a group, from the core members route. */
+/** The role each person holds in a group, as stored. */
 async function rolesIn(groupId: number): Promise<Map<number, number>> {
-  const answer = await server.get(`/api/groups/${groupId}/members`, as(admin));
-  assert.equal(answer.status, 200);
-  return new Map(answer.body.Person2group2roleP2g2rs.map((m: { PersonId: number; RoleId: number }) => [m.PersonId, m.RoleId]));
+  return new Map((await storedRows(server, 'group_members', { group_id: groupId })).map((member) => [member.person_id, member.role_id]));
 }
 
 async function poolMemberIds(ministryId: number): Promise<number[]> {

@@ -9,9 +9,6 @@ import { dateFieldMessage, isValidDate } from '../dates.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { DatabaseService } from '../database-service.js';
 
-const credentialView = (row: { id: number; name: string; description: string | null; active: boolean }) =>
-  ({ id: row.id, name: row.name, description: row.description, active: row.active });
-
 /**
  * Credentials that gate serving (issue 17): a manager names the kinds (a background check, a training), a
  * coordinator says which their ministry or one of its positions requires and records who holds one until when.
@@ -22,7 +19,7 @@ export class CredentialsService extends DatabaseService {
   }
 
   async list() {
-    return { credentials: (await this.repos.credentials.list()).map(credentialView) };
+    return this.repos.credentials.list();
   }
 
   async create(actor: VolunteerActor, input: { name?: string; description?: string | null }) {
@@ -30,8 +27,7 @@ export class CredentialsService extends DatabaseService {
     const name = input.name?.trim();
     if (!name) throw invalid('name is required');
     const at = await this.time.now();
-    const row = await this.named(() => this.repos.credentials.create({ name, description: input.description?.trim() || null, at }));
-    return { credential: credentialView(row) };
+    return this.named(() => this.repos.credentials.create({ name, description: input.description?.trim() || null, at }));
   }
 
   async update(actor: VolunteerActor, credentialId: number, input: { name?: string; description?: string | null; active?: boolean }) {
@@ -40,14 +36,13 @@ export class CredentialsService extends DatabaseService {
     if (!(await repos.credentials.findById(credentialId))) throw notFound('Credential not found');
     const name = input.name?.trim();
     if (input.name !== undefined && !name) throw invalid('name must not be blank');
-    const row = await this.named(() => repos.credentials.update(credentialId, {
+    return this.named(() => repos.credentials.update(credentialId, {
       ...(name !== undefined && { name }), ...(input.description !== undefined && { description: input.description?.trim() || null }), ...(input.active !== undefined && { active: input.active }),
     }));
-    return { credential: credentialView(row) };
   }
 
   async requirements(ministry: Authorized<'ministry'>) {
-    return { requirements: (await this.repos.credentials.requirementsOf(ministry.id)).map(requirementView) };
+    return this.repos.credentials.requirementsOf(ministry.id);
   }
 
   /** The ministry (or one of its positions) requires a credential from now on. */
@@ -61,7 +56,7 @@ export class CredentialsService extends DatabaseService {
     }
     const now = await this.time.now();
     const { id } = await this.named(() => repos.credentials.addRequirement({ credentialId: input.credentialId, ministryId: ministry.id, positionId, at: now }), 'This credential is already required there');
-    return { requirement: requirementView((await repos.credentials.findRequirement(id))!) };
+    return (await repos.credentials.findRequirement(id))!;
   }
 
   async dropRequirement(ministry: Authorized<'ministry'>, requirementId: number) {
@@ -72,7 +67,7 @@ export class CredentialsService extends DatabaseService {
   }
 
   async heldBy(person: Authorized<'person'>) {
-    return { credentials: (await this.repos.credentials.heldBy([person.id])).map(heldView) };
+    return this.repos.credentials.heldBy([person.id]);
   }
 
   /**
@@ -110,10 +105,3 @@ export class CredentialsService extends DatabaseService {
     }
   }
 }
-
-function requirementView(row: { id: number; credential_id: number; credential_name: string; ministry_id: number; position_id: number | null; position_name: string | null }) {
-  return { id: row.id, credentialId: row.credential_id, credentialName: row.credential_name, ministryId: row.ministry_id, positionId: row.position_id, positionName: row.position_name };
-}
-
-const heldView = (row: { credential_id: number; credential_name: string; expires_on: string | null }) =>
-  ({ credentialId: row.credential_id, name: row.credential_name, expiresOn: row.expires_on });

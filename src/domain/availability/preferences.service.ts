@@ -4,7 +4,7 @@ import type { Caller } from '../access/caller.js';
 import type { ChurchTime } from '../church-time.js';
 import { notFound } from '../errors.js';
 import { assertOwnsPreference } from '../access/ministries.policies.js';
-import { preferenceView, storedWeeks } from './preferences.js';
+import { storedWeeks } from './preferences.js';
 import { DatabaseService } from '../database-service.js';
 
 /** How often I want to serve (issue 17): at most N times a month and preferred weeks, per ministry or for all. */
@@ -14,7 +14,7 @@ export class PreferencesService extends DatabaseService {
   }
 
   async listMine(caller: Caller) {
-    return { preferences: (await this.repos.preferences.listForPerson(caller.personId)).map(preferenceView) };
+    return this.repos.preferences.listForPerson(caller.personId);
   }
 
   /** Sets my preference for a ministry (or, without one, for every ministry), replacing what was there. */
@@ -25,7 +25,7 @@ export class PreferencesService extends DatabaseService {
     const id = await repos.preferences.upsert({
       personId: caller.personId, ministryId, maxPerMonth: input.maxPerMonth ?? null, preferredWeeks: storedWeeks(input.preferredWeeks), at: await this.time.now(),
     });
-    return { preference: preferenceView((await repos.preferences.findById(id))!) };
+    return (await repos.preferences.findById(id))!;
   }
 
   async deleteMine(caller: Caller, preferenceId: number) {

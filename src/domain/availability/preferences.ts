@@ -28,10 +28,6 @@ export function storedWeeks(weeks: readonly number[] | undefined): string | null
 
 export const weeksOf = (row: Pick<PreferenceRow, 'preferred_weeks'>) => (row.preferred_weeks ? row.preferred_weeks.split(',').map(Number) : []);
 
-export function preferenceView(row: PreferenceRow & { ministry_name: string | null }) {
-  return { id: row.id, ministryId: row.ministry_id, ministryName: row.ministry_name, maxPerMonth: row.max_per_month, preferredWeeks: weeksOf(row) };
-}
-
 /**
  * How a person stands against their preferences for one occurrence of a ministry. The ministry's own limit
  * replaces the one for every ministry, which no longer applies there: servings in that ministry count against it;

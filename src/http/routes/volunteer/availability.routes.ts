@@ -11,6 +11,8 @@ import {
 import { MeAssignment } from '../../schemas/volunteer.schemas.js';
 import { actorOf } from '../../plugins/access.js';
 import { ministryPath, memberPaths, V } from './paths.js';
+import { parseHouseholdRule } from '../../commands/availability.commands.js';
+import { presentCredential, presentCredentialRequirement, presentHeldCredential, presentHousehold, presentPreference } from '../../presenters/availability.presenter.js';
 
 const FAILURE = 'The availability change could not be saved';
 
@@ -78,7 +80,7 @@ export const availabilityRoutes = (services: Services): FastifyPluginAsyncTypebo
     app.get(url, {
       config: member,
       schema: { tags, summary: 'How often I want to serve, per ministry or for every ministry (ours)', response: responses({ 200: Type.Object({ preferences: Type.Array(Preference) }) }) },
-    }, async (request) => preferences.listMine(callerOf(request)));
+    }, async (request) => ({ preferences: (await preferences.listMine(callerOf(request))).map(presentPreference) }));
 
     app.put(url, {
       config: member,
@@ -88,7 +90,7 @@ export const availabilityRoutes = (services: Services): FastifyPluginAsyncTypebo
         body: PreferenceBody,
         response: responses({ 200: Type.Object({ preference: Preference }) }),
       },
-    }, async (request) => preferences.setMine(callerOf(request), request.body));
+    }, async (request) => ({ preference: presentPreference(await preferences.setMine(callerOf(request), request.body)) }));
   }
 
   for (const url of memberPaths(`preferences/${idSegment('preferenceId')}`)) {
@@ -102,49 +104,49 @@ export const availabilityRoutes = (services: Services): FastifyPluginAsyncTypebo
     app.get(url, {
       config: member,
       schema: { tags, summary: 'My family members and whom I serve with or apart from (ours)', response: responses({ 200: Household }) },
-    }, async (request) => household.mine(callerOf(request)));
+    }, async (request) => presentHousehold(await household.mine(callerOf(request))));
   }
 
   for (const url of memberPaths('household/rules')) {
     app.post(url, {
       config: member,
       schema: { tags, summary: 'Serve together with, or apart from, a member of my family (ours); answers my household', body: HouseholdRuleBody, response: responses({ 200: Household }) },
-    }, async (request) => household.setRule(callerOf(request), request.body));
+    }, async (request) => presentHousehold(await household.setRule(callerOf(request), parseHouseholdRule(request.body))));
   }
 
   for (const url of memberPaths(`household/rules/${idSegment('ruleId')}`)) {
     app.delete(url, {
       config: member,
       schema: { tags, summary: 'Remove a household rule I am part of (ours); answers my household', response: responses({ 200: Household }) },
-    }, async (request) => household.deleteRule(callerOf(request), pathId(request, 'ruleId', 'Household rule')));
+    }, async (request) => presentHousehold(await household.deleteRule(callerOf(request), pathId(request, 'ruleId', 'Household rule'))));
   }
 
   app.get(`${V}/credentials`, {
     config: coordinator,
     schema: { tags, summary: 'Credentials that can gate serving, by name (ours)', response: responses({ 200: Type.Object({ credentials: Type.Array(Credential) }) }) },
-  }, async () => credentials.list());
+  }, async () => ({ credentials: (await credentials.list()).map(presentCredential) }));
 
   app.post(`${V}/credentials`, {
     config: coordinator,
     schema: { tags, summary: 'Name a credential, e.g. a background check (ours; managers)', body: CredentialBody, response: responses({ 201: Type.Object({ credential: Credential }) }) },
-  }, async (request, reply) => reply.code(201).send(await credentials.create(await actorOf(request, services), request.body)));
+  }, async (request, reply) => reply.code(201).send({ credential: presentCredential(await credentials.create(await actorOf(request, services), request.body)) }));
 
   app.post(`${V}/credentials/${idSegment('credentialId')}`, {
     config: coordinator,
     schema: { tags, summary: 'Rename, describe or retire a credential (ours; managers)', body: CredentialBody, response: responses({ 200: Type.Object({ credential: Credential }) }) },
-  }, async (request) => credentials.update(await actorOf(request, services), pathId(request, 'credentialId', 'Credential'), request.body));
+  }, async (request) => ({ credential: presentCredential(await credentials.update(await actorOf(request, services), pathId(request, 'credentialId', 'Credential'), request.body)) }));
 
   app.get(`${ministryPath}/credential-requirements`, {
     config: coordinator,
     preValidation: guard.ministry(),
     schema: { tags, summary: 'Credentials the ministry or its positions require (ours)', response: responses({ 200: Type.Object({ requirements: Type.Array(CredentialRequirement) }) }) },
-  }, async (request) => credentials.requirements(authorizedOf(request, 'ministry')));
+  }, async (request) => ({ requirements: (await credentials.requirements(authorizedOf(request, 'ministry'))).map(presentCredentialRequirement) }));
 
   app.post(`${ministryPath}/credential-requirements`, {
     config: coordinator,
     preValidation: guard.ministry(),
     schema: { tags, summary: 'Require a credential for the ministry, or for one of its positions (ours)', body: CredentialRequirementBody, response: responses({ 201: Type.Object({ requirement: CredentialRequirement }) }) },
-  }, async (request, reply) => reply.code(201).send(await credentials.require(authorizedOf(request, 'ministry'), request.body)));
+  }, async (request, reply) => reply.code(201).send({ requirement: presentCredentialRequirement(await credentials.require(authorizedOf(request, 'ministry'), request.body)) }));
 
   app.delete(`${ministryPath}/credential-requirements/${idSegment('requirementId')}`, {
     config: coordinator,
@@ -157,7 +159,7 @@ export const availabilityRoutes = (services: Services): FastifyPluginAsyncTypebo
     config: coordinator,
     preValidation: guard.person(),
     schema: { tags, summary: 'Credentials a person in my reach holds, with expiry dates (ours)', response: responses({ 200: Type.Object({ credentials: Type.Array(HeldCredential) }) }) },
-  }, async (request) => credentials.heldBy(authorizedOf(request, 'person')));
+  }, async (request) => ({ credentials: (await credentials.heldBy(authorizedOf(request, 'person'))).map(presentHeldCredential) }));
 
   app.put(personCredentials, {
     config: coordinator,
@@ -169,7 +171,7 @@ export const availabilityRoutes = (services: Services): FastifyPluginAsyncTypebo
       body: HeldCredentialBody,
       response: responses({ 200: Type.Object({ credentials: Type.Array(HeldCredential) }) }),
     },
-  }, async (request) => credentials.record(await actorOf(request, services), authorizedOf(request, 'person'), request.body));
+  }, async (request) => ({ credentials: (await credentials.record(await actorOf(request, services), authorizedOf(request, 'person'), request.body)).map(presentHeldCredential) }));
 
   app.delete(`${personCredentials}/${idSegment('credentialId')}`, {
     config: coordinator,
@@ -180,5 +182,5 @@ export const availabilityRoutes = (services: Services): FastifyPluginAsyncTypebo
       description: 'Managers and administrators, or a coordinator of a ministry that requires the credential; anyone else 403.',
       response: responses({ 200: Type.Object({ credentials: Type.Array(HeldCredential) }) }),
     },
-  }, async (request) => credentials.forget(await actorOf(request, services), authorizedOf(request, 'person'), pathId(request, 'credentialId', 'Credential')));
+  }, async (request) => ({ credentials: (await credentials.forget(await actorOf(request, services), authorizedOf(request, 'person'), pathId(request, 'credentialId', 'Credential'))).map(presentHeldCredential) }));
 };
