@@ -11,7 +11,7 @@ import { permissionsOf, type VolunteerActor } from '../access/volunteer-access.j
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import type { MinistryChangesCommand, NewMinistryCommand } from './ministries.commands.js';
+import type { CalendarGrantsCommand, MinistryChangesCommand, NewMinistryCommand } from './ministries.commands.js';
 import { unfilledPositionCount } from '../staffing/staffing.js';
 import { DatabaseService } from '../database-service.js';
 
@@ -186,13 +186,10 @@ export class MinistriesService extends DatabaseService {
   }
 
   /** Replaces the ministries a church calendar is opened to; a ministry's own calendar is refused. */
-  async openCalendarTo(calendarId: number, ministryIds: unknown) {
+  async openCalendarTo(calendarId: number, command: CalendarGrantsCommand) {
     const calendar = await this.repos.calendars.findById(calendarId);
     if (!calendar) throw notFound('Calendar not found');
-    if (!Array.isArray(ministryIds)) throw invalid('ministryIds must be a list of ministry ids');
-    const ids = ministryIds.map((id) => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id));
-    if (ids.some((id) => typeof id !== 'number' || !Number.isInteger(id) || id <= 0)) throw invalid('ministryIds must be a list of ministry ids');
-    const unique = [...new Set(ids as number[])];
+    const unique = command.ministryIds;
     // An id beyond the integer column's range names no ministry (and must not reach the database).
     const existing = await this.repos.ministries.existingIds(unique.filter((id) => id <= 2147483647));
     if (existing.length !== unique.length) throw invalid('One of the ministries does not exist');

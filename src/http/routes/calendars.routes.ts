@@ -6,6 +6,7 @@ import { actorOf } from '../plugins/access.js';
 import { UNKNOWN_PORTAL_CALENDAR } from '../../domain/calendars/calendars.service.js';
 import { idParams, idSegment, Nullable, RequiredField, responses, Stages, SuccessResponse } from '../schemas/common.js';
 import { Calendar, CalendarBody, PortalCalendar } from '../schemas/core.schemas.js';
+import { parseCalendarGrants } from '../commands/ministries.commands.js';
 
 const CalendarMinistries = Type.Object({
   calendarId: Type.Integer(),
@@ -76,7 +77,7 @@ export const calendarsRoutes = (services: Services): FastifyPluginAsyncTypebox =
       body: Type.Object({ ministryIds: Type.Optional(Type.Unknown()) }),
       response: responses({ 200: CalendarMinistries }),
     },
-  }, async (request) => services.ministries.openCalendarTo(request.params.calendarId, request.body.ministryIds));
+  }, async (request) => services.ministries.openCalendarTo(request.params.calendarId, parseCalendarGrants(request.body)));
 
   app.get('/api/calendars/pinnable', {
     config: { access: { staff: true, rollout: true } },
