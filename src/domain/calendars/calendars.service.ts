@@ -5,6 +5,7 @@ import type { CalendarRow, DB } from '../../db/schema.js';
 import { invalid, notFound } from '../errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { DatabaseService } from '../database-service.js';
+import type { NewCalendarCommand, PortalCalendarRef, PortalCalendarsCommand } from './calendars.commands.js';
 
 /** Calendars the system derives from other records; members may subscribe to them like church calendars. */
 export const SYSTEM_CALENDARS = [
@@ -12,23 +13,17 @@ export const SYSTEM_CALENDARS = [
   { id: 1, name: 'Unpinned Events', background: '455A64', foreground: 'FFFFFF' },
 ] as const;
 
-export type PortalCalendarRef = { type: 'calendar' | 'system'; id: number };
+export type { PortalCalendarRef } from './calendars.commands.js';
 
 /** A calendar to share as sent: its id may be a digit string. */
 export type PortalCalendarChoice = { type: 'calendar' | 'system'; id: number | string };
 
 export const UNKNOWN_PORTAL_CALENDAR = 'Each calendar to show must name an existing calendar: {type: "calendar" or "system", id}';
 
-export type PortalCalendar = {
-  type: 'calendar' | 'system';
-  id: number;
-  name: string;
-  colors: { background: string; foreground: string };
-  ministryId: number | null;
-  visible: boolean;
-};
-
-const HEX_COLOUR = /^[0-9A-Fa-f]{6}$/;
+export interface PortalCalendars {
+  church: CalendarRow[];
+  shared: PortalCalendarRef[];
+}
 
 /** 32 random bytes as 64 hex characters: unguessable, and unique by constraint. */
 export function newAccessToken(): string {
@@ -51,17 +46,8 @@ export class CalendarsService extends DatabaseService {
     return calendar;
   }
 
-  async create(input: { name: string; foregroundColor?: string; backgroundColor?: string }): Promise<CalendarRow> {
-    const name = input.name.trim();
-    if (name === '') throw invalid('Name is required');
-    for (const colour of [input.foregroundColor, input.backgroundColor]) {
-      if (colour !== undefined && !HEX_COLOUR.test(colour.replace(/^#/, ''))) throw invalid('Colours are six hex digits, for example 1565C0');
-    }
-    return this.repos.calendars.insert({
-      name,
-      foreground_color: (input.foregroundColor ?? 'FFFFFF').replace(/^#/, '').toUpperCase(),
-      background_color: (input.backgroundColor ?? '1565C0').replace(/^#/, '').toUpperCase(),
-    });
+  async create(command: NewCalendarCommand): Promise<CalendarRow> {
+    return this.repos.calendars.insert({ name: command.name, foreground_color: command.foregroundColor, background_color: command.backgroundColor });
   }
 
   /** An id that names no calendar (0 and ids past the integer range included) answers the reference system's 400. */
@@ -89,37 +75,16 @@ export class CalendarsService extends DatabaseService {
     return calendar;
   }
 
-  /** The calendars an administrator may share with members, each with whether it is shared (`aPortalCalendars`). */
-  async portalCalendars(): Promise<PortalCalendar[]> {
-    const shared = await this.sharedPortalCalendars();
-    const isShared = (type: string, id: number) => shared.some((ref) => ref.type === type && ref.id === id);
-    const church = (await this.repos.calendars.list()).map((calendar) => ({
-      type: 'calendar' as const,
-      id: calendar.id,
-      name: calendar.name,
-      colors: { background: calendar.background_color, foreground: calendar.foreground_color },
-      ministryId: calendar.ministry_id ?? null,
-      visible: isShared('calendar', calendar.id),
-    }));
-    const system = SYSTEM_CALENDARS.map((calendar) => ({
-      type: 'system' as const,
-      id: calendar.id,
-      name: calendar.name,
-      colors: { background: calendar.background, foreground: calendar.foreground },
-      ministryId: null,
-      visible: isShared('system', calendar.id),
-    }));
-    return [...church, ...system];
+  /** The church calendars an administrator may share with members (the system ones besides), and those shared (`aPortalCalendars`). */
+  async portalCalendars(): Promise<PortalCalendars> {
+    return { church: await this.repos.calendars.list(), shared: await this.sharedPortalCalendars() };
   }
 
-  async setPortalCalendars(visible: readonly PortalCalendarChoice[]): Promise<PortalCalendar[]> {
+  async setPortalCalendars(refs: PortalCalendarsCommand): Promise<PortalCalendars> {
     const churchIds = new Set((await this.repos.calendars.list()).map((c) => c.id));
-    const refs: PortalCalendarRef[] = [];
-    for (const { type, id } of visible) {
-      const numericId = Number(id);
-      const exists = type === 'calendar' ? churchIds.has(numericId) : SYSTEM_CALENDARS.some((c) => c.id === numericId);
+    for (const { type, id } of refs) {
+      const exists = type === 'calendar' ? churchIds.has(id) : SYSTEM_CALENDARS.some((c) => c.id === id);
       if (!exists) throw invalid(UNKNOWN_PORTAL_CALENDAR);
-      refs.push({ type, id: numericId });
     }
     await this.settings.write('aPortalCalendars', JSON.stringify({ visible: refs }));
     return this.portalCalendars();

@@ -1,7 +1,8 @@
 import type { CalendarRow, EventRow, EventTypeRow, FamilyRow, GroupRow, PersonRow } from '../../db/schema.js';
+import { SYSTEM_CALENDARS, type PortalCalendars } from '../../domain/calendars/calendars.service.js';
 import type {
   AttendanceCountView, CalendarView, EventTypeView, EventView, FamilyAwaitingReviewView, FamilyListRowView, FamilyView, GroupView, PersonListRowView,
-  PersonSearchHitView, PersonView, RoleOptionView,
+  PersonSearchHitView, PersonView, PortalCalendarView, RoleOptionView,
 } from '../schemas/core.schemas.js';
 
 /** Core objects keep the reference system's PascalCase on the wire (contract §1.1). */
@@ -90,6 +91,29 @@ export function presentGroup(group: GroupRow & { member_count?: number | null },
     memberCount: group.member_count ?? 0,
     roles: roles.map(presentRole),
   };
+}
+
+/** The calendars an administrator may share with members, church calendars first, each with whether it is shared. */
+export function presentPortalCalendars({ church, shared }: PortalCalendars): PortalCalendarView[] {
+  const isShared = (type: string, id: number) => shared.some((ref) => ref.type === type && ref.id === id);
+  return [
+    ...church.map((calendar) => ({
+      type: 'calendar' as const,
+      id: calendar.id,
+      name: calendar.name,
+      colors: { background: calendar.background_color, foreground: calendar.foreground_color },
+      ministryId: calendar.ministry_id ?? null,
+      visible: isShared('calendar', calendar.id),
+    })),
+    ...SYSTEM_CALENDARS.map((calendar) => ({
+      type: 'system' as const,
+      id: calendar.id,
+      name: calendar.name,
+      colors: { background: calendar.background, foreground: calendar.foreground },
+      ministryId: null,
+      visible: isShared('system', calendar.id),
+    })),
+  ];
 }
 
 export function presentCalendar(calendar: CalendarRow): CalendarView {

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../domain/services.js';
-import { presentCalendar } from '../presenters/core.presenter.js';
+import { presentCalendar, presentPortalCalendars } from '../presenters/core.presenter.js';
 import { actorOf } from '../plugins/access.js';
 import { UNKNOWN_PORTAL_CALENDAR } from '../../domain/calendars/calendars.service.js';
 import { idParams, idSegment, Nullable, RequiredField, responses, Stages, SuccessResponse } from '../schemas/common.js';
 import { Calendar, CalendarBody, PortalCalendar } from '../schemas/core.schemas.js';
+import { parseNewCalendar, parsePortalCalendars } from '../commands/calendars.commands.js';
 import { parseCalendarGrants } from '../commands/ministries.commands.js';
 
 const CalendarMinistries = Type.Object({
@@ -34,10 +35,7 @@ export const calendarsRoutes = (services: Services): FastifyPluginAsyncTypebox =
   app.post('/api/calendars', {
     config: addEvents,
     schema: { tags, summary: 'Create a calendar', body: CalendarBody, response: responses({ 200: Calendar }) },
-  }, async (request) => {
-    const { Name, ForegroundColor, BackgroundColor } = request.body;
-    return presentCalendar(await calendars.create({ name: Name, foregroundColor: ForegroundColor, backgroundColor: BackgroundColor }));
-  });
+  }, async (request) => presentCalendar(await calendars.create(parseNewCalendar(request.body))));
 
   // The reference answers any unknown id here, however large, with its 400 (the service range-checks it).
   app.delete(calendarPath, {
@@ -100,7 +98,7 @@ export const calendarsRoutes = (services: Services): FastifyPluginAsyncTypebox =
   app.get('/admin/api/member-portal/calendars', {
     config: { access: { role: 'admin' } },
     schema: { tags, summary: 'Calendars an administrator may share with members', response: responses({ 200: Type.Object({ calendars: Type.Array(PortalCalendar) }) }) },
-  }, async () => ({ calendars: await calendars.portalCalendars() }));
+  }, async () => ({ calendars: presentPortalCalendars(await calendars.portalCalendars()) }));
 
   app.post('/admin/api/member-portal/calendars', {
     config: { access: { role: 'admin' } },
@@ -110,5 +108,5 @@ export const calendarsRoutes = (services: Services): FastifyPluginAsyncTypebox =
       body: PortalCalendarsBody,
       response: responses({ 200: Type.Object({ success: Type.Literal(true), calendars: Type.Array(PortalCalendar) }) }),
     },
-  }, async (request) => ({ success: true as const, calendars: await calendars.setPortalCalendars(request.body.visible) }));
+  }, async (request) => ({ success: true as const, calendars: presentPortalCalendars(await calendars.setPortalCalendars(parsePortalCalendars(request.body.visible))) }));
 };

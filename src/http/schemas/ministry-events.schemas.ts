@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from './common.js';
+import { GenerateResult, Schedule } from './volunteer.schemas.js';
 
 /** The answers of the ministries' own events (contract §6) and the editors' lookups (§5.6). */
 
@@ -29,6 +30,12 @@ export type MinistryEventListView = Static<typeof MinistryEventList>;
 
 export const CreatedMinistryEvents = Type.Object({ events: Type.Array(Type.Object({ id: I, title: S, start: S, end: S })) });
 export type CreatedMinistryEventsView = Static<typeof CreatedMinistryEvents>;
+
+/** E3: each schedule that follows the events, whether its window widened, and what its run made. */
+export const StaffedSchedules = Type.Object({
+  schedules: Type.Array(Type.Composite([Type.Object({ schedule: Schedule, widened: B }), Type.Omit(GenerateResult, ['noEvents', 'searched'])])),
+});
+export type StaffedSchedulesView = Static<typeof StaffedSchedules>;
 
 /** §6.5: the event as edited. */
 export const EditedMinistryEvent = Type.Object({

@@ -5,12 +5,11 @@ import { parseMinistryEventChanges, parseMinistryEventWindow, parseNewMinistryEv
 import { actorOf } from '../../plugins/access.js';
 import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js';
 import { BodyIdOf, idSegment, RequiredField, responses, Stages } from '../../schemas/common.js';
-import { CreatedMinistryEvents, EditedMinistryEvent, MinistryEventList } from '../../schemas/ministry-events.schemas.js';
-import { GenerateResult, MinistryEventBody, MinistryEventEditBody, Schedule } from '../../schemas/volunteer.schemas.js';
+import { CreatedMinistryEvents, EditedMinistryEvent, MinistryEventList, StaffedSchedules } from '../../schemas/ministry-events.schemas.js';
+import { MinistryEventBody, MinistryEventEditBody } from '../../schemas/volunteer.schemas.js';
 import { presentEditedMinistryEvent, presentMinistryEventList } from '../../presenters/ministry-events.presenter.js';
 import { ministryPath, SETUP_FAILURE } from './paths.js';
 
-const RunResult = Type.Omit(GenerateResult, ['noEvents', 'searched']);
 
 /** The ministry's own events: E1, E2, E3, delete and edit (contract §6). */
 export const ministryEventsRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
@@ -56,7 +55,7 @@ export const ministryEventsRoutes = (services: Services): FastifyPluginAsyncType
       tags,
       summary: 'E3: staff new events on the schedules that already follow them',
       body: EventIds('Choose the events to staff'),
-      response: responses({ 200: Type.Object({ schedules: Type.Array(Type.Composite([Type.Object({ schedule: Schedule, widened: Type.Boolean() }), RunResult])) }) }),
+      response: responses({ 200: StaffedSchedules }),
     },
   }, async (request) => ministryEvents.staff(authorizedOf(request, 'ministry'), request.body.eventIds));
 
