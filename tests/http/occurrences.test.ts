@@ -5,6 +5,7 @@ import {
   newCoordinator, newPerson, newTeamLeader, newUser, proposeSubstitute, qualify, storedRows, unique, useOtherEventType,
   useServer, useUser, assignVolunteer,
 } from '../kit/index.js';
+import type { OccurrenceView as Occurrence, RequirementView as Requirement } from '../../src/http/schemas/volunteer.schemas.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
@@ -14,18 +15,6 @@ const V = '/api/ministries';
 /** The eight Sundays the standard series covers; all inside the default eight-week horizon from 2026-03-04. */
 const SUNDAYS = ['2026-03-08', '2026-03-15', '2026-03-22', '2026-03-29', '2026-04-05', '2026-04-12', '2026-04-19', '2026-04-26'];
 const WIDE = { from: '2026-01-01', to: '2026-12-31' };
-
-interface Occurrence {
-  id: number; scheduleId: number; scheduleName: string; scheduleOneOff: boolean; ministryId: number; teamId: number; eventId: number;
-  occurrenceDate: string; start: string; end: string; status: string; notes: string | null; requiredCount: number; requirementCount: number;
-  requirementsOverridden: boolean; liveCount: number; gapCount: number; openCount: number; capacity: number; pendingCount: number;
-  gaps: Array<{ positionId: number; positionName: string; gapCount: number }>; generatedDate: string;
-}
-interface Requirement {
-  id: number; scheduleId: number | null; occurrenceId: number | null; positionId: number; positionName: string; minCount: number;
-  maxCount: number | null; notes: string | null; source: 'schedule' | 'occurrence'; defaults: Array<Record<string, unknown>>;
-  liveCount: number; gapCount: number; openCount: number; pendingCount: number;
-}
 
 async function newPosition(ministryId: number, teamId: number, name = unique('Position')): Promise<number> {
   const answer = await server.post(`${V}/ministries/${ministryId}/positions`, { name, teamId }, as(admin));

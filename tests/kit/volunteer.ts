@@ -10,6 +10,8 @@ import { presentPosition, presentQualification, presentScope, presentTeamOf } fr
 import { parseNewMinistryEvent } from '../../src/http/commands/ministry-events.commands.js';
 import { setUp } from './http.js';
 import { startMailSink, type SunkMail } from './mail.js';
+import { presentOccurrence } from '../../src/http/presenters/occurrences.presenter.js';
+import { presentRequirement } from '../../src/http/presenters/schedules.presenter.js';
 
 /*
  * Arrangers for the volunteer area. They call the domain services as `scripts/seed` does, as an administrator of
@@ -258,14 +260,14 @@ export async function editSchedule(server: TestServer, scheduleId: number, field
 export async function overrideNeed(server: TestServer, occurrenceId: number, need: Need) {
   const { services, actor } = await arrange(server);
   const occurrence = await services.volunteerAccess.occurrence(actor, occurrenceId);
-  return (await services.occurrences.upsertOverride(occurrence, need)).requirement;
+  return presentRequirement((await services.occurrences.upsertOverride(occurrence, need)).requirement, []);
 }
 
 /** The occurrence called off (kept, with its assignments as they were); the contract's Occurrence view. */
 export async function cancelOccurrence(server: TestServer, occurrenceId: number) {
   const { services, actor } = await arrange(server);
   const occurrence = await services.volunteerAccess.occurrence(actor, occurrenceId);
-  return (await services.occurrences.setStatus(occurrence, 'cancelled')).occurrence;
+  return presentOccurrence(await services.occurrences.setStatus(occurrence, 'cancelled'));
 }
 
 /**

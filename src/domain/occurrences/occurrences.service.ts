@@ -10,10 +10,8 @@ import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { invalid } from '../errors.js';
 import { planRowOf, type PlanRowFields } from '../schedules/schedule-input.js';
 import { checkPlan } from '../schedules/staffing-plan.js';
-import { requirementView } from '../schedules/views.js';
-import { occurrenceFigures, type EffectiveRequirement } from '../staffing/gaps.js';
+import type { EffectiveRequirement } from '../staffing/gaps.js';
 import { effectiveRequirementsWith, loadEffectiveRequirements } from '../staffing/staffing.js';
-import { assignmentView } from '../assignments/views.js';
 import { rotationOrder } from '../ministries/rotation.js';
 import { markAvailability } from '../availability/marks.js';
 import { MAX_ID, type EligibleQuery, type OccurrenceListQuery } from './occurrences.commands.js';
@@ -24,45 +22,17 @@ import { DatabaseService } from '../database-service.js';
 export const OCCURRENCE_LIST_LIMIT = 500;
 
 type OccurrenceRow = NonNullable<Awaited<ReturnType<Repositories['occurrences']['findDetailed']>>>;
+type OccurrenceColumns = Pick<OccurrenceRow,
+  'id' | 'schedule_id' | 'schedule_name' | 'one_off' | 'ministry_id' | 'team_id' | 'event_id' | 'occurrence_date' | 'start_at' | 'end_at' | 'status' | 'notes' | 'generated_at'>;
 
-function occurrenceView(row: OccurrenceRow, requirements: readonly EffectiveRequirement[], hasOwnRows: boolean) {
-  return {
-    id: row.id,
-    scheduleId: row.schedule_id,
-    scheduleName: row.schedule_name,
-    scheduleOneOff: row.one_off,
-    ministryId: row.ministry_id,
-    teamId: row.team_id,
-    eventId: row.event_id,
-    occurrenceDate: row.occurrence_date,
-    start: row.start_at,
-    end: row.end_at,
-    status: row.status,
-    notes: row.notes,
-    ...occurrenceFigures(requirements, hasOwnRows),
-    generatedDate: row.generated_at,
-  };
+/** An occurrence with its effective needs, whether it overrides its schedule's plan, and the saved defaults they show. */
+export interface OccurrenceFacts<R extends OccurrenceColumns = OccurrenceColumns> {
+  row: R;
+  requirements: EffectiveRequirement[];
+  hasOwnRows: boolean;
 }
 
-type DefaultRows = Awaited<ReturnType<Repositories['requirements']['defaults']>>;
-
-/** An effective requirement on the wire; a schedule row carries its saved defaults (§11.2), an override `[]`. */
-function effectiveView(requirement: EffectiveRequirement, defaults: DefaultRows = []) {
-  return requirementView(
-    {
-      id: requirement.id,
-      schedule_id: requirement.scheduleId,
-      occurrence_id: requirement.overrideOccurrenceId,
-      position_id: requirement.positionId,
-      position_name: requirement.positionName,
-      min_count: requirement.minCount,
-      max_count: requirement.maxCount,
-      notes: requirement.notes,
-    },
-    defaults,
-    requirement,
-  );
-}
+export type DefaultRows = Awaited<ReturnType<Repositories['requirements']['defaults']>>;
 
 /** The saved defaults of the schedule rows among `requirements`. */
 async function defaultsOf(repos: Repositories, requirements: readonly EffectiveRequirement[]): Promise<DefaultRows> {
@@ -75,7 +45,7 @@ export class OccurrencesService extends DatabaseService {
     super(db);
   }
 
-  private async withRequirements(repos: Repositories, rows: readonly OccurrenceRow[]) {
+  private async withRequirements<R extends OccurrenceColumns>(repos: Repositories, rows: readonly R[]): Promise<Array<OccurrenceFacts<R>>> {
     const effective = await loadEffectiveRequirements(repos, rows.map((row) => row.id));
     return rows.map((row) => {
       const { requirements, hasOwnRows } = effective.get(row.id) ?? { requirements: [], hasOwnRows: false };
@@ -85,39 +55,32 @@ export class OccurrencesService extends DatabaseService {
 
   /** E6: the occurrence and its effective requirements. */
   async detail(occurrence: Authorized<'occurrence'>) {
-    return this.detailOf(occurrence);
-  }
-
-  private async detailOf(occurrence: OccurrenceRow) {
-    const repos = this.repos;
-    const [{ requirements, hasOwnRows }] = await this.withRequirements(repos, [occurrence]);
-    const defaults = await defaultsOf(repos, requirements);
-    return { occurrence: occurrenceView(occurrence, requirements, hasOwnRows), requirements: requirements.map((r) => effectiveView(r, defaults)) };
+    const [facts] = await this.withRequirements(this.repos, [occurrence]);
+    return { ...facts, defaults: await defaultsOf(this.repos, facts.requirements) };
   }
 
   /** The scoped occurrence list (§5.5), at most 500 rows. */
   async list(actor: VolunteerActor, query: OccurrenceListQuery) {
     const { hasGaps, ...window } = query;
     const filter = { ...window, ...staffingReach(actor) };
-    const viewsOf = async (rows: readonly OccurrenceRow[]) => (await this.withRequirements(this.repos, rows))
-      .map(({ row, requirements, hasOwnRows }) => occurrenceView(row, requirements, hasOwnRows));
-    let views: Array<ReturnType<typeof occurrenceView>> = [];
+    let found: OccurrenceFacts[] = [];
     if (hasGaps) {
       // Gaps are found over the whole window, page by page, not among its first rows only.
       for await (const page of windowPages(this.repos, filter)) {
-        views.push(...(await viewsOf(page)).filter((view) => view.gapCount > 0));
-        if (views.length > OCCURRENCE_LIST_LIMIT) break;
+        found.push(...(await this.withRequirements(this.repos, page)).filter((facts) => facts.requirements.some((r) => r.gapCount > 0)));
+        if (found.length > OCCURRENCE_LIST_LIMIT) break;
       }
     } else {
-      views = await viewsOf(await this.repos.occurrences.list({ ...filter, limit: OCCURRENCE_LIST_LIMIT + 1 }));
+      found = await this.withRequirements(this.repos, await this.repos.occurrences.list({ ...filter, limit: OCCURRENCE_LIST_LIMIT + 1 }));
     }
-    return { occurrences: views.slice(0, OCCURRENCE_LIST_LIMIT), limit: OCCURRENCE_LIST_LIMIT, capped: views.length > OCCURRENCE_LIST_LIMIT };
+    return { occurrences: found.slice(0, OCCURRENCE_LIST_LIMIT), limit: OCCURRENCE_LIST_LIMIT, capped: found.length > OCCURRENCE_LIST_LIMIT };
   }
 
   /** Cancelling keeps the row: the alternative to deleting. */
   async setStatus(occurrence: Authorized<'occurrence'>, status: 'scheduled' | 'cancelled') {
     await this.repos.occurrences.setStatus(occurrence.id, status);
-    return { occurrence: (await this.detailOf((await this.repos.occurrences.findDetailed(occurrence.id))!)).occurrence };
+    const [facts] = await this.withRequirements(this.repos, [(await this.repos.occurrences.findDetailed(occurrence.id))!]);
+    return facts;
   }
 
   /**
@@ -141,17 +104,7 @@ export class OccurrencesService extends DatabaseService {
     const repos = this.repos;
     const rows = await repos.assignments.listForOccurrence(occurrence.id);
     const { requirements, hasOwnRows } = await effectiveRequirementsWith(repos, occurrence.id, rows);
-    const assignments = rows.map(assignmentView);
-    const required = new Set(requirements.map((r) => r.positionId));
-    const defaults = await defaultsOf(repos, requirements);
-    return {
-      occurrence: occurrenceView(occurrence, requirements, hasOwnRows),
-      ministryId: occurrence.ministry_id,
-      teamId: occurrence.team_id,
-      requirements: requirements.map((r) => ({ ...effectiveView(r, defaults), assignments: assignments.filter((a) => a.positionId === r.positionId) })),
-      otherAssignments: assignments.filter((a) => !required.has(a.positionId)),
-      attendanceAvailable: true,
-    };
+    return { row: occurrence, requirements, hasOwnRows, defaults: await defaultsOf(repos, requirements), assignments: rows };
   }
 
   /** People qualified for a position of the occurrence's ministry, in rotation order, flagging another position they hold here. */
@@ -177,16 +130,7 @@ export class OccurrencesService extends DatabaseService {
     const [{ requirements, hasOwnRows }] = await this.withRequirements(repos, [occurrence]);
     const positions = await repos.positions.list({ teamIds: [occurrence.team_id], active: true });
     const templates = await repos.requirements.templateRows([occurrence.schedule_id]);
-    const defaults = await defaultsOf(repos, requirements);
-    return {
-      occurrenceId: occurrence.id,
-      scheduleId: occurrence.schedule_id,
-      scheduleName: occurrence.schedule_name,
-      requirements: requirements.map((r) => effectiveView(r, defaults)),
-      overridden: hasOwnRows,
-      positions: positions.map((p) => ({ id: p.id, name: p.name, teamId: p.team_id, teamName: p.team_name, order: p.sort_order })),
-      schedulePositionIds: templates.map((t) => t.position_id),
-    };
+    return { row: occurrence, requirements, hasOwnRows, defaults: await defaultsOf(repos, requirements), positions, templates };
   }
 
   /** Upserts one override row. */
@@ -196,7 +140,7 @@ export class OccurrencesService extends DatabaseService {
     const { id, created } = await repos.requirements.upsertOverride(occurrence.id, checked.positionId, {
       minCount: checked.minCount!, maxCount: checked.maxCount ?? null, notes: checked.notes ?? null,
     });
-    return { created, requirement: requirementView((await repos.requirements.findById(id))!, []) };
+    return { created, requirement: (await repos.requirements.findById(id))! };
   }
 
   /**
@@ -220,15 +164,13 @@ export class OccurrencesService extends DatabaseService {
         await tx.requirements.upsertOverride(occurrence.id, positionId, { minCount: 0, maxCount: 0, notes: null });
       }
     });
-    const editor = await this.requirementsEditor(occurrence);
-    return { occurrenceId: occurrence.id, requirements: editor.requirements, overridden: editor.overridden };
+    return this.requirementsEditor(occurrence);
   }
 
   /** Back to the schedule's plan. */
   async clearOverrides(occurrence: Authorized<'occurrence'>) {
     await this.repos.requirements.clearOverrides(occurrence.id);
-    const editor = await this.requirementsEditor(occurrence);
-    return { occurrenceId: occurrence.id, requirements: editor.requirements, overridden: false };
+    return this.requirementsEditor(occurrence);
   }
 
   /** One staffing need of a schedule or an occurrence. */

@@ -18,7 +18,7 @@ import { runGeneration, type GenerationContext } from './generation.js';
 import { offset, parseDefaults, parsePlan, planRowOf, type PlanRowFields, type ScheduleInput } from './schedule-input.js';
 import { sameTitle } from './matching.js';
 import { checkDefaults, checkKeptDefaults, checkPlan, saveDefaults, savePlan, type DefaultInput } from './staffing-plan.js';
-import { requirementView, scheduleView } from './views.js';
+import { scheduleView } from './views.js';
 import { DatabaseService } from '../database-service.js';
 import { MAX_ID, type EligibleQuery } from '../occurrences/occurrences.commands.js';
 
@@ -268,8 +268,7 @@ export class SchedulesService extends DatabaseService {
   async requirements(schedule: Authorized<'schedule'>) {
     const repos = this.repos;
     const rows = await repos.requirements.templateRows([schedule.id]);
-    const defaults = await repos.requirements.defaults(rows.map((r) => r.id));
-    return { requirements: rows.map((row) => requirementView(row, defaults)) };
+    return { rows, defaults: await repos.requirements.defaults(rows.map((r) => r.id)) };
   }
 
   /** Upserts one template need; Max may not fall below the stored defaults. */
@@ -280,8 +279,7 @@ export class SchedulesService extends DatabaseService {
     // This route never changes the defaults, whatever the body says: the stored ones are always kept.
     await checkKeptDefaults(repos, schedule.id, [{ ...checked, defaults: undefined }]);
     const { id, created } = await repos.requirements.upsertTemplate(schedule.id, checked.positionId, { minCount: checked.minCount!, maxCount: checked.maxCount ?? null, notes: checked.notes ?? null });
-    const saved = (await repos.requirements.findById(id))!;
-    return { created, requirement: requirementView(saved, await repos.requirements.defaults([id])) };
+    return { created, requirement: (await repos.requirements.findById(id))!, defaults: await repos.requirements.defaults([id]) };
   }
 
   /** People actively qualified for a position of the schedule's team, in rotation order. */

@@ -7,6 +7,8 @@ import { idSegment, RequiredField, responses, Stages, SuccessResponse } from '..
 import { Assignment, EligiblePerson, Occurrence, OccurrenceNeedBody, OccurrenceNeedsBody, Requirement } from '../../schemas/volunteer.schemas.js';
 import { SETUP_FAILURE, V } from './paths.js';
 import { parseEligible, parseOccurrenceList } from '../../commands/occurrences.commands.js';
+import { presentNeedsEditor, presentOccurrence, presentOccurrenceDetail, presentOwnNeeds, presentStaffing } from '../../presenters/occurrences.presenter.js';
+import { presentRequirement } from '../../presenters/schedules.presenter.js';
 
 
 /** Occurrences, E6 and E7 (contract §5.4, §5.5). */
@@ -29,19 +31,22 @@ export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox
       querystring: Type.Object({ from: text, to: text, ministryId: text, teamId: text, scheduleId: text, status: text, text, hasGaps: text }),
       response: responses({ 200: Type.Object({ occurrences: Type.Array(Occurrence), limit: Type.Integer(), capped: Type.Boolean() }) }),
     },
-  }, async (request) => occurrences.list(await actorOf(request, services), parseOccurrenceList(request.query)));
+  }, async (request) => {
+    const { occurrences: found, ...page } = await occurrences.list(await actorOf(request, services), parseOccurrenceList(request.query));
+    return { occurrences: found.map(presentOccurrence), ...page };
+  });
 
   app.get(occurrencePath, {
     config,
     preValidation: guard.occurrence(),
     schema: { tags, summary: 'E6: an occurrence and its effective staffing needs', response: responses({ 200: Type.Object({ occurrence: Occurrence, requirements: Type.Array(Requirement) }) }) },
-  }, async (request) => occurrences.detail(authorizedOf(request, 'occurrence')));
+  }, async (request) => presentOccurrenceDetail(await occurrences.detail(authorizedOf(request, 'occurrence'))));
 
   app.post(`${occurrencePath}/status`, {
     config,
     preValidation: guard.occurrence(),
     schema: { tags, summary: 'Cancel (the row is kept) or restore an occurrence', body: StatusBody, response: responses({ 200: Type.Object({ occurrence: Occurrence }) }) },
-  }, async (request) => occurrences.setStatus(authorizedOf(request, 'occurrence'), request.body.status));
+  }, async (request) => ({ occurrence: presentOccurrence(await occurrences.setStatus(authorizedOf(request, 'occurrence'), request.body.status)) }));
 
   app.delete(occurrencePath, {
     config,
@@ -66,7 +71,7 @@ export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox
         }),
       }),
     },
-  }, async (request) => occurrences.staffing(authorizedOf(request, 'occurrence')));
+  }, async (request) => presentStaffing(await occurrences.staffing(authorizedOf(request, 'occurrence'))));
 
   app.get(`${occurrencePath}/eligible`, {
     config,
@@ -94,7 +99,7 @@ export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox
         }),
       }),
     },
-  }, async (request) => occurrences.requirementsEditor(authorizedOf(request, 'occurrence')));
+  }, async (request) => presentNeedsEditor(await occurrences.requirementsEditor(authorizedOf(request, 'occurrence'))));
 
   app.post(`${occurrencePath}/requirements`, {
     config,
@@ -102,20 +107,20 @@ export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox
     schema: { tags, summary: "Upsert one of the occurrence's own needs", body: OccurrenceNeedBody, response: responses({ 200: Type.Object({ requirement: Requirement }), 201: Type.Object({ requirement: Requirement }) }) },
   }, async (request, reply) => {
     const { created, requirement } = await occurrences.upsertOverride(authorizedOf(request, 'occurrence'), request.body);
-    return reply.code(created ? 201 : 200).send({ requirement });
+    return reply.code(created ? 201 : 200).send({ requirement: presentRequirement(requirement, []) });
   });
 
   app.post(`${occurrencePath}/requirements/replace`, {
     config,
     preValidation: guard.occurrence(),
     schema: { tags, summary: "Replace the occurrence's own needs ([] = needs nobody)", body: OccurrenceNeedsBody, response: responses({ 200: NeedsAnswer }) },
-  }, async (request) => occurrences.replaceOverrides(authorizedOf(request, 'occurrence'), request.body.requirements));
+  }, async (request) => presentOwnNeeds(await occurrences.replaceOverrides(authorizedOf(request, 'occurrence'), request.body.requirements)));
 
   app.delete(`${occurrencePath}/requirements`, {
     config,
     preValidation: guard.occurrence(),
     schema: { tags, summary: "Back to the schedule's plan", response: responses({ 200: NeedsAnswer }) },
-  }, async (request) => occurrences.clearOverrides(authorizedOf(request, 'occurrence')));
+  }, async (request) => presentOwnNeeds(await occurrences.clearOverrides(authorizedOf(request, 'occurrence'))));
 
   app.delete(`${V}/requirements/${idSegment('requirementId')}`, {
     config,

@@ -10,6 +10,8 @@ import {
 } from '../../schemas/volunteer.schemas.js';
 import { activeFilter, ministryPath, SETUP_FAILURE, teamPath, V } from './paths.js';
 import { parseEligible } from '../../commands/occurrences.commands.js';
+import { presentOccurrence } from '../../presenters/occurrences.presenter.js';
+import { presentRequirement } from '../../presenters/schedules.presenter.js';
 
 /** Schedules, E4, Staff this event, E5 and schedule needs (contract §5.2–§5.4). */
 export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
@@ -61,7 +63,7 @@ export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox =
   }, async (request, reply) => {
     const { occurrenceId, schedule } = await schedules.staffEvent(await actorOf(request, services), authorizedOf(request, 'ministry'), request.body);
     const occurrence = await services.volunteerAccess.occurrence(await actorOf(request, services), occurrenceId);
-    return reply.code(201).send({ occurrence: (await services.occurrences.detail(occurrence)).occurrence, schedule });
+    return reply.code(201).send({ occurrence: presentOccurrence(await services.occurrences.detail(occurrence)), schedule });
   });
 
   app.get(schedulePath, {
@@ -121,14 +123,17 @@ export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox =
     config,
     preValidation: guard.schedule(),
     schema: { tags, summary: "The schedule's staffing needs with their default volunteers", response: responses({ 200: Type.Object({ requirements: Type.Array(Requirement) }) }) },
-  }, async (request) => schedules.requirements(authorizedOf(request, 'schedule')));
+  }, async (request) => {
+    const { rows, defaults } = await schedules.requirements(authorizedOf(request, 'schedule'));
+    return { requirements: rows.map((row) => presentRequirement(row, defaults)) };
+  });
 
   app.post(`${schedulePath}/requirements`, {
     config,
     preValidation: guard.schedule(),
     schema: { tags, summary: 'Upsert one staffing need', body: ScheduleNeedBody, response: responses({ 200: Type.Object({ requirement: Requirement }), 201: Type.Object({ requirement: Requirement }) }) },
   }, async (request, reply) => {
-    const { created, requirement } = await schedules.upsertRequirement(authorizedOf(request, 'schedule'), request.body);
-    return reply.code(created ? 201 : 200).send({ requirement });
+    const { created, requirement, defaults } = await schedules.upsertRequirement(authorizedOf(request, 'schedule'), request.body);
+    return reply.code(created ? 201 : 200).send({ requirement: presentRequirement(requirement, defaults) });
   });
 };
