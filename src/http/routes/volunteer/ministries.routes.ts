@@ -7,7 +7,8 @@ import { authorizedOf, guards } from '../../plugins/volunteer-guards.js';
 import { presentMinistry, presentMinistryDetail } from '../../presenters/ministries.presenter.js';
 import { idSegment, responses, SuccessResponse } from '../../schemas/common.js';
 import { ActiveQuery, Ministry, MinistryCreateBody, MinistryDetail, MinistryUpdateBody, Permissions, Summary } from '../../schemas/volunteer.schemas.js';
-import { activeFilter, memberPaths, ministryPath, SETUP_FAILURE, V } from './paths.js';
+import { activeFilter } from '../../commands/filters.commands.js';
+import { memberPaths, ministryPath, SETUP_FAILURE, V } from './paths.js';
 
 
 /** Ministries, E15, E16, the rollout status and the caller's permissions (contract §4.1, §10). */

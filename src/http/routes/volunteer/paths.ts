@@ -10,8 +10,5 @@ export const positionPath = `${V}/positions/${idSegment('positionId')}`;
 /** The member routes are served at `/api/ministries/me/<rest>` and `/api/me/<rest>` alike (§2). */
 export const memberPaths = (rest: string) => [`${V}/me/${rest}`, `/api/me/${rest}`];
 
-/** The route files take the list filter `active` with the paths it filters. */
-export { activeFilter } from '../../commands/filters.commands.js';
-
 /** The failure message of setup routes (contract §1.3). */
 export const SETUP_FAILURE = 'The volunteer setup change could not be saved';

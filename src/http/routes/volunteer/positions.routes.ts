@@ -7,7 +7,8 @@ import { authorizedOf, guards } from '../../plugins/volunteer-guards.js';
 import { presentPosition, presentQualification } from '../../presenters/ministries.presenter.js';
 import { Id, idSegment, responses, SuccessResponse } from '../../schemas/common.js';
 import { ActiveQuery, EligiblePerson, Position, PositionBody, Qualification, QualificationBody } from '../../schemas/volunteer.schemas.js';
-import { activeFilter, ministryPath, positionPath, SETUP_FAILURE, V } from './paths.js';
+import { activeFilter } from '../../commands/filters.commands.js';
+import { ministryPath, positionPath, SETUP_FAILURE, V } from './paths.js';
 
 /** Positions and qualifications (contract §4.3, §4.5). */
 export const positionsRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {

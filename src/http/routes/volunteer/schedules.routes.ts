@@ -8,7 +8,8 @@ import { parseScheduleCreate, parseScheduleUpdate } from '../../../domain/schedu
 import {
   ActiveQuery, EligiblePerson, GenerateBody, GenerateResult, Occurrence, Requirement, Schedule, ScheduleCreateBody, ScheduleNeedBody, ScheduleUpdateBody, StaffEventBody,
 } from '../../schemas/volunteer.schemas.js';
-import { activeFilter, ministryPath, SETUP_FAILURE, teamPath, V } from './paths.js';
+import { activeFilter } from '../../commands/filters.commands.js';
+import { ministryPath, SETUP_FAILURE, teamPath, V } from './paths.js';
 import { parseEligible } from '../../commands/occurrences.commands.js';
 import { presentOccurrence } from '../../presenters/occurrences.presenter.js';
 import { presentRequirement } from '../../presenters/schedules.presenter.js';

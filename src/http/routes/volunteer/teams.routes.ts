@@ -7,7 +7,8 @@ import { authorizedOf, guards } from '../../plugins/volunteer-guards.js';
 import { presentPosition, presentTeam, presentTeamOf } from '../../presenters/ministries.presenter.js';
 import { Id, Nullable, responses, SuccessResponse } from '../../schemas/common.js';
 import { ActiveQuery, Position, Team, TeamCreateBody, TeamDeleteBody, TeamDeleteQuery, TeamUpdateBody } from '../../schemas/volunteer.schemas.js';
-import { activeFilter, ministryPath, SETUP_FAILURE, teamPath } from './paths.js';
+import { activeFilter } from '../../commands/filters.commands.js';
+import { ministryPath, SETUP_FAILURE, teamPath } from './paths.js';
 
 /** Teams (contract §4.2), E17 and the class-events summary (§6.4). */
 export const teamsRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
