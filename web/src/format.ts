@@ -22,3 +22,9 @@ export function formatTimes(start: string, end: string, locale: string): string 
 export function formatDate(value: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(wallClock(value));
 }
+
+/** Today's date as `YYYY-MM-DD` on the reader's clock. */
+export function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}

@@ -5,7 +5,7 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'rea
 import { isApiError } from './api/client';
 import { Loading, ErrorNote } from './components/feedback';
 import { Layout, PublicLayout } from './components/Layout';
-import { WorkspaceLayout } from './components/WorkspaceLayout';
+import { WorkspaceLayout } from './areas/WorkspaceLayout';
 import { AREAS } from './areas';
 import { managesAnything, usePermissions, useVolunteerAreaEnabled } from './permissions';
 import './i18n';

@@ -42,3 +42,9 @@ export async function okPage<T>(call: Promise<{ data?: T[]; error?: unknown; res
   const rows = await ok(Promise.resolve(answer));
   return { rows, total: Number(answer.response.headers.get('X-Total-Count') ?? rows.length) };
 }
+
+/** Which field a refusal is about, from the service's message; `undefined` when it names none. */
+export function fieldOf<F extends string>(error: unknown, rules: ReadonlyArray<readonly [RegExp, F]>): F | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  return rules.find(([pattern]) => pattern.test(error.message))?.[1];
+}

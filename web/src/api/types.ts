@@ -1,14 +1,16 @@
 import type { paths } from './schema';
 
-/** The JSON body a route answers with the given status, as the OpenAPI document describes it. */
-type Body<P extends keyof paths, M extends 'get' | 'post', S extends number = 200> =
-  paths[P][M] extends { responses: { [K in S]: { content: { 'application/json': infer B } } } } ? B : never;
+type Method = 'get' | 'post' | 'put' | 'delete';
+type Json<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 
-export type MeAssignment = Body<'/api/me/assignments', 'get'>['assignments'][number];
-export type Opportunity = Body<'/api/me/opportunities', 'get'>['opportunities'][number];
-export type EligiblePerson = Body<'/api/me/assignments/{assignmentId}/substitutes', 'get'>['people'][number];
-export type HelpWantedMinistry = Body<'/api/me/help-wanted', 'get'>['ministries'][number];
-export type Permissions = Body<'/api/me/permissions', 'get'>;
-export type Ministry = Body<'/api/ministries/ministries', 'get'>['ministries'][number];
-export type PersonMatch = Body<'/api/persons/search/{query}', 'get'>[number];
-export type Told = Body<'/api/me/ministries/{ministryId}/replies-go-to', 'get'>;
+/** The JSON body a route answers on success (200, else 201), as the OpenAPI document describes it. */
+export type ApiResponse<P extends keyof paths, M extends Method = 'get'> =
+  paths[P][M] extends { responses: infer R } ? (200 extends keyof R ? Json<R[200]> : 201 extends keyof R ? Json<R[201]> : never) : never;
+
+/** The JSON body a route takes. */
+export type ApiRequest<P extends keyof paths, M extends Method = 'post'> =
+  paths[P][M] extends { requestBody?: infer B } ? Json<NonNullable<B>> : never;
+
+export type Permissions = ApiResponse<'/api/me/permissions'>;
+export type Ministry = ApiResponse<'/api/ministries/ministries'>['ministries'][number];
+export type PersonMatch = ApiResponse<'/api/persons/search/{query}'>[number];

@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import type { Shape } from '../i18n/en';
 
@@ -5,7 +6,7 @@ import type { Shape } from '../i18n/en';
 export interface NavEntry {
   to: string;
   /** A message key, e.g. `dashboard.nav`. */
-  label: string;
+  label: ParseKeys;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { en } from '../i18n/en';
 import { adminMessages } from './admin/messages';
 import { autofillMessages } from './autofill/messages';
 import { dashboardMessages } from './dashboard/messages';
@@ -7,7 +8,16 @@ import { schedulesMessages } from './schedules/messages';
 import { setupMessages } from './setup/messages';
 
 /** Each workspace area's strings, by the name its keys start with (kept apart from the pages, which use the catalogue). */
-export const AREA_MESSAGES: Record<string, { en: object; es: object }> = {
+export const AREA_MESSAGES = {
   dashboard: dashboardMessages, occurrences: occurrencesMessages, schedules: schedulesMessages, events: eventsMessages, setup: setupMessages,
   admin: adminMessages, autofill: autofillMessages,
 };
+
+type AreaStrings = { [Name in keyof typeof AREA_MESSAGES]: (typeof AREA_MESSAGES)[Name]['en'] };
+
+// Every key `t()` is given is checked against the English catalogue and the areas' strings: an unknown key fails `tsc`.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    resources: { translation: typeof en & AreaStrings };
+  }
+}

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { api, ok } from '../api/client';
 import { CURRENT_USER, useCurrentUser } from '../session';
-import { WorkspaceLink } from './WorkspaceLayout';
+import { managesAnything, usePermissions } from '../permissions';
 
 const LINKS = [
   { to: '/', key: 'nav.schedule' },
@@ -16,14 +17,10 @@ export function Layout() {
   const { t } = useTranslation();
   return (
     <div className="shell">
-      <a className="skip-link" href="#content">{t('app.skipToContent')}</a>
-      <header className="top-bar">
-        <span className="brand">{t('app.title')}</span>
-        <span className="top-bar-end">
-          <WorkspaceLink />
-          <SignOutButton />
-        </span>
-      </header>
+      <Header title={t('app.title')}>
+        <WorkspaceLink />
+        <SignOutButton />
+      </Header>
       <nav className="tabs-nav" aria-label={t('app.mainNavigation')}>
         {LINKS.map((link) => (
           <NavLink key={link.to} to={link.to} end={link.to === '/'} className="tab-link">
@@ -36,6 +33,20 @@ export function Layout() {
         <Outlet />
       </main>
     </div>
+  );
+}
+
+/** The skip link and the top bar of every frame: its title, and the buttons at its end. */
+export function Header({ title, children }: { title: string; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a className="skip-link" href="#content">{t('app.skipToContent')}</a>
+      <header className="top-bar">
+        <span className="brand">{title}</span>
+        {children && <span className="top-bar-end">{children}</span>}
+      </header>
+    </>
   );
 }
 
@@ -75,11 +86,20 @@ export function PublicLayout() {
   const { t } = useTranslation();
   return (
     <div className="shell">
-      <a className="skip-link" href="#content">{t('app.skipToContent')}</a>
-      <header className="top-bar"><span className="brand">{t('app.title')}</span></header>
+      <Header title={t('app.title')} />
       <main id="content" className="content content-narrow" tabIndex={-1}>
         <Outlet />
       </main>
     </div>
   );
+}
+
+/** The link from the volunteer's pages into the workspace, for those who run a part of the rota or the church. */
+export function WorkspaceLink() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const permissions = usePermissions();
+  const isManager = Boolean(permissions.data && managesAnything(permissions.data));
+  if (!isManager && !user.data?.roles.admin) return null;
+  return <Link to={isManager ? '/ministries/dashboard' : '/admin/users'} className="button button-quiet">{t('workspace.open')}</Link>;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 
@@ -8,7 +9,7 @@ export function Loading() {
 }
 
 /** A refusal in the service's own words; a lost connection in ours. */
-export function errorText(error: unknown, t: (key: string) => string): string {
+export function errorText(error: unknown, t: TFunction): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof TypeError) return t('errors.network');
   return t('errors.generic');

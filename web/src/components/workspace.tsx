@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { api, ok } from '../api/client';
 import type { PersonMatch } from '../api/types';
+import { formatDate, formatTimes } from '../format';
 import { SelectField, TextField } from './fields';
 
 export const MINISTRIES = ['ministries'] as const;
@@ -63,4 +65,33 @@ export function PersonSearch({ label, onChoose }: { label: string; onChoose: (pe
       )}
     </div>
   );
+}
+
+/**
+ * The ministry the page works on, kept in the address (`?ministryId=`) so a reload or a shared link keeps it;
+ * without one, the reader's first ministry.
+ */
+export function useMinistryParam(): [number | undefined, (id: number | undefined) => void] {
+  const [params, setParams] = useSearchParams();
+  const ministries = useMinistries();
+  const asked = Number(params.get('ministryId'));
+  const chosen = asked > 0 ? asked : ministries.data?.[0]?.id;
+  return [chosen, (id) => setParams(id ? { ministryId: String(id) } : {}, { replace: true })];
+}
+
+/** An occurrence's date and its times, as the church's wall clock. */
+export function When({ start, end }: { start: string; end: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <>
+      <span className="nowrap">{formatDate(start, i18n.language)}</span>{' '}
+      <span className="nowrap muted">{formatTimes(start, end, i18n.language)}</span>
+    </>
+  );
+}
+
+/** A wall-clock moment (`YYYY-MM-DD HH:MM:SS`) as a date and a time. */
+export function Moment({ value }: { value: string }) {
+  const { i18n } = useTranslation();
+  return <span className="nowrap">{formatDate(value, i18n.language)} {formatTimes(value, value, i18n.language)}</span>;
 }

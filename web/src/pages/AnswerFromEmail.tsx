@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { api, isApiError, ok } from '../api/client';
 import { ErrorNote, errorText, Loading, SuccessNote } from '../components/feedback';
 import { ShiftHeading } from './MySchedule';
 import { ToldSentence } from './WhoIsTold';
+import { meKeys, useAnswerLink } from './api';
 
 type Answer = 'accepted' | 'declined';
 const isAnswer = (value: string | null): value is Answer => value === 'accepted' || value === 'declined';
@@ -21,16 +22,13 @@ export function AnswerFromEmail() {
   const { token = '' } = useParams();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const queryKey = ['answer-link', token];
+  const queryKey = meKeys.answerLink(token);
   const [choice, setChoice] = useState<Answer | undefined>(() => {
     const asked = params.get('response');
     return isAnswer(asked) ? asked : undefined;
   });
   const [comment, setComment] = useState('');
-  const shown = useQuery({
-    queryKey,
-    queryFn: () => ok(api.GET('/api/public/answer/{token}', { params: { path: { token } } })),
-  });
+  const shown = useAnswerLink(token);
   const confirm = useMutation({
     mutationFn: (answer: Answer) => ok(api.POST('/api/public/answer/{token}', {
       params: { path: { token } },

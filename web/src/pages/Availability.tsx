@@ -1,19 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, ok } from '../api/client';
-import type { MeAssignment } from '../api/types';
 import { QueryState } from '../components/QueryState';
 import { CheckboxField, SelectField, TextField } from '../components/fields';
 import { Empty, ErrorNote, Loading, SuccessNote } from '../components/feedback';
 import { formatDate, formatDay, formatTimes } from '../format';
-import { MY_ASSIGNMENTS } from './MySchedule';
 import { WhoIsTold } from './WhoIsTold';
+import { meKeys, useBlockouts, useHousehold, usePreferences, useQualifications, type MeAssignment } from './api';
 
-const BLOCKOUTS = ['me', 'blockouts'] as const;
-const PREFERENCES = ['me', 'preferences'] as const;
-const HOUSEHOLD = ['me', 'household'] as const;
 const WEEKS = [1, 2, 3, 4, 5] as const;
 
 /** When I cannot serve, how often I want to, and whom I serve with: what the coordinators see when they pick people. */
@@ -34,11 +30,11 @@ export function Availability() {
 function Blockouts() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const blockouts = useQuery({ queryKey: BLOCKOUTS, queryFn: async () => (await ok(api.GET('/api/me/blockouts'))).blockouts });
+  const blockouts = useBlockouts();
   const [covered, setCovered] = useState<MeAssignment[]>([]);
   const remove = useMutation({
     mutationFn: (id: number) => ok(api.DELETE('/api/me/blockouts/{blockoutId}', { params: { path: { blockoutId: String(id) } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: BLOCKOUTS }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKeys.blockouts() }),
   });
   const period = (b: { startDate: string; endDate: string; startTime: string | null; endTime: string | null }) => {
     const days = b.startDate === b.endDate ? formatDate(b.startDate, i18n.language) : `${formatDate(b.startDate, i18n.language)} – ${formatDate(b.endDate, i18n.language)}`;
@@ -87,7 +83,7 @@ function NewBlockout({ onCovered }: { onCovered: (assignments: MeAssignment[]) =
       },
     })),
     onSuccess: (answer) => {
-      void queryClient.invalidateQueries({ queryKey: BLOCKOUTS });
+      void queryClient.invalidateQueries({ queryKey: meKeys.blockouts() });
       onCovered(answer.coveredAssignments);
       set({ startDate: '', endDate: '', startTime: '', endTime: '', weekly: false, repeatWeeklyUntil: '', reason: '' });
     },
@@ -130,7 +126,7 @@ function CoveredAssignments({ assignments, onDone, formatShift }: { assignments:
     mutationFn: (id: number) => ok(api.POST('/api/me/assignments/{assignmentId}/respond', { params: { path: { assignmentId: String(id) } }, body: { response: 'declined', comment: t('availability.declineComment') } })),
     onSuccess: (_answer, id) => {
       setDeclined((current) => [...current, id]);
-      void queryClient.invalidateQueries({ queryKey: MY_ASSIGNMENTS });
+      void queryClient.invalidateQueries({ queryKey: meKeys.assignments() });
     },
   });
   const open = assignments.filter((a) => !declined.includes(a.id));
@@ -159,8 +155,8 @@ function CoveredAssignments({ assignments, onDone, formatShift }: { assignments:
 
 function Preferences() {
   const { t } = useTranslation();
-  const preferences = useQuery({ queryKey: PREFERENCES, queryFn: async () => (await ok(api.GET('/api/me/preferences'))).preferences });
-  const qualifications = useQuery({ queryKey: ['me', 'qualifications'], queryFn: async () => (await ok(api.GET('/api/me/qualifications'))).qualifications });
+  const preferences = usePreferences();
+  const qualifications = useQualifications();
   if (preferences.isPending || qualifications.isPending) return <section className="card"><Loading /></section>;
   if (preferences.isError) return <ErrorNote error={preferences.error} onRetry={() => void preferences.refetch()} />;
   if (qualifications.isError) return <ErrorNote error={qualifications.error} onRetry={() => void qualifications.refetch()} />;
@@ -184,7 +180,7 @@ function PreferenceForm({ scope, current }: { scope: { ministryId: number | null
   const [weeks, setWeeks] = useState<number[]>(current?.preferredWeeks ?? []);
   const save = useMutation({
     mutationFn: () => ok(api.PUT('/api/me/preferences', { body: { ministryId: scope.ministryId, maxPerMonth: max ? Number(max) : null, preferredWeeks: weeks } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PREFERENCES }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKeys.preferences() }),
   });
   const toggle = (week: number, on: boolean) => setWeeks((current) => (on ? [...current, week] : current.filter((w) => w !== week)));
   return (
@@ -209,14 +205,14 @@ function PreferenceForm({ scope, current }: { scope: { ministryId: number | null
 function Household() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const household = useQuery({ queryKey: HOUSEHOLD, queryFn: () => ok(api.GET('/api/me/household')) });
+  const household = useHousehold();
   const setRule = useMutation({
     mutationFn: async ({ personId, rule }: { personId: number; rule: string }) => {
       const existing = household.data?.rules.find((r) => r.otherPersonId === personId);
       if (rule === '') return existing ? ok(api.DELETE('/api/me/household/rules/{ruleId}', { params: { path: { ruleId: String(existing.id) } } })) : household.data!;
       return ok(api.POST('/api/me/household/rules', { body: { otherPersonId: personId, rule } }));
     },
-    onSuccess: (answer) => queryClient.setQueryData(HOUSEHOLD, answer),
+    onSuccess: (answer) => queryClient.setQueryData(meKeys.household(), answer),
   });
   return (
     <section className="card" aria-labelledby="household-title">

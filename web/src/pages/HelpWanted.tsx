@@ -1,16 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../api/client';
-import type { HelpWantedMinistry } from '../api/types';
 import { QueryState } from '../components/QueryState';
 import { Empty, ErrorNote, SuccessNote } from '../components/feedback';
-import { ToldSentence, useTold } from './WhoIsTold';
+import { ToldSentence } from './WhoIsTold';
+import { type HelpWantedMinistry, meKeys, useHelpWanted, useTold } from './api';
 
-export const HELP_WANTED = ['me', 'help-wanted'] as const;
 
 export function HelpWanted() {
   const { t } = useTranslation();
-  const ministries = useQuery({ queryKey: HELP_WANTED, queryFn: async () => (await ok(api.GET('/api/me/help-wanted'))).ministries });
+  const ministries = useHelpWanted();
   return (
     <>
       <h1>{t('helpWanted.title')}</h1>
@@ -29,7 +28,7 @@ function MinistryCard({ ministry }: { ministry: HelpWantedMinistry }) {
   const queryClient = useQueryClient();
   const offer = useMutation({
     mutationFn: () => ok(api.POST('/api/me/help-wanted/{ministryId}', { params: { path: { ministryId: String(ministry.ministryId) } } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: HELP_WANTED }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: meKeys.helpWanted() }),
   });
   return (
     <li className="card">

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,10 +7,8 @@ import { QueryState } from '../components/QueryState';
 import { Empty, ErrorNote, Loading } from '../components/feedback';
 import { chooseLanguage, LANGUAGES, type Language } from '../i18n';
 import { useCurrentUser } from '../session';
-import { HELP_WANTED } from './HelpWanted';
+import { meKeys, useCalendarFeed, useHelpWanted, useQualifications, useScheduleFeed } from './api';
 
-const CALENDAR_FEED = ['me', 'calendar-feed'] as const;
-const SCHEDULE_FEED = ['me', 'schedule-feed'] as const;
 
 export function Me() {
   const { t, i18n } = useTranslation();
@@ -39,8 +37,8 @@ export function Me() {
 
 function QualificationsAndMinistries() {
   const { t } = useTranslation();
-  const qualifications = useQuery({ queryKey: ['me', 'qualifications'], queryFn: async () => (await ok(api.GET('/api/me/qualifications'))).qualifications });
-  const helpWanted = useQuery({ queryKey: HELP_WANTED, queryFn: async () => (await ok(api.GET('/api/me/help-wanted'))).ministries });
+  const qualifications = useQualifications();
+  const helpWanted = useHelpWanted();
   if (qualifications.isPending || helpWanted.isPending) return <Loading />;
   if (qualifications.isError) return <ErrorNote error={qualifications.error} onRetry={() => void qualifications.refetch()} />;
   if (helpWanted.isError) return <ErrorNote error={helpWanted.error} onRetry={() => void helpWanted.refetch()} />;
@@ -75,10 +73,10 @@ function CalendarFeed() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [copied, setCopied] = useState(false);
-  const feed = useQuery({ queryKey: CALENDAR_FEED, queryFn: () => ok(api.GET('/api/users/current/calendar-feed')) });
+  const feed = useCalendarFeed();
   const create = useMutation({
     mutationFn: () => ok(api.PUT('/api/users/current/calendar-feed', { body: { calendarIds: feed.data?.calendarIds ?? [] } })),
-    onSuccess: (answer) => queryClient.setQueryData(CALENDAR_FEED, answer),
+    onSuccess: (answer) => queryClient.setQueryData(meKeys.calendarFeed(), answer),
   });
   const webcal = feed.data?.path ? `webcal://${window.location.host}${feed.data.path}` : undefined;
   const copy = async () => {
@@ -120,12 +118,12 @@ function ScheduleFeed() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [copied, setCopied] = useState(false);
-  const feed = useQuery({ queryKey: SCHEDULE_FEED, queryFn: () => ok(api.GET('/api/users/current/schedule-feed')), staleTime: Infinity, gcTime: Infinity });
+  const feed = useScheduleFeed();
   const reset = useMutation({
     mutationFn: () => ok(api.POST('/api/users/current/schedule-feed/reset')),
     onSuccess: (answer) => {
       setCopied(false);
-      queryClient.setQueryData(SCHEDULE_FEED, answer);
+      queryClient.setQueryData(meKeys.scheduleFeed(), answer);
     },
   });
   const url = feed.data?.url ?? undefined;

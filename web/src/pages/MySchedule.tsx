@@ -1,24 +1,15 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, ok } from '../api/client';
-import type { MeAssignment } from '../api/types';
 import { QueryState } from '../components/QueryState';
 import { Dialog, DialogActions, useDialogState } from '../components/Dialog';
 import { Empty, ErrorNote, Loading, SuccessNote } from '../components/feedback';
 import { formatDay, formatTimes } from '../format';
 import { WhoIsTold } from './WhoIsTold';
-
-export const MY_ASSIGNMENTS = ['me', 'assignments'] as const;
-
-export function useMyAssignments(includePast = false) {
-  return useQuery({
-    queryKey: [...MY_ASSIGNMENTS, includePast ? 'with-past' : 'upcoming'],
-    queryFn: async () => (await ok(api.GET('/api/me/assignments', { params: { query: includePast ? { includePast: '1' } : {} } }))).assignments,
-  });
-}
+import { meKeys, useMyAssignments, type MeAssignment } from './api';
 
 export function MySchedule() {
   const { t } = useTranslation();
@@ -101,7 +92,7 @@ function AssignmentCard({ assignment, onDone }: { assignment: MeAssignment; onDo
   const withdraw = useMutation({
     mutationFn: (swapId: number) => ok(api.POST('/api/me/swaps/{swapId}/withdraw', { params: { path: { swapId: String(swapId) } }, body: {} })),
     onSuccess: () => onDone?.({ text: t('schedule.withdrawn') }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: MY_ASSIGNMENTS }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: meKeys.assignments() }),
   });
   const statusKey = `schedule.status.${assignment.status}`;
   return (
@@ -146,7 +137,7 @@ function RespondDialog({ assignment, response, onDone }: { assignment: MeAssignm
       answered.current = true;
       dialog.close();
       onDone?.(response === 'accepted' ? { text: t('schedule.accepted') } : { text: t('schedule.declined'), toldOf: assignment.id });
-      await queryClient.invalidateQueries({ queryKey: MY_ASSIGNMENTS });
+      await queryClient.invalidateQueries({ queryKey: meKeys.assignments() });
     },
   });
   const dialog = useDialogState(() => respond.reset());

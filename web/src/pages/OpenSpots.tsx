@@ -1,25 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, ok } from '../api/client';
-import type { Opportunity } from '../api/types';
 import { QueryState } from '../components/QueryState';
 import { Empty, ErrorNote, SuccessNote } from '../components/feedback';
 import { formatDay } from '../format';
-import { MY_ASSIGNMENTS, ShiftHeading } from './MySchedule';
+import { ShiftHeading } from './MySchedule';
+import { meKeys, useOpportunities, type Opportunity } from './api';
 
-const OPPORTUNITIES = ['me', 'opportunities'] as const;
 
 /** E10's list and E11's sign-up: the server decides; a full place says so and the list is read again. */
 export function OpenSpots() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string>();
-  const opportunities = useQuery({
-    queryKey: OPPORTUNITIES,
-    queryFn: async () => (await ok(api.GET('/api/me/opportunities'))).opportunities,
-  });
+  const opportunities = useOpportunities();
   const signUp = useMutation({
     mutationFn: (spot: Opportunity) => ok(api.POST('/api/me/signup', { body: { occurrenceId: spot.occurrenceId, positionId: spot.positionId } })),
     onSuccess: ({ warnings }, spot) => {
@@ -29,7 +25,7 @@ export function OpenSpots() {
     },
     onError: () => setNotice(undefined),
     onSettled: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: OPPORTUNITIES }), queryClient.invalidateQueries({ queryKey: MY_ASSIGNMENTS })]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: meKeys.opportunities() }), queryClient.invalidateQueries({ queryKey: meKeys.assignments() })]);
     },
   });
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -6,8 +6,8 @@ import { api, ok } from '../api/client';
 import { QueryState } from '../components/QueryState';
 import { Empty, ErrorNote, SuccessNote } from '../components/feedback';
 import { formatDate, formatDay } from '../format';
-import { MY_ASSIGNMENTS, useMyAssignments } from './MySchedule';
 import { WhoIsTold } from './WhoIsTold';
+import { meKeys, useMyAssignments, useSubstitutes } from './api';
 
 export function ProposeSubstitute() {
   const { t, i18n } = useTranslation();
@@ -18,18 +18,13 @@ export function ProposeSubstitute() {
   const q = useDeferredValue(search.trim());
   const [personId, setPersonId] = useState<number>();
   const [comment, setComment] = useState('');
-  const people = useQuery({
-    queryKey: ['me', 'substitutes', assignmentId, q],
-    queryFn: async () => (await ok(api.GET('/api/me/assignments/{assignmentId}/substitutes', { params: { path: { assignmentId: String(assignmentId) }, query: q ? { q } : {} } }))).people,
-    enabled: Number.isInteger(assignmentId),
-    placeholderData: (previous) => previous,
-  });
+  const people = useSubstitutes(assignmentId, q);
   const propose = useMutation({
     mutationFn: () => ok(api.POST('/api/me/assignments/{assignmentId}/propose-substitute', {
       params: { path: { assignmentId: String(assignmentId) } },
       body: { personId: personId!, ...(comment.trim() && { comment: comment.trim() }) },
     })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: MY_ASSIGNMENTS }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKeys.assignments() }),
   });
 
   const assignment = assignments.data?.find((row) => row.id === assignmentId);

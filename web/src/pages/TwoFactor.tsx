@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../api/client';
 import { QueryState } from '../components/QueryState';
 import { ErrorNote, SuccessNote } from '../components/feedback';
+import { meKeys, useTwoFactor } from './api';
 
-const TWO_FACTOR = ['me', 'two-factor'] as const;
 
 /**
  * Two-factor sign-in for the reader: set up, after the password, with a QR code (or the secret typed in) and a code
@@ -13,7 +13,7 @@ const TWO_FACTOR = ['me', 'two-factor'] as const;
  */
 export function TwoFactor() {
   const { t } = useTranslation();
-  const status = useQuery({ queryKey: TWO_FACTOR, queryFn: () => ok(api.GET('/api/users/current/two-factor')) });
+  const status = useTwoFactor();
   // Kept here, not in the query: the codes must stay on screen after the status turns to "on".
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   if (!status.isSuccess) return <QueryState query={status} />;
@@ -39,7 +39,7 @@ function SetUp({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
     mutationFn: () => ok(api.POST('/api/users/current/two-factor/confirm', { body: { code } })),
     onSuccess: (answer) => {
       onConfirmed(answer.recoveryCodes);
-      void queryClient.invalidateQueries({ queryKey: TWO_FACTOR });
+      void queryClient.invalidateQueries({ queryKey: meKeys.twoFactor() });
     },
   });
   const submit = (event: FormEvent) => {
@@ -127,7 +127,7 @@ function TurnOff() {
     mutationFn: () => ok(api.DELETE('/api/users/current/two-factor', { body: { password } })),
     onSuccess: () => {
       setPassword('');
-      void queryClient.invalidateQueries({ queryKey: TWO_FACTOR });
+      void queryClient.invalidateQueries({ queryKey: meKeys.twoFactor() });
     },
   });
   const submit = (event: FormEvent) => {

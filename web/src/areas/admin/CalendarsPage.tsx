@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
@@ -6,15 +6,14 @@ import { QueryState } from '../../components/QueryState';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Empty, ErrorNote } from '../../components/feedback';
 import { TextField } from '../../components/fields';
-import { ActionButton, ADMIN } from './shared';
-import type { Calendar } from './types';
+import { adminKeys, useCalendars, type Calendar } from './api';
+import { ActionButton } from './parts';
 import { Table } from '../../components/Table';
 
-const CALENDARS = [ADMIN, 'calendars'] as const;
 
 export function CalendarsPage() {
   const { t } = useTranslation();
-  const calendars = useQuery({ queryKey: CALENDARS, queryFn: () => ok(api.GET('/api/calendars')) });
+  const calendars = useCalendars();
   return (
     <div className="admin-page">
       <h1>{t('admin.calendars.title')}</h1>
@@ -47,15 +46,15 @@ function CalendarRow({ calendar }: { calendar: Calendar }) {
       </td>
       <td>
         <div className="actions">
-          <ActionButton label={t(feed ? 'admin.calendars.newToken' : 'admin.calendars.publish')} working={t('admin.working')} invalidates={CALENDARS}
+          <ActionButton label={t(feed ? 'admin.calendars.newToken' : 'admin.calendars.publish')} working={t('admin.working')} invalidates={adminKeys.calendars()}
             call={() => ok(api.POST('/api/calendars/{calendarId}/NewAccessToken', path))} />
           {feed && (
-            <ActionButton label={t('admin.calendars.removeToken')} working={t('admin.working')} invalidates={CALENDARS} danger
+            <ActionButton label={t('admin.calendars.removeToken')} working={t('admin.working')} invalidates={adminKeys.calendars()} danger
               call={() => ok(api.DELETE('/api/calendars/{calendarId}/AccessToken', path))} />
           )}
           <ConfirmDialog label={t('admin.calendars.delete')} title={t('admin.calendars.deleteTitle', { name: calendar.Name })} text={t('admin.calendars.deleteText')}
             working={t('admin.working')} call={() => ok(api.DELETE('/api/calendars/{calendarId}', path))}
-            onDone={() => void queryClient.invalidateQueries({ queryKey: CALENDARS })} />
+            onDone={() => void queryClient.invalidateQueries({ queryKey: adminKeys.calendars() })} />
         </div>
       </td>
     </tr>
@@ -70,7 +69,7 @@ function NewCalendar() {
   const [background, setBackground] = useState('#2b5fb3');
   const create = useMutation({
     mutationFn: () => ok(api.POST('/api/calendars', { body: { Name: name.trim(), ForegroundColor: foreground, BackgroundColor: background } })),
-    onSuccess: async () => { setName(''); await queryClient.invalidateQueries({ queryKey: CALENDARS }); },
+    onSuccess: async () => { setName(''); await queryClient.invalidateQueries({ queryKey: adminKeys.calendars() }); },
   });
   return (
     <section className="card admin-narrow" aria-labelledby="calendars-new">

@@ -1,28 +1,17 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok, okPage } from '../../api/client';
 import { ErrorNote, Loading } from '../../components/feedback';
 import { TextField } from '../../components/fields';
 import { PagedTable } from '../../components/Table';
-import { ADMIN, blankToNull, fieldErrors, PEOPLE_LIST, useTextForm } from './shared';
-import type { Family } from './types';
+import { adminKeys, useFamily, usePeople, type Family } from './api';
+import { blankToNull, fieldErrors, useTextForm } from './parts';
 
-const FAMILIES = [ADMIN, 'families'] as const;
 const FAMILY_FIELDS = ['name', 'address1', 'address2', 'city', 'state', 'zip', 'country', 'homePhone', 'email'] as const;
 type FamilyForm = Record<(typeof FAMILY_FIELDS)[number], string>;
 const EMPTY_FAMILY = Object.fromEntries(FAMILY_FIELDS.map((field) => [field, ''])) as FamilyForm;
 
-export function useFamily(familyId: number | undefined) {
-  return useQuery({
-    queryKey: [...FAMILIES, familyId],
-    queryFn: () => ok(api.GET('/api/family/{familyId}', { params: { path: { familyId: familyId! } } })),
-    enabled: familyId !== undefined && familyId > 0,
-    retry: false,
-  });
-}
-
-const FAMILIES_LIST = [...FAMILIES, 'list'] as const;
 /** The families by name, a page at a time; a name opens the family's card, where it can be edited. */
 export function FamiliesPanel() {
   const { t } = useTranslation();
@@ -32,7 +21,7 @@ export function FamiliesPanel() {
     <section className="card" aria-labelledby="families-heading">
       <h2 id="families-heading" className="card-title">{t('admin.families.title')}</h2>
       <PagedTable
-        queryKey={FAMILIES_LIST}
+        queryKey={adminKeys.familiesList()}
         read={(query) => okPage(api.GET('/api/families', { params: { query } }))}
         filterLabel={t('admin.families.filter')}
         empty={<p>{t('admin.families.none')}</p>}
@@ -62,12 +51,7 @@ function FamilyCard({ familyId }: { familyId: number }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const family = useFamily(familyId);
-  const members = useQueries({
-    queries: (family.data?.MemberIds ?? []).map((personId) => ({
-      queryKey: [ADMIN, 'people', personId],
-      queryFn: () => ok(api.GET('/api/person/{personId}', { params: { path: { personId } } })),
-    })),
-  });
+  const members = usePeople(family.data?.MemberIds ?? []);
   if (family.isPending) return <Loading />;
   if (family.isError) return <ErrorNote error={family.error} />;
   if (editing) return <FamilyEditor family={family.data} onDone={() => setEditing(false)} />;
@@ -136,9 +120,9 @@ function FamilyEditor({ family, onDone }: { family: Family; onDone: () => void }
   const save = useMutation({
     mutationFn: () => ok(api.POST('/api/family/{familyId}', { params: { path: { familyId: family.Id } }, body: bodyOf(values) })),
     onSuccess: (saved) => {
-      queryClient.setQueryData([...FAMILIES, saved.Id], saved);
+      queryClient.setQueryData(adminKeys.family(saved.Id), saved);
       onDone();
-      return Promise.all([queryClient.invalidateQueries({ queryKey: FAMILIES_LIST }), queryClient.invalidateQueries({ queryKey: PEOPLE_LIST })]);
+      return Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.familiesList() }), queryClient.invalidateQueries({ queryKey: adminKeys.peopleList() })]);
     },
   });
   const errors = fieldErrors(save.error, FAMILY_FIELDS, t);
@@ -161,9 +145,9 @@ function NewFamily({ onCreated, onCancel }: { onCreated: (id: number) => void; o
   const create = useMutation({
     mutationFn: () => ok(api.POST('/api/families', { body: bodyOf(values) })),
     onSuccess: (family) => {
-      queryClient.setQueryData([...FAMILIES, family.Id], family);
+      queryClient.setQueryData(adminKeys.family(family.Id), family);
       onCreated(family.Id);
-      return queryClient.invalidateQueries({ queryKey: FAMILIES_LIST });
+      return queryClient.invalidateQueries({ queryKey: adminKeys.familiesList() });
     },
   });
   const errors = fieldErrors(create.error, FAMILY_FIELDS, t);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
@@ -7,11 +7,10 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { Empty, ErrorNote } from '../../components/feedback';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { PersonSearch } from '../../components/workspace';
-import { ActionButton, ADMIN, blankToNull } from './shared';
-import type { Group } from './types';
+import { adminKeys, useGroupMembers, useGroups, type Group } from './api';
+import { ActionButton, blankToNull } from './parts';
 import { Table } from '../../components/Table';
 
-const GROUPS = [ADMIN, 'groups'] as const;
 /** The reference system's group type of a Sunday School class. */
 const SUNDAY_SCHOOL = 4;
 type Show = 'all' | 'groups' | 'classes';
@@ -19,7 +18,7 @@ type Show = 'all' | 'groups' | 'classes';
 export function GroupsPage() {
   const { t } = useTranslation();
   const [openId, setOpenId] = useState<number>();
-  const groups = useQuery({ queryKey: GROUPS, queryFn: () => ok(api.GET('/api/groups/')) });
+  const groups = useGroups();
   const open = groups.data?.find((group) => group.Id === openId);
   return (
     <div className="admin-page">
@@ -72,7 +71,7 @@ function NewGroup({ onCreated }: { onCreated: (id: number) => void }) {
   const create = useMutation({
     mutationFn: () => ok(api.POST('/api/groups/', { body: { groupName: name.trim(), description: blankToNull(description), isSundaySchool } })),
     onSuccess: async (group) => {
-      await queryClient.invalidateQueries({ queryKey: GROUPS });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.groups() });
       setName('');
       setDescription('');
       onCreated(group.Id);
@@ -98,7 +97,7 @@ function GroupDetail({ group, onDeleted }: { group: Group; onDeleted: () => void
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const path = { params: { path: { groupId: group.Id } } };
-  const members = useQuery({ queryKey: [...GROUPS, group.Id, 'members'], queryFn: async () => (await ok(api.GET('/api/groups/{groupId}/members', path))).Person2group2roleP2g2rs });
+  const members = useGroupMembers(group.Id);
   const roleName = (roleId: number) => group.roles.find((role) => role.OptionId === roleId)?.OptionName ?? '—';
   return (
     <section className="card" aria-labelledby="group-heading">
@@ -115,7 +114,7 @@ function GroupDetail({ group, onDeleted }: { group: Group; onDeleted: () => void
               <th scope="row">{member.Person.FirstName} {member.Person.LastName}</th>
               <td>{roleName(member.RoleId)}</td>
               <td>
-                <ActionButton label={t('admin.groups.remove')} working={t('admin.working')} invalidates={GROUPS} danger
+                <ActionButton label={t('admin.groups.remove')} working={t('admin.working')} invalidates={adminKeys.groups()} danger
                   call={() => ok(api.DELETE('/api/groups/{groupId}/removeperson/{personId}', { params: { path: { groupId: group.Id, personId: member.PersonId } } }))} />
               </td>
             </tr>
@@ -125,7 +124,7 @@ function GroupDetail({ group, onDeleted }: { group: Group; onDeleted: () => void
       <div className="actions">
         <ConfirmDialog label={t('admin.groups.delete')} title={t('admin.groups.deleteTitle', { name: group.Name })} text={t('admin.groups.deleteText')} working={t('admin.working')}
           call={() => ok(api.DELETE('/api/groups/{groupId}', path))}
-          onDone={() => { onDeleted(); void queryClient.invalidateQueries({ queryKey: GROUPS }); }} />
+          onDone={() => { onDeleted(); void queryClient.invalidateQueries({ queryKey: adminKeys.groups() }); }} />
       </div>
     </section>
   );
@@ -140,7 +139,7 @@ function AddMember({ group }: { group: Group }) {
       params: { path: { groupId: group.Id, personId } },
       body: roleId ? { RoleID: Number(roleId) } : {},
     })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: GROUPS }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.groups() }),
   });
   return (
     <div className="grid-2">

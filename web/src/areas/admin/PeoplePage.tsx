@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok, okPage } from '../../api/client';
@@ -7,11 +7,12 @@ import { SuccessNote } from '../../components/feedback';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
 import { PagedTable } from '../../components/Table';
 import { PersonSearch } from '../../components/workspace';
-import { FamiliesPanel, useFamily } from './Families';
-import { ADMIN, blankToNull, fieldErrors, PEOPLE_LIST, useTextForm } from './shared';
-import type { Person, PersonBody } from './types';
+import { FamiliesPanel } from './Families';
+import { adminKeys, useFamily, useFamilyRoles, usePerson, type Person, type PersonBody } from './api';
+import { blankToNull, fieldErrors, useTextForm } from './parts';
 
-export const PEOPLE = [ADMIN, 'people'] as const;
+/** The service's gender codes, by the name of their label. */
+const GENDERS = [['0', 'notGiven'], ['1', 'male'], ['2', 'female']] as const;
 const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'birthDate', 'deceasedDate', 'cellPhone', 'homePhone', 'workPhone', 'familyId', 'familyRoleId', 'gender'] as const;
 type PersonForm = Record<(typeof TEXT_FIELDS)[number], string>;
 
@@ -71,7 +72,7 @@ function PeopleList({ openId, onOpen }: { openId?: number; onOpen: (personId: nu
     <section className="card" aria-labelledby="people-list">
       <h2 id="people-list" className="card-title">{t('admin.people.list')}</h2>
       <PagedTable
-        queryKey={PEOPLE_LIST}
+        queryKey={adminKeys.peopleList()}
         read={(query) => okPage(api.GET('/api/persons', { params: { query } }))}
         filterLabel={t('admin.people.filter')}
         empty={<p>{t('admin.people.none')}</p>}
@@ -95,11 +96,7 @@ function PeopleList({ openId, onOpen }: { openId?: number; onOpen: (personId: nu
 }
 
 function PersonEditor({ personId, onCreated }: { personId?: number; onCreated: (id: number) => void }) {
-  const person = useQuery({
-    queryKey: [...PEOPLE, personId],
-    queryFn: () => ok(api.GET('/api/person/{personId}', { params: { path: { personId: personId! } } })),
-    enabled: personId !== undefined,
-  });
+  const person = usePerson(personId);
   if (personId === undefined) return <PersonForm onCreated={onCreated} />;
   if (!person.isSuccess) return <QueryState query={person} />;
   return <PersonForm person={person.data} onCreated={onCreated} />;
@@ -135,9 +132,9 @@ function PersonForm({ person, onCreated }: { person?: Person; onCreated: (id: nu
         : ok(api.POST('/api/persons', { body }));
     },
     onSuccess: (saved) => {
-      queryClient.setQueryData([...PEOPLE, saved.Id], saved);
+      queryClient.setQueryData(adminKeys.person(saved.Id), saved);
       if (!person) onCreated(saved.Id);
-      return Promise.all([queryClient.invalidateQueries({ queryKey: [ADMIN, 'families'] }), queryClient.invalidateQueries({ queryKey: PEOPLE_LIST })]);
+      return Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.families() }), queryClient.invalidateQueries({ queryKey: adminKeys.peopleList() })]);
     },
   });
   const errors = fieldErrors(save.error, TEXT_FIELDS, t);
@@ -153,7 +150,7 @@ function PersonForm({ person, onCreated }: { person?: Person; onCreated: (id: nu
           {text('lastName')}
           {text('email', 'email')}
           <SelectField label={t('admin.people.fields.gender')} {...bind('gender')}>
-            {['0', '1', '2'].map((gender) => <option key={gender} value={gender}>{t(`admin.people.gender.${gender}`)}</option>)}
+            {GENDERS.map(([value, name]) => <option key={value} value={value}>{t(`admin.people.gender.${name}`)}</option>)}
           </SelectField>
           {text('birthDate', 'date')}
           {text('cellPhone', 'tel')}
@@ -183,7 +180,7 @@ type Bound = ReturnType<ReturnType<typeof useTextForm>['bind']>;
 /** Which family the person belongs to (by its number, as the family's card shows it) and their place in it. */
 function FamilyFields({ familyId, error, bindFamily, bindRole }: { familyId: string; error?: string; bindFamily: Bound; bindRole: Bound }) {
   const { t } = useTranslation();
-  const roles = useQuery({ queryKey: [ADMIN, 'family-roles'], queryFn: () => ok(api.GET('/api/persons/roles')), staleTime: Infinity });
+  const roles = useFamilyRoles();
   const family = useFamily(/^\d+$/.test(familyId.trim()) ? Number(familyId) : undefined);
   return (
     <div className="grid-2">

@@ -1,16 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
+import { QueryState } from '../../components/QueryState';
 import { Table } from '../../components/Table';
-import { Empty, ErrorNote, Loading, SuccessNote } from '../../components/feedback';
+import { ErrorNote, SuccessNote } from '../../components/feedback';
 import { formatDate } from '../../format';
-import { ActionButton, ADMIN } from './shared';
-import type { Family, Person } from './types';
+import { adminKeys, useWaitingFamilies, useWaitingPeople } from './api';
+import { ActionButton } from './parts';
 
-const REGISTRATIONS = [ADMIN, 'registrations'] as const;
-// The review lists are typed loosely in the OpenAPI document; their rows are the person and family objects.
-type WaitingFamily = Family & { Members: string[]; MemberEmails: string[] };
 
 const toggle = (ids: number[], id: number) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]);
 
@@ -19,17 +17,11 @@ export function RegistrationsPage() {
   const queryClient = useQueryClient();
   const [families, setFamilies] = useState<number[]>([]);
   const [persons, setPersons] = useState<number[]>([]);
-  const waitingFamilies = useQuery({
-    queryKey: [...REGISTRATIONS, 'families'],
-    queryFn: async () => (await ok(api.GET('/api/families/self-register'))).families as WaitingFamily[],
-  });
-  const waitingPeople = useQuery({
-    queryKey: [...REGISTRATIONS, 'people'],
-    queryFn: async () => (await ok(api.GET('/api/persons/self-register'))).people as Person[],
-  });
+  const waitingFamilies = useWaitingFamilies();
+  const waitingPeople = useWaitingPeople();
   const approve = useMutation({
     mutationFn: () => ok(api.POST('/api/persons/self-register/approve', { body: { families, persons } })),
-    onSuccess: () => { setFamilies([]); setPersons([]); return queryClient.invalidateQueries({ queryKey: REGISTRATIONS }); },
+    onSuccess: () => { setFamilies([]); setPersons([]); return queryClient.invalidateQueries({ queryKey: adminKeys.registrations() }); },
   });
   const chosen = families.length + persons.length;
   return (
@@ -65,7 +57,7 @@ export function RegistrationsPage() {
             <td>{person.Email ?? '—'}</td>
             <Registered value={person.DateEntered} />
             <td>
-              <ActionButton label={t('admin.registrations.approveOne')} working={t('admin.working')} invalidates={REGISTRATIONS}
+              <ActionButton label={t('admin.registrations.approveOne')} working={t('admin.working')} invalidates={adminKeys.registrations()}
                 call={() => ok(api.POST('/api/person/{personId}/approve-review', { params: { path: { personId: person.Id } } }))} />
             </td>
           </tr>
@@ -74,18 +66,12 @@ export function RegistrationsPage() {
   );
 }
 
-function Waiting<T>({ query, empty, head, row }: {
-  query: { isPending: boolean; isError: boolean; error: unknown; data?: T[]; refetch: () => unknown };
-  empty: string;
-  head: string[];
-  row: (item: T) => ReactNode;
-}) {
+function Waiting<T>({ query, empty, head, row }: { query: UseQueryResult<T[]>; empty: string; head: string[]; row: (item: T) => ReactNode }) {
   const { t } = useTranslation();
-  if (query.isPending) return <Loading />;
-  if (query.isError || !query.data) return <ErrorNote error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0) return <Empty><p>{empty}</p></Empty>;
   return (
-    <Table head={[...head, <span className="visually-hidden">{t('admin.actions')}</span>]}>{query.data.map(row)}</Table>
+    <QueryState query={query} isEmpty={(rows) => rows.length === 0} empty={<p>{empty}</p>}>
+      {(rows) => <Table head={[...head, <span className="visually-hidden">{t('admin.actions')}</span>]}>{rows.map(row)}</Table>}
+    </QueryState>
   );
 }
 

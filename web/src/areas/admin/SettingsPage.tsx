@@ -1,14 +1,16 @@
-import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError, ok, type ApiError } from '../../api/client';
 import { ErrorNote, errorText, Loading, SuccessNote } from '../../components/feedback';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
-import { ADMIN } from './shared';
+import { adminKeys, useSettings } from './api';
+import type { settingsMessages } from './messages/settings';
 
 type Kind = 'flag' | 'text' | 'number' | 'secret' | 'email' | 'url' | 'timeZone' | 'rollout';
-interface Setting { name: string; kind: Kind }
-interface Group { id: string; settings: Setting[] }
+type Strings = typeof settingsMessages.en.settings;
+interface Setting { name: keyof Strings['fields']; kind: Kind }
+interface Group { id: keyof Strings['groups']; settings: Setting[] }
 
 // The settings of src/domain/settings/registry.ts an administrator sets by hand, grouped by what they are for.
 const GROUPS: Group[] = [
@@ -55,7 +57,6 @@ const GROUPS: Group[] = [
   },
 ];
 
-const settingKey = (name: string) => [ADMIN, 'settings', name] as const;
 const TIME_ZONES = Intl.supportedValuesOf('timeZone');
 
 export function SettingsPage() {
@@ -73,17 +74,12 @@ export function SettingsPage() {
 function SettingsGroup({ group }: { group: Group }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const reads = useQueries({
-    queries: group.settings.map(({ name }) => ({
-      queryKey: settingKey(name),
-      queryFn: async () => (await ok(api.GET('/admin/api/system/config/{name}', { params: { path: { name } } }))).value,
-    })),
-  });
-  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const reads = useSettings(group.settings.map(({ name }) => name));
+  const [drafts, setDrafts] = useState<Partial<Record<Setting['name'], string>>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: async () => {
-      const changed = Object.entries(drafts);
+      const changed = Object.entries(drafts) as Array<[Setting['name'], string]>;
       const results = await Promise.allSettled(changed.map(([name, value]) =>
         ok(api.POST('/admin/api/system/config/{name}', { params: { path: { name } }, body: { value } }))));
       return changed.map(([name], index) => ({ name, result: results[index] }));
@@ -94,7 +90,7 @@ function SettingsGroup({ group }: { group: Group }) {
       setErrors(Object.fromEntries(failed.map(({ name, result }) =>
         [name, errorText((result as PromiseRejectedResult).reason, t).replace(name, t(`admin.settings.fields.${name}`))])));
       setDrafts((current) => Object.fromEntries(Object.entries(current).filter(([name]) => failed.some((entry) => entry.name === name))));
-      await Promise.all(outcomes.map(({ name }) => queryClient.invalidateQueries({ queryKey: settingKey(name) })));
+      await Promise.all(outcomes.map(({ name }) => queryClient.invalidateQueries({ queryKey: adminKeys.setting(name) })));
     },
   });
   const failedRead = reads.find((read) => read.isError);
@@ -144,7 +140,7 @@ function SettingField({ setting, value, error, onChange }: { setting: Setting; v
     case 'rollout':
       return (
         <SelectField label={label} hint={hint} error={error} value={value} onChange={(event) => onChange(event.target.value)}>
-          {['v2', 'both', 'v1'].map((option) => <option key={option} value={option}>{t(`admin.settings.rollout.${option}`)}</option>)}
+          {(['v2', 'both', 'v1'] as const).map((option) => <option key={option} value={option}>{t(`admin.settings.rollout.${option}`)}</option>)}
           {!['v2', 'both', 'v1'].includes(value) && <option value={value}>{t('admin.settings.rollout.other', { value })}</option>}
         </SelectField>
       );

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError, ok } from '../../api/client';
@@ -8,7 +8,8 @@ import { Empty, ErrorNote, Loading, SuccessNote } from '../../components/feedbac
 import { CheckboxField, TextField } from '../../components/fields';
 import { PersonSearch } from '../../components/workspace';
 import { formatDate } from '../../format';
-import { ActionButton, ADMIN } from './shared';
+import { adminKeys, useApiKeys, useUserRoles, useUserSummary } from './api';
+import { ActionButton } from './parts';
 import { Table } from '../../components/Table';
 
 const ROLE_FLAGS = ['admin', 'addEvents', 'manageGroups', 'editRecords', 'deleteRecords', 'finance', 'manageMinistries', 'manageMyMinistries'] as const;
@@ -16,7 +17,6 @@ type RoleFlag = (typeof ROLE_FLAGS)[number];
 type Roles = Record<RoleFlag, boolean>;
 const NO_ROLES = Object.fromEntries(ROLE_FLAGS.map((flag) => [flag, false])) as Roles;
 
-const userKey = (userId: number) => [ADMIN, 'users', userId] as const;
 
 /**
  * The service lists no users, so an administrator finds the person first: a person either has a user
@@ -40,10 +40,7 @@ export function UsersPage() {
 function Account({ personId, name }: { personId: number; name: string }) {
   const { t } = useTranslation();
   const [deleted, setDeleted] = useState<string>();
-  const summary = useQuery({
-    queryKey: [...userKey(personId), 'summary'],
-    queryFn: () => ok(api.GET('/admin/api/user/{userId}/permissions', { params: { path: { userId: personId } } })),
-  });
+  const summary = useUserSummary(personId);
   if (summary.isPending) return <Loading />;
   const hasNoUser = isApiError(summary.error, 404);
   if (summary.isError && !hasNoUser) return <ErrorNote error={summary.error} onRetry={() => void summary.refetch()} />;
@@ -80,8 +77,8 @@ function CreateUser({ personId, onCreated }: { personId: number; onCreated: () =
   const create = useMutation({
     mutationFn: () => ok(api.POST('/admin/api/users', { body: { personId, userName, password, roles } })),
     onSuccess: async ({ user }) => {
-      queryClient.setQueryData([...userKey(personId), 'roles'], user.roles);
-      await queryClient.invalidateQueries({ queryKey: [...userKey(personId), 'summary'] });
+      queryClient.setQueryData(adminKeys.userRoles(personId), user.roles);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.userSummary(personId) });
       onCreated();
     },
   });
@@ -106,13 +103,7 @@ function ManageUser({ userId, userName, isAdmin, onDeleted }: { userId: number; 
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const path = { params: { path: { userId } } };
-  // No route reads a user's flags; sending back the one flag the permission summary reveals (csvExport is the
-  // admin flag) changes nothing and answers the whole user. Switch to a read once the service offers one.
-  const roles = useQuery({
-    queryKey: [...userKey(userId), 'roles'],
-    queryFn: async () => (await ok(api.POST('/admin/api/users/{userId}', { ...path, body: { roles: { admin: isAdmin } } }))).user.roles,
-    staleTime: Infinity,
-  });
+  const roles = useUserRoles(userId, isAdmin);
   return (
     <>
       <p>{t('admin.users.hasUser', { userName })}</p>
@@ -120,11 +111,11 @@ function ManageUser({ userId, userName, isAdmin, onDeleted }: { userId: number; 
       {roles.data && <EditRoles userId={userId} current={roles.data} />}
       <h3 className="subheading">{t('admin.users.signIn')}</h3>
       <div className="actions">
-        <ActionButton label={t('admin.users.unlock')} working={t('admin.working')} done={t('admin.users.unlocked')} invalidates={userKey(userId)}
+        <ActionButton label={t('admin.users.unlock')} working={t('admin.working')} done={t('admin.users.unlocked')} invalidates={adminKeys.user(userId)}
           call={() => ok(api.POST('/admin/api/user/{userId}/login/reset', path))} />
-        <ActionButton label={t('admin.users.resetPassword')} working={t('admin.working')} done={t('admin.users.passwordSent')} invalidates={userKey(userId)}
+        <ActionButton label={t('admin.users.resetPassword')} working={t('admin.working')} done={t('admin.users.passwordSent')} invalidates={adminKeys.user(userId)}
           call={() => ok(api.POST('/admin/api/user/{userId}/password/reset', path))} />
-        <ActionButton label={t('admin.users.disableTwoFactor')} working={t('admin.working')} done={t('admin.users.twoFactorOff')} invalidates={userKey(userId)}
+        <ActionButton label={t('admin.users.disableTwoFactor')} working={t('admin.working')} done={t('admin.users.twoFactorOff')} invalidates={adminKeys.user(userId)}
           call={() => ok(api.POST('/admin/api/user/{userId}/disableTwoFactor', path))} />
       </div>
       <ApiKeys userId={userId} />
@@ -133,8 +124,8 @@ function ManageUser({ userId, userName, isAdmin, onDeleted }: { userId: number; 
           call={() => ok(api.DELETE('/admin/api/user/{userId}', path))}
           onDone={() => {
             onDeleted(userName);
-            queryClient.removeQueries({ queryKey: [...userKey(userId), 'roles'] });
-            void queryClient.invalidateQueries({ queryKey: [...userKey(userId), 'summary'] });
+            queryClient.removeQueries({ queryKey: adminKeys.userRoles(userId) });
+            void queryClient.invalidateQueries({ queryKey: adminKeys.userSummary(userId) });
           }} />
       </div>
     </>
@@ -148,8 +139,8 @@ function EditRoles({ userId, current }: { userId: number; current: Roles }) {
   const save = useMutation({
     mutationFn: async () => (await ok(api.POST('/admin/api/users/{userId}', { params: { path: { userId } }, body: { roles } }))).user,
     onSuccess: (user) => {
-      queryClient.setQueryData([...userKey(userId), 'roles'], user.roles);
-      return queryClient.invalidateQueries({ queryKey: [...userKey(userId), 'summary'] });
+      queryClient.setQueryData(adminKeys.userRoles(userId), user.roles);
+      return queryClient.invalidateQueries({ queryKey: adminKeys.userSummary(userId) });
     },
   });
   return (
@@ -166,11 +157,7 @@ function EditRoles({ userId, current }: { userId: number; current: Roles }) {
 
 function ApiKeys({ userId }: { userId: number }) {
   const { t, i18n } = useTranslation();
-  const keysKey = [...userKey(userId), 'api-keys'];
-  const keys = useQuery({
-    queryKey: keysKey,
-    queryFn: async () => (await ok(api.GET('/admin/api/user/{userId}/api-keys', { params: { path: { userId } } }))).apiKeys,
-  });
+  const keys = useApiKeys(userId);
   return (
     <>
       <h3 className="subheading">{t('admin.users.apiKeys')}</h3>
@@ -184,7 +171,7 @@ function ApiKeys({ userId }: { userId: number }) {
               <td>{formatDate(key.createdDate, i18n.language)}</td>
               <td>{key.lastUsedDate ? formatDate(key.lastUsedDate, i18n.language) : t('admin.users.keyNeverUsed')}</td>
               <td>
-                <ActionButton label={t('admin.users.revoke')} working={t('admin.working')} invalidates={keysKey} danger
+                <ActionButton label={t('admin.users.revoke')} working={t('admin.working')} invalidates={adminKeys.userKeys(userId)} danger
                   call={() => ok(api.DELETE('/admin/api/user/{userId}/api-keys/{keyId}', { params: { path: { userId, keyId: key.id } } }))} />
               </td>
             </tr>

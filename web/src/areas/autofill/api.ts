@@ -1,25 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../api/client';
-import type { paths } from '../../api/schema';
-import { DASHBOARD } from '../dashboard/keys';
-import { OCCURRENCES } from '../occurrences/shared';
-import { SCHEDULES } from '../schedules/api';
+import type { ApiRequest, ApiResponse } from '../../api/types';
+import { dashboardKeys } from '../dashboard/api';
+import { occurrenceKeys } from '../occurrences/api';
+import { scheduleKeys } from '../schedules/api';
 
-type Body<P extends keyof paths> = paths[P]['post'] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
-type Answer<P extends keyof paths, C extends 200 | 201> =
-  paths[P]['post'] extends { responses: { [K in C]: { content: { 'application/json': infer B } } } } ? B : never;
-
-export type PreviewRequest = Body<'/api/ministries/auto-fill/preview'>;
-export type Preview = Answer<'/api/ministries/auto-fill/preview', 200>;
+export type PreviewRequest = ApiRequest<'/api/ministries/auto-fill/preview'>;
+export type Preview = ApiResponse<'/api/ministries/auto-fill/preview', 'post'>;
 export type Proposal = Preview['proposals'][number];
 export type Unfilled = Preview['unfilled'][number];
-export type CommitResult = Answer<'/api/ministries/auto-fill/commit', 201>;
-export type UndoResult = Answer<'/api/ministries/auto-fill/runs/{runId}/undo', 200>;
+export type CommitResult = ApiResponse<'/api/ministries/auto-fill/commit', 'post'>;
+export type UndoResult = ApiResponse<'/api/ministries/auto-fill/runs/{runId}/undo', 'post'>;
 
 /** What the auto-fill works on: one occurrence, or a schedule over a window. */
 export type AutoFillScope = { occurrenceId: number } | { scheduleId: number };
 
-export const AUTOFILL = ['autofill'] as const;
+export const autofillKeys = {
+  all: ['autofill'] as const,
+  preview: (request: PreviewRequest) => [...autofillKeys.all, 'preview', request] as const,
+};
 
 /** A proposal's identity, as commit names the kept ones. */
 export const proposalKey = (p: { occurrenceId: number; positionId: number; personId: number }) => `${p.occurrenceId}:${p.positionId}:${p.personId}`;
@@ -30,7 +29,7 @@ export const proposalKey = (p: { occurrenceId: number; positionId: number; perso
  */
 export function usePreview(request: PreviewRequest) {
   return useQuery({
-    queryKey: [...AUTOFILL, 'preview', request],
+    queryKey: autofillKeys.preview(request),
     queryFn: async () => ok(api.POST('/api/ministries/auto-fill/preview', { body: request })),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -40,7 +39,7 @@ export function usePreview(request: PreviewRequest) {
 /** After a commit or an undo: the preview, the occurrence and schedule pages and the dashboard are read again. */
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () => Promise.all([AUTOFILL, OCCURRENCES, SCHEDULES, DASHBOARD].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return () => Promise.all([autofillKeys.all, occurrenceKeys.all, scheduleKeys.all, dashboardKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 export function useCommit() {

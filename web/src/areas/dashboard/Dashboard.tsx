@@ -1,14 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, ok } from '../../api/client';
 import { QueryState } from '../../components/QueryState';
 import { Empty } from '../../components/feedback';
-import { MinistryPicker, useMinistries } from '../../components/workspace';
+import { MinistryPicker, useMinistries, When } from '../../components/workspace';
 import { formatDate } from '../../format';
-import { occurrencePath, StatusBadge, When } from '../occurrences/shared';
-import { DASHBOARD } from './keys';
+import { occurrencePath, StatusBadge } from '../occurrences/public';
+import { useDashboard } from './api';
 import { ReplyPanels } from './ReplyPanels';
 import { SwapCard } from './SwapCard';
 import { inShiftOrder, type GapRow, type PendingRow, type SwapRow } from './rows';
@@ -21,10 +19,7 @@ export function Dashboard() {
   const [days, setDays] = useState<number>(28);
   const [ministryId, setMinistryId] = useState<number>();
   const ministries = useMinistries();
-  const dashboard = useQuery({
-    queryKey: [...DASHBOARD, days],
-    queryFn: async () => ok(api.GET('/api/ministries/dashboard', { params: { query: { days: String(days) } } })),
-  });
+  const dashboard = useDashboard(days);
   useEffect(() => { document.title = 'Ministry Dashboard'; }, []);
   // The API answers the reader's whole scope; one ministry's view is a filter of it.
   const inScope = <T extends { ministryId: number }>(rows: unknown[]) =>

@@ -1,17 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, ok } from '../../api/client';
 import { QueryState } from '../../components/QueryState';
 import { Empty, ErrorNote } from '../../components/feedback';
 import { formatDate } from '../../format';
-import { occurrencePath } from '../occurrences/shared';
-import { DASHBOARD } from './keys';
+import { occurrencePath } from '../occurrences/public';
+import { dashboardKeys, useReplies, type Replies } from './api';
 import { Table } from '../../components/Table';
 
-const REPLIES = [...DASHBOARD, 'replies'] as const;
-const fetchReplies = () => ok(api.GET('/api/ministries/dashboard/replies'));
-type Replies = Awaited<ReturnType<typeof fetchReplies>>;
 
 /**
  * "Recent replies" (the last 14 days' declines, with their reasons where the reader may see them) and "Help
@@ -19,7 +16,7 @@ type Replies = Awaited<ReturnType<typeof fetchReplies>>;
  */
 export function ReplyPanels({ ministryId }: { ministryId?: number }) {
   const { t } = useTranslation();
-  const replies = useQuery({ queryKey: REPLIES, queryFn: fetchReplies });
+  const replies = useReplies();
   if (!replies.isSuccess) return <QueryState query={replies} />;
   const inScope = <T extends { ministryId: number }>(rows: T[]) => rows.filter((row) => ministryId === undefined || row.ministryId === ministryId);
   const declines = inScope(replies.data.declines);
@@ -67,7 +64,7 @@ function HelpOffer({ offer }: { offer: Replies['helpOffers'][number] }) {
     mutationFn: () => ok(api.POST('/api/ministries/ministries/{ministryId}/pool/{personId}', {
       params: { path: { ministryId: String(offer.ministryId), personId: String(offer.personId) } },
     })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: REPLIES }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.replies() }),
   });
   return (
     <li className="card row-with-action">

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
 import { ErrorNote } from '../../components/feedback';
 import { TextField } from '../../components/fields';
-import { Moment, useRefreshStaffing, When } from '../occurrences/shared';
+import { Moment, When } from '../../components/workspace';
+import { useRefreshStaffing } from '../occurrences/api';
 import type { SwapRow } from './rows';
 
 /** A proposed substitute, approved or rejected here with an optional comment for the record. */

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
+import type { ApiResponse } from '../../api/types';
 import { ErrorNote, SuccessNote } from '../../components/feedback';
 import { formatDay } from '../../format';
 import { useInvalidateEvents } from './api';
 
-interface Created { id: number; title: string; start: string; end: string }
+type Created = ApiResponse<'/api/ministries/ministries/{ministryId}/events', 'post'>['events'][number];
 
 /** What E2 made, with E3 one step away: staff the new events on the schedules that already follow them. */
 export function CreatedEvents({ ministryId, events }: { ministryId: number; events: Created[] }) {

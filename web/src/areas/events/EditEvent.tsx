@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ok } from '../../api/client';
+import { api, fieldOf, ok } from '../../api/client';
 import { CheckboxField, TextField } from '../../components/fields';
 import { ConfirmDialog, Dialog, DialogActions } from '../../components/Dialog';
 import { ErrorNote } from '../../components/feedback';
 import { formatDate, formatDay } from '../../format';
-import { fieldOf } from '../schedules/api';
 import { dateOf, timeOf, useInvalidateEvents, type MinistryEvent } from './api';
 import { EVENT_FIELD_RULES, type EventField } from './NewEventForm';
 

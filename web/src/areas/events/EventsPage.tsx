@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Empty, ErrorNote, Loading, SuccessNote } from '../../components/feedback';
-import { MinistryPicker } from '../../components/workspace';
+import { MinistryPicker, useMinistryParam } from '../../components/workspace';
 import { formatDate, formatTimes } from '../../format';
-import { useMinistryParam } from '../schedules/api';
 import { useMinistryEvents, type MinistryEvent } from './api';
 import { DeleteEvent, EditEvent } from './EditEvent';
 import { NewEventForm } from './NewEventForm';

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ok } from '../../api/client';
+import { api, fieldOf, ok } from '../../api/client';
 import { SelectField, TextField } from '../../components/fields';
 import { ErrorNote } from '../../components/feedback';
-import { fieldOf, SCHEDULES, today, useClasses, useEventTypes } from '../schedules/api';
-import { EVENTS, WEEKDAYS, weekdayOf } from './api';
+import { today } from '../../format';
+import { scheduleKeys, useClasses, useEventTypes } from '../schedules/api';
+import { eventKeys, WEEKDAYS, weekdayOf } from './api';
 import { CreatedEvents } from './CreatedEvents';
 
 type Repeat = 'once' | 'weekly' | 'monthly';
@@ -73,8 +74,8 @@ export function NewEventForm({ ministryId }: { ministryId: number }) {
     })),
     onSuccess: async () => {
       setDraft((current) => ({ ...blank(), eventTypeId: current.eventTypeId }));
-      await queryClient.invalidateQueries({ queryKey: EVENTS });
-      await queryClient.invalidateQueries({ queryKey: [...SCHEDULES, 'series'] });
+      await queryClient.invalidateQueries({ queryKey: eventKeys.all });
+      await queryClient.invalidateQueries({ queryKey: scheduleKeys.series() });
     },
   });
   const field = fieldOf(create.error, EVENT_FIELD_RULES);

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ok } from '../../api/client';
+import { api, fieldOf, ok } from '../../api/client';
 import { SelectField, TextField } from '../../components/fields';
 import { Dialog, DialogActions } from '../../components/Dialog';
 import { ErrorNote } from '../../components/feedback';
 import { formatDate, formatDay } from '../../format';
-import { fieldOf, usePositions, useTeams } from '../schedules/api';
-import { planRow, StaffingPlan, type NeedDraft } from '../schedules/StaffingPlan';
+import { usePositions, useTeams } from '../schedules/api';
+import { planRow, StaffingPlan, type NeedDraft } from '../schedules/public';
 import { useInvalidateEvents, type MinistryEvent } from './api';
 
 type Field = 'team' | 'startOffset' | 'endOffset' | 'plan';

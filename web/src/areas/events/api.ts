@@ -1,16 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../api/client';
-import type { paths } from '../../api/schema';
-import { SCHEDULES } from '../schedules/api';
+import type { ApiResponse } from '../../api/types';
+import { scheduleKeys } from '../schedules/api';
 
-type Listing = paths['/api/ministries/ministries/{ministryId}/events']['get']['responses'][200]['content']['application/json'];
-export type MinistryEvent = Listing['events'][number];
+export type MinistryEvent = ApiResponse<'/api/ministries/ministries/{ministryId}/events'>['events'][number];
 
-export const EVENTS = ['events'] as const;
+export const eventKeys = {
+  all: ['events'] as const,
+  ofMinistry: (ministryId: number | undefined, past: boolean) => [...eventKeys.all, ministryId, past ? 'past' : 'upcoming'] as const,
+};
 
 export function useMinistryEvents(ministryId: number | undefined, past: boolean) {
   return useQuery({
-    queryKey: [...EVENTS, ministryId, past ? 'past' : 'upcoming'],
+    queryKey: eventKeys.ofMinistry(ministryId, past),
     queryFn: async () => ok(api.GET('/api/ministries/ministries/{ministryId}/events', {
       params: { path: { ministryId: String(ministryId) }, query: past ? { past: '1' } : {} },
     })),
@@ -22,8 +24,8 @@ export function useMinistryEvents(ministryId: number | undefined, past: boolean)
 export function useInvalidateEvents() {
   const queryClient = useQueryClient();
   return async () => {
-    await queryClient.invalidateQueries({ queryKey: EVENTS });
-    await queryClient.invalidateQueries({ queryKey: SCHEDULES });
+    await queryClient.invalidateQueries({ queryKey: eventKeys.all });
+    await queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
   };
 }
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
@@ -6,8 +6,8 @@ import { QueryState } from '../../components/QueryState';
 import { Empty, ErrorNote, SuccessNote } from '../../components/feedback';
 import { SelectField, TextField } from '../../components/fields';
 import { formatDate } from '../../format';
-import { OCCURRENCES, useRefreshStaffing, type EligibleRow, type Staffing } from './shared';
 import { Table } from '../../components/Table';
+import { useRefreshStaffing, type EligibleRow, type Staffing, useEligible } from './api';
 
 const LIVE = new Set(['pending', 'accepted']);
 
@@ -43,12 +43,7 @@ function EligibleList({ occurrenceId, positionId, name, holders, onAssigned }: {
   occurrenceId: string; positionId: string; name: string; holders: Set<number>; onAssigned: (notice: string) => void;
 }) {
   const { t } = useTranslation();
-  const eligible = useQuery({
-    queryKey: [...OCCURRENCES, 'eligible', occurrenceId, positionId, name],
-    queryFn: async () => (await ok(api.GET('/api/ministries/occurrences/{occurrenceId}/eligible', {
-      params: { path: { occurrenceId }, query: { positionId, ...(name && { q: name }) } },
-    }))).people,
-  });
+  const eligible = useEligible(occurrenceId, positionId, name);
   if (!eligible.isSuccess) return <QueryState query={eligible} />;
   if (eligible.data.length === 0) return <Empty><p>{t('occurrences.nobodyEligible')}</p></Empty>;
   return (

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
@@ -6,8 +6,10 @@ import { QueryState } from '../../components/QueryState';
 import { Dialog, DialogActions, useDialogState } from '../../components/Dialog';
 import { ErrorNote } from '../../components/feedback';
 import { TextAreaField } from '../../components/fields';
-import { Moment, OCCURRENCES, StatusBadge, useRefreshStaffing, type Staffing, type StaffingAssignment } from './shared';
 import { Table } from '../../components/Table';
+import { Moment } from '../../components/workspace';
+import { useRefreshStaffing, type Staffing, type StaffingAssignment, useAssignment } from './api';
+import { StatusBadge } from './public';
 
 const LIVE = ['pending', 'accepted'];
 type Decision = 'accepted' | 'declined' | 'cancelled';
@@ -66,10 +68,7 @@ function AssignmentRow({ assignment }: { assignment: StaffingAssignment }) {
 
 function ResponseTrail({ assignmentId }: { assignmentId: number }) {
   const { t } = useTranslation();
-  const detail = useQuery({
-    queryKey: [...OCCURRENCES, 'assignment', assignmentId],
-    queryFn: async () => ok(api.GET('/api/ministries/assignments/{assignmentId}', { params: { path: { assignmentId: String(assignmentId) } } })),
-  });
+  const detail = useAssignment(assignmentId);
   if (!detail.isSuccess) return <QueryState query={detail} />;
   const { responses, swaps } = detail.data;
   if (responses.length === 0 && swaps.length === 0) return <p className="muted">{t('occurrences.noResponses')}</p>;

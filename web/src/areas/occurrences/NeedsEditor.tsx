@@ -1,11 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
 import { QueryState } from '../../components/QueryState';
 import { ErrorNote, SuccessNote } from '../../components/feedback';
-import { OCCURRENCES, useRefreshStaffing, type NeedsEditor as Editor } from './shared';
 import { Table } from '../../components/Table';
+import { useRefreshStaffing, type NeedsEditor as Editor, useNeeds } from './api';
 
 interface Row { checked: boolean; min: string; max: string }
 
@@ -32,10 +32,7 @@ export function NeedsEditor({ occurrenceId }: { occurrenceId: string }) {
 
 function EditorLoader({ occurrenceId }: { occurrenceId: string }) {
   const [notice, setNotice] = useState<string>();
-  const editor = useQuery({
-    queryKey: [...OCCURRENCES, 'needs', occurrenceId],
-    queryFn: async () => ok(api.GET('/api/ministries/occurrences/{occurrenceId}/requirements', { params: { path: { occurrenceId } } })),
-  });
+  const editor = useNeeds(occurrenceId);
   if (!editor.isSuccess) return <QueryState query={editor} />;
   // Keyed by what was loaded, so a save that changes the needs starts the form again from the stored rows.
   return (

@@ -1,14 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { api, ok } from '../../api/client';
 import { QueryState } from '../../components/QueryState';
 import { Empty } from '../../components/feedback';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
-import { MinistryPicker } from '../../components/workspace';
-import { OCCURRENCES, occurrencePath, StatusBadge, teamLabel, useScope, When, type OccurrenceRow } from './shared';
+import { MinistryPicker, When } from '../../components/workspace';
 import { Table } from '../../components/Table';
+import { teamLabel, useScope, type OccurrenceRow, useOccurrences, useTeamSchedules } from './api';
+import { occurrencePath, StatusBadge } from './public';
 
 const FILTERS = ['from', 'to', 'ministryId', 'teamId', 'scheduleId', 'text', 'hasGaps'] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
@@ -46,10 +45,7 @@ export function OccurrenceList() {
     const timer = setTimeout(() => { if (text !== (filters.text ?? '')) change({ text }); }, 350);
     return () => clearTimeout(timer);
   }, [text, filters.text]);
-  const occurrences = useQuery({
-    queryKey: [...OCCURRENCES, 'list', filters],
-    queryFn: async () => ok(api.GET('/api/ministries/occurrences', { params: { query: filters } })),
-  });
+  const occurrences = useOccurrences(filters);
   useEffect(() => { document.title = t('occurrences.listTitle'); }, [t]);
   return (
     <>
@@ -95,11 +91,7 @@ function TeamPicker({ ministryId, value, onChange }: { ministryId?: string; valu
 /** A team's schedules: the team's route is open to its leaders as well as to the ministry's coordinators. */
 function SchedulePicker({ teamId, value, onChange }: { teamId?: string; value?: string; onChange: (scheduleId: string) => void }) {
   const { t } = useTranslation();
-  const schedules = useQuery({
-    queryKey: [...OCCURRENCES, 'schedules', teamId],
-    queryFn: async () => (await ok(api.GET('/api/ministries/teams/{teamId}/schedules', { params: { path: { teamId: teamId! } } }))).schedules,
-    enabled: Boolean(teamId),
-  });
+  const schedules = useTeamSchedules(teamId);
   return (
     <SelectField
       label={t('occurrences.schedule')}

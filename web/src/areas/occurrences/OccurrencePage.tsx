@@ -1,27 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api, ok } from '../../api/client';
 import { QueryState } from '../../components/QueryState';
 import { formatDay, formatTimes } from '../../format';
-import { AutoFill } from '../autofill/AutoFill';
+import { AutoFill } from '../autofill/public';
 import { AssignPanel } from './AssignPanel';
 import { AssignmentsTable } from './AssignmentsTable';
 import { NeedsEditor } from './NeedsEditor';
-import { OCCURRENCES, StatusBadge, teamLabel, useScope, type Staffing } from './shared';
 import { Table } from '../../components/Table';
-
-export const staffingKey = (occurrenceId: string) => [...OCCURRENCES, 'staffing', occurrenceId] as const;
+import { teamLabel, useScope, type Staffing, useStaffing } from './api';
+import { StatusBadge } from './public';
 
 export function OccurrencePage() {
   const { t, i18n } = useTranslation();
   const { occurrenceId = '' } = useParams();
   const scope = useScope();
-  const staffing = useQuery({
-    queryKey: staffingKey(occurrenceId),
-    queryFn: async () => ok(api.GET('/api/ministries/occurrences/{occurrenceId}/staffing', { params: { path: { occurrenceId } } })),
-  });
+  const staffing = useStaffing(occurrenceId);
   const occurrence = staffing.data?.occurrence;
   useEffect(() => {
     document.title = occurrence ? `${occurrence.scheduleName} · ${occurrence.occurrenceDate}` : t('occurrences.pageTitle');

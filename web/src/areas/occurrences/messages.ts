@@ -86,6 +86,7 @@ export const occurrencesMessages = areaMessages({
   channel: {
     web: 'by {{name}} on the web',
     coordinator: 'recorded by {{name}}',
+    email: 'by {{name}} from the mail’s link',
   },
   swapTrail: '{{by}} proposed {{name}} as substitute',
   decision: {
@@ -214,6 +215,7 @@ export const occurrencesMessages = areaMessages({
   channel: {
     web: 'de {{name}} en la web',
     coordinator: 'registrada por {{name}}',
+    email: 'de {{name}} desde el enlace del correo',
   },
   swapTrail: '{{by}} propuso a {{name}} como sustituto',
   decision: {

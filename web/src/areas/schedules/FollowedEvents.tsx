@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/QueryState';
 import { Table } from '../../components/Table';
 import { Empty } from '../../components/feedback';
-import { formatDay, formatTimes } from '../../format';
-import { today, useScheduleOccurrences, type Schedule } from './api';
+import { formatDay, formatTimes, today } from '../../format';
+import { useScheduleOccurrences, type Schedule } from './api';
 
 /** The upcoming events the schedule has attached (its occurrences), with what each still needs. */
 export function FollowedEvents({ schedule }: { schedule: Schedule }) {

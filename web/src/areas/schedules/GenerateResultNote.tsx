@@ -1,9 +1,10 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../format';
 import type { GenerateResult } from './api';
 
 /** What the service looked for, in words: the link mode with its type, class, title or event. */
-export function searchedText(searched: GenerateResult['searched'], t: (key: string, options?: Record<string, unknown>) => string): string {
+export function searchedText(searched: GenerateResult['searched'], t: TFunction): string {
   const title = searched.titleFilter ?? '';
   switch (searched.linkMode) {
     case 'class':

@@ -3,10 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '../../components/fields';
 import { formatDay } from '../../format';
 import { useClasses, useEventTypes, useSeries } from './api';
-import type { ScheduleDraft } from './ScheduleForm';
+import { LINK_MODES, type ScheduleDraft } from './draft';
 
-export const LINK_MODES = ['ministry', 'event_type', 'class'] as const;
-export type LinkMode = (typeof LINK_MODES)[number];
 type LinkField = 'eventType' | 'titleFilter' | 'group';
 
 /** How the schedule finds its events: the ministry's own events or a type's by title, or a class's meetings. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorNote } from '../../components/feedback';
-import { SCHEDULES, type GenerateResult, type Schedule } from './api';
+import { scheduleKeys, type GenerateResult, type Schedule } from './api';
 import { GenerateResultNote } from './GenerateResultNote';
 
 const pathOf = (schedule: Schedule) => ({ params: { path: { scheduleId: String(schedule.id) } } });
@@ -17,7 +17,7 @@ export function ScheduleActions({ schedule, firstRun, onDeleted }: {
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: SCHEDULES });
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
   const generate = useMutation({
     mutationFn: () => ok(api.POST('/api/ministries/schedules/{scheduleId}/generate', { ...pathOf(schedule), body: {} })),
     onSettled: invalidate,
@@ -60,8 +60,8 @@ function DeleteSchedule({ schedule, onDeleted }: { schedule: Schedule; onDeleted
       confirm={t('schedules.confirmDelete')}
       call={() => ok(api.DELETE('/api/ministries/schedules/{scheduleId}', pathOf(schedule)))}
       onDone={async () => {
-        queryClient.removeQueries({ queryKey: [...SCHEDULES, 'one', schedule.id] });
-        await queryClient.invalidateQueries({ queryKey: SCHEDULES });
+        queryClient.removeQueries({ queryKey: scheduleKeys.one(schedule.id) });
+        await queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
         onDeleted();
       }}
     />

@@ -1,50 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ok } from '../../api/client';
+import { api, fieldOf, ok } from '../../api/client';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
 import { ErrorNote, SuccessNote } from '../../components/feedback';
 import { formatDate } from '../../format';
-import { fieldOf, SCHEDULES, today, usePositions, useTeams, type GenerateResult, type Requirement, type Schedule } from './api';
-import { LinkFields, type LinkMode } from './LinkFields';
-import { needOf, planRow, StaffingPlan, type NeedDraft } from './StaffingPlan';
-
-export interface ScheduleDraft {
-  name: string;
-  teamId: string;
-  linkMode: LinkMode | 'event';
-  eventTypeId: string;
-  titleFilter: string;
-  groupId: string;
-  startOffset: string;
-  endOffset: string;
-  windowStart: string;
-  windowEnd: string;
-  active: boolean;
-  refillOnDecline: boolean;
-  needs: NeedDraft[];
-}
-
-export const blankDraft = (): ScheduleDraft => ({
-  name: '', teamId: '', linkMode: 'ministry', eventTypeId: '', titleFilter: '', groupId: '',
-  startOffset: '0', endOffset: '0', windowStart: today(), windowEnd: '', active: true, refillOnDecline: false, needs: [],
-});
-
-export const draftOf = (schedule: Schedule, requirements: Requirement[]): ScheduleDraft => ({
-  name: schedule.name,
-  teamId: String(schedule.teamId),
-  linkMode: schedule.linkMode,
-  eventTypeId: schedule.eventTypeId === null ? '' : String(schedule.eventTypeId),
-  titleFilter: schedule.titleFilter ?? '',
-  groupId: schedule.groupId === null ? '' : String(schedule.groupId),
-  startOffset: String(schedule.startOffsetMinutes),
-  endOffset: String(schedule.endOffsetMinutes),
-  windowStart: schedule.windowStart,
-  windowEnd: schedule.windowEnd ?? '',
-  active: schedule.active,
-  refillOnDecline: schedule.refillOnDecline,
-  needs: requirements.map(needOf),
-});
+import { scheduleKeys, usePositions, useTeams, type GenerateResult, type Schedule } from './api';
+import { type ScheduleDraft } from './draft';
+import { LinkFields } from './LinkFields';
+import { planRow, StaffingPlan } from './StaffingPlan';
 
 type Field = 'name' | 'team' | 'eventType' | 'titleFilter' | 'group' | 'startOffset' | 'endOffset' | 'windowStart' | 'windowEnd' | 'plan';
 // The service names no field in its refusals; these are the words of its messages (contract §5.1, §5.4).
@@ -114,7 +78,7 @@ export function ScheduleForm({ ministryId, schedule, initial, onSaved }: {
       }));
     },
     onSuccess: async ({ schedule: saved, generated }) => {
-      await queryClient.invalidateQueries({ queryKey: SCHEDULES });
+      await queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
       onSaved?.(saved, generated);
     },
   });

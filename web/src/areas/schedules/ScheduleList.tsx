@@ -1,14 +1,15 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryState } from '../../components/QueryState';
 import { Empty } from '../../components/feedback';
-import { MinistryPicker } from '../../components/workspace';
+import { MinistryPicker, useMinistryParam } from '../../components/workspace';
 import { formatDate } from '../../format';
-import { useMinistryParam, useSchedules, useTeams, type Schedule } from './api';
+import { useSchedules, useTeams, type Schedule } from './api';
 import { Table } from '../../components/Table';
 
 /** What a schedule follows, in a coordinator's words. */
-export function followsText(schedule: Schedule, t: (key: string, options?: Record<string, unknown>) => string): string {
+export function followsText(schedule: Schedule, t: TFunction): string {
   switch (schedule.linkMode) {
     case 'class':
       return t('schedules.follows.class', { name: schedule.groupName ?? '' });

@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { QueryState } from '../../components/QueryState';
 import { ErrorNote, Loading } from '../../components/feedback';
-import { useMinistries } from '../../components/workspace';
-import { AutoFill } from '../autofill/AutoFill';
-import { useMinistryParam, useRequirements, useSchedule, type GenerateResult } from './api';
+import { useMinistries, useMinistryParam } from '../../components/workspace';
+import { AutoFill } from '../autofill/public';
+import { useRequirements, useSchedule, type GenerateResult } from './api';
 import { FollowedEvents } from './FollowedEvents';
 import { ScheduleActions } from './ScheduleActions';
-import { blankDraft, draftOf, ScheduleForm } from './ScheduleForm';
+import { blankDraft, draftOf } from './draft';
+import { ScheduleForm } from './ScheduleForm';
 import { followsText } from './ScheduleList';
 
 function BackLink({ ministryId }: { ministryId?: number }) {

@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ok } from '../../api/client';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
 import { ErrorNote } from '../../components/feedback';
-import { SCHEDULES, type Position, type Requirement } from './api';
+import { useDefaultCandidates, type Position, type Requirement } from './api';
 
 export interface DefaultDraft { personId: number; name: string; accepted: boolean }
 export interface NeedDraft { key: number; positionId: string; minCount: string; maxCount: string; notes: string; defaults: DefaultDraft[] }
@@ -83,13 +81,7 @@ export function StaffingPlan({ needs, onChange, positions, scheduleId, withDefau
 function Defaults({ need, scheduleId, onChange }: { need: NeedDraft; scheduleId: number; onChange: (defaults: DefaultDraft[]) => void }) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState('');
-  const eligible = useQuery({
-    queryKey: [...SCHEDULES, 'eligible', scheduleId, need.positionId],
-    queryFn: async () => (await ok(api.GET('/api/ministries/schedules/{scheduleId}/eligible', {
-      params: { path: { scheduleId: String(scheduleId) }, query: { positionId: need.positionId } },
-    }))).people,
-    enabled: need.positionId !== '',
-  });
+  const eligible = useDefaultCandidates(scheduleId, need.positionId);
   const available = (eligible.data ?? []).filter((person) => !need.defaults.some((d) => d.personId === person.personId));
   const add = () => {
     const person = available.find((p) => String(p.personId) === chosen);

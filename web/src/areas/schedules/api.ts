@@ -1,36 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
-import { api, ApiError, ok } from '../../api/client';
-import type { paths } from '../../api/schema';
-import { useMinistries } from '../../components/workspace';
+import { api, ok } from '../../api/client';
+import type { ApiResponse } from '../../api/types';
 
-type Answer<P extends keyof paths> = paths[P]['get'] extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
+export type Schedule = ApiResponse<'/api/ministries/schedules/{scheduleId}'>['schedule'];
+export type Requirement = ApiResponse<'/api/ministries/schedules/{scheduleId}/requirements'>['requirements'][number];
+export type Team = ApiResponse<'/api/ministries/ministries/{ministryId}/teams'>['teams'][number];
+export type Position = ApiResponse<'/api/ministries/ministries/{ministryId}/positions'>['positions'][number];
+export type Occurrence = ApiResponse<'/api/ministries/occurrences'>['occurrences'][number];
+export type GenerateResult = ApiResponse<'/api/ministries/schedules/{scheduleId}/generate', 'post'>;
 
-export type Schedule = Answer<'/api/ministries/schedules/{scheduleId}'>['schedule'];
-export type Requirement = Answer<'/api/ministries/schedules/{scheduleId}/requirements'>['requirements'][number];
-export type Team = Answer<'/api/ministries/ministries/{ministryId}/teams'>['teams'][number];
-export type Position = Answer<'/api/ministries/ministries/{ministryId}/positions'>['positions'][number];
-export type Occurrence = Answer<'/api/ministries/occurrences'>['occurrences'][number];
-export type GenerateResult = NonNullable<paths['/api/ministries/schedules/{scheduleId}/generate']['post']['responses'][200]['content']['application/json']>;
-
-export const SCHEDULES = ['schedules'] as const;
+/** The schedule pages' query keys; events and auto-fill refresh `all` after changes that schedules follow. */
+export const scheduleKeys = {
+  all: ['schedules'] as const,
+  ofMinistry: (ministryId: number | undefined) => [...scheduleKeys.all, 'ministry', ministryId] as const,
+  one: (scheduleId: number) => [...scheduleKeys.all, 'one', scheduleId] as const,
+  requirements: (scheduleId: number | undefined) => [...scheduleKeys.all, 'requirements', scheduleId] as const,
+  teams: (ministryId: number | undefined) => [...scheduleKeys.all, 'teams', ministryId] as const,
+  positions: (ministryId: number | undefined, teamId: number | undefined) => [...scheduleKeys.all, 'positions', ministryId, teamId] as const,
+  eventTypes: () => [...scheduleKeys.all, 'event-types'] as const,
+  classes: () => [...scheduleKeys.all, 'classes'] as const,
+  series: (filter?: object) => (filter ? [...scheduleKeys.all, 'series', filter] as const : [...scheduleKeys.all, 'series'] as const),
+  occurrences: (scheduleId: number, from: string, to: string) => [...scheduleKeys.all, 'occurrences', scheduleId, from, to] as const,
+  eligible: (scheduleId: number, positionId: string) => [...scheduleKeys.all, 'eligible', scheduleId, positionId] as const,
+};
 const path = (ministryId: number) => ({ params: { path: { ministryId: String(ministryId) } } });
-
-/**
- * The ministry the page works on, kept in the address (`?ministryId=`) so a reload or a shared link keeps it;
- * without one, the reader's first ministry.
- */
-export function useMinistryParam(): [number | undefined, (id: number | undefined) => void] {
-  const [params, setParams] = useSearchParams();
-  const ministries = useMinistries();
-  const asked = Number(params.get('ministryId'));
-  const chosen = asked > 0 ? asked : ministries.data?.[0]?.id;
-  return [chosen, (id) => setParams(id ? { ministryId: String(id) } : {}, { replace: true })];
-}
 
 export function useSchedules(ministryId: number | undefined) {
   return useQuery({
-    queryKey: [...SCHEDULES, 'ministry', ministryId],
+    queryKey: scheduleKeys.ofMinistry(ministryId),
     queryFn: async () => (await ok(api.GET('/api/ministries/ministries/{ministryId}/schedules', path(ministryId!)))).schedules,
     enabled: ministryId !== undefined,
   });
@@ -38,14 +35,14 @@ export function useSchedules(ministryId: number | undefined) {
 
 export function useSchedule(scheduleId: number) {
   return useQuery({
-    queryKey: [...SCHEDULES, 'one', scheduleId],
+    queryKey: scheduleKeys.one(scheduleId),
     queryFn: async () => (await ok(api.GET('/api/ministries/schedules/{scheduleId}', { params: { path: { scheduleId: String(scheduleId) } } }))).schedule,
   });
 }
 
 export function useRequirements(scheduleId: number | undefined) {
   return useQuery({
-    queryKey: [...SCHEDULES, 'requirements', scheduleId],
+    queryKey: scheduleKeys.requirements(scheduleId),
     queryFn: async () => (await ok(api.GET('/api/ministries/schedules/{scheduleId}/requirements', { params: { path: { scheduleId: String(scheduleId) } } }))).requirements,
     enabled: scheduleId !== undefined,
   });
@@ -53,7 +50,7 @@ export function useRequirements(scheduleId: number | undefined) {
 
 export function useTeams(ministryId: number | undefined) {
   return useQuery({
-    queryKey: [...SCHEDULES, 'teams', ministryId],
+    queryKey: scheduleKeys.teams(ministryId),
     queryFn: async () => (await ok(api.GET('/api/ministries/ministries/{ministryId}/teams', {
       params: { path: { ministryId: String(ministryId) } },
     }))).teams,
@@ -63,7 +60,7 @@ export function useTeams(ministryId: number | undefined) {
 
 export function usePositions(ministryId: number | undefined, teamId: number | undefined) {
   return useQuery({
-    queryKey: [...SCHEDULES, 'positions', ministryId, teamId],
+    queryKey: scheduleKeys.positions(ministryId, teamId),
     queryFn: async () => (await ok(api.GET('/api/ministries/ministries/{ministryId}/positions', {
       params: { path: { ministryId: String(ministryId) }, query: { teamId, active: '1' } },
     }))).positions,
@@ -73,7 +70,7 @@ export function usePositions(ministryId: number | undefined, teamId: number | un
 
 export function useEventTypes() {
   return useQuery({
-    queryKey: [...SCHEDULES, 'event-types'],
+    queryKey: scheduleKeys.eventTypes(),
     queryFn: async () => ok(api.GET('/api/ministries/event-types')),
     staleTime: 5 * 60_000,
   });
@@ -81,7 +78,7 @@ export function useEventTypes() {
 
 export function useClasses() {
   return useQuery({
-    queryKey: [...SCHEDULES, 'classes'],
+    queryKey: scheduleKeys.classes(),
     queryFn: async () => (await ok(api.GET('/api/ministries/classes'))).classes,
   });
 }
@@ -89,7 +86,7 @@ export function useClasses() {
 /** Upcoming event titles of a type or of a ministry: what a schedule in those modes can follow. */
 export function useSeries(filter: { eventTypeId?: number; ministryId?: number }) {
   return useQuery({
-    queryKey: [...SCHEDULES, 'series', filter],
+    queryKey: scheduleKeys.series(filter),
     queryFn: async () => (await ok(api.GET('/api/ministries/event-series', { params: { query: filter } }))).series,
     enabled: filter.eventTypeId !== undefined || filter.ministryId !== undefined,
   });
@@ -99,20 +96,19 @@ export function useSeries(filter: { eventTypeId?: number; ministryId?: number })
 export function useScheduleOccurrences(schedule: Schedule, today: string) {
   const to = schedule.windowEnd && schedule.windowEnd < schedule.generateThrough ? schedule.windowEnd : schedule.generateThrough;
   return useQuery({
-    queryKey: [...SCHEDULES, 'occurrences', schedule.id, today, to],
+    queryKey: scheduleKeys.occurrences(schedule.id, today, to),
     queryFn: async () => ok(api.GET('/api/ministries/occurrences', { params: { query: { scheduleId: String(schedule.id), from: today, to } } })),
     enabled: to >= today,
   });
 }
 
-/** Today's date as `YYYY-MM-DD` on the reader's clock. */
-export function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
-/** Which field a refusal is about, from the service's message; `undefined` when it names none. */
-export function fieldOf<F extends string>(error: unknown, rules: ReadonlyArray<readonly [RegExp, F]>): F | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  return rules.find(([pattern]) => pattern.test(error.message))?.[1];
+/** Who may be a need's default volunteer: the people qualified for the position, in rotation order. */
+export function useDefaultCandidates(scheduleId: number, positionId: string) {
+  return useQuery({
+    queryKey: scheduleKeys.eligible(scheduleId, positionId),
+    queryFn: async () => (await ok(api.GET('/api/ministries/schedules/{scheduleId}/eligible', {
+      params: { path: { scheduleId: String(scheduleId) }, query: { positionId } },
+    }))).people,
+    enabled: positionId !== '',
+  });
 }

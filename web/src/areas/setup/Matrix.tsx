@@ -6,8 +6,7 @@ import { Empty, errorText } from '../../components/feedback';
 import { SelectField, TextField } from '../../components/fields';
 import { QueryState } from '../../components/QueryState';
 import { Section } from './parts';
-import { partKey, refreshParts, useMatrix } from './queries';
-import type { Matrix, PoolPerson, Position } from './types';
+import { type Matrix, type PoolPerson, type Position, refreshParts, setupKeys, useMatrix } from './api';
 
 /** A column: the position, named with its team when another team has a position of the same name. */
 type Column = Position & { label: string };
@@ -34,7 +33,7 @@ function withCell(person: PoolPerson, positionId: number, qualificationId: numbe
 function useToggle(ministryId: number, onError: (failure: Failure | undefined) => void): Toggle {
   const queryClient = useQueryClient();
   return useCallback(async (person, position, qualified) => {
-    const key = partKey(ministryId, 'matrix');
+    const key = setupKeys.part(ministryId, 'matrix');
     // A refetch already on its way (say, after adding someone to the pool) could land after the answer with
     // the old cell; it is stopped, and asked for again once the cell is written.
     const wasFetching = queryClient.isFetching({ queryKey: key }) > 0;

@@ -9,7 +9,7 @@ import { Table } from '../../components/Table';
 import { Empty, ErrorNote, SuccessNote } from '../../components/feedback';
 import { TextAreaField, TextField } from '../../components/fields';
 import { MINISTRIES, useMinistries } from '../../components/workspace';
-import { useIsManager } from './queries';
+import { useIsManager } from './api';
 
 /** `/ministries/setup`: the ministries the reader runs, and a new one for a volunteer manager. */
 export function MinistriesPage() {

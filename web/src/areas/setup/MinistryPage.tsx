@@ -13,7 +13,7 @@ import { QueryState } from '../../components/QueryState';
 import { Section } from './parts';
 import { PoolSection } from './Pool';
 import { PositionsSection } from './Positions';
-import { useSummary } from './queries';
+import { useSummary } from './api';
 import { ScopesSection } from './Scopes';
 import { TeamsSection } from './Teams';
 

@@ -8,8 +8,7 @@ import { Empty, ErrorNote, SuccessNote } from '../../components/feedback';
 import { QueryState } from '../../components/QueryState';
 import { Section } from './parts';
 import { PersonSearch } from '../../components/workspace';
-import { refreshParts, usePool, usePositions } from './queries';
-import type { PoolPerson } from './types';
+import { type PoolPerson, refreshParts, usePool, usePositions } from './api';
 
 const POOL_PARTS = ['pool', 'matrix', 'summary'] as const;
 

@@ -9,8 +9,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from '../../comp
 import { ActiveBadge } from './MinistriesPage';
 import { QueryState } from '../../components/QueryState';
 import { Section } from './parts';
-import { usePositions, useRefreshMinistry, useTeams } from './queries';
-import type { Position, Team } from './types';
+import { type Position, type Team, usePositions, useRefreshMinistry, useTeams } from './api';
 
 interface Draft { name: string; teamId: string; order: string; description: string; selfAssignable: boolean; recruiting: boolean; active: boolean }
 

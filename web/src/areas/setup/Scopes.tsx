@@ -9,13 +9,12 @@ import { QueryState } from '../../components/QueryState';
 import { Section } from './parts';
 import { SelectField } from '../../components/fields';
 import { PersonSearch } from '../../components/workspace';
-import { refreshParts, SCOPES, useIsManager, useScopes, useTeams } from './queries';
-import type { Scope, Team } from './types';
+import { refreshParts, type Scope, setupKeys, type Team, useIsManager, useScopes, useTeams } from './api';
 
 /** A grant changes who runs the ministry, and its holder joins the pool. */
 function useRefreshScopes(ministryId: number) {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: SCOPES }), refreshParts(queryClient, ministryId, ['pool', 'matrix', 'summary'])]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: setupKeys.scopes() }), refreshParts(queryClient, ministryId, ['pool', 'matrix', 'summary'])]);
 }
 
 /** Who coordinates the ministry and who leads each team. Granting is for volunteer managers (the API's rule). */

@@ -9,8 +9,7 @@ import { Empty, ErrorNote } from '../../components/feedback';
 import { TextAreaField, TextField } from '../../components/fields';
 import { ActiveBadge } from './MinistriesPage';
 import { Section } from './parts';
-import { useRefreshMinistry, useTeams } from './queries';
-import type { Team } from './types';
+import { type Team, useRefreshMinistry, useTeams } from './api';
 
 interface TeamChange { name?: string; description?: string | null; active?: boolean }
 

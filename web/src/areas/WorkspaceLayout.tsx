@@ -1,12 +1,12 @@
 import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
-import { AREAS } from '../areas';
+import { AREAS } from '.';
 import { addAreaMessages } from '../i18n';
 import { usePermissions, managesAnything } from '../permissions';
 import { useCurrentUser } from '../session';
-import { Loading } from './feedback';
-import { InitialPasswordBanner, SignOutButton } from './Layout';
+import { Loading } from '../components/feedback';
+import { Header, InitialPasswordBanner, SignOutButton } from '../components/Layout';
 
 let areaStrings: Promise<void> | undefined;
 /** The areas' strings, fetched once, the first time the workspace opens. */
@@ -34,14 +34,10 @@ function Workspace() {
   const links = AREAS.filter((area) => (area.audience === 'admin' ? isAdmin : isManager)).flatMap((area) => area.nav);
   return (
     <div className="shell workspace">
-      <a className="skip-link" href="#content">{t('app.skipToContent')}</a>
-      <header className="top-bar">
-        <span className="brand">{t('workspace.title')}</span>
-        <span className="top-bar-end">
-          <Link to="/" className="button button-quiet">{t('workspace.toMySchedule')}</Link>
-          <SignOutButton />
-        </span>
-      </header>
+      <Header title={t('workspace.title')}>
+        <Link to="/" className="button button-quiet">{t('workspace.toMySchedule')}</Link>
+        <SignOutButton />
+      </Header>
       {links.length > 0 && (
         <nav className="workspace-nav" aria-label={t('workspace.navigation')}>
           {links.map((link) => (
@@ -57,14 +53,4 @@ function Workspace() {
       </main>
     </div>
   );
-}
-
-/** The link from the volunteer's pages into the workspace, for those who run a part of the rota or the church. */
-export function WorkspaceLink() {
-  const { t } = useTranslation();
-  const user = useCurrentUser();
-  const permissions = usePermissions();
-  const isManager = Boolean(permissions.data && managesAnything(permissions.data));
-  if (!isManager && !user.data?.roles.admin) return null;
-  return <Link to={isManager ? '/ministries/dashboard' : '/admin/users'} className="button button-quiet">{t('workspace.open')}</Link>;
 }

@@ -1,11 +1,7 @@
+import type { TFunction } from 'i18next';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { ErrorNote, errorText, SuccessNote } from '../../components/feedback';
-
-/** Every query of the administrator's pages starts with this, so a change can refresh what it touched. */
-export const ADMIN = 'admin';
-/** The pages of the people list, read again when a person or a family's name changes. */
-export const PEOPLE_LIST = [ADMIN, 'people-list'] as const;
 
 /**
  * A one-click call (unlock, revoke, approve …): disabled while it runs, the service's refusal shown beside it,
@@ -49,7 +45,7 @@ export function useTextForm<T extends Record<string, string>>(initial: T) {
  * The service names the field it refuses at the start of its message ("email must be one e-mail address…");
  * that message goes under the field, any other under the form.
  */
-export function fieldErrors(error: unknown, fields: readonly string[], t: (key: string) => string): { byField: Record<string, string>; general?: string } {
+export function fieldErrors(error: unknown, fields: readonly string[], t: TFunction): { byField: Record<string, string>; general?: string } {
   if (!error) return { byField: {} };
   const message = errorText(error, t);
   const field = fields.find((name) => message.startsWith(`${name} `));

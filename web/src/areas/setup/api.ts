@@ -1,20 +1,31 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, ok } from '../../api/client';
+import type { ApiResponse } from '../../api/types';
 import { MINISTRIES } from '../../components/workspace';
 import { usePermissions } from '../../permissions';
 
+export type Summary = ApiResponse<'/api/ministries/ministries/{ministryId}/summary'>['summary'];
+export type Team = ApiResponse<'/api/ministries/ministries/{ministryId}/teams'>['teams'][number];
+export type Position = ApiResponse<'/api/ministries/ministries/{ministryId}/positions'>['positions'][number];
+export type Pool = ApiResponse<'/api/ministries/ministries/{ministryId}/pool'>;
+export type Matrix = ApiResponse<'/api/ministries/ministries/{ministryId}/qualification-matrix'>;
+export type PoolPerson = Matrix['people'][number];
+export type Scope = ApiResponse<'/api/ministries/scopes'>['scopes'][number];
+
 export type Part = 'summary' | 'teams' | 'positions' | 'pool' | 'matrix';
 
-/** Every query of one ministry's setup starts with this key, so one invalidation reaches them all. */
-export const ministryKey = (ministryId: number) => ['setup', 'ministry', ministryId] as const;
-export const partKey = (ministryId: number, part: Part) => [...ministryKey(ministryId), part] as const;
-export const SCOPES = ['setup', 'scopes'] as const;
+export const setupKeys = {
+  /** Every query of one ministry's setup starts with this key, so one invalidation reaches them all. */
+  ministry: (ministryId: number) => ['setup', 'ministry', ministryId] as const,
+  part: (ministryId: number, part: Part) => [...setupKeys.ministry(ministryId), part] as const,
+  scopes: () => ['setup', 'scopes'] as const,
+};
 
 type MinistryPath = { params: { path: { ministryId: string } } };
 
 function usePart<T>(ministryId: number, part: Part, read: (path: MinistryPath) => Promise<T>) {
-  return useQuery({ queryKey: partKey(ministryId, part), queryFn: () => read({ params: { path: { ministryId: String(ministryId) } } }) });
+  return useQuery({ queryKey: setupKeys.part(ministryId, part), queryFn: () => read({ params: { path: { ministryId: String(ministryId) } } }) });
 }
 
 export const useSummary = (ministryId: number) =>
@@ -31,7 +42,7 @@ export const useMatrix = (ministryId: number) =>
 /** Every scope grant; the page picks the ones on this ministry and its teams. Managers only (the API refuses others). */
 export function useScopes() {
   return useQuery({
-    queryKey: SCOPES,
+    queryKey: setupKeys.scopes(),
     queryFn: async () => (await ok(api.GET('/api/ministries/scopes'))).scopes,
   });
 }
@@ -43,7 +54,7 @@ export function useIsManager() {
 }
 
 export function refreshParts(queryClient: QueryClient, ministryId: number, parts: Part[]) {
-  return Promise.all(parts.map((part) => queryClient.invalidateQueries({ queryKey: partKey(ministryId, part) })));
+  return Promise.all(parts.map((part) => queryClient.invalidateQueries({ queryKey: setupKeys.part(ministryId, part) })));
 }
 
 /**
@@ -53,7 +64,7 @@ export function refreshParts(queryClient: QueryClient, ministryId: number, parts
 export function useRefreshMinistry(ministryId: number) {
   const queryClient = useQueryClient();
   return useCallback(() => Promise.all([
-    queryClient.invalidateQueries({ queryKey: ministryKey(ministryId) }),
+    queryClient.invalidateQueries({ queryKey: setupKeys.ministry(ministryId) }),
     queryClient.invalidateQueries({ queryKey: MINISTRIES }),
   ]), [queryClient, ministryId]);
 }

@@ -1,0 +1,53 @@
+import { areaMessages } from '../../area';
+
+/** The calendars page. */
+export const calendarsMessages = areaMessages(
+  {
+  calendars: {
+    title: 'Calendars',
+    intro: 'A calendar’s public address lets phones and other apps show its events. Give it a new address to stop the old one working.',
+    none: 'No calendars yet.',
+    name: 'Name',
+    owner: 'Belongs to',
+    church: 'The church',
+    ministryOwn: 'A ministry',
+    feed: 'Public address',
+    feedOf: 'Public address of {{name}}',
+    notPublished: 'Not published',
+    publish: 'Publish',
+    newToken: 'New address',
+    removeToken: 'Stop publishing',
+    delete: 'Delete',
+    deleteTitle: 'Delete the calendar {{name}}?',
+    deleteText: 'Its events stay; they are no longer shown on it.',
+    new: 'New calendar',
+    foreground: 'Text color',
+    background: 'Background color',
+    create: 'Create calendar',
+  },
+  },
+  {
+  calendars: {
+    title: 'Calendarios',
+    intro: 'La dirección pública de un calendario permite que teléfonos y otras aplicaciones muestren sus eventos. Dele una dirección nueva para que la antigua deje de funcionar.',
+    none: 'Aún no hay calendarios.',
+    name: 'Nombre',
+    owner: 'Pertenece a',
+    church: 'La iglesia',
+    ministryOwn: 'Un ministerio',
+    feed: 'Dirección pública',
+    feedOf: 'Dirección pública de {{name}}',
+    notPublished: 'Sin publicar',
+    publish: 'Publicar',
+    newToken: 'Dirección nueva',
+    removeToken: 'Dejar de publicar',
+    delete: 'Eliminar',
+    deleteTitle: '¿Eliminar el calendario {{name}}?',
+    deleteText: 'Sus eventos se conservan; ya no se muestran en él.',
+    new: 'Calendario nuevo',
+    foreground: 'Color del texto',
+    background: 'Color de fondo',
+    create: 'Crear calendario',
+  },
+  },
+);

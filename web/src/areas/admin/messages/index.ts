@@ -1,0 +1,28 @@
+import { areaMessages } from '../../area';
+import { usersMessages } from './users';
+import { settingsMessages } from './settings';
+import { peopleMessages } from './people';
+import { groupsMessages } from './groups';
+import { calendarsMessages } from './calendars';
+import { registrationsMessages } from './registrations';
+
+/** What every administrator's page shares; each page's own strings are in the file named for it. */
+const common = areaMessages(
+  {
+    nav: { users: 'Users', settings: 'Settings', people: 'People', groups: 'Groups', calendars: 'Calendars', registrations: 'Registrations' },
+    actions: 'Actions',
+    saving: 'Saving…',
+    working: 'Working…',
+  },
+  {
+    nav: { users: 'Usuarios', settings: 'Configuración', people: 'Personas', groups: 'Grupos', calendars: 'Calendarios', registrations: 'Inscripciones' },
+    actions: 'Acciones',
+    saving: 'Guardando…',
+    working: 'Un momento…',
+  },
+);
+
+export const adminMessages = {
+  en: { ...common.en, ...usersMessages.en, ...settingsMessages.en, ...peopleMessages.en, ...groupsMessages.en, ...calendarsMessages.en, ...registrationsMessages.en },
+  es: { ...common.es, ...usersMessages.es, ...settingsMessages.es, ...peopleMessages.es, ...groupsMessages.es, ...calendarsMessages.es, ...registrationsMessages.es },
+};

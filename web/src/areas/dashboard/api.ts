@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, ok } from '../../api/client';
+import type { ApiResponse } from '../../api/types';
+
+export type Replies = ApiResponse<'/api/ministries/dashboard/replies'>;
+
+/** The dashboard's query keys: the occurrence and auto-fill pages refresh `all` when they change the staffing it shows. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  window: (days: number) => [...dashboardKeys.all, days] as const,
+  replies: () => [...dashboardKeys.all, 'replies'] as const,
+};
+
+export function useDashboard(days: number) {
+  return useQuery({
+    queryKey: dashboardKeys.window(days),
+    queryFn: async () => ok(api.GET('/api/ministries/dashboard', { params: { query: { days: String(days) } } })),
+  });
+}
+
+export const useReplies = () => useQuery({ queryKey: dashboardKeys.replies(), queryFn: () => ok(api.GET('/api/ministries/dashboard/replies')) });

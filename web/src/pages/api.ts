@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, ok } from '../api/client';
+import type { ApiResponse } from '../api/types';
+
+export type MeAssignment = ApiResponse<'/api/me/assignments'>['assignments'][number];
+export type Opportunity = ApiResponse<'/api/me/opportunities'>['opportunities'][number];
+export type HelpWantedMinistry = ApiResponse<'/api/me/help-wanted'>['ministries'][number];
+export type Told = ApiResponse<'/api/me/ministries/{ministryId}/replies-go-to'>;
+/** What a reply is about: the reader's assignment, or their help offer to a ministry. */
+export type About = { assignmentId: number } | { ministryId: number };
+
+/** The volunteer pages' query keys: all under `me`, the reader's own data. */
+export const meKeys = {
+  assignments: () => ['me', 'assignments'] as const,
+  assignmentsFrom: (includePast: boolean) => [...meKeys.assignments(), includePast ? 'with-past' : 'upcoming'] as const,
+  substitutes: (assignmentId: number, q: string) => ['me', 'substitutes', assignmentId, q] as const,
+  opportunities: () => ['me', 'opportunities'] as const,
+  helpWanted: () => ['me', 'help-wanted'] as const,
+  qualifications: () => ['me', 'qualifications'] as const,
+  blockouts: () => ['me', 'blockouts'] as const,
+  preferences: () => ['me', 'preferences'] as const,
+  household: () => ['me', 'household'] as const,
+  calendarFeed: () => ['me', 'calendar-feed'] as const,
+  scheduleFeed: () => ['me', 'schedule-feed'] as const,
+  twoFactor: () => ['me', 'two-factor'] as const,
+  told: (about: About) => ['me', 'replies-go-to', about] as const,
+  answerLink: (token: string) => ['answer-link', token] as const,
+};
+
+export function useMyAssignments(includePast = false) {
+  return useQuery({
+    queryKey: meKeys.assignmentsFrom(includePast),
+    queryFn: async () => (await ok(api.GET('/api/me/assignments', { params: { query: includePast ? { includePast: '1' } : {} } }))).assignments,
+  });
+}
+
+export function useSubstitutes(assignmentId: number, q: string) {
+  return useQuery({
+    queryKey: meKeys.substitutes(assignmentId, q),
+    queryFn: async () => (await ok(api.GET('/api/me/assignments/{assignmentId}/substitutes', { params: { path: { assignmentId: String(assignmentId) }, query: q ? { q } : {} } }))).people,
+    enabled: Number.isInteger(assignmentId),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export const useOpportunities = () =>
+  useQuery({ queryKey: meKeys.opportunities(), queryFn: async () => (await ok(api.GET('/api/me/opportunities'))).opportunities });
+export const useHelpWanted = () =>
+  useQuery({ queryKey: meKeys.helpWanted(), queryFn: async () => (await ok(api.GET('/api/me/help-wanted'))).ministries });
+export const useQualifications = () =>
+  useQuery({ queryKey: meKeys.qualifications(), queryFn: async () => (await ok(api.GET('/api/me/qualifications'))).qualifications });
+export const useBlockouts = () =>
+  useQuery({ queryKey: meKeys.blockouts(), queryFn: async () => (await ok(api.GET('/api/me/blockouts'))).blockouts });
+export const usePreferences = () =>
+  useQuery({ queryKey: meKeys.preferences(), queryFn: async () => (await ok(api.GET('/api/me/preferences'))).preferences });
+export const useHousehold = () => useQuery({ queryKey: meKeys.household(), queryFn: () => ok(api.GET('/api/me/household')) });
+export const useCalendarFeed = () =>
+  useQuery({ queryKey: meKeys.calendarFeed(), queryFn: () => ok(api.GET('/api/users/current/calendar-feed')) });
+export const useScheduleFeed = () =>
+  useQuery({ queryKey: meKeys.scheduleFeed(), queryFn: () => ok(api.GET('/api/users/current/schedule-feed')), staleTime: Infinity, gcTime: Infinity });
+export const useTwoFactor = () => useQuery({ queryKey: meKeys.twoFactor(), queryFn: () => ok(api.GET('/api/users/current/two-factor')) });
+
+/** Who hears of the reader's reply on their assignment, or of their help offer to a ministry. */
+export function useTold(about: About) {
+  return useQuery({
+    queryKey: meKeys.told(about),
+    queryFn: () => 'assignmentId' in about
+      ? ok(api.GET('/api/me/assignments/{assignmentId}/replies-go-to', { params: { path: { assignmentId: String(about.assignmentId) } } }))
+      : ok(api.GET('/api/me/ministries/{ministryId}/replies-go-to', { params: { path: { ministryId: String(about.ministryId) } } })),
+  });
+}
+
+export const useAnswerLink = (token: string) =>
+  useQuery({ queryKey: meKeys.answerLink(token), queryFn: () => ok(api.GET('/api/public/answer/{token}', { params: { path: { token } } })) });
