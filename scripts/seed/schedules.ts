@@ -80,7 +80,7 @@ async function seedServices(context: SeedContext, owner: Authorized<'ministry'>,
   const eventTypeId = await serviceEventType(context);
   let count = 0;
   for (const service of SERVICES) {
-    const { events } = await services.ministryEvents.create(actor, owner, parseNewMinistryEvent({
+    const events = await services.ministryEvents.create(actor, owner, parseNewMinistryEvent({
       title: service.title, eventTypeId, startTime: service.startTime, endTime: service.endTime,
       recurrence: { type: 'weekly', dow: 'sunday' }, rangeStart: firstDay, rangeEnd: addDays(firstDay, (2 * WEEKS + 1) * 7),
     }));

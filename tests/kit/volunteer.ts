@@ -149,7 +149,7 @@ export async function newStaffedEvent(
   const staff = async () => {
     const ministry = await services.volunteerAccess.ministry(actor, where.id);
     const eventTypeId = (await createRepositories(server.database.db).eventTypes.findByName('Other'))!.id;
-    const { events } = await services.ministryEvents.create(actor, ministry, parseNewMinistryEvent({ title, eventTypeId, date, startTime, endTime }));
+    const events = await services.ministryEvents.create(actor, ministry, parseNewMinistryEvent({ title, eventTypeId, date, startTime, endTime }));
     return staffEvent(server, where, events[0].id, needs);
   };
   return date <= server.clock.now().toISOString().slice(0, 10) ? atTime(server, `${dayBefore(date)}T15:00:00Z`, staff) : staff();

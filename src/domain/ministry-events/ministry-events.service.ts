@@ -133,7 +133,7 @@ export class MinistryEventsService extends DatabaseService {
       linkedGroupIds: linkedGroupId === null ? [] : [linkedGroupId],
       ministryId: ministry.id,
     }, E2_MESSAGES);
-    return { events: created.map((e) => ({ id: e.id, title: e.title, start: e.start_at, end: e.end_at })) };
+    return created;
   }
 
   /** The ministry's events named in a body, all of them its own (404 and 403 of §6.3/§6.4). */

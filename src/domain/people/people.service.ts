@@ -14,11 +14,11 @@ import type { FamilyCommand, PersonCommand } from './people.commands.js';
 
 /** The family roles list (the reference system's list 2). */
 export const FAMILY_ROLES = [
-  { OptionId: 1, OptionName: 'Head of Household', OptionSequence: 1 },
-  { OptionId: 2, OptionName: 'Spouse', OptionSequence: 2 },
-  { OptionId: 3, OptionName: 'Child', OptionSequence: 3 },
-  { OptionId: 4, OptionName: 'Other Relative', OptionSequence: 4 },
-  { OptionId: 5, OptionName: 'Non Relative', OptionSequence: 5 },
+  { role_id: 1, name: 'Head of Household', sequence: 1 },
+  { role_id: 2, name: 'Spouse', sequence: 2 },
+  { role_id: 3, name: 'Child', sequence: 3 },
+  { role_id: 4, name: 'Other Relative', sequence: 4 },
+  { role_id: 5, name: 'Non Relative', sequence: 5 },
 ];
 
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim());

@@ -1,6 +1,7 @@
 import type { EventsService } from '../../domain/events/events.service.js';
 import type { MinistryEventsService } from '../../domain/ministry-events/ministry-events.service.js';
-import type { EditedMinistryEventView, MinistryEventListView, MinistryEventView } from '../schemas/ministry-events.schemas.js';
+import type { EventRow } from '../../db/schema.js';
+import type { CreatedMinistryEventsView, EditedMinistryEventView, MinistryEventListView, MinistryEventView } from '../schemas/ministry-events.schemas.js';
 
 /** §6.5's answer: the event as edited, with its pins and Linked Groups. */
 export function presentEditedMinistryEvent(details: Awaited<ReturnType<EventsService['getEvent']>>): EditedMinistryEventView {
@@ -65,4 +66,9 @@ export function presentMinistryEventList(list: MinistryEventList): MinistryEvent
     limit: list.limit,
     capped: list.capped,
   };
+}
+
+/** E2's answer: the events made, soonest first. */
+export function presentCreatedMinistryEvents(events: EventRow[]): CreatedMinistryEventsView {
+  return { events: events.map((e) => ({ id: e.id, title: e.title, start: e.start_at, end: e.end_at })) };
 }

@@ -4,7 +4,7 @@ import { FAMILY_ROLES, PEOPLE_PAGE_LIMIT, PEOPLE_PAGE_SIZE } from '../../domain/
 import type { Services } from '../../domain/services.js';
 import { parsePerson } from '../commands/people.commands.js';
 import { callerOf } from '../plugins/access.js';
-import { presentFamily, presentFamilyListRow, presentPerson, presentPersonListRow, presentPersonSearchHit } from '../presenters/core.presenter.js';
+import { presentFamily, presentFamilyListRow, presentPerson, presentPersonListRow, presentPersonSearchHit, presentRole } from '../presenters/core.presenter.js';
 import { idParams, idSegment, responses, SuccessResponse } from '../schemas/common.js';
 import { Family, FamilyBody, FamilyListRow, FamilyUpdateBody, PeopleListQuery, Person, PersonBody, PersonSearchHit, PersonListRow, PersonUpdateBody, RoleOption } from '../schemas/core.schemas.js';
 
@@ -66,7 +66,7 @@ export const peopleRoutes = (services: Services): FastifyPluginAsyncTypebox => a
   app.get('/api/persons/roles', {
     config: { access: 'staff' },
     schema: { tags, summary: 'Family roles', response: responses({ 200: Type.Array(RoleOption) }) },
-  }, async () => FAMILY_ROLES);
+  }, async () => FAMILY_ROLES.map(presentRole));
 
   app.post('/api/families', {
     config: editRecords,

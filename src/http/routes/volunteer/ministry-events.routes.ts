@@ -7,7 +7,7 @@ import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js'
 import { BodyIdOf, idSegment, RequiredField, responses, Stages } from '../../schemas/common.js';
 import { CreatedMinistryEvents, EditedMinistryEvent, MinistryEventList, StaffedSchedules } from '../../schemas/ministry-events.schemas.js';
 import { MinistryEventBody, MinistryEventEditBody } from '../../schemas/volunteer.schemas.js';
-import { presentEditedMinistryEvent, presentMinistryEventList } from '../../presenters/ministry-events.presenter.js';
+import { presentCreatedMinistryEvents, presentEditedMinistryEvent, presentMinistryEventList } from '../../presenters/ministry-events.presenter.js';
 import { ministryPath, SETUP_FAILURE } from './paths.js';
 
 
@@ -46,7 +46,7 @@ export const ministryEventsRoutes = (services: Services): FastifyPluginAsyncType
       body: MinistryEventBody,
       response: responses({ 201: CreatedMinistryEvents }),
     },
-  }, async (request, reply) => reply.code(201).send(await ministryEvents.create(await actorOf(request, services), authorizedOf(request, 'ministry'), parseNewMinistryEvent(request.body))));
+  }, async (request, reply) => reply.code(201).send(presentCreatedMinistryEvents(await ministryEvents.create(await actorOf(request, services), authorizedOf(request, 'ministry'), parseNewMinistryEvent(request.body)))));
 
   app.post(`${ministryPath}/events/staff`, {
     config,
