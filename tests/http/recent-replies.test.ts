@@ -4,6 +4,7 @@ import {
   as, assignVolunteer, atTime, newCoordinator, newMinistry, newPosition, newStaffedEvent, newTeamLeader, newUser, setAssignmentStatus, useServer, useUser,
   type Ministry, type TestUser,
 } from '../kit/index.js';
+import type { HelpOfferView as Offer, RecentDeclineView as Decline } from '../../src/http/schemas/dashboard.schemas.js';
 
 /**
  * The dashboard's reply panels (ours, issue 34): GET /api/ministries/dashboard/replies answers the last 14 days'
@@ -15,8 +16,6 @@ const admin = useUser(server, ['admin']);
 const manager = useUser(server, ['manageMinistries']);
 const V = '/api/ministries';
 
-interface Decline { assignmentId: number; personName: string; reason: string | null; positionName: string; ministryName: string; channel: string }
-interface Offer { ministryId: number; personId: number; inPool: boolean }
 
 async function replies(user: TestUser): Promise<{ since: string; declines: Decline[]; helpOffers: Offer[] }> {
   const answer = await server.get(`${V}/dashboard/replies`, as(user));

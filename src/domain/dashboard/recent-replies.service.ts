@@ -4,7 +4,6 @@ import type { VolunteerActor } from '../access/volunteer-access.js';
 import { helpOfferReach, readsDeclineReason, staffingReach } from '../access/staffing.policies.js';
 import type { ChurchTime } from '../church-time.js';
 import { addDays } from '../dates.js';
-import { displayName } from '../ministries/views.js';
 import { DatabaseService } from '../database-service.js';
 
 /** How far back the reply panels look (issue 34). */
@@ -28,17 +27,7 @@ export class RecentRepliesService extends DatabaseService {
       this.repos.recentReplies.declines(staffingReach(actor), since, PANEL_LIMIT),
       this.repos.recentReplies.helpOffers(helpOfferReach(actor), since, PANEL_LIMIT),
     ]);
-    return {
-      since,
-      declines: declines.map((row) => ({
-        assignmentId: row.assignment_id, personId: row.person_id, personName: displayName(row), respondedAt: row.response_at, channel: row.channel,
-        reason: readsDeclineReason(actor, row.ministry_id) ? row.comment : null, status: row.status, occurrenceId: row.occurrence_id, occurrenceDate: row.occurrence_date,
-        positionName: row.position_name, ministryId: row.ministry_id, ministryName: row.ministry_name, teamId: row.team_id, teamName: row.team_name,
-      })),
-      helpOffers: offers.map((row) => ({
-        ministryId: row.ministry_id, ministryName: row.ministry_name, personId: row.person_id, personName: displayName(row), offeredAt: row.offered_at,
-        inPool: row.in_pool === true || (row.in_pool as unknown) === 1,
-      })),
-    };
+    // The reason is dropped here, not in the view: only those who may read it ever receive it.
+    return { since, declines: declines.map((row) => ({ ...row, comment: readsDeclineReason(actor, row.ministry_id) ? row.comment : null })), offers };
   }
 }

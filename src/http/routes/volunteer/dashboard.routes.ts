@@ -5,6 +5,8 @@ import { actorOf } from '../../plugins/access.js';
 import { Id, responses } from '../../schemas/common.js';
 import { V } from './paths.js';
 import { parseDashboard, parseGaps } from '../../commands/dashboard.commands.js';
+import { presentRecentReplies } from '../../presenters/dashboard.presenter.js';
+import { RecentReplies } from '../../schemas/dashboard.schemas.js';
 
 /** The coordinator dashboard (E8, contract §9) and the gaps list (§7.4). */
 export const dashboardRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
@@ -43,25 +45,9 @@ export const dashboardRoutes = (services: Services): FastifyPluginAsyncTypebox =
     schema: {
       tags,
       summary: 'Ours (issue 34): the last 14 days\' declines (reasons for coordinators of the ministry and managers) and help offers',
-      response: responses({
-        200: Type.Object({
-          since: Type.String({ description: 'The first day the panels cover' }),
-          declines: Type.Array(Type.Object({
-            assignmentId: Type.Integer(), personId: Type.Integer(), personName: Type.String(), respondedAt: Type.String(),
-            channel: Type.String({ description: 'web or email: the volunteer\'s own answer' }),
-            reason: Type.Union([Type.String(), Type.Null()], { description: 'The comment; null when none, or for a team leader' }),
-            status: Type.String({ description: 'The assignment\'s status now' }),
-            occurrenceId: Type.Integer(), occurrenceDate: Type.String(), positionName: Type.String(),
-            ministryId: Type.Integer(), ministryName: Type.String(), teamId: Type.Integer(), teamName: Type.String(),
-          })),
-          helpOffers: Type.Array(Type.Object({
-            ministryId: Type.Integer(), ministryName: Type.String(), personId: Type.Integer(), personName: Type.String(), offeredAt: Type.String(),
-            inPool: Type.Boolean({ description: 'In the ministry\'s pool now' }),
-          })),
-        }),
-      }),
+      response: responses({ 200: RecentReplies }),
     },
-  }, async (request) => services.recentReplies.replies(await actorOf(request, services)));
+  }, async (request) => presentRecentReplies(await services.recentReplies.replies(await actorOf(request, services))));
 
   app.get(`${V}/gaps`, {
     config,
