@@ -36,7 +36,7 @@ const PHONES = {
 await pgliteCopy(scaleRecipe(Number(values.scale)), dataDir);
 
 const service = await spawnService({ DATA_DIR: dataDir });
-await waitForReady(service, 120_000);
+await waitForReady(service);
 const base = `http://127.0.0.1:${service.port}`;
 const browser = await launchBrowser();
 try {

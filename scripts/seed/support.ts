@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/domain/clock.js';
+import { systemClock, type Clock } from '../../src/domain/clock.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -12,6 +12,9 @@ export class MovableClock implements Clock {
   now(): Date {
     return new Date(Date.now() + this.shiftMs);
   }
+
+  readonly elapsedMs = systemClock.elapsedMs;
+  readonly sleep = systemClock.sleep;
 
   /** Moves the clock `days` from the real now (negative: into the past). */
   shiftDays(days: number): void {

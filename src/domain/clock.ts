@@ -1,9 +1,17 @@
-/** The source of "now"; tests inject a fixed or movable one so no test depends on today's date. */
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * The source of "now" and of waiting; tests inject a fixed or movable one so no test depends on today's date
+ * or on how fast the machine is.
+ */
 export interface Clock {
   now(): Date;
+  /** Milliseconds on a clock that only moves forward, for measuring how long the service has been at a task. */
+  elapsedMs(): number;
+  sleep(milliseconds: number): Promise<void>;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+export const systemClock: Clock = { now: () => new Date(), elapsedMs: () => performance.now(), sleep: (milliseconds) => sleep(milliseconds) };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

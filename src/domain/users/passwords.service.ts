@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { withTransaction } from '../../db/repositories/index.js';
 import type { UserWithPerson } from '../../db/repositories/users.repository.js';
@@ -93,13 +92,14 @@ export class PasswordsService extends DatabaseService {
    * mail is delivered.
    */
   async requestPasswordReset(name: string): Promise<void> {
-    const started = performance.now();
+    const clock = this.time.clock;
+    const started = clock.elapsedMs();
     try {
       for (const user of await accountsNamed(this.repos, name, true)) {
         if (user.email) await this.issueResetToken(user);
       }
     } finally {
-      await sleep(Math.max(0, RESET_REQUEST_FLOOR_MS - (performance.now() - started)));
+      await clock.sleep(Math.max(0, RESET_REQUEST_FLOOR_MS - (clock.elapsedMs() - started)));
     }
   }
 
