@@ -103,7 +103,7 @@ async function createSchedules(context: SeedContext, plans: readonly SchedulePla
       requirements: plan.needs.map((need) => ({ positionId: need.positionId, minCount: need.minCount, maxCount: need.maxCount, defaults: need.history })),
     }));
     if (++done % every === 0) step.tick(done, plans.length);
-    return schedule.id;
+    return schedule.row.id;
   });
   step.done(`${ids.length} schedules`);
   return ids;

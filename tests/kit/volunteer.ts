@@ -11,7 +11,7 @@ import { parseNewMinistryEvent } from '../../src/http/commands/ministry-events.c
 import { setUp } from './http.js';
 import { startMailSink, type SunkMail } from './mail.js';
 import { presentOccurrence } from '../../src/http/presenters/occurrences.presenter.js';
-import { presentRequirement } from '../../src/http/presenters/schedules.presenter.js';
+import { presentRequirement, presentWithSchedule } from '../../src/http/presenters/schedules.presenter.js';
 
 /*
  * Arrangers for the volunteer area. They call the domain services as `scripts/seed` does, as an administrator of
@@ -160,7 +160,7 @@ export async function staffEvent(server: TestServer, where: { id: number; teamId
   const { services, actor } = await arrange(server);
   const ministry = await services.volunteerAccess.ministry(actor, where.id);
   const staffed = await services.schedules.staffEvent(actor, ministry, { eventId, teamId: where.teamId, requirements: needs });
-  return { occurrenceId: staffed.occurrenceId, scheduleId: staffed.schedule.id, eventId };
+  return { occurrenceId: staffed.occurrenceId, scheduleId: staffed.schedule.row.id, eventId };
 }
 
 /** What a coordinator may decide for an assigned volunteer (E15). */
@@ -229,7 +229,7 @@ export async function proposeSubstitute(server: TestServer, volunteer: TestUser,
 export async function newSchedule(server: TestServer, where: { id: number; teamId: number }, fields: Omit<ScheduleInput, 'teamId'> = {}) {
   const { services, actor } = await arrange(server);
   const ministry = await services.volunteerAccess.ministry(actor, where.id);
-  return services.schedules.create(actor, ministry, { name: unique('Schedule'), windowStart: '2026-03-01', ...fields, teamId: where.teamId });
+  return presentWithSchedule(await services.schedules.create(actor, ministry, { name: unique('Schedule'), windowStart: '2026-03-01', ...fields, teamId: where.teamId }));
 }
 
 /**

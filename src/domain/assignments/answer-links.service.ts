@@ -112,7 +112,7 @@ export class AnswerLinksService extends DatabaseService {
       const answered = answeredThrough(claims, current, await repos.assignments.responsesAfter(claims.assignmentId, claims.lastResponseId));
       if (answered && answered !== response) throw conflict(alreadyAnswered(answered), { answered });
     });
-    return { assignment: AnswerLinksService.view({ ...row, status: recorded.assignment.status }, firstName), changed: recorded.changed,
+    return { assignment: AnswerLinksService.view({ ...row, status: recorded.assignment.row.status }, firstName), changed: recorded.changed,
       told: recorded.changed && response === 'declined' ? await this.member.whoIsTold(row.ministry_id) : null };
   }
 

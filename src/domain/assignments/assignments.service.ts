@@ -7,10 +7,9 @@ import type { AssignCommand } from './assignments.commands.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
-import { displayName } from '../ministries/views.js';
+import { displayName } from '../people/display-name.js';
 import { OCCURRENCE_CLOSED, occurrenceClosed, placementWarnings, placeOf } from '../staffing/placement.js';
 import { loadEffectiveRequirements, requirementCountedAgainst } from '../staffing/staffing.js';
-import { assignmentView, meAssignmentView } from './views.js';
 import { DatabaseService } from '../database-service.js';
 
 const HOLDS_POSITION = 'This person already holds that position on this occurrence';
@@ -71,7 +70,7 @@ export class AssignmentsService extends DatabaseService {
     });
     return {
       // Everything the answer shows is known here: no read after the commit.
-      assignment: assignmentView({ ...row, position_name: position.name, first_name: person.first_name, last_name: person.last_name, checkin_at, checkout_at }),
+      assignment: { ...row, position_name: position.name, first_name: person.first_name, last_name: person.last_name, checkin_at, checkout_at },
       warnings,
     };
   }
@@ -113,7 +112,8 @@ export class AssignmentsService extends DatabaseService {
     // Everything the answer shows is known here: no read after the commit.
     return {
       warnings,
-      assignment: meAssignmentView({
+      assignment: {
+        row: {
         id,
         occurrence_id: occurrence.id,
         person_id: caller.personId,
@@ -125,13 +125,15 @@ export class AssignmentsService extends DatabaseService {
         end_at: occurrence.end_at,
         occurrence_date: occurrence.occurrence_date,
         occurrence_status: occurrence.status,
-        status: 'accepted',
-        source: 'self_signup',
+        status: 'accepted' as const,
+        source: 'self_signup' as const,
         responded_at: now,
         pending_swap_id: null,
         substitute_first_name: null,
         substitute_last_name: null,
-      }, now),
+        },
+        now,
+      },
     };
   }
 }

@@ -7,8 +7,6 @@ import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict } from '../errors.js';
 import { isOver } from '../occurrences/timing.js';
 import { cancelAssignments } from './cancel.js';
-import { notificationView, responseView, swapView } from './presenters.js';
-import { assignmentView } from './views.js';
 import { DatabaseService } from '../database-service.js';
 
 
@@ -19,7 +17,7 @@ export class CoordinatorActionsService extends DatabaseService {
   }
 
   private async view(id: number) {
-    return assignmentView((await this.repos.assignments.findDetailed(id))!);
+    return (await this.repos.assignments.findDetailed(id))!;
   }
 
   async detail(assignment: Authorized<'assignment'>) {
@@ -29,12 +27,7 @@ export class CoordinatorActionsService extends DatabaseService {
       repos.swaps.list({ assignmentId: assignment.id }),
       repos.assignments.notifications(assignment.id),
     ]);
-    return {
-      assignment: await this.view(assignment.id),
-      responses: responses.map(responseView),
-      swaps: swaps.map(swapView),
-      notifications: notifications.map(notificationView),
-    };
+    return { assignment: await this.view(assignment.id), responses, swaps, notifications };
   }
 
   /**
@@ -85,10 +78,10 @@ export class CoordinatorActionsService extends DatabaseService {
     const created = await repos.notifications.enqueue({ ...key, personId: assignment.person_id, scheduledFor: now, createdAt: now, assignmentId: assignment.id, occurrenceId: assignment.occurrence_id });
     if (created === undefined && force) await repos.notifications.rearm(key, now);
     const row = (await repos.notifications.findByKey(key))!;
-    return { created: created !== undefined, notification: notificationView(row) };
+    return { created: created !== undefined, notification: row };
   }
 
   async notifications(assignment: Authorized<'assignment'>) {
-    return { notifications: (await this.repos.assignments.notifications(assignment.id)).map(notificationView) };
+    return { notifications: await this.repos.assignments.notifications(assignment.id) };
   }
 }

@@ -11,13 +11,12 @@ import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { rotationOrder } from '../ministries/rotation.js';
 import { markAvailability } from '../availability/marks.js';
 import { joinPool } from '../ministries/pool.js';
-import { displayName } from '../ministries/views.js';
+import { displayName } from '../people/display-name.js';
 import { loadPlacementFacts, marksOf, PLACEMENT_RULES, placementWarnings, placeOf, type Place } from '../staffing/placement.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import type { AnswerCommand, MyAssignmentsQuery, OpportunitiesQuery } from './assignments.commands.js';
-import { swapView } from './presenters.js';
+import { isAnswerable, type MyAssignment } from './my-assignment.js';
 import { repliesReach, replyRecipients } from './recipients.js';
-import { meAssignmentView } from './views.js';
 import { DatabaseService } from '../database-service.js';
 
 /** Default window of open slots (E10). */
@@ -45,11 +44,11 @@ export class MemberService extends DatabaseService {
   async assignments(caller: Caller, query: MyAssignmentsQuery) {
     const now = await this.time.now();
     const rows = await this.repos.memberView.assignments(caller.personId, { ...query, now });
-    return { assignments: rows.map((row) => meAssignmentView(row, now)) };
+    return { assignments: rows, now };
   }
 
-  async meAssignment(assignmentId: number) {
-    return meAssignmentView((await this.repos.memberView.assignment(assignmentId))!, await this.time.now());
+  async meAssignment(assignmentId: number): Promise<MyAssignment> {
+    return { row: (await this.repos.memberView.assignment(assignmentId))!, now: await this.time.now() };
   }
 
   /**
@@ -75,7 +74,7 @@ export class MemberService extends DatabaseService {
       await isStillAnswerable?.(repos, current);
       if (!current) throw notFound('Assignment not found');
       if (current.status === response) return false;
-      if (!meAssignmentView({ ...row, status: current.status }, now).canRespond) throw conflict('This assignment can no longer be answered');
+      if (!isAnswerable({ ...row, status: current.status }, now)) throw conflict('This assignment can no longer be answered');
       await repos.assignments.update(row.id, { status: response, respondedAt: now });
       await repos.assignments.appendResponses([{ assignmentId: row.id, personId: row.person_id, response, at: now, channel, comment }]);
       if (response === 'declined') {
@@ -153,7 +152,7 @@ export class MemberService extends DatabaseService {
       if (error instanceof UniqueViolationError) throw conflict('A substitute is already proposed for this assignment');
       throw error;
     }
-    return { swap: swapView((await repos.swaps.findDetailed(swapId))!), warnings };
+    return { swap: (await repos.swaps.findDetailed(swapId))!, warnings };
   }
 
   /** Only the proposer withdraws a proposal still pending; a new one may follow. */
@@ -167,7 +166,7 @@ export class MemberService extends DatabaseService {
       if (!(await tx.swaps.decide(swap.id, 'withdrawn', caller.personId, now, comment))) throw conflict('This substitution request is already decided');
       await tx.assignments.appendResponses([{ assignmentId: swap.assignment_id, personId: caller.personId, response: 'substitute_withdrawn', at: now, channel: 'web', comment }]);
     });
-    return { swap: swapView((await repos.swaps.findDetailed(swap.id))!) };
+    return { swap: (await repos.swaps.findDetailed(swap.id))! };
   }
 
   /**

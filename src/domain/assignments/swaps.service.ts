@@ -7,11 +7,9 @@ import { staffingReach } from '../access/staffing.policies.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden } from '../errors.js';
-import { displayName } from '../ministries/views.js';
+import { displayName } from '../people/display-name.js';
 import { OCCURRENCE_CLOSED, occurrenceClosed, placementWarnings, placeOf } from '../staffing/placement.js';
 import type { SwapListQuery } from './assignments.commands.js';
-import { swapView } from './presenters.js';
-import { assignmentView } from './views.js';
 import { DatabaseService } from '../database-service.js';
 
 type SwapRow = NonNullable<Awaited<ReturnType<Repositories['swaps']['findDetailed']>>>;
@@ -23,7 +21,7 @@ export class SwapsService extends DatabaseService {
   }
 
   async list(actor: VolunteerActor, query: SwapListQuery) {
-    return { swaps: (await this.repos.swaps.list({ ...staffingReach(actor), ...query, limit: 500 })).map(swapView) };
+    return { swaps: await this.repos.swaps.list({ ...staffingReach(actor), ...query, limit: 500 }) };
   }
 
   private async resolvedMessages(repos: Repositories, swap: SwapRow, now: string) {
@@ -68,9 +66,9 @@ export class SwapsService extends DatabaseService {
       return id;
     });
     return {
-      swap: swapView((await repos.swaps.findDetailed(swap.id))!),
-      originalAssignment: assignmentView((await repos.assignments.findDetailed(original.id))!),
-      replacementAssignment: assignmentView((await repos.assignments.findDetailed(replacementId))!),
+      swap: (await repos.swaps.findDetailed(swap.id))!,
+      originalAssignment: (await repos.assignments.findDetailed(original.id))!,
+      replacementAssignment: (await repos.assignments.findDetailed(replacementId))!,
       warnings,
     };
   }
@@ -83,6 +81,6 @@ export class SwapsService extends DatabaseService {
       await repos.assignments.appendResponses([{ assignmentId: swap.assignment_id, personId: actor.caller.personId, response: 'substitute_rejected', at: now, channel: 'coordinator', comment }]);
       await this.resolvedMessages(repos, swap, now);
     });
-    return { swap: swapView((await this.repos.swaps.findDetailed(swap.id))!) };
+    return { swap: (await this.repos.swaps.findDetailed(swap.id))! };
   }
 }

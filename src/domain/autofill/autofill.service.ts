@@ -11,7 +11,7 @@ import { groupBy } from '../collections.js';
 import { addDays, dateFieldMessage, isValidDate } from '../dates.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { invalid } from '../errors.js';
-import { displayName } from '../ministries/views.js';
+import { displayName } from '../people/display-name.js';
 import { isOver } from '../occurrences/timing.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { codesOf, loadPlacementFacts, OCCURRENCE_CLOSED, occurrenceClosed, placeOf, refusal, RULE_WORDS, type RuleCode } from '../staffing/placement.js';

@@ -2,7 +2,7 @@ import type { Repositories } from '../../db/repositories/index.js';
 import type { AutoFillScope } from '../../db/repositories/auto-fill.repository.js';
 import { monthOf } from '../availability/preferences.js';
 import { groupBy } from '../collections.js';
-import { displayName } from '../ministries/views.js';
+import { displayName } from '../people/display-name.js';
 import { loadPlacementFacts } from '../staffing/placement.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import type { Candidate, PlannerInput, PlannerNeed } from './planner.js';

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Authorized } from '../access/authorized.js';
 import type { Caller } from '../access/caller.js';
-import { meAssignmentView } from '../assignments/views.js';
 import type { ChurchTime } from '../church-time.js';
 import { isLive } from '../../db/schema.js';
 import { notFound } from '../errors.js';
@@ -30,7 +29,7 @@ export class BlockoutsService extends DatabaseService {
     const now = await this.time.now();
     const upcoming = await this.repos.memberView.assignments(caller.personId, { from: row.start_date, to: lastDayOf(row), includePast: false, now });
     const covered = upcoming.filter((assignment) => isLive(assignment.status) && covers(row, assignment.start_at, assignment.end_at));
-    return { blockout, coveredAssignments: covered.map((assignment) => meAssignmentView(assignment, now)) };
+    return { blockout, coveredAssignments: covered, now };
   }
 
   /** Removes one of the caller's blockouts: 404 when missing, 403 when someone else's. */

@@ -3,19 +3,17 @@ import type { Repositories } from '../../db/repositories/index.js';
 import type { DB } from '../../db/schema.js';
 import type { VolunteerActor } from '../access/volunteer-access.js';
 import { coordinatedBy, managesMinistry, seesAllStaffing, staffingReach } from '../access/staffing.policies.js';
-import { swapView } from '../assignments/presenters.js';
-import { assignmentView } from '../assignments/views.js';
 import type { ChurchTime } from '../church-time.js';
 import { addDays, addMinutes } from '../dates.js';
 import { OCCURRENCE_LIST_LIMIT } from '../occurrences/occurrences.service.js';
 import { isOver } from '../occurrences/timing.js';
 import { windowPages } from '../occurrences/window-pages.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { occurrenceFigures, type EffectiveRequirement } from '../staffing/gaps.js';
+import type { EffectiveRequirement } from '../staffing/gaps.js';
 import { coveringBlockout } from '../availability/blockouts.js';
-import { displayName } from '../ministries/views.js';
 import { groupBy } from '../collections.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
+import type { OccurrenceFacts } from '../occurrences/occurrences.service.js';
 import { DatabaseService } from '../database-service.js';
 import type { DashboardQuery, GapsQuery } from './dashboard.commands.js';
 
@@ -24,59 +22,12 @@ type EffectiveRequirements = Awaited<ReturnType<typeof loadEffectiveRequirements
 /** Rows per dashboard panel (§13.1). */
 const PANEL_LIMIT = 100;
 
-type OccurrenceRow = Awaited<ReturnType<Repositories['occurrences']['list']>>[number];
+export type OccurrenceRow = Awaited<ReturnType<Repositories['occurrences']['list']>>[number];
 
-function contextOf(row: OccurrenceRow) {
-  return {
-    occurrenceId: row.id,
-    occurrenceDate: row.occurrence_date,
-    start: row.start_at,
-    end: row.end_at,
-    occurrenceStatus: row.status,
-    eventId: row.event_id,
-    scheduleId: row.schedule_id,
-    scheduleName: row.schedule_name,
-    ministryId: row.ministry_id,
-    ministryName: row.ministry_name,
-    teamId: row.team_id,
-    teamName: row.team_name,
-  };
-}
-
-/**
- * A panel row: its own fields, its occurrence's context both flat (the reference clients read `row.ministryName`)
- * and nested (`row.context`). Where a key means something else on the row (an assignment's `status`), the row's
- * own value wins; the occurrence's status is always there as `occurrenceStatus`.
- */
-function withContext<T extends object>(own: T, row: OccurrenceRow): ReturnType<typeof contextOf> & T & { context: ReturnType<typeof contextOf> } {
-  const context = contextOf(row);
-  // Object.assign, not two spreads: V8 copies a second, overlapping spread key by key on its slow path, about
-  // 15 µs a row here against 1 µs, and the dashboard builds up to 400 rows a request.
-  return Object.assign({}, context, own, { context });
-}
-
-/** A gap before it becomes a panel row: sorting and cutting happen on these, the rows are built for those shown. */
-interface Gap {
+/** A gap before it becomes a panel row: sorting and cutting happen on these, the rows are presented for those shown. */
+export interface Gap {
   row: OccurrenceRow;
   requirement: EffectiveRequirement;
-}
-
-function gapView({ row, requirement: r }: Gap) {
-  return withContext({
-    occurrenceId: row.id, positionId: r.positionId, positionName: r.positionName, minCount: r.minCount, maxCount: r.maxCount,
-    liveCount: r.liveCount, pendingCount: r.pendingCount, gapCount: r.gapCount, openCount: r.openCount,
-    occurrenceDate: row.occurrence_date, start: row.start_at, end: row.end_at, scheduleId: row.schedule_id, scheduleName: row.schedule_name,
-    ministryId: row.ministry_id,
-  }, row);
-}
-
-function upcomingView(row: OccurrenceRow, effective: EffectiveRequirements) {
-  const { requirements, hasOwnRows } = effective.get(row.id) ?? { requirements: [], hasOwnRows: false };
-  return withContext({
-    id: row.id, scheduleId: row.schedule_id, scheduleName: row.schedule_name, scheduleOneOff: row.one_off, ministryId: row.ministry_id, teamId: row.team_id,
-    eventId: row.event_id, occurrenceDate: row.occurrence_date, start: row.start_at, end: row.end_at, status: row.status, notes: row.notes,
-    ...occurrenceFigures(requirements, hasOwnRows), generatedDate: row.generated_at,
-  }, row);
 }
 
 /** How far ahead the dashboard warns of credentials that expire. */
@@ -92,7 +43,7 @@ export class DashboardService extends DatabaseService {
   async gaps(actor: VolunteerActor, query: GapsQuery) {
     const repos = this.repos;
     const rows = await repos.occurrences.list({ from: query.from, to: query.to, ...staffingReach(actor), ministryId: query.ministryId, status: 'scheduled', limit: OCCURRENCE_LIST_LIMIT });
-    return { gaps: byGapOrder(await this.gapsOf(repos, rows)).map(gapView) };
+    return { gaps: byGapOrder(await this.gapsOf(repos, rows)) };
   }
 
   /** The gaps of `rows`; `effective` may hold their requirements already (else they are loaded). */
@@ -122,14 +73,14 @@ export class DashboardService extends DatabaseService {
     // Only the rows a panel shows (and one more, which tells it is capped) are built: a global manager's four weeks
     // hold 800 occurrences and thousands of gaps, and building every row was most of the dashboard's time.
     const byId = new Map<number, OccurrenceRow>();
-    const upcoming: Array<ReturnType<typeof upcomingView>> = [];
+    const upcoming: Array<OccurrenceFacts<OccurrenceRow>> = [];
     let gaps: Gap[] = [];
     for await (const page of windowPages(repos, window)) {
       const inScope = page.filter((row) => row.ministry_active);
       for (const row of inScope) byId.set(row.id, row);
       const effective = await loadEffectiveRequirements(repos, inScope.map((row) => row.id));
       const notOver = inScope.filter((row) => !isOver(row.end_at, now));
-      for (const row of notOver.slice(0, PANEL_LIMIT + 1 - upcoming.length)) upcoming.push(upcomingView(row, effective));
+      for (const row of notOver.slice(0, PANEL_LIMIT + 1 - upcoming.length)) upcoming.push({ row, ...(effective.get(row.id) ?? { requirements: [], hasOwnRows: false }) });
       gaps = byGapOrder([...gaps, ...(await this.gapsOf(repos, notOver.filter((row) => row.status === 'scheduled'), effective))]);
       // Later pages hold later dates only, so once the panel's last shown gap is earlier than this page's last day, it is settled.
       const lastDate = page[page.length - 1].occurrence_date;
@@ -143,9 +94,9 @@ export class DashboardService extends DatabaseService {
       const occurrence = byId.get(row.occurrence_id)!;
       // Ours (issue 17): a request waiting on someone who is away on that day is unlikely to be answered yes.
       const blockedOut = coveringBlockout(pendingBlockouts.get(row.person_id) ?? [], occurrence.start_at, occurrence.end_at) !== undefined;
-      return withContext({ ...assignmentView(row), withinReminderWindow: leadHours > 0 && occurrence.start_at <= reminderHorizon, blockedOut }, occurrence);
+      return { assignment: row, occurrence, withinReminderWindow: leadHours > 0 && occurrence.start_at <= reminderHorizon, blockedOut };
     });
-    const proposedSwaps = swaps.map((swap) => withContext(swapView(swap), byId.get(swap.occurrence_id)!));
+    const proposedSwaps = swaps.map((swap) => ({ swap, occurrence: byId.get(swap.occurrence_id)! }));
     const panels = { upcoming, gaps, pendingResponses, proposedSwaps };
     const capped = Object.values(panels).some((panel) => panel.length > PANEL_LIMIT);
     return {
@@ -153,16 +104,13 @@ export class DashboardService extends DatabaseService {
       from: today,
       to,
       upcoming: upcoming.slice(0, PANEL_LIMIT),
-      gaps: gaps.slice(0, PANEL_LIMIT).map(gapView),
+      gaps: gaps.slice(0, PANEL_LIMIT),
       pendingResponses: pendingResponses.slice(0, PANEL_LIMIT),
       proposedSwaps: proposedSwaps.slice(0, PANEL_LIMIT),
       failedNotifications,
       scope: scopeBlock,
       // Ours (issue 17): required credentials of people in scope that run out soon, so they can be renewed in time.
-      expiringCredentials: expiring.slice(0, PANEL_LIMIT).map((row) => ({
-        personId: row.person_id, displayName: displayName(row), credentialId: row.credential_id, credentialName: row.credential_name,
-        expiresOn: row.expires_on!, ministryId: row.ministry_id, ministryName: row.ministry_name,
-      })),
+      expiringCredentials: expiring.slice(0, PANEL_LIMIT),
       limit: PANEL_LIMIT,
       capped,
     };

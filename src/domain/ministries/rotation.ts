@@ -1,4 +1,4 @@
-import { displayName } from './views.js';
+import { displayName } from '../people/display-name.js';
 
 interface RotationRow {
   person_id: number;

@@ -174,7 +174,7 @@ export class MinistryEventsService extends DatabaseService {
         const widened = windowStart !== schedule.window_start || windowEnd !== schedule.window_end;
         if (widened) await tx.schedules.update(schedule.id, { window_start: windowStart, window_end: windowEnd });
         const counts = await runGeneration(tx, { ...schedule, window_start: windowStart, window_end: windowEnd }, context, last);
-        results.push({ schedule: await this.schedules.view(tx, schedule.id, context), widened, ...counts });
+        results.push({ schedule: await this.schedules.read(tx, schedule.id, context), widened, ...counts });
       }
       return { schedules: results };
     });

@@ -18,7 +18,6 @@ import { runGeneration, type GenerationContext } from './generation.js';
 import { offset, parseDefaults, parsePlan, planRowOf, type PlanRowFields, type ScheduleInput } from './schedule-input.js';
 import { sameTitle } from './matching.js';
 import { checkDefaults, checkKeptDefaults, checkPlan, saveDefaults, savePlan, type DefaultInput } from './staffing-plan.js';
-import { scheduleView } from './views.js';
 import { DatabaseService } from '../database-service.js';
 import { MAX_ID, type EligibleQuery } from '../occurrences/occurrences.commands.js';
 
@@ -44,6 +43,15 @@ export interface StaffEventInput {
   requirements?: unknown;
 }
 
+export type DetailedSchedule = NonNullable<Awaited<ReturnType<Repositories['schedules']['findDetailed']>>>;
+
+/** A schedule as read, with the day and the horizon its generation reaches from. */
+export interface ScheduleFacts {
+  row: DetailedSchedule;
+  today: string;
+  horizonWeeks: number;
+}
+
 /** Schedules that follow calendar events, their staffing plans and generation (contract §5.1–§5.4, E4, E5). */
 export class SchedulesService extends DatabaseService {
   constructor(
@@ -61,9 +69,9 @@ export class SchedulesService extends DatabaseService {
     return { now, today: now.slice(0, 10), horizonWeeks: await this.settings.get('iVolunteerSchedulingHorizonWeeks') };
   }
 
-  async view(repos: Repositories, scheduleId: number, context?: GenerationContext) {
+  async read(repos: Repositories, scheduleId: number, context?: GenerationContext): Promise<ScheduleFacts> {
     const { today, horizonWeeks } = context ?? (await this.context());
-    return scheduleView((await repos.schedules.findDetailed(scheduleId))!, today, horizonWeeks);
+    return { row: (await repos.schedules.findDetailed(scheduleId))!, today, horizonWeeks };
   }
 
   /** Refused unless at least one upcoming active event matches (§5.1 messages). */
@@ -128,7 +136,7 @@ export class SchedulesService extends DatabaseService {
       });
       await savePlan(tx, schedule.id, plan, actor.caller.personId);
       const generated = isActive ? await this.generateIn(tx, schedule, context) : null;
-      return { schedule: await this.view(tx, schedule.id, context), generated };
+      return { schedule: await this.read(tx, schedule.id, context), generated };
     });
   }
 
@@ -208,7 +216,7 @@ export class SchedulesService extends DatabaseService {
       });
       await savePlan(tx, schedule.id, plan, actor.caller.personId);
       const [occurrence] = await tx.schedules.attachOccurrences(schedule.id, [event], context.now);
-      return { occurrenceId: occurrence.id, schedule: await this.view(tx, schedule.id, context) };
+      return { occurrenceId: occurrence.id, schedule: await this.read(tx, schedule.id, context) };
     });
   }
 
@@ -218,11 +226,11 @@ export class SchedulesService extends DatabaseService {
     const rows = 'team' in filter
       ? await this.repos.schedules.listDetailed({ teamId: filter.team.id, active: filter.active })
       : await this.repos.schedules.listDetailed({ ministryId: filter.ministry.id, teamId: filter.teamId, active: filter.active });
-    return rows.map((row) => scheduleView(row, context.today, context.horizonWeeks));
+    return rows.map((row): ScheduleFacts => ({ row, today: context.today, horizonWeeks: context.horizonWeeks }));
   }
 
   async get(schedule: Authorized<'schedule'>) {
-    return this.view(this.repos, schedule.id);
+    return this.read(this.repos, schedule.id);
   }
 
   /** Any subset of the create fields; a re-pointed schedule must still follow an upcoming event. Never generates. */
@@ -255,7 +263,7 @@ export class SchedulesService extends DatabaseService {
     return inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
       await tx.schedules.update(schedule.id, update);
       if (plan) await savePlan(tx, schedule.id, plan, actor.caller.personId);
-      return { schedule: await this.view(tx, schedule.id, context) };
+      return { schedule: await this.read(tx, schedule.id, context) };
     });
   }
 

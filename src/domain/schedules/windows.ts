@@ -25,3 +25,13 @@ export function generationWindow(input: WindowInput): { from: string; through: s
   const through = caps.length === 0 ? addDays(input.today, input.horizonWeeks * 7) : caps.reduce((a, b) => (a < b ? a : b));
   return { from, through };
 }
+
+/**
+ * The last day a schedule generates through as things stand (contract §11.2): its event's day for a one-off,
+ * else the horizon, or the window's end when that comes first.
+ */
+export function generatesThrough(schedule: { one_off: boolean; event_start: string | null; window_start: string; window_end: string | null }, today: string, horizonWeeks: number) {
+  const horizonEnd = addDays(today, horizonWeeks * 7);
+  if (schedule.one_off) return schedule.event_start?.slice(0, 10) ?? schedule.window_start;
+  return schedule.window_end !== null && schedule.window_end < horizonEnd ? schedule.window_end : horizonEnd;
+}

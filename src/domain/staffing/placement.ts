@@ -15,7 +15,7 @@ import { covers, type BlockoutPeriod } from '../availability/blockouts.js';
 import { missingOn, type MissingCredential } from '../availability/credentials.js';
 import { monthOf, preferenceStanding, type PreferenceFacts } from '../availability/preferences.js';
 import { addDays } from '../dates.js';
-import { displayName } from '../ministries/views.js';
+import { displayName } from '../people/display-name.js';
 import { isOver } from '../occurrences/timing.js';
 
 /** The paths that place a person. A list marks what the write it leads to warns about. */

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { HouseholdService } from '../../domain/availability/household.service.js';
 import { weeksOf } from '../../domain/availability/preferences.js';
-import { displayName } from '../../domain/ministries/views.js';
+import { displayName } from '../../domain/people/display-name.js';
 import type { Credential, CredentialRequirement, HeldCredential, Household, Preference } from '../schemas/availability.schemas.js';
 
 /** Availability on the wire (ours, issue 17): credentials, their requirements and holders, serving preferences. */

@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { MinistryRow, PositionRow, TeamRow } from '../../db/schema.js';
 import type { MinistriesService } from '../../domain/ministries/ministries.service.js';
 import type { PoolService } from '../../domain/ministries/pool.service.js';
-import { displayName } from '../../domain/ministries/views.js';
+import { displayName } from '../../domain/people/display-name.js';
 import type {
   Matrix, MinistryDetail, MinistryView, PoolPersonView, PositionView, QualificationView, ScopeView, TeamView,
 } from '../schemas/volunteer.schemas.js';

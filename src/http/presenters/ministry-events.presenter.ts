@@ -1,7 +1,8 @@
 import type { EventsService } from '../../domain/events/events.service.js';
 import type { MinistryEventsService } from '../../domain/ministry-events/ministry-events.service.js';
 import type { EventRow } from '../../db/schema.js';
-import type { CreatedMinistryEventsView, EditedMinistryEventView, MinistryEventListView, MinistryEventView } from '../schemas/ministry-events.schemas.js';
+import type { CreatedMinistryEventsView, EditedMinistryEventView, MinistryEventListView, MinistryEventView, StaffedSchedulesView } from '../schemas/ministry-events.schemas.js';
+import { presentWithSchedule } from './schedules.presenter.js';
 
 /** §6.5's answer: the event as edited, with its pins and Linked Groups. */
 export function presentEditedMinistryEvent(details: Awaited<ReturnType<EventsService['getEvent']>>): EditedMinistryEventView {
@@ -72,3 +73,6 @@ export function presentMinistryEventList(list: MinistryEventList): MinistryEvent
 export function presentCreatedMinistryEvents(events: EventRow[]): CreatedMinistryEventsView {
   return { events: events.map((e) => ({ id: e.id, title: e.title, start: e.start_at, end: e.end_at })) };
 }
+
+/** E3: each schedule that follows the events, whether its window widened, and what its run made. */
+export const presentStaffedSchedules = ({ schedules }: Awaited<ReturnType<MinistryEventsService['staff']>>): StaffedSchedulesView => ({ schedules: schedules.map(presentWithSchedule) });

@@ -1,7 +1,7 @@
 import type { DefaultRows, OccurrenceFacts } from '../../domain/occurrences/occurrences.service.js';
 import { occurrenceFigures } from '../../domain/staffing/gaps.js';
 import type { OccurrenceView } from '../schemas/volunteer.schemas.js';
-import { assignmentView as presentAssignment } from '../../domain/assignments/views.js';
+import { presentAssignment } from './assignments.presenter.js';
 import { presentEffectiveRequirement } from './schedules.presenter.js';
 
 /** An occurrence on the wire (contract §5.5): its event's times and the counts derived from its effective needs. */

@@ -1,8 +1,10 @@
 import type { Repositories } from '../../db/repositories/index.js';
 import type { DefaultRows } from '../../domain/occurrences/occurrences.service.js';
-import { displayName } from '../../domain/ministries/views.js';
+import { displayName } from '../../domain/people/display-name.js';
 import { capacityOf, type EffectiveRequirement } from '../../domain/staffing/gaps.js';
-import type { RequirementView } from '../schemas/volunteer.schemas.js';
+import type { ScheduleFacts } from '../../domain/schedules/schedules.service.js';
+import { generatesThrough } from '../../domain/schedules/windows.js';
+import type { RequirementView, ScheduleView } from '../schemas/volunteer.schemas.js';
 
 /** Staffing needs on the wire (contract §11.2). */
 
@@ -56,3 +58,36 @@ export function presentEffectiveRequirement(requirement: EffectiveRequirement, d
     requirement,
   );
 }
+
+/** The schedule shape of contract §11.2. */
+export function presentSchedule({ row, today, horizonWeeks }: ScheduleFacts): ScheduleView {
+  return {
+    id: row.id,
+    oneOff: row.one_off,
+    ministryId: row.ministry_id,
+    teamId: row.team_id,
+    name: row.name,
+    linkMode: row.link_mode,
+    eventTypeId: row.event_type_id,
+    eventTypeName: row.event_type_name,
+    titleFilter: row.title_filter,
+    groupId: row.group_id,
+    groupName: row.group_name,
+    groupSundaySchool: row.group_type === 4,
+    eventId: row.event_id,
+    eventTitle: row.event_title,
+    eventStart: row.event_start,
+    startOffsetMinutes: row.start_offset_minutes,
+    endOffsetMinutes: row.end_offset_minutes,
+    windowStart: row.window_start,
+    windowEnd: row.window_end,
+    horizonWeeks,
+    generateThrough: generatesThrough(row, today, horizonWeeks),
+    active: row.active,
+    refillOnDecline: row.refill_on_decline,
+    occurrenceCount: row.occurrence_count ?? 0,
+  };
+}
+
+/** An answer carrying one schedule (its create, change or Staff this event), with whatever else it says. */
+export const presentWithSchedule = <T extends { schedule: ScheduleFacts }>({ schedule, ...rest }: T) => ({ ...rest, schedule: presentSchedule(schedule) });

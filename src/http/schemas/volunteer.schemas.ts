@@ -283,27 +283,32 @@ export const Assignment = Type.Object({
   attendance: Type.Union(['checked_in', 'checked_out', 'not_checked_in'].map((s) => Type.Literal(s))),
   autoFilled: Type.Optional(Type.Literal(true, { description: 'Ours (issue 18): present on assignments an auto-fill created' })),
 });
+export type AssignmentView = Static<typeof Assignment>;
 
 export const Response = Type.Object({
   id: I, assignmentId: I, personId: I, displayName: S, response: S, responseDate: S,
   // `email` (ours, issue 17): answered through a link of an assignment mail.
   channel: Type.Union([Type.Literal('web'), Type.Literal('coordinator'), Type.Literal('email')]), comment: NS,
 });
+export type ResponseView = Static<typeof Response>;
 
 export const Swap = Type.Object({
   id: I, assignmentId: I, occurrenceId: I, positionId: I, positionName: S, proposedByPersonId: I, proposedByName: S,
   proposedPersonId: I, proposedPersonName: S, status: S, proposedDate: S, decidedDate: NS, decidedByPersonId: NI, comment: NS,
 });
+export type SwapView = Static<typeof Swap>;
 
 export const Notification = Type.Object({
   id: I, type: S, channel: S, personId: I, assignmentId: NI, occurrenceId: NI, dedupeKey: S, status: S,
   scheduledFor: S, sentDate: NS, attempts: I, lastAttemptDate: NS, lastError: NS,
 });
+export type NotificationView = Static<typeof Notification>;
 
 export const MeAssignment = Type.Object({
   id: I, occurrenceId: I, personId: I, positionId: I, positionName: S, ministryName: S, teamName: S, start: S, end: S, occurrenceDate: S,
   occurrenceStatus: S, status: S, source: S, respondedDate: NS, canRespond: B, canProposeSubstitute: B, pendingSwapId: NI, pendingSwapPersonName: NS,
 });
+export type MeAssignmentView = Static<typeof MeAssignment>;
 
 const ministryEventFields = {
   title: ReadByDomain('required on create, 255 characters at most'),

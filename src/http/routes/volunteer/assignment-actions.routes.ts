@@ -7,6 +7,7 @@ import { Id, idSegment, Nullable, RequiredField, responses, Stages } from '../..
 import { Assignment, Notification, Response, Swap } from '../../schemas/volunteer.schemas.js';
 import { Warning } from '../../schemas/availability.schemas.js';
 import { V } from './paths.js';
+import { presentApproval, presentAssignmentDetail, presentNotifications, presentQueued, presentRemoval, presentSwaps, presentWithAssignment, presentWithSwap } from '../../presenters/assignments.presenter.js';
 import { parseComment, parseFlag, parseStatusChange, parseSwapList } from '../../commands/assignments.commands.js';
 
 const ASSIGNMENT_FAILURE = 'The volunteer assignment could not be saved';
@@ -32,7 +33,7 @@ export const assignmentActionsRoutes = (services: Services): FastifyPluginAsyncT
       summary: 'An assignment with its response trail, substitute proposals and messages',
       response: responses({ 200: Type.Object({ assignment: Assignment, responses: Type.Array(Response), swaps: Type.Array(Swap), notifications: Type.Array(Notification) }) }),
     },
-  }, async (request) => assignmentActions.detail(authorizedOf(request, 'assignment')));
+  }, async (request) => presentAssignmentDetail(await assignmentActions.detail(authorizedOf(request, 'assignment'))));
 
   app.post(`${assignmentPath}/status`, {
     config,
@@ -45,7 +46,7 @@ export const assignmentActionsRoutes = (services: Services): FastifyPluginAsyncT
     },
   }, async (request) => {
     const { status, comment } = parseStatusChange(request.body);
-    return assignmentActions.setStatus(await actorOf(request, services), authorizedOf(request, 'assignment'), status, comment);
+    return presentWithAssignment(await assignmentActions.setStatus(await actorOf(request, services), authorizedOf(request, 'assignment'), status, comment));
   });
 
   app.delete(assignmentPath, {
@@ -56,7 +57,7 @@ export const assignmentActionsRoutes = (services: Services): FastifyPluginAsyncT
       summary: 'Delete a fresh pending assignment, or cancel and keep an answered one',
       response: responses({ 200: Type.Object({ deleted: Type.Boolean(), assignment: Nullable(Assignment) }) }),
     },
-  }, async (request) => assignmentActions.remove(await actorOf(request, services), authorizedOf(request, 'assignment')));
+  }, async (request) => presentRemoval(await assignmentActions.remove(await actorOf(request, services), authorizedOf(request, 'assignment'))));
 
   app.post(`${assignmentPath}/notify`, {
     config,
@@ -67,13 +68,13 @@ export const assignmentActionsRoutes = (services: Services): FastifyPluginAsyncT
       querystring: Type.Object({ force: Type.Optional(Type.String({ maxLength: 10 })) }),
       response: responses({ 200: Type.Object({ created: Type.Boolean(), notification: Notification }) }),
     },
-  }, async (request) => assignmentActions.notify(authorizedOf(request, 'assignment'), parseFlag(request.query.force)));
+  }, async (request) => presentQueued(await assignmentActions.notify(authorizedOf(request, 'assignment'), parseFlag(request.query.force))));
 
   app.get(`${assignmentPath}/notifications`, {
     config,
     preValidation: guard.assignment(),
     schema: { tags, summary: 'Messages queued for an assignment, newest first', response: responses({ 200: Type.Object({ notifications: Type.Array(Notification) }) }) },
-  }, async (request) => assignmentActions.notifications(authorizedOf(request, 'assignment')));
+  }, async (request) => presentNotifications(await assignmentActions.notifications(authorizedOf(request, 'assignment'))));
 
   app.get(`${V}/swaps`, {
     config,
@@ -83,7 +84,7 @@ export const assignmentActionsRoutes = (services: Services): FastifyPluginAsyncT
       querystring: Type.Object({ status: Type.Optional(Type.String({ maxLength: 20 })), ministryId: Type.Optional(Id), occurrenceId: Type.Optional(Id) }),
       response: responses({ 200: Type.Object({ swaps: Type.Array(Swap) }) }),
     },
-  }, async (request) => swaps.list(await actorOf(request, services), parseSwapList(request.query)));
+  }, async (request) => presentSwaps(await swaps.list(await actorOf(request, services), parseSwapList(request.query))));
 
   app.post(`${swapPath}/approve`, {
     config,
@@ -94,11 +95,11 @@ export const assignmentActionsRoutes = (services: Services): FastifyPluginAsyncT
       body: CommentBody,
       response: responses({ 200: Type.Object({ swap: Swap, originalAssignment: Assignment, replacementAssignment: Assignment, warnings: Type.Array(Warning) }) }),
     },
-  }, async (request) => swaps.approve(await actorOf(request, services), authorizedOf(request, 'swap'), parseComment(request.body)));
+  }, async (request) => presentApproval(await swaps.approve(await actorOf(request, services), authorizedOf(request, 'swap'), parseComment(request.body))));
 
   app.post(`${swapPath}/reject`, {
     config,
     preValidation: guard.swap(),
     schema: { tags, summary: 'Reject a substitute (the original is unchanged)', body: CommentBody, response: responses({ 200: Type.Object({ swap: Swap }) }) },
-  }, async (request) => swaps.reject(await actorOf(request, services), authorizedOf(request, 'swap'), parseComment(request.body)));
+  }, async (request) => presentWithSwap(await swaps.reject(await actorOf(request, services), authorizedOf(request, 'swap'), parseComment(request.body))));
 };

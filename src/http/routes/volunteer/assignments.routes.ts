@@ -6,6 +6,7 @@ import { authorizedOf, guards } from '../../plugins/volunteer-guards.js';
 import { Warning } from '../../schemas/availability.schemas.js';
 import { BodyId, idSegment, Nullable, PermissiveBoolean, responses } from '../../schemas/common.js';
 import { Assignment } from '../../schemas/volunteer.schemas.js';
+import { presentWithAssignment } from '../../presenters/assignments.presenter.js';
 import { V } from './paths.js';
 import { parseAssign } from '../../commands/assignments.commands.js';
 
@@ -31,6 +32,6 @@ export const assignmentsRoutes = (services: Services): FastifyPluginAsyncTypebox
       }),
       response: responses({ 201: Type.Object({ assignment: Assignment, warnings: Type.Array(Warning, { description: 'Ours (issue 17): rules the assignment goes against, e.g. the person is blocked out' }) }) }),
     },
-  }, async (request, reply) => reply.code(201).send(await assignments.assign(callerOf(request), authorizedOf(request, 'occurrence'), parseAssign(request.body))));
+  }, async (request, reply) => reply.code(201).send(presentWithAssignment(await assignments.assign(callerOf(request), authorizedOf(request, 'occurrence'), parseAssign(request.body)))));
 
 };

@@ -11,6 +11,7 @@ import {
 import { MeAssignment } from '../../schemas/volunteer.schemas.js';
 import { actorOf } from '../../plugins/access.js';
 import { ministryPath, memberPaths, V } from './paths.js';
+import { presentCoveredBlockout } from '../../presenters/assignments.presenter.js';
 import { parseHouseholdRule } from '../../commands/availability.commands.js';
 import { presentCredential, presentCredentialRequirement, presentHeldCredential, presentHousehold, presentPreference } from '../../presenters/availability.presenter.js';
 
@@ -42,7 +43,7 @@ export const availabilityRoutes = (services: Services): FastifyPluginAsyncTypebo
         body: BlockoutBody,
         response: responses({ 201: Type.Object({ blockout: Blockout, coveredAssignments: Type.Array(MeAssignment) }) }),
       },
-    }, async (request, reply) => reply.code(201).send(await blockouts.createMine(callerOf(request), request.body)));
+    }, async (request, reply) => reply.code(201).send(presentCoveredBlockout(await blockouts.createMine(callerOf(request), request.body))));
   }
 
   for (const url of memberPaths(`blockouts/${idSegment('blockoutId')}`)) {

@@ -5,7 +5,7 @@ import { actorOf } from '../../plugins/access.js';
 import { Id, responses } from '../../schemas/common.js';
 import { V } from './paths.js';
 import { parseDashboard, parseGaps } from '../../commands/dashboard.commands.js';
-import { presentRecentReplies } from '../../presenters/dashboard.presenter.js';
+import { presentDashboard, presentGaps, presentRecentReplies } from '../../presenters/dashboard.presenter.js';
 import { RecentReplies } from '../../schemas/dashboard.schemas.js';
 
 /** The coordinator dashboard (E8, contract §9) and the gaps list (§7.4). */
@@ -38,7 +38,7 @@ export const dashboardRoutes = (services: Services): FastifyPluginAsyncTypebox =
         }),
       }),
     },
-  }, async (request) => dashboard.dashboard(await actorOf(request, services), parseDashboard(request.query)));
+  }, async (request) => presentDashboard(await dashboard.dashboard(await actorOf(request, services), parseDashboard(request.query))));
 
   app.get(`${V}/dashboard/replies`, {
     config,
@@ -57,5 +57,5 @@ export const dashboardRoutes = (services: Services): FastifyPluginAsyncTypebox =
       querystring: Type.Object({ from: Type.Optional(Type.String({ maxLength: 20 })), to: Type.Optional(Type.String({ maxLength: 20 })), ministryId: Type.Optional(Id) }),
       response: responses({ 200: Type.Object({ gaps: Type.Array(Type.Unknown()) }) }),
     },
-  }, async (request) => dashboard.gaps(await actorOf(request, services), parseGaps(request.query)));
+  }, async (request) => presentGaps(await dashboard.gaps(await actorOf(request, services), parseGaps(request.query))));
 };

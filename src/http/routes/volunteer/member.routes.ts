@@ -7,6 +7,7 @@ import { Warning, WarningCode } from '../../schemas/availability.schemas.js';
 import { BodyId, idSegment, Nullable, responses } from '../../schemas/common.js';
 import { EligiblePerson, MeAssignment, Swap, Told } from '../../schemas/volunteer.schemas.js';
 import { memberPaths } from './paths.js';
+import { presentMyAssignments, presentWithMyAssignment, presentWithSwap } from '../../presenters/assignments.presenter.js';
 import { parseAnswer, parseComment, parseMyAssignments, parseOpportunities } from '../../commands/assignments.commands.js';
 
 const ASSIGNMENT_FAILURE = 'The volunteer assignment could not be saved';
@@ -29,7 +30,7 @@ export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => a
         querystring: Type.Object({ from: DateText, to: DateText, includePast: Type.Optional(Type.String({ maxLength: 10 })) }),
         response: responses({ 200: Type.Object({ assignments: Type.Array(MeAssignment) }) }),
       },
-    }, async (request) => member.assignments(callerOf(request), parseMyAssignments(request.query)));
+    }, async (request) => presentMyAssignments(await member.assignments(callerOf(request), parseMyAssignments(request.query))));
   }
 
   for (const url of memberPaths(`${assignmentSegment}/respond`)) {
@@ -44,7 +45,7 @@ export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => a
     }, async (request) => {
       const assignmentId = pathId(request, 'assignmentId', 'Assignment');
       const { response, comment } = parseAnswer(request.body);
-      return member.respond(callerOf(request), assignmentId, response, comment);
+      return presentWithMyAssignment(await member.respond(callerOf(request), assignmentId, response, comment));
     });
   }
 
@@ -70,15 +71,15 @@ export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => a
         body: Type.Object({ personId: Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': 'personId must name the substitute' }), comment: Comment }),
         response: responses({ 201: Type.Object({ swap: Swap, warnings: Type.Array(Warning) }) }),
       },
-    }, async (request, reply) => reply.code(201).send(
-      await member.proposeSubstitute(callerOf(request), pathId(request, 'assignmentId', 'Assignment'), request.body.personId, parseComment(request.body))));
+    }, async (request, reply) => reply.code(201).send(presentWithSwap(
+      await member.proposeSubstitute(callerOf(request), pathId(request, 'assignmentId', 'Assignment'), request.body.personId, parseComment(request.body)))));
   }
 
   for (const url of memberPaths(`swaps/${idSegment('swapId')}/withdraw`)) {
     app.post(url, {
       config,
       schema: { tags, summary: 'Withdraw my pending substitute proposal', body: Type.Object({ comment: Comment }), response: responses({ 200: Type.Object({ swap: Swap }) }) },
-    }, async (request) => member.withdraw(callerOf(request), pathId(request, 'swapId', 'Substitution request'), parseComment(request.body)));
+    }, async (request) => presentWithSwap(await member.withdraw(callerOf(request), pathId(request, 'swapId', 'Substitution request'), parseComment(request.body))));
   }
 
   for (const url of memberPaths('qualifications')) {
@@ -174,6 +175,6 @@ export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => a
         body: Type.Object({ occurrenceId: BodyId('occurrenceId'), positionId: BodyId('positionId'), personId: Type.Optional(Type.Unknown({ description: 'Ignored: the caller signs up themself (§1.6)' })) }),
         response: responses({ 201: Type.Object({ assignment: MeAssignment, warnings: Type.Array(Warning, { description: 'Ours (issue 17): e.g. the shift falls in one of my blockouts' }) }) }),
       },
-    }, async (request, reply) => reply.code(201).send(await services.assignments.signUp(callerOf(request), request.body.occurrenceId, request.body.positionId)));
+    }, async (request, reply) => reply.code(201).send(presentWithMyAssignment(await services.assignments.signUp(callerOf(request), request.body.occurrenceId, request.body.positionId))));
   }
 };

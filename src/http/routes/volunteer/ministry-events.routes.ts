@@ -7,7 +7,7 @@ import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js'
 import { BodyIdOf, idSegment, RequiredField, responses, Stages } from '../../schemas/common.js';
 import { CreatedMinistryEvents, EditedMinistryEvent, MinistryEventList, StaffedSchedules } from '../../schemas/ministry-events.schemas.js';
 import { MinistryEventBody, MinistryEventEditBody } from '../../schemas/volunteer.schemas.js';
-import { presentCreatedMinistryEvents, presentEditedMinistryEvent, presentMinistryEventList } from '../../presenters/ministry-events.presenter.js';
+import { presentCreatedMinistryEvents, presentEditedMinistryEvent, presentMinistryEventList, presentStaffedSchedules } from '../../presenters/ministry-events.presenter.js';
 import { ministryPath, SETUP_FAILURE } from './paths.js';
 
 
@@ -57,7 +57,7 @@ export const ministryEventsRoutes = (services: Services): FastifyPluginAsyncType
       body: EventIds('Choose the events to staff'),
       response: responses({ 200: StaffedSchedules }),
     },
-  }, async (request) => ministryEvents.staff(authorizedOf(request, 'ministry'), request.body.eventIds));
+  }, async (request) => presentStaffedSchedules(await ministryEvents.staff(authorizedOf(request, 'ministry'), request.body.eventIds)));
 
   app.delete(`${ministryPath}/events`, {
     config,

@@ -12,7 +12,7 @@ import { activeFilter } from '../../commands/filters.commands.js';
 import { ministryPath, SETUP_FAILURE, teamPath, V } from './paths.js';
 import { parseEligible } from '../../commands/occurrences.commands.js';
 import { presentOccurrence } from '../../presenters/occurrences.presenter.js';
-import { presentRequirement } from '../../presenters/schedules.presenter.js';
+import { presentRequirement, presentSchedule, presentWithSchedule } from '../../presenters/schedules.presenter.js';
 
 /** Schedules, E4, Staff this event, E5 and schedule needs (contract §5.2–§5.4). */
 export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
@@ -28,14 +28,14 @@ export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox =
     preValidation: guard.ministry(),
     schema: { tags, summary: "The ministry's schedules (Staff-this-event ones are hidden), by name", querystring: Type.Composite([ActiveQuery, Type.Object({ teamId: Type.Optional(Id) })]), response: responses({ 200: Schedules }) },
   }, async (request) => ({
-    schedules: await schedules.list({ ministry: authorizedOf(request, 'ministry'), teamId: request.query.teamId, active: activeFilter(request.query.active) }),
+    schedules: (await schedules.list({ ministry: authorizedOf(request, 'ministry'), teamId: request.query.teamId, active: activeFilter(request.query.active) })).map(presentSchedule),
   }));
 
   app.get(`${teamPath}/schedules`, {
     config,
     preValidation: guard.team(),
     schema: { tags, summary: "The team's schedules", querystring: ActiveQuery, response: responses({ 200: Schedules }) },
-  }, async (request) => ({ schedules: await schedules.list({ team: authorizedOf(request, 'team'), active: activeFilter(request.query.active) }) }));
+  }, async (request) => ({ schedules: (await schedules.list({ team: authorizedOf(request, 'team'), active: activeFilter(request.query.active) })).map(presentSchedule) }));
 
   app.post(`${ministryPath}/schedules`, {
     config,
@@ -49,7 +49,7 @@ export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox =
     },
   }, async (request, reply) => {
     const actor = await actorOf(request, services);
-    return reply.code(201).send(await schedules.create(actor, authorizedOf(request, 'ministry'), parseScheduleCreate(request.body)));
+    return reply.code(201).send(presentWithSchedule(await schedules.create(actor, authorizedOf(request, 'ministry'), parseScheduleCreate(request.body))));
   });
 
   app.post(`${ministryPath}/staffed-events`, {
@@ -64,14 +64,14 @@ export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox =
   }, async (request, reply) => {
     const { occurrenceId, schedule } = await schedules.staffEvent(await actorOf(request, services), authorizedOf(request, 'ministry'), request.body);
     const occurrence = await services.volunteerAccess.occurrence(await actorOf(request, services), occurrenceId);
-    return reply.code(201).send({ occurrence: presentOccurrence(await services.occurrences.detail(occurrence)), schedule });
+    return reply.code(201).send({ occurrence: presentOccurrence(await services.occurrences.detail(occurrence)), schedule: presentSchedule(schedule) });
   });
 
   app.get(schedulePath, {
     config,
     preValidation: guard.schedule(),
     schema: { tags, summary: 'A schedule (Staff-this-event ones too)', response: responses({ 200: Type.Object({ schedule: Schedule }) }) },
-  }, async (request) => ({ schedule: await schedules.get(authorizedOf(request, 'schedule')) }));
+  }, async (request) => ({ schedule: presentSchedule(await schedules.get(authorizedOf(request, 'schedule'))) }));
 
   app.post(schedulePath, {
     config,
@@ -86,7 +86,7 @@ export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox =
   }, async (request) => {
     const actor = await actorOf(request, services);
     const schedule = authorizedOf(request, 'schedule');
-    return schedules.update(actor, schedule, parseScheduleUpdate(schedule, request.body));
+    return presentWithSchedule(await schedules.update(actor, schedule, parseScheduleUpdate(schedule, request.body)));
   });
 
   app.delete(schedulePath, {

@@ -1,0 +1,159 @@
+import type { AssignmentRow, ResponseChannel } from '../../db/schema.js';
+import { isAnswerable, mayProposeSubstitute, type MeAssignmentFacts, type MyAssignment } from '../../domain/assignments/my-assignment.js';
+import { displayName } from '../../domain/people/display-name.js';
+import type { AssignmentView, MeAssignmentView, NotificationView, ResponseView, SwapView } from '../schemas/volunteer.schemas.js';
+
+/** An assignment with the names and the event's check-in times its view shows. */
+export type AssignmentWithNames = AssignmentRow & {
+  position_name: string;
+  first_name: string;
+  last_name: string;
+  checkin_at: string | null;
+  checkout_at: string | null;
+};
+
+/** The assignment shape of contract §11.3; attendance is read from the event's check-ins. */
+export function presentAssignment(row: AssignmentWithNames): AssignmentView {
+  return {
+    id: row.id,
+    occurrenceId: row.occurrence_id,
+    positionId: row.position_id,
+    positionName: row.position_name,
+    personId: row.person_id,
+    displayName: displayName(row),
+    requirementId: row.requirement_id,
+    status: row.status,
+    source: row.source,
+    assignedDate: row.assigned_at,
+    assignedByPersonId: row.assigned_by_person_id,
+    respondedDate: row.responded_at,
+    replacesAssignmentId: row.replaces_assignment_id,
+    notes: row.notes,
+    attendance: row.checkout_at !== null ? 'checked_out' : row.checkin_at !== null ? 'checked_in' : 'not_checked_in',
+    // Ours (issue 18), only on the rows an auto-fill created: the reference clients never see it on theirs.
+    ...(row.auto_fill_run_id !== null && { autoFilled: true as const }),
+  };
+}
+
+/** The member's assignment shape of contract §8. */
+export function presentMeAssignment(row: MeAssignmentFacts, now: string): MeAssignmentView {
+  return {
+    id: row.id,
+    occurrenceId: row.occurrence_id,
+    personId: row.person_id,
+    positionId: row.position_id,
+    positionName: row.position_name,
+    ministryName: row.ministry_name,
+    teamName: row.team_name,
+    start: row.start_at,
+    end: row.end_at,
+    occurrenceDate: row.occurrence_date,
+    occurrenceStatus: row.occurrence_status,
+    status: row.status,
+    source: row.source,
+    respondedDate: row.responded_at,
+    canRespond: isAnswerable(row, now),
+    canProposeSubstitute: mayProposeSubstitute(row, now),
+    pendingSwapId: row.pending_swap_id,
+    pendingSwapPersonName: row.substitute_first_name === null ? null : displayName({ first_name: row.substitute_first_name, last_name: row.substitute_last_name ?? '' }),
+  };
+}
+
+export const presentMyAssignment = ({ row, now }: MyAssignment) => presentMeAssignment(row, now);
+
+export function presentResponse(row: { id: number; assignment_id: number; person_id: number; first_name: string; last_name: string; response: string; response_at: string; channel: string; comment: string | null }): ResponseView {
+  return {
+    id: row.id,
+    assignmentId: row.assignment_id,
+    personId: row.person_id,
+    displayName: displayName(row),
+    response: row.response,
+    responseDate: row.response_at,
+    channel: row.channel as ResponseChannel,
+    comment: row.comment,
+  };
+}
+
+export function presentSwap(row: {
+  id: number; assignment_id: number; occurrence_id: number; position_id: number; position_name: string; proposed_by_person_id: number;
+  proposer_first_name: string; proposer_last_name: string; proposed_person_id: number; proposed_first_name: string; proposed_last_name: string;
+  status: string; proposed_at: string; decided_at: string | null; decided_by_person_id: number | null; comment: string | null;
+}): SwapView {
+  return {
+    id: row.id,
+    assignmentId: row.assignment_id,
+    occurrenceId: row.occurrence_id,
+    positionId: row.position_id,
+    positionName: row.position_name,
+    proposedByPersonId: row.proposed_by_person_id,
+    proposedByName: displayName({ first_name: row.proposer_first_name, last_name: row.proposer_last_name }),
+    proposedPersonId: row.proposed_person_id,
+    proposedPersonName: displayName({ first_name: row.proposed_first_name, last_name: row.proposed_last_name }),
+    status: row.status,
+    proposedDate: row.proposed_at,
+    decidedDate: row.decided_at,
+    decidedByPersonId: row.decided_by_person_id,
+    comment: row.comment,
+  };
+}
+
+export function presentNotification(row: {
+  id: number; type: string; channel: string; person_id: number; assignment_id: number | null; occurrence_id: number | null; dedupe_key: string;
+  status: string; scheduled_for: string | null; sent_at: string | null; attempts: number; last_attempt_at: string | null; last_error: string | null; created_at: string;
+}): NotificationView {
+  return {
+    id: row.id,
+    type: row.type,
+    channel: row.channel,
+    personId: row.person_id,
+    assignmentId: row.assignment_id,
+    occurrenceId: row.occurrence_id,
+    dedupeKey: row.dedupe_key,
+    status: row.status,
+    scheduledFor: row.scheduled_for ?? row.created_at,
+    sentDate: row.sent_at,
+    attempts: row.attempts,
+    lastAttemptDate: row.last_attempt_at,
+    lastError: row.last_error,
+  };
+}
+
+type SwapRow = Parameters<typeof presentSwap>[0];
+type NotificationRow = Parameters<typeof presentNotification>[0];
+
+/** An answer carrying one assignment (E14, a coordinator's status change), with whatever else it says. */
+export const presentWithAssignment = <T extends { assignment: AssignmentWithNames }>({ assignment, ...rest }: T) => ({ ...rest, assignment: presentAssignment(assignment) });
+
+/** A coordinator's removal: a fresh row is gone, any other is answered as it now stands. */
+export const presentRemoval = ({ deleted, assignment }: { deleted: boolean; assignment: AssignmentWithNames | null }) =>
+  ({ deleted, assignment: assignment === null ? null : presentAssignment(assignment) });
+
+/** An assignment with its response trail, substitute proposals and messages. */
+export const presentAssignmentDetail = (detail: { assignment: AssignmentWithNames; responses: Parameters<typeof presentResponse>[0][]; swaps: SwapRow[]; notifications: NotificationRow[] }) => ({
+  assignment: presentAssignment(detail.assignment),
+  responses: detail.responses.map(presentResponse),
+  swaps: detail.swaps.map(presentSwap),
+  notifications: detail.notifications.map(presentNotification),
+});
+
+export const presentNotifications = ({ notifications }: { notifications: NotificationRow[] }) => ({ notifications: notifications.map(presentNotification) });
+
+export const presentQueued = ({ created, notification }: { created: boolean; notification: NotificationRow }) => ({ created, notification: presentNotification(notification) });
+
+export const presentSwaps = ({ swaps }: { swaps: SwapRow[] }) => ({ swaps: swaps.map(presentSwap) });
+
+/** A swap as it now stands, with whatever else the answer says (the rules' warnings on E9). */
+export const presentWithSwap = <T extends { swap: SwapRow }>({ swap, ...rest }: T) => ({ ...rest, swap: presentSwap(swap) });
+
+/** An approval: the swap, the original assignment (now substituted) and the substitute's. */
+export const presentApproval = <T extends { swap: SwapRow; originalAssignment: AssignmentWithNames; replacementAssignment: AssignmentWithNames }>({ swap, originalAssignment, replacementAssignment, ...rest }: T) =>
+  ({ ...rest, swap: presentSwap(swap), originalAssignment: presentAssignment(originalAssignment), replacementAssignment: presentAssignment(replacementAssignment) });
+
+export const presentMyAssignments = ({ assignments, now }: { assignments: MeAssignmentFacts[]; now: string }) => ({ assignments: assignments.map((row) => presentMeAssignment(row, now)) });
+
+/** An answer carrying one of the caller's assignments (E11, E13), with whatever else it says. */
+export const presentWithMyAssignment = <T extends { assignment: MyAssignment }>({ assignment, ...rest }: T) => ({ ...rest, assignment: presentMyAssignment(assignment) });
+
+/** A blockout the caller recorded, with their live assignments it covers. */
+export const presentCoveredBlockout = <T extends { coveredAssignments: MeAssignmentFacts[]; now: string }>({ coveredAssignments, now, ...rest }: T) =>
+  ({ ...rest, coveredAssignments: coveredAssignments.map((row) => presentMeAssignment(row, now)) });
