@@ -221,6 +221,7 @@ describe('the workspace in a browser', () => {
       'Nora signs in with the password given, as herself',
     );
 
+    await admin.getByRole('navigation', { name: 'Workspace' }).getByRole('button', { name: 'Administration' }).click();
     await admin.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Settings' }).click();
     await admin.getByLabel('Send e-mail').check();
     await admin.getByLabel('Church e-mail address').fill('office@church.example');

@@ -7,6 +7,7 @@ import { usePermissions, managesAnything } from '../permissions';
 import { useCurrentUser } from '../session';
 import { Loading } from '../components/feedback';
 import { Header, InitialPasswordBanner, SignOutButton } from '../components/Layout';
+import { NavMenu } from '../components/NavMenu';
 
 let areaStrings: Promise<void> | undefined;
 /** The areas' strings, fetched once, the first time the workspace opens. */
@@ -31,18 +32,18 @@ function Workspace() {
   const permissions = usePermissions();
   const isAdmin = Boolean(user.data?.roles.admin);
   const isManager = Boolean(permissions.data && managesAnything(permissions.data));
-  const links = AREAS.filter((area) => (area.audience === 'admin' ? isAdmin : isManager)).flatMap((area) => area.nav);
+  const areas = AREAS.filter((area) => (area.audience === 'admin' ? isAdmin : isManager));
   return (
     <div className="shell workspace">
       <Header title={t('workspace.title')}>
         <Link to="/" className="button button-quiet">{t('workspace.toMySchedule')}</Link>
         <SignOutButton />
       </Header>
-      {links.length > 0 && (
+      {areas.length > 0 && (
         <nav className="workspace-nav" aria-label={t('workspace.navigation')}>
-          {links.map((link) => (
-            <NavLink key={link.to} to={link.to} className="workspace-link">{t(link.label)}</NavLink>
-          ))}
+          {areas.map((area) => (area.menu
+            ? <NavMenu key={area.menu} label={t(area.menu)} className="workspace-link" links={area.nav.map((link) => ({ to: link.to, label: t(link.label) }))} />
+            : area.nav.map((link) => <NavLink key={link.to} to={link.to} className="workspace-link">{t(link.label)}</NavLink>)))}
         </nav>
       )}
       <main id="content" className="content content-wide" tabIndex={-1}>

@@ -17,6 +17,8 @@ export interface Area {
   audience: 'coordinator' | 'admin';
   routes: ReactElement[];
   nav: NavEntry[];
+  /** A message key: when set, the area's links are grouped under one menu of this name, so the bar stays one row. */
+  menu?: ParseKeys;
 }
 
 /** An area's strings, kept under the area's name in the catalogue: the Spanish names exactly the keys of the English. */

@@ -11,6 +11,7 @@ const UsersPage = lazyPage(() => import('./UsersPage'), (module) => module.Users
 
 export const adminArea: Area = {
   audience: 'admin',
+  menu: 'admin.nav.menu',
   routes: [
     <Route key="admin" path="/admin" element={<Navigate to="/admin/users" replace />} />,
     <Route key="users" path="/admin/users" element={<UsersPage />} />,

@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DESKTOP, PHONE } from '../helpers/browser.js';
+import { expectAccessible, signIn, useBrowserWorld, type BrowserUser } from '../kit/browser.js';
+
+/** The web app's polish after its first month (issue 37): each `it` is one of the issue's items. */
+const world = useBrowserWorld('polish', arrange);
+
+let ada: BrowserUser;
+
+async function arrange(): Promise<void> {
+  ada = await world.newUser('Ada', 'Administrator', { admin: true, manageMinistries: true });
+}
+
+const ADMIN_PAGES = [
+  ['Users', '/admin/users'], ['Settings', '/admin/settings'], ['People', '/admin/people'],
+  ['Groups', '/admin/groups'], ['Calendars', '/admin/calendars'], ['Registrations', '/admin/registrations'],
+] as const;
+
+describe('the web app\'s polish (issue 37)', () => {
+  it('keeps the workspace\'s navigation on one row at 1280 px, the administrator\'s pages in a menu the keyboard opens and Escape closes (#7)', async () => {
+    const { context, page } = await world.newContext(DESKTOP);
+    try {
+      await signIn(page, world.base, ada.userName, ada.password);
+      await page.goto(`${world.base}/ministries/dashboard`);
+      const nav = page.getByRole('navigation', { name: 'Workspace' });
+      const menu = nav.getByRole('button', { name: 'Administration' });
+      await menu.waitFor();
+      const entries = nav.locator(':scope > a, :scope > .nav-menu > button');
+      const tops = await entries.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().top));
+      assert.ok(tops.length >= 6, `nav entries: ${tops.length}`);
+      assert.deepEqual(new Set(tops).size, 1, `the entries' tops: ${tops.join(', ')}`);
+
+      for (const [name, path] of ADMIN_PAGES) {
+        await menu.focus();
+        await page.keyboard.press('Enter');
+        assert.equal(await menu.getAttribute('aria-expanded'), 'true');
+        const link = nav.getByRole('link', { name, exact: true });
+        for (let presses = 0; presses < ADMIN_PAGES.length && !(await link.evaluate((element) => element === document.activeElement)); presses += 1) {
+          await page.keyboard.press('Tab');
+        }
+        await page.keyboard.press('Enter');
+        await page.waitForURL(`${world.base}${path}`);
+        // The page is drawn once its link is the current one (a lazily loaded page arrives after the address changes).
+        await nav.locator(`a[href="${path}"][aria-current="page"]`).waitFor({ state: 'attached' });
+        assert.equal(await menu.getAttribute('aria-expanded'), 'false', `the menu closes on the way to ${name}`);
+      }
+
+      await menu.click();
+      await nav.getByRole('link', { name: 'Users' }).waitFor();
+      await expectAccessible(page, 'workspace-admin-menu-open');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Escape');
+      assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+      assert.ok(await menu.evaluate((element) => element === document.activeElement), 'Escape hands focus back to the menu\'s button');
+      assert.equal(await nav.getByRole('link', { name: 'Users' }).count(), 0, 'the closed menu\'s links are hidden');
+      await page.setViewportSize(PHONE);
+      await menu.click();
+      const list = await nav.getByRole('list').boundingBox();
+      assert.ok(list && list.x >= 0 && list.x + list.width <= PHONE.width, `the open menu fits a phone: ${JSON.stringify(list)}`);
+    } finally {
+      await context.close();
+    }
+  });
+});
