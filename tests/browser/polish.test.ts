@@ -1,15 +1,34 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DESKTOP, PHONE } from '../helpers/browser.js';
-import { expectAccessible, signIn, useBrowserWorld, type BrowserUser } from '../kit/browser.js';
+import { expectAccessible, inDays, signIn, useBrowserWorld, type BrowserUser } from '../kit/browser.js';
 
 /** The web app's polish after its first month (issue 37): each `it` is one of the issue's items. */
 const world = useBrowserWorld('polish', arrange);
+const { ok } = world;
+const V = '/api/ministries';
 
 let ada: BrowserUser;
+let claire: BrowserUser;
+/** Hospitality's Sunday service, short of an usher and a greeter. */
+const sunday = { occurrenceId: 0, usher: 0, greeter: 0 };
 
 async function arrange(): Promise<void> {
   ada = await world.newUser('Ada', 'Administrator', { admin: true, manageMinistries: true });
+  claire = await world.newUser('Claire', 'Coordinator', { manageMinistries: true });
+  const ministryId = (await ok('POST', `${V}/ministries`, { name: 'Hospitality' })).ministry.id;
+  const teamId = (await ok('GET', `${V}/ministries/${ministryId}/teams`)).teams[0].id;
+  sunday.usher = (await ok('POST', `${V}/ministries/${ministryId}/positions`, { name: 'Usher', teamId })).position.id;
+  sunday.greeter = (await ok('POST', `${V}/ministries/${ministryId}/positions`, { name: 'Greeter', teamId })).position.id;
+  const types = await ok<Array<{ Id: number; Name: string }>>('GET', '/api/events/types');
+  const eventTypeId = types.find((type) => type.Name === 'Other')!.Id;
+  await ok('POST', `${V}/ministries/${ministryId}/events`, { title: 'Sunday service', eventTypeId, date: inDays(3), startTime: '10:00', endTime: '11:30' });
+  await ok('POST', `${V}/ministries/${ministryId}/schedules`, {
+    name: 'Sunday service', linkMode: 'ministry', titleFilter: 'Sunday service', teamId, windowStart: inDays(0),
+    requirements: [{ positionId: sunday.usher, minCount: 1 }, { positionId: sunday.greeter, minCount: 1 }],
+  });
+  const gaps = (await ok('GET', `${V}/dashboard`)).gaps as Array<{ occurrenceId: number }>;
+  sunday.occurrenceId = gaps[0].occurrenceId;
 }
 
 const ADMIN_PAGES = [
@@ -58,6 +77,29 @@ describe('the web app\'s polish (issue 37)', () => {
       await menu.click();
       const list = await nav.getByRole('list').boundingBox();
       assert.ok(list && list.x >= 0 && list.x + list.width <= PHONE.width, `the open menu fits a phone: ${JSON.stringify(list)}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens the assign panel on the position of the gap it was opened from, on the occurrence page and from the dashboard (#10)', async () => {
+    const { context, page } = await world.newContext(DESKTOP);
+    try {
+      await signIn(page, world.base, claire.userName, claire.password);
+      await page.goto(`${world.base}/ministries/occurrences/${sunday.occurrenceId}`);
+      const position = page.locator('.assign-panel').getByLabel('Position');
+      await position.waitFor();
+      assert.equal(await position.inputValue(), '', 'no position is chosen before a gap is');
+      await page.getByRole('button', { name: 'Assign Greeter' }).click();
+      assert.equal(await position.inputValue(), String(sunday.greeter));
+      assert.ok(await position.evaluate((element) => element === document.activeElement), 'the position field takes focus');
+      await page.getByLabel('Find by name').waitFor();
+      await expectAccessible(page, 'occurrence-assign-from-gap');
+
+      await page.goto(`${world.base}/ministries/dashboard`);
+      await page.getByRole('region', { name: 'Positions still to fill' }).getByRole('row').filter({ hasText: 'Usher' }).getByRole('link').click();
+      await position.waitFor();
+      assert.equal(await position.inputValue(), String(sunday.usher));
     } finally {
       await context.close();
     }

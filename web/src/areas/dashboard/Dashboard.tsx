@@ -86,7 +86,7 @@ function Gaps({ rows }: { rows: GapRow[] }) {
         <Table head={[t('dashboard.when'), t('dashboard.position'), t('dashboard.occurrence'), t('dashboard.min'), t('dashboard.live'), t('dashboard.missing')]} numberColumns={[3, 4, 5]} label={t('dashboard.gaps')}>
           {rows.map((gap) => (
             <tr key={`${gap.occurrenceId}-${gap.positionId}`} data-position-id={gap.positionId} data-occurrence-id={gap.occurrenceId}>
-              <td><Link to={occurrencePath(gap.occurrenceId)}><When start={gap.start} end={gap.end} /></Link></td>
+              <td><Link to={occurrencePath(gap.occurrenceId, gap.positionId)}><When start={gap.start} end={gap.end} /></Link></td>
               <th scope="row">{gap.positionName}</th>
               <td>{gap.scheduleName}<div className="muted small">{gap.ministryName} · {gap.teamName}</div></td>
               <td className="number">{gap.minCount}</td>

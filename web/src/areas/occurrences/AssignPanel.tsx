@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { api, ok } from '../../api/client';
 import { QueryState } from '../../components/QueryState';
 import { Empty, ErrorNote, SuccessNote } from '../../components/feedback';
@@ -8,26 +9,41 @@ import { SelectField, TextField } from '../../components/fields';
 import { formatDate } from '../../format';
 import { Table } from '../../components/Table';
 import { useRefreshStaffing, type EligibleRow, type Staffing, useEligible } from './api';
+import { POSITION_PARAM } from './public';
 
 const LIVE = new Set(['pending', 'accepted']);
+
+/**
+ * Opens the assign panel on a position (a gap's "Assign"): the position is kept in the address, like a link from the
+ * dashboard's gap, and the panel's position field takes focus, which brings the panel into view.
+ */
+export function useAssignPosition() {
+  const [, setParams] = useSearchParams();
+  return (positionId: number) => {
+    setParams({ [POSITION_PARAM]: String(positionId) }, { replace: true });
+    document.querySelector<HTMLSelectElement>('.assign-panel select')?.focus();
+  };
+}
 
 /** E14 from the eligible list: the people qualified for the chosen position, in the API's rotation order. */
 export function AssignPanel({ occurrenceId, staffing }: { occurrenceId: string; staffing: Staffing }) {
   const { t } = useTranslation();
-  const [positionId, setPositionId] = useState('');
+  const [params, setParams] = useSearchParams();
   const [name, setName] = useState('');
   const [notice, setNotice] = useState<string>();
   const positions = [
     ...staffing.requirements.map((r) => ({ id: r.positionId, name: r.positionName })),
     ...staffing.otherAssignments.map((a) => ({ id: a.positionId, name: a.positionName })),
   ].filter((position, index, all) => all.findIndex((other) => other.id === position.id) === index);
+  const asked = params.get(POSITION_PARAM) ?? '';
+  const positionId = positions.some((position) => String(position.id) === asked) ? asked : '';
   const holders = new Set([...staffing.requirements.flatMap((r) => r.assignments), ...staffing.otherAssignments]
     .filter((a) => String(a.positionId) === positionId && LIVE.has(a.status)).map((a) => a.personId));
   return (
     <section className="card assign-panel">
       <h2 className="section-title">{t('occurrences.assignTitle')}</h2>
       <div className="toolbar">
-        <SelectField label={t('occurrences.position')} value={positionId} onChange={(event) => { setPositionId(event.target.value); setNotice(undefined); }}>
+        <SelectField label={t('occurrences.position')} value={positionId} onChange={(event) => { setParams(event.target.value ? { [POSITION_PARAM]: event.target.value } : {}, { replace: true }); setNotice(undefined); }}>
           <option value="">{t('occurrences.choosePosition')}</option>
           {positions.map((position) => <option key={position.id} value={position.id}>{position.name}</option>)}
         </SelectField>

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { QueryState } from '../../components/QueryState';
 import { formatDay, formatTimes } from '../../format';
 import { AutoFill } from '../autofill/public';
-import { AssignPanel } from './AssignPanel';
+import { AssignPanel, useAssignPosition } from './AssignPanel';
 import { AssignmentsTable } from './AssignmentsTable';
 import { NeedsEditor } from './NeedsEditor';
 import { Table } from '../../components/Table';
@@ -44,12 +44,13 @@ export function OccurrencePage() {
 
 function NeedsTable({ staffing }: { staffing: Staffing }) {
   const { t } = useTranslation();
+  const assign = useAssignPosition();
   return (
     <section>
       <h2 className="section-title">{t('occurrences.needs')}</h2>
       {staffing.occurrence.requirementsOverridden && <p className="muted">{t('occurrences.overriddenNote')}</p>}
       {staffing.requirements.length === 0 ? <p className="muted">{t('occurrences.noNeeds')}</p> : (
-        <Table head={[t('occurrences.position'), t('occurrences.min'), t('occurrences.max'), t('occurrences.live'), t('occurrences.pending'), t('occurrences.missing')]} numberColumns={[1, 2, 3, 4, 5]} label={t('occurrences.needs')}>
+        <Table head={[t('occurrences.position'), t('occurrences.min'), t('occurrences.max'), t('occurrences.live'), t('occurrences.pending'), t('occurrences.missing'), <span className="visually-hidden">{t('occurrences.actions')}</span>]} numberColumns={[1, 2, 3, 4, 5]} label={t('occurrences.needs')}>
           {staffing.requirements.map((requirement) => (
             <tr key={requirement.positionId} data-position-id={requirement.positionId}>
               <th scope="row">{requirement.positionName}</th>
@@ -59,6 +60,13 @@ function NeedsTable({ staffing }: { staffing: Staffing }) {
               <td className="number">{requirement.pendingCount}</td>
               <td className="number">
                 {requirement.gapCount > 0 ? <span className="badge badge-declined">{requirement.gapCount}</span> : 0}
+              </td>
+              <td>
+                {requirement.gapCount > 0 && (
+                  <button type="button" className="button" onClick={() => assign(requirement.positionId)}>
+                    {t('occurrences.assignGap')}<span className="visually-hidden"> {requirement.positionName}</span>
+                  </button>
+                )}
               </td>
             </tr>
           ))}

@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
 
-/** The address of an occurrence's page, which the dashboard links to as well. */
-export const occurrencePath = (occurrenceId: number) => `/ministries/occurrences/${occurrenceId}`;
+/** The address parameter naming the position the occurrence page's assign panel opens on. */
+export const POSITION_PARAM = 'positionId';
+
+/** The address of an occurrence's page, which the dashboard links to as well; with a position, its assign panel opens on it. */
+export const occurrencePath = (occurrenceId: number, positionId?: number) =>
+  `/ministries/occurrences/${occurrenceId}${positionId === undefined ? '' : `?${POSITION_PARAM}=${positionId}`}`;
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
