@@ -10,7 +10,7 @@ import { createRepositories } from '../src/db/repositories/index.js';
 import { ROLE_FLAGS, type Caller, type Roles } from '../src/domain/access/caller.js';
 import { systemClock } from '../src/domain/clock.js';
 import { addDays } from '../src/domain/dates.js';
-import { parseScheduleCreate } from '../src/domain/schedules/schedule-input.js';
+import { parseScheduleCreate } from '../src/http/commands/schedules.commands.js';
 import { buildServices } from '../src/domain/services.js';
 
 const config = loadConfig();

@@ -5,7 +5,7 @@ import { ROLE_FLAGS, type Caller, type Roles } from '../../src/domain/access/cal
 import { addDays } from '../../src/domain/dates.js';
 import { buildServices } from '../../src/domain/services.js';
 import { parseNewMinistryEvent } from '../../src/http/commands/ministry-events.commands.js';
-import { parseScheduleCreate } from '../../src/domain/schedules/schedule-input.js';
+import { parseScheduleCreate } from '../../src/http/commands/schedules.commands.js';
 import { loadEffectiveRequirements } from '../../src/domain/staffing/staffing.js';
 import { EVENT_TYPE_NAME, SERVICES } from '../../scripts/seed/catalogue.js';
 import type { SeedContext } from '../../scripts/seed/context.js';

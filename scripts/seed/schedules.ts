@@ -1,6 +1,6 @@
 import type { Authorized } from '../../src/domain/access/authorized.js';
 import { addDays } from '../../src/domain/dates.js';
-import { parseScheduleCreate } from '../../src/domain/schedules/schedule-input.js';
+import { parseGenerate, parseScheduleCreate } from '../../src/http/commands/schedules.commands.js';
 import { parseNewMinistryEvent } from '../../src/http/commands/ministry-events.commands.js';
 import { EVENT_TYPE_NAME, SERVICES } from './catalogue.js';
 import { CORE, SECOND, SIGN_UP, type SeededChurch, type SeededTeam } from './church.js';
@@ -117,9 +117,9 @@ async function generateFuture(context: SeedContext, plans: readonly SchedulePlan
   const every = Math.max(1, Math.ceil(plans.length / 10));
   await mapLimit(plans, parallelism, async (plan, i) => {
     const schedule = await services.volunteerAccess.schedule(actor, scheduleIds[i]);
-    await services.schedules.generate(actor, schedule, {
+    await services.schedules.generate(actor, schedule, parseGenerate({
       requirements: plan.needs.map((need) => ({ positionId: need.positionId, defaults: need.future })),
-    });
+    }));
     if (++done % every === 0) step.tick(done, plans.length);
   });
   step.done(`${plans.length} schedules`);

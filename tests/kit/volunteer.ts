@@ -1,6 +1,6 @@
 import { createRepositories } from '../../src/db/repositories/index.js';
 import { ROLE_FLAGS, type Caller, type Roles } from '../../src/domain/access/caller.js';
-import type { ScheduleInput } from '../../src/domain/schedules/schedule-input.js';
+import type { ScheduleInput } from '../../src/domain/schedules/schedules.commands.js';
 import type { VolunteerActor } from '../../src/domain/access/volunteer-access.js';
 import type { Services } from '../../src/domain/services.js';
 import { newUser, type TestUser } from '../helpers/factories.js';
@@ -8,6 +8,7 @@ import type { TestServer } from '../helpers/server.js';
 import { drainOutbox } from '../../src/jobs/outbox-delivery.js';
 import { presentPosition, presentQualification, presentScope, presentTeamOf } from '../../src/http/presenters/ministries.presenter.js';
 import { parseNewMinistryEvent } from '../../src/http/commands/ministry-events.commands.js';
+import { parseStaffEvent } from '../../src/http/commands/schedules.commands.js';
 import { setUp } from './http.js';
 import { startMailSink, type SunkMail } from './mail.js';
 import { presentOccurrence } from '../../src/http/presenters/occurrences.presenter.js';
@@ -159,7 +160,7 @@ export async function newStaffedEvent(
 export async function staffEvent(server: TestServer, where: { id: number; teamId: number }, eventId: number, needs: Need[]): Promise<StaffedEvent> {
   const { services, actor } = await arrange(server);
   const ministry = await services.volunteerAccess.ministry(actor, where.id);
-  const staffed = await services.schedules.staffEvent(actor, ministry, { eventId, teamId: where.teamId, requirements: needs });
+  const staffed = await services.schedules.staffEvent(actor, ministry, parseStaffEvent({ eventId, teamId: where.teamId, requirements: needs }));
   return { occurrenceId: staffed.occurrenceId, scheduleId: staffed.schedule.row.id, eventId };
 }
 

@@ -8,8 +8,7 @@ import { staffingReach } from '../access/staffing.policies.js';
 import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { invalid } from '../errors.js';
-import { planRowOf, type PlanRowFields } from '../schedules/schedule-input.js';
-import { checkPlan } from '../schedules/staffing-plan.js';
+import { checkPlan, type PlanRowInput } from '../schedules/staffing-plan.js';
 import type { EffectiveRequirement } from '../staffing/gaps.js';
 import { effectiveRequirementsWith, loadEffectiveRequirements } from '../staffing/staffing.js';
 import { rotationOrder } from '../ministries/rotation.js';
@@ -134,9 +133,9 @@ export class OccurrencesService extends DatabaseService {
   }
 
   /** Upserts one override row. */
-  async upsertOverride(occurrence: Authorized<'occurrence'>, need: PlanRowFields) {
+  async upsertOverride(occurrence: Authorized<'occurrence'>, need: PlanRowInput) {
     const repos = this.repos;
-    const [checked] = await checkPlan(repos, occurrence.ministry_id, [planRowOf(need)]);
+    const [checked] = await checkPlan(repos, occurrence.ministry_id, [need]);
     const { id, created } = await repos.requirements.upsertOverride(occurrence.id, checked.positionId, {
       minCount: checked.minCount!, maxCount: checked.maxCount ?? null, notes: checked.notes ?? null,
     });
@@ -148,9 +147,9 @@ export class OccurrencesService extends DatabaseService {
    * left out get a Min 0 Max 0 row, so `[]` is stored as "needs nobody" and reads back as no requirements,
    * overridden (§18 #2) — also when the schedule has no plan of its own.
    */
-  async replaceOverrides(occurrence: Authorized<'occurrence'>, needs: readonly PlanRowFields[]) {
+  async replaceOverrides(occurrence: Authorized<'occurrence'>, needs: readonly PlanRowInput[]) {
     const repos = this.repos;
-    const rows = await checkPlan(repos, occurrence.ministry_id, needs.map(planRowOf));
+    const rows = await checkPlan(repos, occurrence.ministry_id, needs);
     const templates = await repos.requirements.templateRows([occurrence.schedule_id]);
     const teamPositions = await repos.positions.list({ teamIds: [occurrence.team_id], active: true });
     const listed = new Set(rows.map((r) => r.positionId));

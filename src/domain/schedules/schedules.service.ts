@@ -7,41 +7,19 @@ import type { DB, ScheduleRow } from '../../db/schema.js';
 import type { VolunteerActor } from '../access/volunteer-access.js';
 import type { VolunteerAccessService } from '../access/volunteer-access.service.js';
 import type { ChurchTime } from '../church-time.js';
-import { dateFieldMessage, isValidDate } from '../dates.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, invalid } from '../errors.js';
 import { rotationOrder } from '../ministries/rotation.js';
-import { parsePermissiveBoolean } from '../values.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { capacityOf } from '../staffing/gaps.js';
 import { runGeneration, type GenerationContext } from './generation.js';
-import { offset, parseDefaults, parsePlan, planRowOf, type PlanRowFields, type ScheduleInput } from './schedule-input.js';
+import type { DeferredGenerate, ScheduleInput, StaffEventCommand } from './schedules.commands.js';
 import { sameTitle } from './matching.js';
-import { checkDefaults, checkKeptDefaults, checkPlan, saveDefaults, savePlan, type DefaultInput } from './staffing-plan.js';
+import { checkDefaults, checkKeptDefaults, checkPlan, saveDefaults, savePlan, type DefaultInput, type PlanRowInput } from './staffing-plan.js';
 import { DatabaseService } from '../database-service.js';
 import { MAX_ID, type EligibleQuery } from '../occurrences/occurrences.commands.js';
 
 const INACTIVE = 'This schedule is inactive. Reactivate it to generate its occurrences.';
-
-/** E5's body after the retired fields were refused at the edge; the rest is read after the 409 for an inactive schedule. */
-export interface GenerateInput {
-  through?: unknown;
-  accepted?: unknown;
-  requirements?: unknown;
-}
-
-/**
- * Staff this event: the ids were checked at the edge; the rest is read after the team, the caller's authority
- * over it (403) and the event are, as the contract orders.
- */
-export interface StaffEventInput {
-  eventId: number;
-  teamId: number;
-  name?: unknown;
-  startOffsetMinutes?: unknown;
-  endOffsetMinutes?: unknown;
-  requirements?: unknown;
-}
 
 export type DetailedSchedule = NonNullable<Awaited<ReturnType<Repositories['schedules']['findDetailed']>>>;
 
@@ -163,27 +141,20 @@ export class SchedulesService extends DatabaseService {
   }
 
   /** E5. Defaults in the body are saved first (all checked before anything is written), then one idempotent run. */
-  async generate(actor: VolunteerActor, schedule: Authorized<'schedule'>, body: GenerateInput) {
+  async generate(actor: VolunteerActor, schedule: Authorized<'schedule'>, readBody: DeferredGenerate) {
     if (!schedule.active) throw conflict(INACTIVE);
-    let through: string | undefined;
-    if (body.through !== undefined && body.through !== null) {
-      if (typeof body.through !== 'string' || !isValidDate(body.through)) throw invalid(dateFieldMessage('through'));
-      through = body.through;
-    }
-    const fallbackAccepted = body.accepted === undefined ? undefined : parsePermissiveBoolean(body.accepted);
+    const { through, requirements } = readBody();
     const chosen: Array<{ requirementId: number; defaults: DefaultInput[] }> = [];
     const repos = this.repos;
-    if (body.requirements !== undefined) {
-      if (!Array.isArray(body.requirements)) throw invalid('The staffing needs must be a list');
+    if (requirements !== undefined) {
       const templates = await repos.requirements.templateRows([schedule.id]);
       const seen = new Set<number>();
-      for (const entry of body.requirements) {
-        const { positionId, defaults } = (entry ?? {}) as { positionId?: unknown; defaults?: unknown };
+      for (const { positionId, defaults } of requirements) {
         const template = templates.find((t) => t.position_id === positionId);
         if (!template) throw invalid("Position not found among the schedule's staffing needs");
         if (seen.has(template.position_id)) throw invalid('The same position appears twice in the staffing needs');
         seen.add(template.position_id);
-        const list = parseDefaults(defaults ?? [], fallbackAccepted);
+        const list = defaults();
         await checkDefaults(repos, list, capacityOf({ minCount: template.min_count, maxCount: template.max_count }));
         chosen.push({ requirementId: template.id, defaults: list });
       }
@@ -196,23 +167,21 @@ export class SchedulesService extends DatabaseService {
   }
 
   /** Staff this event: a hidden one-event schedule, its needs and its one occurrence, in one transaction. */
-  async staffEvent(actor: VolunteerActor, ministry: Authorized<'ministry'>, body: StaffEventInput) {
-    const { eventId, teamId } = body;
+  async staffEvent(actor: VolunteerActor, ministry: Authorized<'ministry'>, { eventId, teamId, details }: StaffEventCommand) {
     const repos = this.repos;
     const team = await this.access.scheduleTeam(actor, ministry.id, teamId, 'ministry');
     const context = await this.context();
     const event = await repos.events.findById(eventId);
     if (!event || event.inactive || event.end_at < context.now) throw invalid('Choose an upcoming active event');
-    const startOffset = offset(body.startOffsetMinutes, 'startOffsetMinutes') ?? 0;
-    const endOffset = offset(body.endOffsetMinutes, 'endOffsetMinutes') ?? 0;
-    const plan = body.requirements === undefined ? [] : await checkPlan(repos, ministry.id, parsePlan(body.requirements, false));
-    const name = typeof body.name === 'string' && body.name.trim() !== '' ? body.name.trim().slice(0, 100) : event.title.slice(0, 100);
+    const { startOffsetMinutes, endOffsetMinutes, requirements, name: given } = details();
+    const plan = requirements === undefined ? [] : await checkPlan(repos, ministry.id, requirements);
+    const name = (given ?? event.title).slice(0, 100);
     if (await repos.schedules.oneOffForTeamAndEvent(team.id, event.id)) throw conflict('This team is already staffing this event');
     return inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
       const date = event.start_at.slice(0, 10);
       const schedule = await tx.schedules.insert({
         ministry_id: ministry.id, team_id: team.id, name, link_mode: 'event', event_id: event.id, one_off: true,
-        window_start: date, window_end: date, start_offset_minutes: startOffset, end_offset_minutes: endOffset,
+        window_start: date, window_end: date, start_offset_minutes: startOffsetMinutes ?? 0, end_offset_minutes: endOffsetMinutes ?? 0,
       });
       await savePlan(tx, schedule.id, plan, actor.caller.personId);
       const [occurrence] = await tx.schedules.attachOccurrences(schedule.id, [event], context.now);
@@ -280,8 +249,7 @@ export class SchedulesService extends DatabaseService {
   }
 
   /** Upserts one template need; Max may not fall below the stored defaults. */
-  async upsertRequirement(schedule: Authorized<'schedule'>, need: PlanRowFields) {
-    const row = planRowOf(need);
+  async upsertRequirement(schedule: Authorized<'schedule'>, row: PlanRowInput) {
     const repos = this.repos;
     const [checked] = await checkPlan(repos, schedule.ministry_id, [row]);
     // This route never changes the defaults, whatever the body says: the stored ones are always kept.

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Blockout, HouseholdPartner, MissingCredential, WarningCode } from './availability.schemas.js';
 import { ASSIGNMENT_STATUSES } from '../../db/schema.js';
-import { EVENT_ID_ON_SCHEDULE, REMOVED_FIELDS, removedFieldMessage } from '../../domain/schedules/schedule-input.js';
+import { EVENT_ID_ON_SCHEDULE, REMOVED_FIELDS, removedFieldMessage } from '../../domain/schedules/schedules.commands.js';
 import { BodyIdOf, Nullable, ReadByDomain, RequiredField, Retired, Stages, StrictBoolean, UNBOUNDED } from './common.js';
 
 /** Volunteer-area wire shapes (contract §11.1). A field the domain reads after checks a schema cannot make first is documented, not typed. */

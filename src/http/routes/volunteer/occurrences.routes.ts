@@ -4,6 +4,7 @@ import type { Services } from '../../../domain/services.js';
 import { actorOf, callerOf } from '../../plugins/access.js';
 import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js';
 import { idSegment, RequiredField, responses, Stages, SuccessResponse } from '../../schemas/common.js';
+import { parsePlanRow } from '../../commands/schedules.commands.js';
 import { Assignment, EligiblePerson, Occurrence, OccurrenceNeedBody, OccurrenceNeedsBody, Requirement } from '../../schemas/volunteer.schemas.js';
 import { SETUP_FAILURE, V } from './paths.js';
 import { parseEligible, parseOccurrenceList } from '../../commands/occurrences.commands.js';
@@ -106,7 +107,7 @@ export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox
     preValidation: guard.occurrence(),
     schema: { tags, summary: "Upsert one of the occurrence's own needs", body: OccurrenceNeedBody, response: responses({ 200: Type.Object({ requirement: Requirement }), 201: Type.Object({ requirement: Requirement }) }) },
   }, async (request, reply) => {
-    const { created, requirement } = await occurrences.upsertOverride(authorizedOf(request, 'occurrence'), request.body);
+    const { created, requirement } = await occurrences.upsertOverride(authorizedOf(request, 'occurrence'), parsePlanRow(request.body));
     return reply.code(created ? 201 : 200).send({ requirement: presentRequirement(requirement, []) });
   });
 
@@ -114,7 +115,7 @@ export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox
     config,
     preValidation: guard.occurrence(),
     schema: { tags, summary: "Replace the occurrence's own needs ([] = needs nobody)", body: OccurrenceNeedsBody, response: responses({ 200: NeedsAnswer }) },
-  }, async (request) => presentOwnNeeds(await occurrences.replaceOverrides(authorizedOf(request, 'occurrence'), request.body.requirements)));
+  }, async (request) => presentOwnNeeds(await occurrences.replaceOverrides(authorizedOf(request, 'occurrence'), request.body.requirements.map(parsePlanRow))));
 
   app.delete(`${occurrencePath}/requirements`, {
     config,

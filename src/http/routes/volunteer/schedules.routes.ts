@@ -4,7 +4,7 @@ import type { Services } from '../../../domain/services.js';
 import { actorOf } from '../../plugins/access.js';
 import { authorizedOf, guards } from '../../plugins/volunteer-guards.js';
 import { Id, idSegment, responses, SuccessResponse } from '../../schemas/common.js';
-import { parseScheduleCreate, parseScheduleUpdate } from '../../../domain/schedules/schedule-input.js';
+import { parseGenerate, parsePlanRow, parseScheduleCreate, parseScheduleUpdate, parseStaffEvent } from '../../commands/schedules.commands.js';
 import {
   ActiveQuery, EligiblePerson, GenerateBody, GenerateResult, Occurrence, Requirement, Schedule, ScheduleCreateBody, ScheduleNeedBody, ScheduleUpdateBody, StaffEventBody,
 } from '../../schemas/volunteer.schemas.js';
@@ -62,7 +62,7 @@ export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox =
       response: responses({ 201: Type.Object({ occurrence: Occurrence, schedule: Schedule }) }),
     },
   }, async (request, reply) => {
-    const { occurrenceId, schedule } = await schedules.staffEvent(await actorOf(request, services), authorizedOf(request, 'ministry'), request.body);
+    const { occurrenceId, schedule } = await schedules.staffEvent(await actorOf(request, services), authorizedOf(request, 'ministry'), parseStaffEvent(request.body));
     const occurrence = await services.volunteerAccess.occurrence(await actorOf(request, services), occurrenceId);
     return reply.code(201).send({ occurrence: presentOccurrence(await services.occurrences.detail(occurrence)), schedule: presentSchedule(schedule) });
   });
@@ -107,7 +107,7 @@ export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox =
       body: GenerateBody,
       response: responses({ 200: GenerateResult }),
     },
-  }, async (request) => schedules.generate(await actorOf(request, services), authorizedOf(request, 'schedule'), request.body));
+  }, async (request) => schedules.generate(await actorOf(request, services), authorizedOf(request, 'schedule'), parseGenerate(request.body)));
 
   app.get(`${schedulePath}/eligible`, {
     config,
@@ -134,7 +134,7 @@ export const schedulesRoutes = (services: Services): FastifyPluginAsyncTypebox =
     preValidation: guard.schedule(),
     schema: { tags, summary: 'Upsert one staffing need', body: ScheduleNeedBody, response: responses({ 200: Type.Object({ requirement: Requirement }), 201: Type.Object({ requirement: Requirement }) }) },
   }, async (request, reply) => {
-    const { created, requirement, defaults } = await schedules.upsertRequirement(authorizedOf(request, 'schedule'), request.body);
+    const { created, requirement, defaults } = await schedules.upsertRequirement(authorizedOf(request, 'schedule'), parsePlanRow(request.body));
     return reply.code(created ? 201 : 200).send({ requirement: presentRequirement(requirement, defaults) });
   });
 };

@@ -1,31 +1,15 @@
-import { dateFieldMessage, isValidDate } from '../dates.js';
-import { invalid } from '../errors.js';
-import { parsePermissiveBoolean, parseStrictBoolean } from '../values.js';
-import type { DefaultInput, PlanRowInput } from './staffing-plan.js';
+import type { Static } from '@sinclair/typebox';
+import { dateFieldMessage, isValidDate } from '../../domain/dates.js';
+import { invalid } from '../../domain/errors.js';
+import {
+  EDITABLE_LINK_MODES, EVENT_ID_ON_SCHEDULE, REMOVED_FIELDS, removedFieldMessage,
+  type DeferredGenerate, type EditableLinkMode, type GenerateNeed, type ScheduleInput, type StaffEventCommand,
+} from '../../domain/schedules/schedules.commands.js';
+import type { DefaultInput, PlanRowInput } from '../../domain/schedules/staffing-plan.js';
+import { parsePermissiveBoolean, parseStrictBoolean } from '../../domain/values.js';
+import type { GenerateBody, StaffEventBody } from '../schemas/volunteer.schemas.js';
 
-/** Fields of the retired recurrence model; sending any answers 400 naming it (spec E4, contract §11.4). */
-export const REMOVED_FIELDS = ['recurType', 'recurDow', 'recurDom', 'startTime', 'endTime', 'generateAheadDays', 'defaultPersonId', 'defaultAccepted'] as const;
-export const removedFieldMessage = (field: string) => `${field} is no longer supported: a schedule follows calendar events`;
-export const EVENT_ID_ON_SCHEDULE = 'eventId is only for Staff this event (staffed-events)';
-export const EDITABLE_LINK_MODES = ['event_type', 'class', 'ministry'] as const;
-export type EditableLinkMode = (typeof EDITABLE_LINK_MODES)[number];
 const LINK_MODE_MESSAGE = 'linkMode must be event_type, class or ministry';
-
-export interface ScheduleInput {
-  name?: string;
-  linkMode?: EditableLinkMode;
-  teamId?: number;
-  windowStart?: string;
-  windowEnd?: string | null;
-  eventTypeId?: number | null;
-  titleFilter?: string | null;
-  groupId?: number | null;
-  startOffsetMinutes?: number;
-  endOffsetMinutes?: number;
-  active?: boolean;
-  refillOnDecline?: boolean;
-  requirements?: PlanRowInput[];
-}
 
 /**
  * A schedule create or update body as the edge admits it. Its fields are read here, in the contract's order,
@@ -62,12 +46,12 @@ export interface DefaultFields {
   accepted?: unknown;
 }
 
-export function refuseRemovedFields(body: object, removed: readonly string[] = REMOVED_FIELDS): void {
+function refuseRemovedFields(body: object, removed: readonly string[] = REMOVED_FIELDS): void {
   const sent = removed.find((field) => Object.hasOwn(body, field));
   if (sent) throw invalid(removedFieldMessage(sent));
 }
 
-export const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2147483647;
+const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2147483647;
 
 function optionalId(body: ScheduleFields, field: 'eventTypeId' | 'groupId'): number | null | undefined {
   const value = body[field];
@@ -77,7 +61,7 @@ function optionalId(body: ScheduleFields, field: 'eventTypeId' | 'groupId'): num
   return value;
 }
 
-export function offset(value: unknown, field: string): number | undefined {
+function offset(value: unknown, field: string): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < -720 || value > 720) {
     throw invalid(`${field} must be a whole number of minutes from -720 to 720`);
@@ -96,7 +80,7 @@ const defaultOf = ({ personId, accepted }: DefaultFields, fallbackAccepted?: boo
 });
 
 /** A need in the domain's terms: a blank Max is none, notes are text of 255 characters at most. */
-export function planRowOf(row: PlanRowFields): PlanRowInput {
+export function parsePlanRow(row: PlanRowFields): PlanRowInput {
   return {
     positionId: row.positionId,
     minCount: row.minCount ?? undefined,
@@ -106,7 +90,7 @@ export function planRowOf(row: PlanRowFields): PlanRowInput {
   };
 }
 
-export function parseDefaults(value: unknown, fallbackAccepted?: boolean): DefaultInput[] {
+function parseDefaults(value: unknown, fallbackAccepted?: boolean): DefaultInput[] {
   if (!Array.isArray(value)) throw invalid('defaults must be a list of {personId, accepted?}');
   return value.map((entry) => {
     const fields = (entry ?? {}) as Partial<DefaultFields>;
@@ -119,7 +103,7 @@ export function parseDefaults(value: unknown, fallbackAccepted?: boolean): Defau
  * Reads a staffing plan sent inside a body whose earlier checks the schema cannot make (schedule create and
  * update, Staff this event); the routes that take a plan on its own check its shape at the edge.
  */
-export function parsePlan(value: unknown, allowDefaults = true): PlanRowInput[] {
+function parsePlan(value: unknown, allowDefaults = true): PlanRowInput[] {
   if (!Array.isArray(value)) throw invalid('The staffing needs must be a list');
   return value.map((entry) => {
     const row = (entry ?? {}) as { [K in keyof PlanRowFields]?: unknown };
@@ -133,7 +117,7 @@ export function parsePlan(value: unknown, allowDefaults = true): PlanRowInput[] 
       throw invalid('maxCount must be blank or a whole number of at least minCount');
     }
     const defaults = allowDefaults && row.defaults !== undefined ? parseDefaults(row.defaults) : undefined;
-    return { ...planRowOf({ positionId: row.positionId, minCount, maxCount, notes: row.notes } as PlanRowFields), ...(defaults && { defaults }) };
+    return { ...parsePlanRow({ positionId: row.positionId, minCount, maxCount, notes: row.notes } as PlanRowFields), ...(defaults && { defaults }) };
   });
 }
 
@@ -187,3 +171,32 @@ function readScheduleFields(body: ScheduleFields, mode: 'create' | 'update'): Sc
   if (body.requirements !== undefined) input.requirements = parsePlan(body.requirements);
   return input;
 }
+
+/** E5: through, the top-level accepted, then each need's position; a need's defaults when the service reaches them. */
+export const parseGenerate = (body: Static<typeof GenerateBody>): DeferredGenerate => () => {
+  let through: string | undefined;
+  if (body.through !== undefined && body.through !== null) {
+    if (typeof body.through !== 'string' || !isValidDate(body.through)) throw invalid(dateFieldMessage('through'));
+    through = body.through;
+  }
+  const fallbackAccepted = body.accepted === undefined ? undefined : parsePermissiveBoolean(body.accepted);
+  if (body.requirements === undefined) return { through };
+  if (!Array.isArray(body.requirements)) throw invalid('The staffing needs must be a list');
+  const requirements = body.requirements.map((entry: unknown): GenerateNeed => {
+    const { positionId, defaults } = (entry ?? {}) as { positionId?: unknown; defaults?: unknown };
+    return { positionId: isId(positionId) ? positionId : undefined, defaults: () => parseDefaults(defaults ?? [], fallbackAccepted) };
+  });
+  return { through, requirements };
+};
+
+/** Staff this event: the ids were checked by the schema; the offsets, the needs and the name are read when the service reaches them. */
+export const parseStaffEvent = (body: Static<typeof StaffEventBody>): StaffEventCommand => ({
+  eventId: body.eventId,
+  teamId: body.teamId,
+  details: () => ({
+    startOffsetMinutes: offset(body.startOffsetMinutes, 'startOffsetMinutes'),
+    endOffsetMinutes: offset(body.endOffsetMinutes, 'endOffsetMinutes'),
+    requirements: body.requirements === undefined ? undefined : parsePlan(body.requirements, false),
+    name: typeof body.name === 'string' && body.name.trim() !== '' ? body.name.trim() : undefined,
+  }),
+});
