@@ -10,13 +10,17 @@ const V = '/api/ministries';
 
 let ada: BrowserUser;
 let claire: BrowserUser;
+/** A volunteer with no assignment, and one assigned on Sunday who chose the shared Hospitality calendar. */
+let nina: BrowserUser;
+let sam: BrowserUser;
 /** Hospitality's Sunday service, short of an usher and a greeter. */
 const sunday = { occurrenceId: 0, usher: 0, greeter: 0 };
 
 async function arrange(): Promise<void> {
   ada = await world.newUser('Ada', 'Administrator', { admin: true, manageMinistries: true });
   claire = await world.newUser('Claire', 'Coordinator', { manageMinistries: true });
-  const ministryId = (await ok('POST', `${V}/ministries`, { name: 'Hospitality' })).ministry.id;
+  const hospitality = await ok('POST', `${V}/ministries`, { name: 'Hospitality' });
+  const ministryId = hospitality.ministry.id;
   const teamId = (await ok('GET', `${V}/ministries/${ministryId}/teams`)).teams[0].id;
   sunday.usher = (await ok('POST', `${V}/ministries/${ministryId}/positions`, { name: 'Usher', teamId })).position.id;
   sunday.greeter = (await ok('POST', `${V}/ministries/${ministryId}/positions`, { name: 'Greeter', teamId })).position.id;
@@ -29,6 +33,13 @@ async function arrange(): Promise<void> {
   });
   const gaps = (await ok('GET', `${V}/dashboard`)).gaps as Array<{ occurrenceId: number }>;
   sunday.occurrenceId = gaps[0].occurrenceId;
+
+  nina = await world.newUser('Nina');
+  sam = await world.newUser('Sam');
+  await ok('POST', `${V}/positions/${sunday.usher}/qualifications`, { personId: sam.personId });
+  await ok('POST', `${V}/occurrences/${sunday.occurrenceId}/assignments`, { positionId: sunday.usher, personId: sam.personId });
+  await ok('POST', '/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: hospitality.calendarId }] });
+  await ok('PUT', '/api/users/current/calendar-feed', { calendarIds: [hospitality.calendarId] }, await world.loginKey(sam.userName, sam.password));
 }
 
 const ADMIN_PAGES = [
@@ -97,11 +108,43 @@ describe('the web app\'s polish (issue 37)', () => {
       await expectAccessible(page, 'occurrence-assign-from-gap');
 
       await page.goto(`${world.base}/ministries/dashboard`);
-      await page.getByRole('region', { name: 'Positions still to fill' }).getByRole('row').filter({ hasText: 'Usher' }).getByRole('link').click();
+      await page.getByRole('region', { name: 'Positions still to fill' }).getByRole('row').filter({ hasText: 'Greeter' }).getByRole('link').click();
       await position.waitFor();
-      assert.equal(await position.inputValue(), String(sunday.usher));
+      assert.equal(await position.inputValue(), String(sunday.greeter));
+      assert.match(page.url(), new RegExp(`positionId=${sunday.greeter}$`));
     } finally {
       await context.close();
     }
+  });
+
+  it('says on the Me page which calendar holds what, and why one would be empty (#9)', async () => {
+    const NOTHING_CHOSEN = 'No church calendar is chosen for this link yet';
+    const NO_ASSIGNMENTS = 'You have no upcoming assignments yet, so this calendar is empty for now';
+    const cards = async (user: BrowserUser, shown: string, screenshot?: string) => {
+      const { context, page } = await world.newContext(PHONE);
+      try {
+        await signIn(page, world.base, user.userName, user.password);
+        await page.getByRole('link', { name: 'Me', exact: true }).click();
+        const church = page.locator('section', { has: page.getByRole('heading', { name: 'Church calendar' }) });
+        const mine = page.locator('section', { has: page.getByRole('heading', { name: 'My schedule in my calendar' }) });
+        await church.getByRole('button', { name: 'Create my calendar link' }).or(church.getByLabel('Calendar link')).waitFor();
+        await mine.getByRole('button', { name: 'Make a new link' }).waitFor();
+        await page.getByText(shown).first().waitFor();
+        if (screenshot) await expectAccessible(page, screenshot);
+        return { church: await church.innerText(), mine: await mine.innerText() };
+      } finally {
+        await context.close();
+      }
+    };
+    const newcomer = await cards(nina, NO_ASSIGNMENTS, 'me-calendars-empty');
+    assert.match(newcomer.church, /shares with members/);
+    assert.match(newcomer.church, /Your own shifts are not in it/);
+    assert.ok(newcomer.church.includes(NOTHING_CHOSEN), newcomer.church);
+    assert.ok(newcomer.mine.includes(NO_ASSIGNMENTS), newcomer.mine);
+    assert.match(newcomer.mine, /Only yours: the church’s events are in the church calendar/);
+
+    const serving = await cards(sam, 'Calendar link');
+    assert.ok(!serving.church.includes(NOTHING_CHOSEN), serving.church);
+    assert.ok(!serving.mine.includes(NO_ASSIGNMENTS), serving.mine);
   });
 });

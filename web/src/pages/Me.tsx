@@ -7,7 +7,7 @@ import { QueryState } from '../components/QueryState';
 import { Empty, ErrorNote, Loading } from '../components/feedback';
 import { chooseLanguage, LANGUAGES, type Language } from '../i18n';
 import { useCurrentUser } from '../session';
-import { meKeys, useCalendarFeed, useHelpWanted, useQualifications, useScheduleFeed } from './api';
+import { meKeys, useCalendarFeed, useHelpWanted, useMyAssignments, useQualifications, useScheduleFeed } from './api';
 
 
 export function Me() {
@@ -79,6 +79,7 @@ function CalendarFeed() {
     onSuccess: (answer) => queryClient.setQueryData(meKeys.calendarFeed(), answer),
   });
   const webcal = feed.data?.path ? `webcal://${window.location.host}${feed.data.path}` : undefined;
+  const nothingChosen = feed.data && feed.data.calendarIds.length === 0 && feed.data.systemCalendarIds.length === 0;
   const copy = async () => {
     if (!webcal) return;
     await navigator.clipboard.writeText(webcal);
@@ -89,6 +90,7 @@ function CalendarFeed() {
       <h2 className="card-title">{t('me.calendar')}</h2>
       <p className="muted">{t('me.calendarIntro')}</p>
       <QueryState query={feed} />
+      {nothingChosen && <p className="note">{t('me.calendarEmpty')}</p>}
       {create.isError && <ErrorNote error={create.error} />}
       {feed.data && !webcal && (
         <button type="button" className="button button-primary" disabled={create.isPending} onClick={() => create.mutate()}>{t('me.calendarCreate')}</button>
@@ -119,6 +121,7 @@ function ScheduleFeed() {
   const queryClient = useQueryClient();
   const [copied, setCopied] = useState(false);
   const feed = useScheduleFeed();
+  const upcoming = useMyAssignments();
   const reset = useMutation({
     mutationFn: () => ok(api.POST('/api/users/current/schedule-feed/reset')),
     onSuccess: (answer) => {
@@ -136,6 +139,7 @@ function ScheduleFeed() {
     <section className="card">
       <h2 className="card-title">{t('scheduleFeed.title')}</h2>
       <p className="muted">{t('scheduleFeed.intro')}</p>
+      {upcoming.data?.length === 0 && <p className="note">{t('scheduleFeed.empty')}</p>}
       <QueryState query={feed} />
       {reset.isError && <ErrorNote error={reset.error} />}
       {url && (
