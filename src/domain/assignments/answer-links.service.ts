@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { withTransaction } from '../../db/repositories/index.js';
-import type { AssignmentStatus, DB } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
 import { clockDigits, isSignedBy, linkStateOf, type AnswerLinkClaims, newAnswerLinkSecret, readAnswerLink, signAnswerLink } from '../access/answer-links.js';
 import { ownsAssignment } from '../access/staffing.policies.js';
 import type { ChurchTime } from '../church-time.js';
@@ -85,10 +85,6 @@ export class AnswerLinksService extends DatabaseService {
     return { row, firstName: person.first_name, since, claims };
   }
 
-  private static view(row: { position_name: string; ministry_name: string; team_name: string; start_at: string; end_at: string; status: AssignmentStatus }, firstName: string) {
-    return { firstName, positionName: row.position_name, ministryName: row.ministry_name, teamName: row.team_name, start: row.start_at, end: row.end_at, status: row.status };
-  }
-
   /**
    * What the link's page shows: the assignment's facts, the first name of the person asked, and the answer recorded
    * through the link (null while it has none), after which the page points to the app instead. 409 when the
@@ -96,7 +92,7 @@ export class AnswerLinksService extends DatabaseService {
    */
   async show(token: string) {
     const { row, firstName, since, claims } = await this.check(token);
-    return { assignment: AnswerLinksService.view(row, firstName), answered: answeredThrough(claims, row, since) };
+    return { assignment: row, firstName, answered: answeredThrough(claims, row, since) };
   }
 
   /**
@@ -112,7 +108,7 @@ export class AnswerLinksService extends DatabaseService {
       const answered = answeredThrough(claims, current, await repos.assignments.responsesAfter(claims.assignmentId, claims.lastResponseId));
       if (answered && answered !== response) throw conflict(alreadyAnswered(answered), { answered });
     });
-    return { assignment: AnswerLinksService.view({ ...row, status: recorded.assignment.row.status }, firstName), changed: recorded.changed,
+    return { assignment: { ...row, status: recorded.assignment.row.status }, firstName, changed: recorded.changed,
       told: recorded.changed && response === 'declined' ? await this.member.whoIsTold(row.ministry_id) : null };
   }
 

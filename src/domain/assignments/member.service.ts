@@ -93,11 +93,7 @@ export class MemberService extends DatabaseService {
   }
 
   async qualifications(caller: Caller) {
-    return {
-      qualifications: (await this.repos.memberView.qualifications(caller.personId)).map((q) => ({
-        positionId: q.position_id, positionName: q.position_name, ministryId: q.ministry_id, ministryName: q.ministry_name, teamId: q.team_id, teamName: q.team_name,
-      })),
-    };
+    return { qualifications: await this.repos.memberView.qualifications(caller.personId) };
   }
 
   /** People who could take over: the eligible list minus the caller and anyone holding the position on the occurrence. */
@@ -215,16 +211,7 @@ export class MemberService extends DatabaseService {
   async helpWanted(caller: Caller) {
     const repos = this.repos;
     const ministries = await repos.memberView.advertising(caller.personId);
-    const positions = await repos.memberView.recruitingPositions(ministries.map((m) => m.id));
-    return {
-      ministries: ministries.map((ministry) => ({
-        ministryId: ministry.id,
-        ministryName: ministry.name,
-        helpWantedText: ministry.help_wanted_text ?? '',
-        recruitingPositions: positions.filter((p) => p.ministry_id === ministry.id).map((p) => ({ teamName: p.team_name, positionName: p.position_name, description: p.description })),
-        inPool: ministry.in_pool === true || (ministry.in_pool as unknown) === 1,
-      })),
-    };
+    return { ministries, positions: await repos.memberView.recruitingPositions(ministries.map((m) => m.id)) };
   }
 
   /** Ours (issue 34): who hears of a help offer to the ministry, so a page can say who was told. 404 for an unknown ministry. */

@@ -1,6 +1,8 @@
 import type { AssignmentRow, ResponseChannel } from '../../db/schema.js';
 import { isAnswerable, mayProposeSubstitute, type MeAssignmentFacts, type MyAssignment } from '../../domain/assignments/my-assignment.js';
+import type { MemberService } from '../../domain/assignments/member.service.js';
 import { displayName } from '../../domain/people/display-name.js';
+import type { AnswerLinkAssignmentView } from '../schemas/answer-links.schemas.js';
 import type { AssignmentView, MeAssignmentView, NotificationView, ResponseView, SwapView } from '../schemas/volunteer.schemas.js';
 
 /** An assignment with the names and the event's check-in times its view shows. */
@@ -157,3 +159,29 @@ export const presentWithMyAssignment = <T extends { assignment: MyAssignment }>(
 /** A blockout the caller recorded, with their live assignments it covers. */
 export const presentCoveredBlockout = <T extends { coveredAssignments: MeAssignmentFacts[]; now: string }>({ coveredAssignments, now, ...rest }: T) =>
   ({ ...rest, coveredAssignments: coveredAssignments.map((row) => presentMeAssignment(row, now)) });
+
+/** What an answer link's page shows of the assignment: its facts and the first name of the person asked, nothing else. */
+export const presentAnswerLink = <T extends { assignment: Pick<MeAssignmentFacts, 'position_name' | 'ministry_name' | 'team_name' | 'start_at' | 'end_at' | 'status'>; firstName: string }>(
+  { assignment: row, firstName, ...rest }: T,
+): Omit<T, 'assignment' | 'firstName'> & { assignment: AnswerLinkAssignmentView } => ({
+  ...rest,
+  assignment: { firstName, positionName: row.position_name, ministryName: row.ministry_name, teamName: row.team_name, start: row.start_at, end: row.end_at, status: row.status },
+});
+
+/** The caller's active qualifications (contract §8). */
+export const presentMyQualifications = ({ qualifications }: { qualifications: Array<{ position_id: number; position_name: string; ministry_id: number; ministry_name: string; team_id: number; team_name: string }> }) => ({
+  qualifications: qualifications.map((q) => ({
+    positionId: q.position_id, positionName: q.position_name, ministryId: q.ministry_id, ministryName: q.ministry_name, teamId: q.team_id, teamName: q.team_name,
+  })),
+});
+
+/** E12: each advertising ministry with its recruiting positions and whether the caller is in its pool. */
+export const presentHelpWanted = ({ ministries, positions }: Awaited<ReturnType<MemberService['helpWanted']>>) => ({
+  ministries: ministries.map((ministry) => ({
+    ministryId: ministry.id,
+    ministryName: ministry.name,
+    helpWantedText: ministry.help_wanted_text ?? '',
+    recruitingPositions: positions.filter((p) => p.ministry_id === ministry.id).map((p) => ({ teamName: p.team_name, positionName: p.position_name, description: p.description })),
+    inPool: ministry.in_pool === true || (ministry.in_pool as unknown) === 1,
+  })),
+});

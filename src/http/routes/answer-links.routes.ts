@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../domain/services.js';
 import { parseComment } from '../commands/assignments.commands.js';
+import { presentAnswerLink } from '../presenters/assignments.presenter.js';
 import { publicRateLimit } from '../plugins/rate-limits.js';
 import { AnswerLinkBody, AnswerLinkPage, AnswerLinkParams, AnswerLinkResult } from '../schemas/answer-links.schemas.js';
 import { responses, WallClock } from '../schemas/common.js';
@@ -23,7 +24,7 @@ export const answerLinksRoutes = (services: Services): FastifyPluginAsyncTypebox
       params: AnswerLinkParams,
       response: responses({ 200: AnswerLinkPage }),
     },
-  }, async (request) => answerLinks.show(request.params.token));
+  }, async (request) => presentAnswerLink(await answerLinks.show(request.params.token)));
 
   app.post('/api/public/answer/:token', {
     config,
@@ -34,7 +35,7 @@ export const answerLinksRoutes = (services: Services): FastifyPluginAsyncTypebox
       body: AnswerLinkBody,
       response: responses({ 200: AnswerLinkResult }),
     },
-  }, async (request) => answerLinks.answer(request.params.token, request.body.response, parseComment(request.body)));
+  }, async (request) => presentAnswerLink(await answerLinks.answer(request.params.token, request.body.response, parseComment(request.body))));
 
   app.post('/admin/api/system/answer-links/rotate', {
     config: { access: { role: 'admin' as const } },

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { ASSIGNMENT_STATUSES } from '../../db/schema.js';
 import { Nullable, WallClock } from './common.js';
 import { Told } from './volunteer.schemas.js';
@@ -15,6 +15,7 @@ export const AnswerLinkAssignment = Type.Object({
   end: WallClock,
   status: Type.Union(ASSIGNMENT_STATUSES.map((s) => Type.Literal(s))),
 });
+export type AnswerLinkAssignmentView = Static<typeof AnswerLinkAssignment>;
 
 /** What an answer link's page shows: the assignment, and the answer recorded through the link (null before one). */
 export const AnswerLinkPage = Type.Object({

@@ -7,7 +7,7 @@ import { Warning, WarningCode } from '../../schemas/availability.schemas.js';
 import { BodyId, idSegment, Nullable, responses } from '../../schemas/common.js';
 import { EligiblePerson, MeAssignment, Swap, Told } from '../../schemas/volunteer.schemas.js';
 import { memberPaths } from './paths.js';
-import { presentMyAssignments, presentWithMyAssignment, presentWithSwap } from '../../presenters/assignments.presenter.js';
+import { presentHelpWanted, presentMyAssignments, presentMyQualifications, presentWithMyAssignment, presentWithSwap } from '../../presenters/assignments.presenter.js';
 import { parseAnswer, parseComment, parseMyAssignments, parseOpportunities } from '../../commands/assignments.commands.js';
 
 const ASSIGNMENT_FAILURE = 'The volunteer assignment could not be saved';
@@ -96,7 +96,7 @@ export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => a
           }),
         }),
       },
-    }, async (request) => member.qualifications(callerOf(request)));
+    }, async (request) => presentMyQualifications(await member.qualifications(callerOf(request))));
   }
 
   for (const url of memberPaths('opportunities')) {
@@ -139,7 +139,7 @@ export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => a
           }),
         }),
       },
-    }, async (request) => member.helpWanted(callerOf(request)));
+    }, async (request) => presentHelpWanted(await member.helpWanted(callerOf(request))));
   }
 
   for (const url of memberPaths(`help-wanted/${idSegment('ministryId')}`)) {
