@@ -13,6 +13,11 @@ let claire: BrowserUser;
 /** A volunteer with no assignment, and one assigned on Sunday who chose the shared Hospitality calendar. */
 let nina: BrowserUser;
 let sam: BrowserUser;
+/** A busy volunteer: Hospitality's greeter, and Music's singer and guitarist (its Band team) over three weeks. */
+let vera: BrowserUser;
+const veraDates: string[] = [];
+const musicDates: string[] = [];
+const bandDates: string[] = [];
 /** Hospitality's Sunday service, short of an usher and a greeter. */
 const sunday = { occurrenceId: 0, usher: 0, greeter: 0 };
 
@@ -26,6 +31,13 @@ async function arrange(): Promise<void> {
   sunday.greeter = (await ok('POST', `${V}/ministries/${ministryId}/positions`, { name: 'Greeter', teamId })).position.id;
   const types = await ok<Array<{ Id: number; Name: string }>>('GET', '/api/events/types');
   const eventTypeId = types.find((type) => type.Name === 'Other')!.Id;
+  /** Services of a team on the dates, each short of one of the position. */
+  const services = async (ministry: number, team: number, position: number, title: string, dates: string[]) => {
+    for (const date of dates) await ok('POST', `${V}/ministries/${ministry}/events`, { title, eventTypeId, date, startTime: '18:00', endTime: '19:30' });
+    await ok('POST', `${V}/ministries/${ministry}/schedules`, {
+      name: title, linkMode: 'ministry', titleFilter: title, teamId: team, windowStart: inDays(0), requirements: [{ positionId: position, minCount: 1 }],
+    });
+  };
   await ok('POST', `${V}/ministries/${ministryId}/events`, { title: 'Sunday service', eventTypeId, date: inDays(3), startTime: '10:00', endTime: '11:30' });
   await ok('POST', `${V}/ministries/${ministryId}/schedules`, {
     name: 'Sunday service', linkMode: 'ministry', titleFilter: 'Sunday service', teamId, windowStart: inDays(0),
@@ -40,6 +52,19 @@ async function arrange(): Promise<void> {
   await ok('POST', `${V}/occurrences/${sunday.occurrenceId}/assignments`, { positionId: sunday.usher, personId: sam.personId });
   await ok('POST', '/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: hospitality.calendarId }] });
   await ok('PUT', '/api/users/current/calendar-feed', { calendarIds: [hospitality.calendarId] }, await world.loginKey(sam.userName, sam.password));
+
+  vera = await world.newUser('Vera');
+  const music = (await ok('POST', `${V}/ministries`, { name: 'Music' })).ministry.id;
+  const musicTeam = (await ok('GET', `${V}/ministries/${music}/teams`)).teams[0].id;
+  const band = (await ok('POST', `${V}/ministries/${music}/teams`, { name: 'Band' })).team.id;
+  const singer = (await ok('POST', `${V}/ministries/${music}/positions`, { name: 'Singer', teamId: musicTeam })).position.id;
+  const guitar = (await ok('POST', `${V}/ministries/${music}/positions`, { name: 'Guitar', teamId: band })).position.id;
+  musicDates.push(inDays(7), inDays(14), inDays(21));
+  bandDates.push(inDays(8), inDays(15));
+  await services(music, musicTeam, singer, 'Music night', musicDates);
+  await services(music, band, guitar, 'Band night', bandDates);
+  for (const position of [sunday.greeter, singer, guitar]) await ok('POST', `${V}/positions/${position}/qualifications`, { personId: vera.personId });
+  veraDates.push(inDays(3), ...musicDates, ...bandDates);
 }
 
 const ADMIN_PAGES = [
@@ -146,5 +171,46 @@ describe('the web app\'s polish (issue 37)', () => {
     const serving = await cards(sam, 'Calendar link');
     assert.ok(!serving.church.includes(NOTHING_CHOSEN), serving.church);
     assert.ok(!serving.mine.includes(NO_ASSIGNMENTS), serving.mine);
+  });
+
+  it('groups a busy volunteer\'s open spots by week and filters them by ministry and team, the choice kept in the address (#4)', async () => {
+    /** The headings the weeks of these dates get: Monday to Sunday, in English. */
+    const weeksOf = (dates: string[]) => [...new Set(dates.map((date) => {
+      const day = new Date(`${date}T00:00:00Z`);
+      day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+      return day.getTime();
+    }))].sort().map((monday) => `Week of ${new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' }).formatRange(monday, monday + 6 * 86_400_000)}`);
+    const { context, page } = await world.newContext(PHONE);
+    try {
+      await signIn(page, world.base, vera.userName, vera.password);
+      await page.getByRole('link', { name: 'Open spots', exact: true }).click();
+      const cards = page.locator('li.card');
+      const headings = async () => (await page.getByRole('heading', { level: 2, name: /^Week of / }).allTextContents()).map((text) => text.replace(/\s+/g, ' '));
+      const normal = (texts: string[]) => texts.map((text) => text.replace(/\s+/g, ' '));
+      const cardsShown = (count: number) => page.waitForFunction((expected) => document.querySelectorAll('li.card').length === expected, count);
+      await cardsShown(veraDates.length);
+      assert.deepEqual(await headings(), normal(weeksOf(veraDates)));
+      await expectAccessible(page, 'open-spots-by-week');
+
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await page.getByLabel('Ministry').selectOption('Music');
+      await page.waitForURL(/[?&]ministry=Music/);
+      await cardsShown(musicDates.length + bandDates.length);
+      assert.deepEqual(await headings(), normal(weeksOf([...musicDates, ...bandDates])));
+      await page.getByLabel('Team').selectOption('Band');
+      await page.waitForURL(/[?&]team=Band/);
+      await cardsShown(bandDates.length);
+      assert.deepEqual(normal(await cards.locator('.card-meta').allTextContents()), bandDates.map(() => 'Music · Band'));
+      assert.deepEqual(await headings(), normal(weeksOf(bandDates)));
+      assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true, 'filtering does not reload the page');
+      await expectAccessible(page, 'open-spots-filtered');
+
+      await page.reload();
+      await cardsShown(bandDates.length);
+      assert.equal(await page.getByLabel('Ministry').inputValue(), 'Music');
+      assert.equal(await page.getByLabel('Team').inputValue(), 'Band');
+    } finally {
+      await context.close();
+    }
   });
 });

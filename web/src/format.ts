@@ -23,6 +23,20 @@ export function formatDate(value: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(wallClock(value));
 }
 
+/** The Monday that starts the week of a wall-clock moment, as `YYYY-MM-DD`. */
+export function weekStart(value: string): string {
+  const day = wallClock(value);
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+/** A week from its Monday (`YYYY-MM-DD`) as the range of its days, e.g. "November 30 – December 6". */
+export function formatWeek(monday: string, locale: string): string {
+  const start = wallClock(monday);
+  return new Intl.DateTimeFormat(locale, { month: 'long', day: 'numeric', timeZone: 'UTC' })
+    .formatRange(start, new Date(start.getTime() + 6 * 86_400_000));
+}
+
 /** Today's date as `YYYY-MM-DD` on the reader's clock. */
 export function today(): string {
   const now = new Date();

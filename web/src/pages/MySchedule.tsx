@@ -72,11 +72,15 @@ function Past() {
   return <ul className="list">{past.map((assignment) => <AssignmentCard key={assignment.id} assignment={assignment} />)}</ul>;
 }
 
-export function ShiftHeading({ position, ministry, team, start, end }: { position: string; ministry: string; team: string; start: string; end: string }) {
+export function ShiftHeading({ position, ministry, team, start, end, level: Heading = 'h2' }: {
+  position: string; ministry: string; team: string; start: string; end: string;
+  /** `h3` where the cards sit under a heading of their own (Open spots' weeks). */
+  level?: 'h2' | 'h3';
+}) {
   const { i18n } = useTranslation();
   return (
     <div className="shift">
-      <h2 className="card-title">{position}</h2>
+      <Heading className="card-title">{position}</Heading>
       <p className="card-meta">{ministry} · {team}</p>
       <p className="card-when">
         <span>{formatDay(start, i18n.language)}</span>

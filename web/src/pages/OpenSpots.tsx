@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { api, ok } from '../api/client';
 import { QueryState } from '../components/QueryState';
 import { Empty, ErrorNote, SuccessNote } from '../components/feedback';
-import { formatDay } from '../format';
+import { SelectField } from '../components/fields';
+import { formatDay, formatWeek, weekStart } from '../format';
 import { ShiftHeading } from './MySchedule';
 import { meKeys, useOpportunities, type Opportunity } from './api';
 
@@ -16,6 +17,11 @@ export function OpenSpots() {
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string>();
   const opportunities = useOpportunities();
+  const [params, setParams] = useSearchParams();
+  const ministry = params.get('ministry') ?? '';
+  const team = params.get('team') ?? '';
+  const choose = (chosen: { ministry: string; team: string }) =>
+    setParams(Object.fromEntries(Object.entries(chosen).filter(([, value]) => value)), { replace: true });
   const signUp = useMutation({
     mutationFn: (spot: Opportunity) => ok(api.POST('/api/me/signup', { body: { occurrenceId: spot.occurrenceId, positionId: spot.positionId } })),
     onSuccess: ({ warnings }, spot) => {
@@ -43,26 +49,62 @@ export function OpenSpots() {
         </Empty>
       )}
       {opportunities.data && opportunities.data.length > 0 && (
-        <ul className="list">
-          {opportunities.data.map((spot) => {
-            const isThisOne = signUp.isPending && signUp.variables === spot;
-            return (
+        <>
+          <Filters spots={opportunities.data} ministry={ministry} team={team} onChange={choose} />
+          <Weeks spots={opportunities.data.filter((spot) => (!ministry || spot.ministryName === ministry) && (!team || spot.teamName === team))}>
+            {(spot) => (
               <li key={`${spot.occurrenceId}-${spot.positionId}`} className="card">
-                <ShiftHeading position={spot.positionName} ministry={spot.ministryName} team={spot.teamName} start={spot.start} end={spot.end} />
+                <ShiftHeading level="h3" position={spot.positionName} ministry={spot.ministryName} team={spot.teamName} start={spot.start} end={spot.end} />
                 <p><span className="badge">{t('openSpots.places', { count: spot.openCount })}</span></p>
                 {spot.alreadyServing && <p className="note note-warning">{t('openSpots.alreadyServing', { positions: spot.alreadyServingPositionNames.join(', ') })}</p>}
                 {spot.marks.map((code) => <p key={code} className="note note-warning">{t(`openSpots.mark.${code}`)}</p>)}
                 <div className="actions">
                   {/* A place the rules warn about is still open to me (E11 accepts it), but not urged on me. */}
                   <button type="button" className={spot.marks.length > 0 ? 'button' : 'button button-primary'} disabled={signUp.isPending} onClick={() => signUp.mutate(spot)}>
-                    {isThisOne ? t('openSpots.signingUp') : t('openSpots.signUp')}
+                    {signUp.isPending && signUp.variables === spot ? t('openSpots.signingUp') : t('openSpots.signUp')}
                   </button>
                 </div>
               </li>
-            );
-          })}
-        </ul>
+            )}
+          </Weeks>
+        </>
       )}
     </>
   );
+}
+
+const distinct = (names: string[]) => [...new Set(names)].sort((a, b) => a.localeCompare(b));
+
+/** Narrows a long list to one ministry or team; the choice is kept in the address, so a reload keeps it. */
+function Filters({ spots, ministry, team, onChange }: {
+  spots: Opportunity[]; ministry: string; team: string; onChange: (chosen: { ministry: string; team: string }) => void;
+}) {
+  const { t } = useTranslation();
+  const teams = distinct(spots.filter((spot) => !ministry || spot.ministryName === ministry).map((spot) => spot.teamName));
+  return (
+    <div className="toolbar">
+      <SelectField label={t('openSpots.ministry')} value={ministry} onChange={(event) => onChange({ ministry: event.target.value, team: '' })}>
+        <option value="">{t('openSpots.allMinistries')}</option>
+        {distinct(spots.map((spot) => spot.ministryName)).map((name) => <option key={name} value={name}>{name}</option>)}
+      </SelectField>
+      <SelectField label={t('openSpots.team')} value={team} onChange={(event) => onChange({ ministry, team: event.target.value })}>
+        <option value="">{t('openSpots.allTeams')}</option>
+        {teams.map((name) => <option key={name} value={name}>{name}</option>)}
+      </SelectField>
+    </div>
+  );
+}
+
+/** The spots under a heading per week (Monday to Sunday), in the order the service lists them. */
+function Weeks({ spots, children }: { spots: Opportunity[]; children: (spot: Opportunity) => ReactNode }) {
+  const { t, i18n } = useTranslation();
+  if (spots.length === 0) return <Empty><p>{t('openSpots.noneMatch')}</p></Empty>;
+  const weeks = new Map<string, Opportunity[]>();
+  for (const spot of spots) weeks.set(weekStart(spot.start), [...(weeks.get(weekStart(spot.start)) ?? []), spot]);
+  return [...weeks].map(([monday, rows]) => (
+    <section key={monday} aria-labelledby={`week-${monday}`}>
+      <h2 id={`week-${monday}`} className="section-title">{t('openSpots.week', { range: formatWeek(monday, i18n.language) })}</h2>
+      <ul className="list">{rows.map(children)}</ul>
+    </section>
+  ));
 }
