@@ -1,24 +1,20 @@
-import type { Kysely } from 'kysely';
 import type { Repositories } from '../../db/repositories/index.js';
-import { holdsPosition, type DB } from '../../db/schema.js';
+import { holdsPosition } from '../../db/schema.js';
 import type { Authorized } from '../access/authorized.js';
 import type { AutoFillScope } from '../../db/repositories/auto-fill.repository.js';
-import type { VolunteerAccessService } from '../access/volunteer-access.service.js';
 import type { VolunteerActor } from '../access/volunteer-access.js';
 import { cancelAssignments } from '../assignments/cancel.js';
-import type { ChurchTime } from '../church-time.js';
 import { groupBy } from '../collections.js';
 import { addDays, dateFieldMessage, isValidDate } from '../dates.js';
-import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
+import { inTransaction } from '../domain-events.js';
 import { invalid } from '../errors.js';
 import { displayName } from '../people/display-name.js';
 import { isOver } from '../occurrences/timing.js';
-import type { SettingsService } from '../settings/settings.service.js';
 import { codesOf, loadPlacementFacts, OCCURRENCE_CLOSED, occurrenceClosed, placeOf, refusal, RULE_WORDS, type RuleCode } from '../staffing/placement.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import { plan } from './planner.js';
 import { loadPlannerInput } from './planner-input.js';
-import { DatabaseService } from '../database-service.js';
+import { StaffingService } from '../staffing/staffing-service.js';
 
 export interface AutoFillRequest {
   occurrenceId?: number;
@@ -71,30 +67,26 @@ export function encodeToken(body: AutoFillTokenBody): string {
   return Buffer.from(JSON.stringify(body)).toString('base64url');
 }
 
-/** The JSON a token carries, unchecked; 400 when it carries none. */
-export function readToken(token: string): unknown {
+/**
+ * The body of a token a preview answered; 400 when the token carries no JSON or JSON not of a token's shape, which
+ * the caller's `isBody` decides (the edge checks it with the very field schemas the preview's body was checked with).
+ */
+export function readToken(token: string, isBody: (json: unknown) => json is AutoFillTokenBody): AutoFillTokenBody {
+  let json: unknown;
   try {
-    return JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    json = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
   } catch {
     throw invalid(TOKEN_REFUSAL);
   }
+  if (!isBody(json)) throw invalid(TOKEN_REFUSAL);
+  return json;
 }
 
 /**
  * Auto-fill (issue 18): a preview that writes nothing, a commit that assigns the kept proposals through E14's
  * rules under each occurrence's lock, an undo for the untouched, and the servings report that fairness is measured by.
  */
-export class AutoFillService extends DatabaseService {
-  constructor(
-    db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly settings: SettingsService,
-    private readonly publisher: DomainEventPublisher,
-    private readonly access: VolunteerAccessService,
-  ) {
-    super(db);
-  }
-
+export class AutoFillService extends StaffingService {
   /** Checks the request against the scope's rules and the scheduling horizon; answers the token's body. */
   private async resolve(actor: VolunteerActor, request: AutoFillRequest) {
     const scope = await this.access.autoFillScope(actor, request);
@@ -180,15 +172,7 @@ export class AutoFillService extends DatabaseService {
       for (const { proposal, reason } of refused) skip(proposal, reason);
     }
     const [run, created] = await Promise.all([repos.autoFill.findRun(runId), repos.autoFill.runAssignments(runId)]);
-    return {
-      runId,
-      committedBy: { personId: by, displayName: displayName({ first_name: run!.first_name ?? '', last_name: run!.last_name ?? '' }), at: now },
-      created: created.map((row) => ({
-        assignmentId: row.id, occurrenceId: row.occurrence_id, positionId: row.position_id, positionName: row.position_name,
-        personId: row.person_id, displayName: displayName(row), date: row.date, status: row.status, source: 'coordinator' as const, autoFilled: true as const,
-      })),
-      skipped,
-    };
+    return { runId, by, committer: run!, at: now, created, skipped };
   }
 
   /** One occurrence's share of a commit, inside its transaction: E14's rules and the places left, checked once under the lock. */
@@ -267,7 +251,7 @@ export class AutoFillService extends DatabaseService {
 
   /**
    * Cancels the run's assignments nobody has touched (still pending, unanswered, no substitution, not over) through
-   * the ordinary cancel path; answers what it cancelled and what it kept, with why.
+   * the ordinary cancel path; answers the rows it cancelled and the rows it kept, with why.
    */
   async undo(actor: VolunteerActor, run: Authorized<'autoFillRun'>) {
     const now = await this.time.now();
@@ -287,14 +271,13 @@ export class AutoFillService extends DatabaseService {
       })));
       await repos.autoFill.markUndone(run.id, actor.caller.personId, now);
     });
-    const view = (row: (typeof rows)[number]) => ({
-      assignmentId: row.id, occurrenceId: row.occurrence_id, positionId: row.position_id, positionName: row.position_name,
-      personId: row.person_id, displayName: displayName(row), date: row.date,
-    });
     return {
       runId: run.id,
-      cancelled: untouched.map(view),
-      kept: rows.filter((row) => keptReason(row) !== undefined).map((row) => ({ ...view(row), status: row.status, reason: keptReason(row)! })),
+      cancelled: untouched,
+      kept: rows.flatMap((row) => {
+        const reason = keptReason(row);
+        return reason === undefined ? [] : [{ row, reason }];
+      }),
     };
   }
 
@@ -308,26 +291,9 @@ export class AutoFillService extends DatabaseService {
     const to = query.to ?? today;
     if (to < from) throw invalid('to must be on or after from');
     const rows = await this.repos.autoFill.servings({ ministryId: ministry.id, teamId, from, to, today });
-    const people = rows.map((row) => ({
-      personId: row.person_id, displayName: displayName(row), total: row.total,
-      pending: row.pending, accepted: row.accepted, declined: row.declined, cancelled: row.cancelled, completed: row.completed,
-      lastServed: row.last_served,
-    }));
-    const byName = (a: (typeof people)[number], b: (typeof people)[number]) =>
-      a.displayName.toLowerCase().localeCompare(b.displayName.toLowerCase()) || a.personId - b.personId;
-    people.sort(query.sort === 'count' ? (a, b) => b.total - a.total || byName(a, b) : byName);
+    const byName = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+      displayName(a).toLowerCase().localeCompare(displayName(b).toLowerCase()) || a.person_id - b.person_id;
+    const people = [...rows].sort(query.sort === 'count' ? (a, b) => b.total - a.total || byName(a, b) : byName);
     return { ministryId: ministry.id, teamId: teamId ?? null, from, to, people };
   }
-}
-
-/** The servings report as CSV: a header row, then one line per person. */
-export function servingsCsv(report: Awaited<ReturnType<AutoFillService['servings']>>): string {
-  const cell = (value: string | number | null) => {
-    // A leading =, +, - or @ would make a spreadsheet run the name as a formula.
-    const text = value === null ? '' : typeof value === 'string' && /^[=+\-@]/.test(value) ? `'${value}` : String(value);
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  const header = ['personId', 'name', 'total', 'pending', 'accepted', 'declined', 'cancelled', 'completed', 'lastServed'];
-  const lines = report.people.map((p) => [p.personId, p.displayName, p.total, p.pending, p.accepted, p.declined, p.cancelled, p.completed, p.lastServed].map(cell).join(','));
-  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }

@@ -1,22 +1,18 @@
-import type { Kysely } from 'kysely';
 import { withTransaction, type Repositories } from '../../db/repositories/index.js';
 import { isVolunteerV2Enabled } from '../access/route-access.js';
 import type { Authorized } from '../access/authorized.js';
 import type { LinkColumns } from '../../db/repositories/schedules.repository.js';
-import type { DB, ScheduleRow } from '../../db/schema.js';
+import type { ScheduleRow } from '../../db/schema.js';
 import type { VolunteerActor } from '../access/volunteer-access.js';
-import type { VolunteerAccessService } from '../access/volunteer-access.service.js';
-import type { ChurchTime } from '../church-time.js';
-import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
+import { inTransaction } from '../domain-events.js';
 import { conflict, invalid } from '../errors.js';
 import { rotationOrder } from '../ministries/rotation.js';
-import type { SettingsService } from '../settings/settings.service.js';
 import { capacityOf } from '../staffing/gaps.js';
 import { runGeneration, type GenerationContext } from './generation.js';
 import type { DeferredGenerate, ScheduleInput, StaffEventCommand } from './schedules.commands.js';
 import { sameTitle } from './matching.js';
 import { checkDefaults, checkKeptDefaults, checkPlan, saveDefaults, savePlan, type DefaultInput, type PlanRowInput } from './staffing-plan.js';
-import { DatabaseService } from '../database-service.js';
+import { StaffingService } from '../staffing/staffing-service.js';
 import { MAX_ID, type EligibleQuery } from '../occurrences/occurrences.commands.js';
 
 const INACTIVE = 'This schedule is inactive. Reactivate it to generate its occurrences.';
@@ -31,17 +27,7 @@ export interface ScheduleFacts {
 }
 
 /** Schedules that follow calendar events, their staffing plans and generation (contract §5.1–§5.4, E4, E5). */
-export class SchedulesService extends DatabaseService {
-  constructor(
-    db: Kysely<DB>,
-    private readonly time: ChurchTime,
-    private readonly settings: SettingsService,
-    private readonly publisher: DomainEventPublisher,
-    private readonly access: VolunteerAccessService,
-  ) {
-    super(db);
-  }
-
+export class SchedulesService extends StaffingService {
   private async context(): Promise<GenerationContext> {
     const now = await this.time.now();
     return { now, today: now.slice(0, 10), horizonWeeks: await this.settings.get('iVolunteerSchedulingHorizonWeeks') };

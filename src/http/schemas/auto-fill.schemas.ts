@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { SKIP_REASONS } from '../../domain/autofill/autofill.service.js';
 import { PASS_REASONS } from '../../domain/autofill/planner.js';
 import { Nullable } from './common.js';
@@ -44,6 +44,7 @@ export const Proposal = Type.Object({
     passedOver: Type.Array(Type.Object({ personId: I, name: S, reason: PassReason, detail: Type.Optional(S) })),
   }),
 });
+export type ProposalView = Static<typeof Proposal>;
 
 export const AutoFillPreview = Type.Object({
   token: Type.String({ description: 'The request (scope, window, options, seed) as base64url JSON; commit accepts it' }),
@@ -58,6 +59,7 @@ export const AutoFillPreview = Type.Object({
     before: Fairness, after: Fairness,
   }),
 });
+export type AutoFillPreviewView = Static<typeof AutoFillPreview>;
 
 const Kept = Type.Object({
   occurrenceId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
@@ -78,12 +80,14 @@ export const AutoFillCommit = Type.Object({
   created: Type.Array(Type.Object({ ...RunAssignment, status: S, source: Type.Literal('coordinator'), autoFilled: Type.Literal(true) })),
   skipped: Type.Array(Type.Object({ occurrenceId: I, positionId: I, personId: I, reason: Type.Union(SKIP_REASONS.map((reason) => Type.Literal(reason))), message: S })),
 });
+export type AutoFillCommitView = Static<typeof AutoFillCommit>;
 
 export const AutoFillUndo = Type.Object({
   runId: I,
   cancelled: Type.Array(Type.Object(RunAssignment)),
   kept: Type.Array(Type.Object({ ...RunAssignment, status: S, reason: S })),
 });
+export type AutoFillUndoView = Static<typeof AutoFillUndo>;
 
 export const ServingsQuery = Type.Object({
   from: DateField('from'),
@@ -99,3 +103,4 @@ export const Servings = Type.Object({
     personId: I, displayName: S, total: I, pending: I, accepted: I, declined: I, cancelled: I, completed: I, lastServed: NS,
   })),
 });
+export type ServingsView = Static<typeof Servings>;

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { servingsCsv } from '../../../domain/autofill/autofill.service.js';
 import type { Services } from '../../../domain/services.js';
 import { actorOf } from '../../plugins/access.js';
 import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js';
@@ -8,6 +7,7 @@ import { AutoFillBody, AutoFillCommit, AutoFillCommitBody, AutoFillPreview, Auto
 import { idSegment, responses } from '../../schemas/common.js';
 import { ministryPath, V } from './paths.js';
 import { parseAutoFillCommit } from '../../commands/auto-fill.commands.js';
+import { presentCommit, presentServings, presentUndo, servingsCsv } from '../../presenters/auto-fill.presenter.js';
 
 /**
  * Auto-fill (ours, issue 18): preview proposals for the open needs of an occurrence, schedule, team or ministry,
@@ -39,14 +39,14 @@ export const autoFillRoutes = (services: Services): FastifyPluginAsyncTypebox =>
     },
   }, async (request, reply) => {
     const { token, proposals } = parseAutoFillCommit(request.body);
-    return reply.code(201).send(await autoFill.commit(await actorOf(request, services), token, proposals));
+    return reply.code(201).send(presentCommit(await autoFill.commit(await actorOf(request, services), token, proposals)));
   });
 
   app.post(`${V}/auto-fill/runs/${idSegment('runId')}/undo`, {
     config: coordinator,
     preValidation: guard.autoFillRun(),
     schema: { tags, summary: "Cancel a run's assignments nobody has touched yet; answers what it kept (ours)", response: responses({ 200: AutoFillUndo }) },
-  }, async (request) => autoFill.undo(await actorOf(request, services), authorizedOf(request, 'autoFillRun')));
+  }, async (request) => presentUndo(await autoFill.undo(await actorOf(request, services), authorizedOf(request, 'autoFillRun'))));
 
   for (const [url, csvPath] of [[`${ministryPath}/servings`, false], [`${ministryPath}/servings.csv`, true]] as const) {
     app.get(url, {
@@ -63,7 +63,7 @@ export const autoFillRoutes = (services: Services): FastifyPluginAsyncTypebox =>
       const actor = await actorOf(request, services);
       const { teamId } = request.query;
       const { ministry } = await services.volunteerAccess.servingsScope(actor, pathId(request, 'ministryId', 'Ministry'), teamId);
-      const report = await autoFill.servings(ministry, teamId, request.query);
+      const report = presentServings(await autoFill.servings(ministry, teamId, request.query));
       if (!csvPath && request.query.format !== 'csv') return report;
       return reply.type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="servings-${report.from}-${report.to}.csv"`)
