@@ -30,13 +30,6 @@ export function weekStart(value: string): string {
   return day.toISOString().slice(0, 10);
 }
 
-/** A week from its Monday (`YYYY-MM-DD`) as the range of its days, e.g. "November 30 – December 6". */
-export function formatWeek(monday: string, locale: string): string {
-  const start = wallClock(monday);
-  return new Intl.DateTimeFormat(locale, { month: 'long', day: 'numeric', timeZone: 'UTC' })
-    .formatRange(start, new Date(start.getTime() + 6 * 86_400_000));
-}
-
 /** Today's date as `YYYY-MM-DD` on the reader's clock. */
 export function today(): string {
   const now = new Date();

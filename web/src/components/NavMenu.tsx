@@ -1,36 +1,21 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 
 /**
- * Links grouped under one button in a navigation bar (a disclosure): the button opens and closes the list; Escape,
- * a click elsewhere or following a link closes it, and Escape hands focus back to the button.
+ * Links grouped under one button in a navigation bar (a disclosure): the button opens and closes the list; following
+ * a link, Escape, or focus or a click going elsewhere closes it, and Escape hands focus back to the button.
  */
 export function NavMenu({ label, links, className }: { label: string; links: Array<{ to: string; label: string }>; className: string }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
-  const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-  const holdsCurrent = links.some((link) => pathname.startsWith(link.to));
-
-  useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const closeOutside = (event: Event) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    document.addEventListener('focusin', closeOutside);
-    return () => {
-      document.removeEventListener('pointerdown', closeOutside);
-      document.removeEventListener('focusin', closeOutside);
-    };
-  }, [open]);
-
   return (
     <div
       className="nav-menu"
-      ref={root}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+      }}
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || !open) return;
         setOpen(false);
@@ -40,7 +25,7 @@ export function NavMenu({ label, links, className }: { label: string; links: Arr
       <button
         ref={button}
         type="button"
-        className={`${className} nav-menu-button${holdsCurrent ? ' active' : ''}`}
+        className={`${className} nav-menu-button${links.some((link) => pathname.startsWith(link.to)) ? ' active' : ''}`}
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen(!open)}

@@ -6,7 +6,7 @@ import { api, ok } from '../api/client';
 import { QueryState } from '../components/QueryState';
 import { Empty, ErrorNote, SuccessNote } from '../components/feedback';
 import { SelectField } from '../components/fields';
-import { formatDay, formatWeek, weekStart } from '../format';
+import { formatDate, formatDay, weekStart } from '../format';
 import { ShiftHeading } from './MySchedule';
 import { meKeys, useOpportunities, type Opportunity } from './api';
 
@@ -83,8 +83,8 @@ function Filters({ spots, ministry, team, onChange }: {
   const teams = distinct(spots.filter((spot) => !ministry || spot.ministryName === ministry).map((spot) => spot.teamName));
   return (
     <div className="toolbar">
-      <SelectField label={t('openSpots.ministry')} value={ministry} onChange={(event) => onChange({ ministry: event.target.value, team: '' })}>
-        <option value="">{t('openSpots.allMinistries')}</option>
+      <SelectField label={t('workspace.ministry')} value={ministry} onChange={(event) => onChange({ ministry: event.target.value, team: '' })}>
+        <option value="">{t('availability.allMinistries')}</option>
         {distinct(spots.map((spot) => spot.ministryName)).map((name) => <option key={name} value={name}>{name}</option>)}
       </SelectField>
       <SelectField label={t('openSpots.team')} value={team} onChange={(event) => onChange({ ministry, team: event.target.value })}>
@@ -98,12 +98,13 @@ function Filters({ spots, ministry, team, onChange }: {
 /** The spots under a heading per week (Monday to Sunday), in the order the service lists them. */
 function Weeks({ spots, children }: { spots: Opportunity[]; children: (spot: Opportunity) => ReactNode }) {
   const { t, i18n } = useTranslation();
-  if (spots.length === 0) return <Empty><p>{t('openSpots.noneMatch')}</p></Empty>;
+  // Only an address naming a ministry or team without spots now leaves nothing to show.
+  if (spots.length === 0) return <Empty><p>{t('openSpots.empty')}</p></Empty>;
   const weeks = new Map<string, Opportunity[]>();
   for (const spot of spots) weeks.set(weekStart(spot.start), [...(weeks.get(weekStart(spot.start)) ?? []), spot]);
   return [...weeks].map(([monday, rows]) => (
-    <section key={monday} aria-labelledby={`week-${monday}`}>
-      <h2 id={`week-${monday}`} className="section-title">{t('openSpots.week', { range: formatWeek(monday, i18n.language) })}</h2>
+    <section key={monday}>
+      <h2 className="section-title">{t('openSpots.week', { monday: formatDate(monday, i18n.language) })}</h2>
       <ul className="list">{rows.map(children)}</ul>
     </section>
   ));
