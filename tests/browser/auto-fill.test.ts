@@ -3,6 +3,7 @@ import { describe, it, type TestContext } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DESKTOP } from '../helpers/browser.js';
 import { expectAccessible, signIn, useBrowserWorld, type BrowserUser, inDays } from '../kit/browser.js';
+import type { AssignmentView as Assignment } from '../../src/http/schemas/volunteer.schemas.js';
 
 /**
  * The Auto-fill button of a schedule's page (issue 18) in headless Chromium against the real service: the
@@ -19,7 +20,6 @@ const SERIES = 'Morning Worship';
 /** The coordinator every test signs in as; each test auto-fills a schedule of its own, so that it runs alone and in any order. */
 let coordinator: BrowserUser;
 
-interface Assignment { id: number; personId: number; status: string; autoFilled?: true }
 interface Schedule { scheduleId: number; occurrenceIds: number[] }
 
 /** A ministry with one position, three qualified people in its pool, and a schedule staffing three Sundays with Min 1. */

@@ -6,6 +6,7 @@ import {
   countRows, storedRows, as, expectError, startMailSink, newAssignment, newCoordinator, newFamily, newMinistry, newPosition, newStaffedEvent, newTeam, newTeamLeader, newUser, qualify, useServer, useUser,
   type Ministry, type TestUser,
 } from '../kit/index.js';
+import type { AutoFillPreviewView, ProposalView as Proposal } from '../../src/http/schemas/auto-fill.schemas.js';
 
 /**
  * Auto-fill (ours, issue 18). The clock stands at 2026-03-04 15:00 UTC, so the scheduling horizon (8 weeks) ends on
@@ -15,13 +16,6 @@ const server = useServer();
 const admin = useUser(server, ['admin']);
 const V = '/api/ministries';
 const SUNDAYS = ['2026-03-08', '2026-03-15', '2026-03-22', '2026-03-29', '2026-04-05', '2026-04-12', '2026-04-19', '2026-04-26'];
-
-interface Proposal {
-  occurrenceId: number;
-  positionId: number;
-  personId: number;
-  reasons: { inPool: boolean; timesThisMonth: number; lastServed: string | null; passedOver: Array<{ personId: number; reason: string; detail?: string }> };
-}
 
 async function church(names: string[] = []) {
   const ministry = await newMinistry(server);
@@ -40,7 +34,7 @@ async function church(names: string[] = []) {
 async function preview(user: TestUser, body: Record<string, unknown>) {
   const answer = await server.post(`${V}/auto-fill/preview`, body, as(user));
   assert.equal(answer.status, 200, answer.text);
-  return answer.body as { token: string; proposals: Proposal[]; unfilled: Array<{ occurrenceId: number; positionId: number; missing: number; why: string; excluded: Record<string, number> }>; summary: Record<string, any> };
+  return answer.body as AutoFillPreviewView;
 }
 
 async function commit(user: TestUser, body: Record<string, unknown>) {

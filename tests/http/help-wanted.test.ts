@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   storedRows, as, grantScope, newCoordinator, newMinistry, newPerson, newPosition, newTeam, newUser, unique, useServer, useUser, type TestUser,
 } from '../kit/index.js';
+import type { HelpWantedMinistryView as HelpWantedMinistry } from '../../src/http/schemas/volunteer.schemas.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
@@ -12,11 +13,6 @@ const NOW = '2026-03-04T15:00:00Z';
 async function update(ministryId: number, settings: Record<string, unknown>) {
   const answer = await server.post(`${V}/ministries/${ministryId}`, settings, as(admin));
   assert.equal(answer.status, 200, answer.text);
-}
-
-interface HelpWantedMinistry {
-  ministryId: number; ministryName: string; helpWantedText: string;
-  recruitingPositions: Array<{ teamName: string; positionName: string; description: string | null }>; inPool: boolean;
 }
 
 async function helpWanted(user: TestUser, path = '/api/me/help-wanted'): Promise<HelpWantedMinistry[]> {

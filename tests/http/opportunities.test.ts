@@ -3,17 +3,12 @@ import { describe, it } from 'node:test';
 import {
   as, newAssignment, newMinistry, newPerson, newPosition, newStaffedEvent, newUser, qualify, unique, useServer, useUser, type TestUser,
 } from '../kit/index.js';
+import type { OpportunityView as Opportunity } from '../../src/http/schemas/volunteer.schemas.js';
 
 const server = useServer();
 const admin = useUser(server, ['admin']);
 const V = '/api/ministries';
 const NOW = '2026-03-04T15:00:00Z';
-
-interface Opportunity {
-  occurrenceId: number; positionId: number; positionName: string; ministryName: string; teamName: string;
-  occurrenceDate: string; start: string; end: string; openCount: number; minCount: number; liveCount: number;
-  alreadyServing: boolean; alreadyServingPositionNames: string[];
-}
 
 async function opportunities(user: TestUser, query?: Record<string, string>): Promise<Opportunity[]> {
   const answer = await server.get('/api/me/opportunities', { ...as(user), query });

@@ -196,13 +196,7 @@ export class MemberService extends DatabaseService {
       // A substituted or completed row of this position blocks E11 too (it is never re-used), so it blocks the slot.
       if (mine.some((h) => h.position_id === slot.position_id)) return [];
       const serving = mine.filter((h) => isLive(h.status));
-      return [{
-        occurrenceId: slot.occurrence_id, positionId: slot.position_id, positionName: slot.position_name, ministryName: slot.ministry_name,
-        teamName: slot.team_name, occurrenceDate: slot.occurrence_date, start: slot.start_at, end: slot.end_at,
-        openCount: requirement.openCount, minCount: requirement.minCount, liveCount: requirement.liveCount,
-        alreadyServing: serving.length > 0, alreadyServingPositionNames: serving.map((h) => h.position_name),
-        marks: marksOf('signup', place, facts, placement.setting),
-      }];
+      return [{ slot, requirement, serving, marks: marksOf('signup', place, facts, placement.setting) }];
     });
     return { opportunities, from, to };
   }

@@ -3,7 +3,7 @@ import { isAnswerable, mayProposeSubstitute, type MeAssignmentFacts, type MyAssi
 import type { MemberService } from '../../domain/assignments/member.service.js';
 import { displayName } from '../../domain/people/display-name.js';
 import type { AnswerLinkAssignmentView } from '../schemas/answer-links.schemas.js';
-import type { AssignmentView, MeAssignmentView, NotificationView, ResponseView, SwapView } from '../schemas/volunteer.schemas.js';
+import type { AssignmentView, HelpWantedView, MeAssignmentView, NotificationView, OpportunitiesView, ResponseView, SwapView } from '../schemas/volunteer.schemas.js';
 
 /** An assignment with the names and the event's check-in times its view shows. */
 export type AssignmentWithNames = AssignmentRow & {
@@ -176,7 +176,7 @@ export const presentMyQualifications = ({ qualifications }: { qualifications: Ar
 });
 
 /** E12: each advertising ministry with its recruiting positions and whether the caller is in its pool. */
-export const presentHelpWanted = ({ ministries, positions }: Awaited<ReturnType<MemberService['helpWanted']>>) => ({
+export const presentHelpWanted = ({ ministries, positions }: Awaited<ReturnType<MemberService['helpWanted']>>): HelpWantedView => ({
   ministries: ministries.map((ministry) => ({
     ministryId: ministry.id,
     ministryName: ministry.name,
@@ -184,4 +184,17 @@ export const presentHelpWanted = ({ ministries, positions }: Awaited<ReturnType<
     recruitingPositions: positions.filter((p) => p.ministry_id === ministry.id).map((p) => ({ teamName: p.team_name, positionName: p.position_name, description: p.description })),
     inPool: ministry.in_pool === true || (ministry.in_pool as unknown) === 1,
   })),
+});
+
+/** E10: the open slots the caller could sign up to, with what E11 would warn about each. */
+export const presentOpportunities = ({ opportunities, from, to }: Awaited<ReturnType<MemberService['opportunities']>>): OpportunitiesView => ({
+  opportunities: opportunities.map(({ slot, requirement, serving, marks }) => ({
+    occurrenceId: slot.occurrence_id, positionId: slot.position_id, positionName: slot.position_name, ministryName: slot.ministry_name,
+    teamName: slot.team_name, occurrenceDate: slot.occurrence_date, start: slot.start_at, end: slot.end_at,
+    openCount: requirement.openCount, minCount: requirement.minCount, liveCount: requirement.liveCount,
+    alreadyServing: serving.length > 0, alreadyServingPositionNames: serving.map((h) => h.position_name),
+    marks,
+  })),
+  from,
+  to,
 });

@@ -310,6 +310,28 @@ export const MeAssignment = Type.Object({
 });
 export type MeAssignmentView = Static<typeof MeAssignment>;
 
+/** E10: an open slot the caller could sign up to. */
+export const Opportunity = Type.Object({
+  occurrenceId: I, positionId: I, positionName: S, ministryName: S, teamName: S,
+  occurrenceDate: S, start: S, end: S, openCount: I, minCount: I, liveCount: I,
+  alreadyServing: B, alreadyServingPositionNames: Type.Array(S),
+  // What E11 would warn about here (issue 32): `conflict` for a shift overlapping one I already serve.
+  marks: Type.Array(WarningCode),
+});
+export type OpportunityView = Static<typeof Opportunity>;
+export const Opportunities = Type.Object({ opportunities: Type.Array(Opportunity), from: S, to: S });
+export type OpportunitiesView = Static<typeof Opportunities>;
+
+/** E12: a ministry asking for help, with its recruiting positions and whether the caller is in its pool. */
+export const HelpWantedMinistry = Type.Object({
+  ministryId: I, ministryName: S, helpWantedText: S,
+  recruitingPositions: Type.Array(Type.Object({ teamName: S, positionName: S, description: NS })),
+  inPool: B,
+});
+export type HelpWantedMinistryView = Static<typeof HelpWantedMinistry>;
+export const HelpWanted = Type.Object({ ministries: Type.Array(HelpWantedMinistry) });
+export type HelpWantedView = Static<typeof HelpWanted>;
+
 const ministryEventFields = {
   title: ReadByDomain('required on create, 255 characters at most'),
   eventTypeId: ReadByDomain('an existing event type (create only)'),

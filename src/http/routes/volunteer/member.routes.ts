@@ -3,11 +3,11 @@ import { Type } from '@sinclair/typebox';
 import type { Services } from '../../../domain/services.js';
 import { callerOf } from '../../plugins/access.js';
 import { pathId } from '../../plugins/volunteer-guards.js';
-import { Warning, WarningCode } from '../../schemas/availability.schemas.js';
+import { Warning } from '../../schemas/availability.schemas.js';
 import { BodyId, idSegment, Nullable, responses } from '../../schemas/common.js';
-import { EligiblePerson, MeAssignment, Swap, Told } from '../../schemas/volunteer.schemas.js';
+import { EligiblePerson, HelpWanted, MeAssignment, Opportunities, Swap, Told } from '../../schemas/volunteer.schemas.js';
 import { memberPaths } from './paths.js';
-import { presentHelpWanted, presentMyAssignments, presentMyQualifications, presentWithMyAssignment, presentWithSwap } from '../../presenters/assignments.presenter.js';
+import { presentHelpWanted, presentMyAssignments, presentOpportunities, presentMyQualifications, presentWithMyAssignment, presentWithSwap } from '../../presenters/assignments.presenter.js';
 import { parseAnswer, parseComment, parseMyAssignments, parseOpportunities } from '../../commands/assignments.commands.js';
 
 const ASSIGNMENT_FAILURE = 'The volunteer assignment could not be saved';
@@ -106,21 +106,9 @@ export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => a
         tags,
         summary: 'E10: open slots I could sign up to (default: the next 90 days); a personId is ignored',
         querystring: Type.Object({ from: DateText, to: DateText, personId: Type.Optional(Type.String({ maxLength: 20 })) }),
-        response: responses({
-          200: Type.Object({
-            opportunities: Type.Array(Type.Object({
-              occurrenceId: Type.Integer(), positionId: Type.Integer(), positionName: Type.String(), ministryName: Type.String(), teamName: Type.String(),
-              occurrenceDate: Type.String(), start: Type.String(), end: Type.String(), openCount: Type.Integer(), minCount: Type.Integer(), liveCount: Type.Integer(),
-              alreadyServing: Type.Boolean(), alreadyServingPositionNames: Type.Array(Type.String()),
-              // What E11 would warn about here (issue 32): \`conflict\` for a shift overlapping one I already serve.
-              marks: Type.Array(WarningCode),
-            })),
-            from: Type.String(),
-            to: Type.String(),
-          }),
-        }),
+        response: responses({ 200: Opportunities }),
       },
-    }, async (request) => member.opportunities(callerOf(request), parseOpportunities(request.query)));
+    }, async (request) => presentOpportunities(await member.opportunities(callerOf(request), parseOpportunities(request.query))));
   }
 
   for (const url of memberPaths('help-wanted')) {
@@ -129,15 +117,7 @@ export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => a
       schema: {
         tags,
         summary: 'E12: ministries asking for help, alphabetically',
-        response: responses({
-          200: Type.Object({
-            ministries: Type.Array(Type.Object({
-              ministryId: Type.Integer(), ministryName: Type.String(), helpWantedText: Type.String(),
-              recruitingPositions: Type.Array(Type.Object({ teamName: Type.String(), positionName: Type.String(), description: Nullable(Type.String()) })),
-              inPool: Type.Boolean(),
-            })),
-          }),
-        }),
+        response: responses({ 200: HelpWanted }),
       },
     }, async (request) => presentHelpWanted(await member.helpWanted(callerOf(request))));
   }
