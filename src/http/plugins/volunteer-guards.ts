@@ -62,5 +62,6 @@ export function guards(services: Services) {
     blockout: () => guard(services, async (actor, request) => ({ blockout: await access.blockout(actor, pathId(request, 'blockoutId', 'Blockout')) })),
     autoFillRun: () => guard(services, async (actor, request) => ({ autoFillRun: await access.autoFillRun(actor, pathId(request, 'runId', 'Auto-fill run')) })),
     qualification: () => guard(services, async (actor, request) => ({ qualification: await access.qualification(actor, pathId(request, 'qualificationId', 'Qualification')) })),
+    requirement: () => guard(services, async (actor, request) => ({ requirement: await access.requirement(actor, pathId(request, 'requirementId', 'Requirement')) })),
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Services } from '../../../domain/services.js';
 import { actorOf, callerOf } from '../../plugins/access.js';
-import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js';
+import { authorizedOf, guards } from '../../plugins/volunteer-guards.js';
 import { idSegment, RequiredField, responses, Stages, SuccessResponse } from '../../schemas/common.js';
 import { parsePlanRow } from '../../commands/schedules.commands.js';
 import { Assignment, EligiblePerson, Occurrence, OccurrenceNeedBody, OccurrenceNeedsBody, Requirement } from '../../schemas/volunteer.schemas.js';
@@ -125,9 +125,10 @@ export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox
 
   app.delete(`${V}/requirements/${idSegment('requirementId')}`, {
     config,
+    preValidation: guard.requirement(),
     schema: { tags, summary: 'Delete one staffing need (404, then 403 by its schedule or occurrence)', response: responses({ 200: SuccessResponse }) },
   }, async (request) => {
-    await occurrences.deleteRequirement(await services.volunteerAccess.requirement(await actorOf(request, services), pathId(request, 'requirementId', 'Requirement')));
+    await occurrences.deleteRequirement(authorizedOf(request, 'requirement'));
     return { success: true as const };
   });
 };
