@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import ts from 'typescript';
 import { importCycles } from '../kit/import-graph.js';
 
 /**
@@ -78,10 +79,67 @@ function primitiveUses(file: string): string[] {
   return imported.length === 0 ? [] : linesMatching(file, new RegExp(`(?<![\\w.])(${imported.join('|')})\\b`));
 }
 
+/** The domain's only readers of a value in whatever form the client sent it, by file, and why. */
+const READ_AS_ANY_VALUE = new Map([
+  // §1.7: a boolean field takes `true`, `1`, `"yes"`, `[]` …; the parsers at the edge and the settings registry share one reading.
+  ['domain/values.ts', ['parsePermissiveBoolean', 'parseStrictBoolean']],
+]);
+
+/**
+ * Where a domain signature takes or answers `unknown`: the parameters and results of exported functions and of the
+ * public methods of exported classes, and fields typed `unknown` (`name?: unknown`) anywhere. A body is read into a typed command at the
+ * edge (src/http/commands), so the domain never guesses at what it was given. A caught error is `unknown` to
+ * TypeScript whatever the code says, so a parameter named `error` may be one, and a cast may read its fields.
+ */
+function unknownsInSignatures(file: string): string[] {
+  const excepted = READ_AS_ANY_VALUE.get(relative(file));
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: ts.Node[] = [];
+  const isExported = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const isHidden = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword);
+  const unknownsIn = (node: ts.Node | undefined): void => {
+    if (!node) return;
+    if (ts.isParameter(node) && node.name.getText() === 'error') return;
+    // A type guard the edge hands in (`(json: unknown) => json is Body`) is how the domain asks for a proven shape.
+    if (ts.isFunctionTypeNode(node) && node.type && ts.isTypePredicateNode(node.type)) return;
+    if (node.kind === ts.SyntaxKind.UnknownKeyword) found.push(node);
+    ts.forEachChild(node, unknownsIn);
+  };
+  const signature = (fn: ts.SignatureDeclaration) => {
+    for (const parameter of fn.parameters) unknownsIn(parameter);
+    unknownsIn(fn.type);
+  };
+  const visit = (node: ts.Node): void => {
+    // A cast's own type (`error as { code?: unknown }`) is no field of a signature.
+    if (ts.isAsExpression(node)) return visit(node.expression);
+    if (ts.isPropertySignature(node) && node.type?.kind === ts.SyntaxKind.UnknownKeyword) found.push(node.type);
+    if (ts.isFunctionDeclaration(node) && isExported(node) && !excepted?.includes(node.name?.text ?? '')) signature(node);
+    if (ts.isVariableStatement(node) && isExported(node)) {
+      for (const declaration of node.declarationList.declarations) {
+        const value = declaration.initializer;
+        if (value && (ts.isArrowFunction(value) || ts.isFunctionExpression(value))) signature(value);
+      }
+    }
+    if (ts.isClassDeclaration(node) && isExported(node)) {
+      for (const member of node.members) if (ts.isMethodDeclaration(member) && !isHidden(member)) signature(member);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return [...new Set(found.map((node) => source.getLineAndCharacterOfPosition(node.getStart()).line))]
+    .sort((a, b) => a - b)
+    .map((line) => `${relative(file)}:${line + 1}: ${source.text.split('\n')[line].trim()}`);
+}
+
 describe('the design of issue 38', () => {
   it('asks the access primitives only in domain/access', () => {
     const uses = files.filter((file) => !relative(file).startsWith('domain/access/')).flatMap(primitiveUses);
     assert.deepEqual(uses, [], `call a named policy of src/domain/access instead:\n${uses.join('\n')}`);
+  });
+
+  it('has no `unknown` in the signatures of the domain', () => {
+    const unknowns = under('domain').flatMap(unknownsInSignatures);
+    assert.deepEqual(unknowns, [], `read the input into a typed command in src/http/commands instead:\n${unknowns.join('\n')}`);
   });
 
   it('keeps throws and parsing out of the route files', () => {
@@ -89,6 +147,14 @@ describe('the design of issue 38', () => {
     assert.deepEqual(parsing, [], `move these into a parser of src/http/commands or a policy of src/domain/access:\n${parsing.join('\n')}`);
   });
 
+  it('keeps the views in src/http/presenters', () => {
+    const views = files.flatMap((file) => {
+      if (relative(file).startsWith('http/presenters/')) return [];
+      if (relative(file).startsWith('domain/') && /(^|\.)(views|presenters?)\.ts$/.test(path.basename(file))) return [`${relative(file)}:1: a file of views in the domain`];
+      return linesMatching(file, /\b(function|const)\s+present[A-Z]/);
+    });
+    assert.deepEqual(views, [], `move these into src/http/presenters:\n${views.join('\n')}`);
+  });
 });
 
 /*
