@@ -116,7 +116,7 @@ export interface InstallSecretsTable {
 export const NOTIFICATION_TYPES = [
   'assignment', 'reminder', 'signup_confirm', 'decline_alert', 'gap_alert', 'swap_proposed', 'swap_resolved', 'help_offer',
   'password_reset', 'account_locked', 'account_unlocked', 'email_changed', 'assignment_withdrawn',
-  'two_factor_enabled', 'two_factor_disabled',
+  'two_factor_enabled', 'two_factor_disabled', 'invitation', 'registration_rejected',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -500,6 +500,21 @@ export interface PasswordResetTokensTable {
   used_at: Timestamp | null;
 }
 
+/** One person's invitation to create their login (migration 0027): the latest link's hash, never the token. */
+export interface InvitationsTable {
+  id: Generated<number>;
+  person_id: number;
+  token_hash: string;
+  invited_by_person_id: number | null;
+  sent_at: Timestamp;
+  expires_at: Timestamp;
+  opened_at: Timestamp | null;
+  accepted_at: Timestamp | null;
+  withdrawn_at: Timestamp | null;
+  /** The outbox row of the latest mail: its terminal failure is a bounce. */
+  notification_id: number | null;
+}
+
 export interface DB {
   families: FamiliesTable;
   persons: PersonsTable;
@@ -540,6 +555,7 @@ export interface DB {
   scopes: ScopesTable;
   calendar_ministry_grants: CalendarMinistryGrantsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  invitations: InvitationsTable;
   rate_limit_windows: RateLimitWindowsTable;
   install_secrets: InstallSecretsTable;
   auto_fill_runs: AutoFillRunsTable;

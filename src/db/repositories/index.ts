@@ -31,6 +31,7 @@ import { eventsRepository } from './events.repository.js';
 import { familiesRepository } from './families.repository.js';
 import { groupsRepository } from './groups.repository.js';
 import { installSecretsRepository } from './install-secrets.repository.js';
+import { invitationsRepository } from './invitations.repository.js';
 import { locksRepository } from './locks.repository.js';
 import { notificationsRepository } from './notifications.repository.js';
 import { personsRepository } from './persons.repository.js';
@@ -74,6 +75,7 @@ export function createRepositories(db: Executor) {
     families: familiesRepository(db),
     groups: groupsRepository(db),
     installSecrets: installSecretsRepository(db),
+    invitations: invitationsRepository(db),
     locks: locksRepository(db),
     notifications: notificationsRepository(db),
     persons: personsRepository(db),

@@ -1,6 +1,7 @@
 /** The words of each outbox message (contract §13.5): facts fixed by the contract, wording ours. */
 
 import type { NotificationType } from '../../db/schema.js';
+import { invitationMail } from '../invitations/invitation-mail.js';
 
 export interface MailFacts {
   type: NotificationType;
@@ -121,6 +122,11 @@ export function composeMail(facts: MailFacts): Mail {
           : 'Two-factor sign-in was turned off for your account: your password alone signs you in now.',
         'If you did not ask for this, change your password and tell an administrator at once.',
       ]);
+    case 'invitation':
+      return invitationMail({
+        churchName: facts.churchName, serviceUrl: facts.serviceUrl, firstName: facts.recipientFirstName,
+        token: String(facts.context.invitationToken ?? ''), inviterName: typeof facts.context.inviterName === 'string' ? facts.context.inviterName : null,
+      });
     case 'account_unlocked':
       return body(facts, 'Your account is unlocked', ['An administrator unlocked your account. You can sign in again.']);
     default:
