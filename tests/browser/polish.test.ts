@@ -212,4 +212,37 @@ describe('the web app\'s polish (issue 37)', () => {
       await context.close();
     }
   });
+
+  it('shows the occurrence page\'s and the dashboard\'s tables as cards on a phone, every column and the gap\'s Assign button in view (#6)', async () => {
+    const { context, page } = await world.newContext(PHONE);
+    /** Nothing on the page runs past the phone's edge: neither the page nor a table's frame scrolls sideways. */
+    const nothingClipped = async (where: string) => {
+      const overflowing = await page.evaluate(() => [document.scrollingElement!, ...document.querySelectorAll('.table-scroll')]
+        .filter((element) => element.scrollWidth > element.clientWidth + 1)
+        .map((element) => `${element.getAttribute('aria-label') ?? element.tagName}: ${element.scrollWidth} > ${element.clientWidth}`));
+      assert.deepEqual(overflowing, [], `${where} scrolls sideways`);
+    };
+    try {
+      await signIn(page, world.base, claire.userName, claire.password);
+      await page.goto(`${world.base}/ministries/occurrences/${sunday.occurrenceId}`);
+      const assign = page.getByRole('button', { name: 'Assign Greeter' });
+      await assign.waitFor();
+      await page.getByRole('region', { name: 'Assignments' }).getByRole('rowheader', { name: 'Sam Volunteer' }).waitFor();
+      await expectAccessible(page, 'occurrence-cards');
+      const box = await assign.boundingBox();
+      assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.width, `the Assign button at 360 px: ${JSON.stringify(box)}`);
+      await nothingClipped('the occurrence page');
+      const needs = page.getByRole('region', { name: 'Staffing needs' });
+      assert.ok(await needs.getByRole('columnheader', { name: 'Missing' }).count() === 1, 'the needs keep their column titles for screen readers');
+      const titles = await needs.locator('tbody td').evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before').content));
+      assert.ok(titles.includes('"Missing"') && titles.includes('"Min"'), `each cell shows its column's title: ${titles.join(', ')}`);
+
+      await page.goto(`${world.base}/ministries/dashboard`);
+      await page.getByRole('region', { name: 'Positions still to fill' }).getByRole('rowheader', { name: 'Greeter' }).waitFor();
+      await expectAccessible(page, 'dashboard-cards');
+      await nothingClipped('the dashboard');
+    } finally {
+      await context.close();
+    }
+  });
 });

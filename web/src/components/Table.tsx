@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../api/client';
 import { Empty } from './feedback';
@@ -9,8 +9,10 @@ import { QueryState } from './QueryState';
 /**
  * A table that scrolls sideways on a narrow screen; `head` is the header row's column titles (`null` for a
  * column without one). With `label` its frame is a named, focusable region, so it scrolls from the keyboard too.
+ * With `cards`, each row becomes a card on a phone instead: every cell on a line of its own under its column's
+ * title, so no column (nor a row's button) sits off-screen.
  */
-export function Table({ head, numberColumns = [], className, label, scrollClassName, caption, children }: {
+export function Table({ head, numberColumns = [], className, label, scrollClassName, caption, cards = false, children }: {
   head: ReactNode[];
   /** The places in `head` of the columns that hold figures (right-aligned). */
   numberColumns?: number[];
@@ -18,12 +20,14 @@ export function Table({ head, numberColumns = [], className, label, scrollClassN
   label?: string;
   scrollClassName?: string;
   caption?: string;
+  cards?: boolean;
   children: ReactNode;
 }) {
   const region = label === undefined ? {} : { role: 'region', 'aria-label': label, tabIndex: 0 };
+  const classes = ['table', cards && 'table-cards', className].filter(Boolean).join(' ');
   return (
     <div className={scrollClassName ? `table-scroll ${scrollClassName}` : 'table-scroll'} {...region}>
-      <table className={className ? `table ${className}` : 'table'}>
+      <table className={classes} style={cards ? cellTitles(head) : undefined}>
         {caption !== undefined && <caption className="visually-hidden">{caption}</caption>}
         <thead>
           <tr>
@@ -34,6 +38,14 @@ export function Table({ head, numberColumns = [], className, label, scrollClassN
       </table>
     </div>
   );
+}
+
+/**
+ * The column titles that a card shows beside its cells, as CSS strings (`--col-1` …) that styles.css's
+ * `.table-cards` reads: a title that is not plain text (a hidden "Actions") gives its cells none.
+ */
+function cellTitles(head: ReactNode[]): CSSProperties {
+  return Object.fromEntries(head.flatMap((title, index) => (typeof title === 'string' ? [[`--col-${index + 1}`, JSON.stringify(title)]] : [])));
 }
 
 /** "Previous" and "Next" over a list `size` rows a page, with `summary` (such as "120 people") between them. */
@@ -86,7 +98,7 @@ export function PagedTable<T>({ queryKey, read, filterLabel, empty, pagesLabel, 
       <QueryState query={page}>
         {({ rows, total }) => (
           <>
-            {rows.length === 0 ? <Empty>{empty}</Empty> : <Table head={head}>{rows.map(row)}</Table>}
+            {rows.length === 0 ? <Empty>{empty}</Empty> : <Table cards head={head}>{rows.map(row)}</Table>}
             <Pager label={pagesLabel} offset={offset} size={PAGE_SIZE} total={total} summary={summary(total)} onOffset={setOffset} />
           </>
         )}

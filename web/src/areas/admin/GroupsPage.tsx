@@ -108,7 +108,7 @@ function GroupDetail({ group, onDeleted }: { group: Group; onDeleted: () => void
       <QueryState query={members} />
       {members.data?.length === 0 && <Empty><p>{t('admin.groups.noMembers')}</p></Empty>}
       {members.data && members.data.length > 0 && (
-        <Table head={[t('admin.groups.person'), t('admin.groups.role'), <span className="visually-hidden">{t('admin.actions')}</span>]}>
+        <Table cards head={[t('admin.groups.person'), t('admin.groups.role'), <span className="visually-hidden">{t('admin.actions')}</span>]}>
           {members.data.map((member) => (
             <tr key={`${member.PersonId}-${member.RoleId}`}>
               <th scope="row">{member.Person.FirstName} {member.Person.LastName}</th>

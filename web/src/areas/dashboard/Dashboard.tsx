@@ -83,7 +83,7 @@ function Gaps({ rows }: { rows: GapRow[] }) {
     <section>
       <h2 className="section-title">{t('dashboard.gaps')}</h2>
       {rows.length === 0 ? <Empty><p>{t('dashboard.noGaps')}</p></Empty> : (
-        <Table head={[t('dashboard.when'), t('dashboard.position'), t('dashboard.occurrence'), t('dashboard.min'), t('dashboard.live'), t('dashboard.missing')]} numberColumns={[3, 4, 5]} label={t('dashboard.gaps')}>
+        <Table cards head={[t('dashboard.when'), t('dashboard.position'), t('dashboard.occurrence'), t('dashboard.min'), t('dashboard.live'), t('dashboard.missing')]} numberColumns={[3, 4, 5]} label={t('dashboard.gaps')}>
           {rows.map((gap) => (
             <tr key={`${gap.occurrenceId}-${gap.positionId}`} data-position-id={gap.positionId} data-occurrence-id={gap.occurrenceId}>
               <td><Link to={occurrencePath(gap.occurrenceId, gap.positionId)}><When start={gap.start} end={gap.end} /></Link></td>
@@ -106,7 +106,7 @@ function PendingReplies({ rows }: { rows: PendingRow[] }) {
     <section>
       <h2 className="section-title">{t('dashboard.pending')}</h2>
       {rows.length === 0 ? <Empty><p>{t('dashboard.noPending')}</p></Empty> : (
-        <Table head={[t('dashboard.person'), t('dashboard.position'), t('dashboard.when'), t('dashboard.status')]} label={t('dashboard.pending')}>
+        <Table cards head={[t('dashboard.person'), t('dashboard.position'), t('dashboard.when'), t('dashboard.status')]} label={t('dashboard.pending')}>
           {rows.map((row) => (
             <tr key={row.id}>
               <th scope="row">{row.displayName}</th>

@@ -41,7 +41,7 @@ function RecentReplies({ rows }: { rows: Replies['declines'] }) {
       <h2 className="section-title">{t('dashboard.replies')}</h2>
       <p className="muted">{t('dashboard.repliesIntro')}</p>
       {rows.length === 0 ? <Empty><p>{t('dashboard.noReplies')}</p></Empty> : (
-        <Table head={[t('dashboard.person'), t('dashboard.position'), t('dashboard.when'), t('dashboard.reason'), t('dashboard.declinedOn')]} label={t('dashboard.replies')}>
+        <Table cards head={[t('dashboard.person'), t('dashboard.position'), t('dashboard.when'), t('dashboard.reason'), t('dashboard.declinedOn')]} label={t('dashboard.replies')}>
           {rows.map((row) => (
             <tr key={`${row.assignmentId}-${row.respondedAt}`}>
               <th scope="row">{row.personName}</th>

@@ -59,7 +59,7 @@ function EventList({ ministryId }: { ministryId: number }) {
 function EventTable({ ministryId, events, past, onDone }: { ministryId: number; events: MinistryEvent[]; past: boolean; onDone: (notice: string) => void }) {
   const { t, i18n } = useTranslation();
   return (
-    <Table head={[t('events.date'), t('events.time'), t('events.eventTitle'), t('events.eventType'), t('events.staffing'), t('events.actions')]} className="events-table">
+    <Table cards head={[t('events.date'), t('events.time'), t('events.eventTitle'), t('events.eventType'), t('events.staffing'), t('events.actions')]} className="events-table">
       {events.map((event) => (
         <tr key={event.id}>
           <td className="nowrap">{formatDate(event.start, i18n.language)}</td>

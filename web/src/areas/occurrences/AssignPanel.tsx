@@ -65,7 +65,7 @@ function EligibleList({ occurrenceId, positionId, name, holders, onAssigned }: {
   return (
     <>
       <p className="muted">{t('occurrences.eligibleHint')}</p>
-      <Table head={[t('occurrences.person'), t('occurrences.pool'), t('occurrences.conflicts'), t('occurrences.lastServed'), t('occurrences.availability'), <span className="visually-hidden">{t('occurrences.actions')}</span>]} label={t('occurrences.assignTitle')}>
+      <Table cards head={[t('occurrences.person'), t('occurrences.pool'), t('occurrences.conflicts'), t('occurrences.lastServed'), t('occurrences.availability'), <span className="visually-hidden">{t('occurrences.actions')}</span>]} label={t('occurrences.assignTitle')}>
         {eligible.data.map((person) => (
           <EligibleRowView key={person.personId} occurrenceId={occurrenceId} positionId={positionId} person={person} isHolder={holders.has(person.personId)} onAssigned={onAssigned} />
         ))}

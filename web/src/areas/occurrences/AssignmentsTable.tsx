@@ -22,7 +22,7 @@ export function AssignmentsTable({ staffing }: { staffing: Staffing }) {
     <section>
       <h2 className="section-title">{t('occurrences.assignments')}</h2>
       {assignments.length === 0 ? <p className="muted">{t('occurrences.noAssignments')}</p> : (
-        <Table head={[t('occurrences.person'), t('occurrences.position'), t('occurrences.statusLabel'), t('occurrences.assignedOn'), t('occurrences.actions')]} label={t('occurrences.assignments')}>
+        <Table cards head={[t('occurrences.person'), t('occurrences.position'), t('occurrences.statusLabel'), t('occurrences.assignedOn'), t('occurrences.actions')]} label={t('occurrences.assignments')}>
           {assignments.map((assignment) => <AssignmentRow key={assignment.id} assignment={assignment} />)}
         </Table>
       )}

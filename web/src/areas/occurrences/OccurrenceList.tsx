@@ -110,7 +110,7 @@ function OccurrenceTable({ rows }: { rows: OccurrenceRow[] }) {
   const { t } = useTranslation();
   const scope = useScope();
   return (
-    <Table head={[t('occurrences.when'), t('occurrences.schedule'), t('occurrences.ministryTeam'), t('occurrences.needed'), t('occurrences.live'), t('occurrences.pending'), t('occurrences.gaps')]} numberColumns={[3, 4, 5]} label={t('occurrences.listTitle')} caption={t('occurrences.listTitle')}>
+    <Table cards head={[t('occurrences.when'), t('occurrences.schedule'), t('occurrences.ministryTeam'), t('occurrences.needed'), t('occurrences.live'), t('occurrences.pending'), t('occurrences.gaps')]} numberColumns={[3, 4, 5]} label={t('occurrences.listTitle')} caption={t('occurrences.listTitle')}>
       {rows.map((row) => (
         <tr key={row.id}>
           <th scope="row">

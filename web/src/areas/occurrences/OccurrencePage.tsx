@@ -50,7 +50,7 @@ function NeedsTable({ staffing }: { staffing: Staffing }) {
       <h2 className="section-title">{t('occurrences.needs')}</h2>
       {staffing.occurrence.requirementsOverridden && <p className="muted">{t('occurrences.overriddenNote')}</p>}
       {staffing.requirements.length === 0 ? <p className="muted">{t('occurrences.noNeeds')}</p> : (
-        <Table head={[t('occurrences.position'), t('occurrences.min'), t('occurrences.max'), t('occurrences.live'), t('occurrences.pending'), t('occurrences.missing'), <span className="visually-hidden">{t('occurrences.actions')}</span>]} numberColumns={[1, 2, 3, 4, 5]} label={t('occurrences.needs')}>
+        <Table cards head={[t('occurrences.position'), t('occurrences.min'), t('occurrences.max'), t('occurrences.live'), t('occurrences.pending'), t('occurrences.missing'), <span className="visually-hidden">{t('occurrences.actions')}</span>]} numberColumns={[1, 2, 3, 4, 5]} label={t('occurrences.needs')}>
           {staffing.requirements.map((requirement) => (
             <tr key={requirement.positionId} data-position-id={requirement.positionId}>
               <th scope="row">{requirement.positionName}</th>

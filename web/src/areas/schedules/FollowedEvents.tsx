@@ -25,7 +25,7 @@ function OccurrenceTable({ schedule }: { schedule: Schedule }) {
   if (occurrences.data.occurrences.length === 0) return <Empty><p>{t('schedules.noFollowedEvents')}</p></Empty>;
   return (
     <>
-      <Table className="schedules-table" head={[t('schedules.date'), t('schedules.time'), t('schedules.staffing')]}>
+      <Table cards className="schedules-table" head={[t('schedules.date'), t('schedules.time'), t('schedules.staffing')]}>
         {occurrences.data.occurrences.map((occurrence) => (
           <tr key={occurrence.id}>
             <th scope="row">{formatDay(occurrence.start, i18n.language)}</th>

@@ -64,7 +64,7 @@ function PoolTable({ ministryId, members, onDone }: { ministryId: number; member
   const positions = usePositions(ministryId);
   const names = useMemo(() => new Map(positions.data?.map((position) => [position.id, position.name])), [positions.data]);
   return (
-    <Table head={[t('setup.person'), t('setup.qualifiedFor'), <span className="visually-hidden">{t('setup.actions')}</span>]} className="setup-table" scrollClassName="setup-pool-table" caption={t('setup.section.pool')}>
+    <Table cards head={[t('setup.person'), t('setup.qualifiedFor'), <span className="visually-hidden">{t('setup.actions')}</span>]} className="setup-table" scrollClassName="setup-pool-table" caption={t('setup.section.pool')}>
       {members.map((member) => <PoolRow key={member.personId} ministryId={ministryId} member={member} names={names} onDone={onDone} />)}
     </Table>
   );
