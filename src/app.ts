@@ -32,13 +32,13 @@ import { positionsRoutes } from './http/routes/volunteer/positions.routes.js';
 import { lookupsRoutes } from './http/routes/volunteer/lookups.routes.js';
 import { assignmentsRoutes } from './http/routes/volunteer/assignments.routes.js';
 import { assignmentActionsRoutes } from './http/routes/volunteer/assignment-actions.routes.js';
+import { askAgainRoutes } from './http/routes/volunteer/ask-again.routes.js';
 import { memberRoutes } from './http/routes/volunteer/member.routes.js';
 import { availabilityRoutes } from './http/routes/volunteer/availability.routes.js';
 import { autoFillRoutes } from './http/routes/volunteer/auto-fill.routes.js';
 import { dashboardRoutes } from './http/routes/volunteer/dashboard.routes.js';
 import { publicRoutes } from './http/routes/public.routes.js';
 import { answerLinksRoutes } from './http/routes/answer-links.routes.js';
-import { invitationsRoutes } from './http/routes/invitations.routes.js';
 import { registrationRoutes } from './http/routes/registration.routes.js';
 import { backgroundRoutes } from './http/routes/background.routes.js';
 import { TimerJobs } from './jobs/timer-jobs.js';
@@ -146,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(lookupsRoutes(services));
   await http.register(assignmentsRoutes(services));
   await http.register(assignmentActionsRoutes(services));
+  await http.register(askAgainRoutes(services));
   await http.register(memberRoutes(services));
   await http.register(availabilityRoutes(services));
   await http.register(autoFillRoutes(services));
@@ -153,7 +154,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(publicRoutes(services));
   await http.register(answerLinksRoutes(services));
   await http.register(registrationRoutes(services));
-  await http.register(invitationsRoutes(services));
   await http.register(backgroundRoutes(timerJobs));
   if (deps.webRoot && shell) {
     await registerWebAssets(http, deps.webRoot);

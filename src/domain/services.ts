@@ -16,6 +16,7 @@ import { AutoFillService } from './autofill/autofill.service.js';
 import { CoordinatorActionsService } from './assignments/coordinator-actions.service.js';
 import { MemberService } from './assignments/member.service.js';
 import { AnswerLinksService } from './assignments/answer-links.service.js';
+import { AskAgainService } from './assignments/ask-again.service.js';
 import { SwapsService } from './assignments/swaps.service.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
 import { RecentRepliesService } from './dashboard/recent-replies.service.js';
@@ -34,7 +35,6 @@ import { DomainEventPublisher, type DomainEvent } from './domain-events.js';
 import { EventTypesService } from './events/event-types.service.js';
 import { EventsService } from './events/events.service.js';
 import { GroupsService } from './groups/groups.service.js';
-import { InvitationsService } from './invitations/invitations.service.js';
 import { OutboxService } from './notifications/outbox.service.js';
 import { PeopleService } from './people/people.service.js';
 import { SettingsService } from './settings/settings.service.js';
@@ -102,6 +102,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     assignments: new AssignmentsService(db, time, publisher),
     autoFill,
     assignmentActions: new CoordinatorActionsService(db, time, publisher),
+    askAgain: new AskAgainService(db, time, publisher),
     member,
     answerLinks,
     swaps: new SwapsService(db, time, publisher),
@@ -114,7 +115,6 @@ export function buildServices(database: Database, clock: Clock, options: Service
     calendarFeeds: new CalendarFeedsService(db, time, settings, calendars),
     scheduleFeed: new ScheduleFeedService(db, time, settings),
     registration: new RegistrationService(db, time, settings),
-    invitations: new InvitationsService(db, time, volunteerAccess, hasher, apiKeys),
   };
 }
 

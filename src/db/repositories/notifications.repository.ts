@@ -1,15 +1,15 @@
 import { sql, type RawBuilder, type UpdateObject } from 'kysely';
-import { unnestRows } from '../bulk.js';
+import { anyId, unnestRows } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { LIVE_STATUSES, type DB, type NotificationType } from '../schema.js';
 import { assignmentShifts } from '../joins.js';
 import { shiftStart, shiftEnd } from '../shift-times.js';
 
 /**
- * The context of these types is a secret (a reset token, a temporary password, an invitation's token): it leaves
- * the row as soon as the row's status is final (sent, skipped or failed), whatever the outcome.
+ * The context of these types is a secret (a reset token, a temporary password): it leaves the row as soon as the
+ * row's status is final (sent, skipped or failed), whatever the outcome.
  */
-const SECRET_TYPES: readonly NotificationType[] = ['password_reset', 'invitation'];
+const SECRET_TYPES: readonly NotificationType[] = ['password_reset'];
 const withoutSecret = (isFinal: RawBuilder<unknown>) =>
   sql<string | null>`case when ${isFinal} and type in (${sql.join(SECRET_TYPES)}) then null else context end`;
 
@@ -71,6 +71,24 @@ export function notificationsRepository(db: Executor) {
           ['timestamp', (e) => e.createdAt], ['text', (e) => e.context ?? null], ['int4', (e) => e.assignmentId ?? null], ['int4', (e) => e.occurrenceId ?? null],
         ]))
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .execute();
+    },
+
+    /**
+     * The latest request to serve (an assignment mail or a reminder, sent or still due) each person got or is due to get
+     * between `from` and `until`; people with none are left out.
+     */
+    async requestsBetween(personIds: readonly number[], from: string, until: string) {
+      if (personIds.length === 0) return [];
+      const at = sql<string>`coalesce(sent_at, scheduled_for)`;
+      return db.selectFrom('notifications')
+        .select(['person_id', sql<string>`max(coalesce(sent_at, scheduled_for))`.as('at')])
+        .where('person_id', '=', anyId(personIds))
+        .where('type', 'in', ['assignment', 'reminder'])
+        .where('status', 'in', ['pending', 'sent'])
+        .where(at, '>', from)
+        .where(at, '<', until)
+        .groupBy('person_id')
         .execute();
     },
 

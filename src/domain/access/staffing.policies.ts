@@ -34,6 +34,14 @@ export function assertStaffsTeam(actor: VolunteerActor, team: { id: number; mini
   if (!staffsTeam(actor, team)) throw forbidden(`Not authorized for this ${noun}`);
 }
 
+/** Sending a volunteer's request again takes authority over the team their assignment is on (issue 34 #2). */
+export const asksAgain = (actor: VolunteerActor, assignment: { team_id: number; ministry_id: number }) =>
+  staffsTeam(actor, { id: assignment.team_id, ministry_id: assignment.ministry_id });
+
+export function assertAsksAgain(actor: VolunteerActor, assignment: { team_id: number; ministry_id: number }): void {
+  if (!asksAgain(actor, assignment)) throw forbidden('Not authorized for this assignment');
+}
+
 /** A volunteer answers, and finds substitutes for, their own assignments only (§1.6). */
 export const ownsAssignment = (personId: number, assignment: { person_id: number }) => assignment.person_id === personId;
 

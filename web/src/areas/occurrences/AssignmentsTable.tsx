@@ -10,6 +10,7 @@ import { Table } from '../../components/Table';
 import { Moment } from '../../components/workspace';
 import { useRefreshStaffing, type Staffing, type StaffingAssignment, useAssignment } from './api';
 import { StatusBadge } from './public';
+import { AskAgainAll, AskAgainOne } from './AskAgain';
 
 const LIVE = ['pending', 'accepted'];
 type Decision = 'accepted' | 'declined' | 'cancelled';
@@ -18,11 +19,13 @@ type Decision = 'accepted' | 'declined' | 'cancelled';
 export function AssignmentsTable({ staffing }: { staffing: Staffing }) {
   const { t } = useTranslation();
   const assignments = [...staffing.requirements.flatMap((r) => r.assignments), ...staffing.otherAssignments];
+  const waiting = assignments.filter((assignment) => assignment.status === 'pending').length;
   return (
     <section>
       <h2 className="section-title">{t('occurrences.assignments')}</h2>
+      {waiting > 0 && <AskAgainAll occurrenceId={staffing.occurrence.id} waiting={waiting} />}
       {assignments.length === 0 ? <p className="muted">{t('occurrences.noAssignments')}</p> : (
-        <Table cards head={[t('occurrences.person'), t('occurrences.position'), t('occurrences.statusLabel'), t('occurrences.assignedOn'), t('occurrences.actions')]} label={t('occurrences.assignments')}>
+        <Table head={[t('occurrences.person'), t('occurrences.position'), t('occurrences.statusLabel'), t('occurrences.assignedOn'), t('occurrences.actions')]} label={t('occurrences.assignments')}>
           {assignments.map((assignment) => <AssignmentRow key={assignment.id} assignment={assignment} />)}
         </Table>
       )}
@@ -51,6 +54,7 @@ function AssignmentRow({ assignment }: { assignment: StaffingAssignment }) {
               {t(showTrail ? 'occurrences.hideTrail' : 'occurrences.showTrail')}
               <span className="visually-hidden"> {assignment.displayName}</span>
             </button>
+            {assignment.status === 'pending' && <AskAgainOne assignment={assignment} />}
             {isLive && assignment.status !== 'accepted' && <DecisionDialog assignment={assignment} decision="accepted" />}
             {isLive && <DecisionDialog assignment={assignment} decision="declined" />}
             {isLive && <DecisionDialog assignment={assignment} decision="cancelled" />}

@@ -74,6 +74,13 @@ export const occurrencesMessages = areaMessages({
   assigned: '{{name}} is assigned as {{position}}. They will get a message asking them to reply.',
   assignments: 'Assignments',
   noAssignments: 'Nobody is assigned yet.',
+  askAgain: {
+    one: 'Ask again',
+    all_one: 'Ask the {{count}} person waiting again',
+    all_other: 'Ask the {{count}} people waiting again',
+    sent: 'The request was sent again to {{names}}.',
+    held: '{{name}} was asked within the hour; ask again after {{at}}.',
+  },
   statusLabel: 'Status',
   assignedOn: 'Assigned on',
   source: {
@@ -204,6 +211,13 @@ export const occurrencesMessages = areaMessages({
   assigned: '{{name}} queda asignado como {{position}}. Recibirá un mensaje para que responda.',
   assignments: 'Asignaciones',
   noAssignments: 'Todavía no hay nadie asignado.',
+  askAgain: {
+    one: 'Volver a pedir',
+    all_one: 'Volver a pedir a la {{count}} persona que no ha respondido',
+    all_other: 'Volver a pedir a las {{count}} personas que no han respondido',
+    sent: 'Se volvió a enviar la solicitud a {{names}}.',
+    held: 'Se pidió a {{name}} hace menos de una hora; vuelva a pedir después de las {{at}}.',
+  },
   statusLabel: 'Estado',
   assignedOn: 'Asignado el',
   source: {
