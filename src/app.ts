@@ -39,6 +39,7 @@ import { autoFillRoutes } from './http/routes/volunteer/auto-fill.routes.js';
 import { dashboardRoutes } from './http/routes/volunteer/dashboard.routes.js';
 import { publicRoutes } from './http/routes/public.routes.js';
 import { answerLinksRoutes } from './http/routes/answer-links.routes.js';
+import { invitationsRoutes } from './http/routes/invitations.routes.js';
 import { registrationRoutes } from './http/routes/registration.routes.js';
 import { backgroundRoutes } from './http/routes/background.routes.js';
 import { TimerJobs } from './jobs/timer-jobs.js';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(publicRoutes(services));
   await http.register(answerLinksRoutes(services));
   await http.register(registrationRoutes(services));
+  await http.register(invitationsRoutes(services));
   await http.register(backgroundRoutes(timerJobs));
   if (deps.webRoot && shell) {
     await registerWebAssets(http, deps.webRoot);

@@ -35,6 +35,7 @@ import { DomainEventPublisher, type DomainEvent } from './domain-events.js';
 import { EventTypesService } from './events/event-types.service.js';
 import { EventsService } from './events/events.service.js';
 import { GroupsService } from './groups/groups.service.js';
+import { InvitationsService } from './invitations/invitations.service.js';
 import { OutboxService } from './notifications/outbox.service.js';
 import { PeopleService } from './people/people.service.js';
 import { SettingsService } from './settings/settings.service.js';
@@ -115,6 +116,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     calendarFeeds: new CalendarFeedsService(db, time, settings, calendars),
     scheduleFeed: new ScheduleFeedService(db, time, settings),
     registration: new RegistrationService(db, time, settings),
+    invitations: new InvitationsService(db, time, volunteerAccess, hasher, apiKeys),
   };
 }
 

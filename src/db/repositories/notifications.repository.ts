@@ -6,10 +6,10 @@ import { assignmentShifts } from '../joins.js';
 import { shiftStart, shiftEnd } from '../shift-times.js';
 
 /**
- * The context of these types is a secret (a reset token, a temporary password): it leaves the row as soon as the
- * row's status is final (sent, skipped or failed), whatever the outcome.
+ * The context of these types is a secret (a reset token, a temporary password, an invitation's token): it leaves
+ * the row as soon as the row's status is final (sent, skipped or failed), whatever the outcome.
  */
-const SECRET_TYPES: readonly NotificationType[] = ['password_reset'];
+const SECRET_TYPES: readonly NotificationType[] = ['password_reset', 'invitation'];
 const withoutSecret = (isFinal: RawBuilder<unknown>) =>
   sql<string | null>`case when ${isFinal} and type in (${sql.join(SECRET_TYPES)}) then null else context end`;
 

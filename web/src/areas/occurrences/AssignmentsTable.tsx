@@ -25,7 +25,7 @@ export function AssignmentsTable({ staffing }: { staffing: Staffing }) {
       <h2 className="section-title">{t('occurrences.assignments')}</h2>
       {waiting > 0 && <AskAgainAll occurrenceId={staffing.occurrence.id} waiting={waiting} />}
       {assignments.length === 0 ? <p className="muted">{t('occurrences.noAssignments')}</p> : (
-        <Table head={[t('occurrences.person'), t('occurrences.position'), t('occurrences.statusLabel'), t('occurrences.assignedOn'), t('occurrences.actions')]} label={t('occurrences.assignments')}>
+        <Table cards head={[t('occurrences.person'), t('occurrences.position'), t('occurrences.statusLabel'), t('occurrences.assignedOn'), t('occurrences.actions')]} label={t('occurrences.assignments')}>
           {assignments.map((assignment) => <AssignmentRow key={assignment.id} assignment={assignment} />)}
         </Table>
       )}
