@@ -9,6 +9,7 @@ import { WorkspaceLayout } from './areas/WorkspaceLayout';
 import { AREAS } from './areas';
 import { managesAnything, usePermissions, useVolunteerAreaEnabled } from './permissions';
 import './i18n';
+import { AcceptInvitation } from './pages/AcceptInvitation';
 import { AnswerFromEmail } from './pages/AnswerFromEmail';
 import { Availability } from './pages/Availability';
 import { ChangePassword } from './pages/ChangePassword';
@@ -81,6 +82,8 @@ function AppRoutes() {
       <Route element={<PublicLayout />}>
         <Route path="/sign-in" element={<SignIn />} />
         <Route path="/reset-password" element={<ResetPassword />} />
+        {/* The link of an invitation mail (issue 33): choose a password, and be signed in. */}
+        <Route path="/invitation" element={<AcceptInvitation />} />
         {/* The Accept and Decline links of assignment mails: answered without signing in. */}
         <Route path="/answer/:token" element={<AnswerFromEmail />} />
       </Route>

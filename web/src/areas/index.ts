@@ -3,9 +3,10 @@ import { adminArea } from './admin';
 import { autofillArea } from './autofill';
 import { dashboardArea } from './dashboard';
 import { eventsArea } from './events';
+import { invitationsArea } from './invitations';
 import { occurrencesArea } from './occurrences';
 import { schedulesArea } from './schedules';
 import { setupArea } from './setup';
 
 /** The workspace's areas, in the order their links appear. */
-export const AREAS: Area[] = [dashboardArea, occurrencesArea, schedulesArea, eventsArea, setupArea, adminArea, autofillArea];
+export const AREAS: Area[] = [dashboardArea, occurrencesArea, schedulesArea, eventsArea, setupArea, adminArea, autofillArea, invitationsArea];

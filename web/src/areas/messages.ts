@@ -3,6 +3,7 @@ import { adminMessages } from './admin/messages';
 import { autofillMessages } from './autofill/messages';
 import { dashboardMessages } from './dashboard/messages';
 import { eventsMessages } from './events/messages';
+import { invitationsMessages } from './invitations/messages';
 import { occurrencesMessages } from './occurrences/messages';
 import { schedulesMessages } from './schedules/messages';
 import { setupMessages } from './setup/messages';
@@ -10,7 +11,7 @@ import { setupMessages } from './setup/messages';
 /** Each workspace area's strings, by the name its keys start with (kept apart from the pages, which use the catalogue). */
 export const AREA_MESSAGES = {
   dashboard: dashboardMessages, occurrences: occurrencesMessages, schedules: schedulesMessages, events: eventsMessages, setup: setupMessages,
-  admin: adminMessages, autofill: autofillMessages,
+  admin: adminMessages, autofill: autofillMessages, invitations: invitationsMessages,
 };
 
 type AreaStrings = { [Name in keyof typeof AREA_MESSAGES]: (typeof AREA_MESSAGES)[Name]['en'] };

@@ -50,6 +50,15 @@ export const en = {
     done: 'Your password is changed. Sign in with the new one.',
     toSignIn: 'Go to sign in',
   },
+  invitation: {
+    title: 'Your invitation',
+    noLink: 'Open the link from your invitation e-mail to create your login.',
+    welcome: 'Welcome, {{name}}',
+    intro: 'Choose a password to create your login. You will see when you serve, answer requests and say when you are away.',
+    userName: 'User name (optional)',
+    userNameHint: 'Leave it empty to sign in with your e-mail address, {{email}}.',
+    create: 'Create my login',
+  },
   password: {
     title: 'Change my password',
     current: 'Current password',
@@ -184,6 +193,7 @@ export const en = {
     account: 'Account',
     signedInAs: 'Signed in as {{name}}',
     changePassword: 'Change my password',
+    languageHint: 'Your pages, on every device you sign in on, and your e-mails use this language.',
   },
   scheduleFeed: {
     title: 'My schedule in my calendar',

@@ -51,6 +51,15 @@ export const es: Messages = {
     done: 'Su contraseña cambió. Inicie sesión con la nueva.',
     toSignIn: 'Ir a iniciar sesión',
   },
+  invitation: {
+    title: 'Su invitación',
+    noLink: 'Abra el enlace de su correo de invitación para crear su acceso.',
+    welcome: 'Bienvenido/a, {{name}}',
+    intro: 'Elija una contraseña para crear su acceso. Verá cuándo sirve, responderá a las solicitudes y dirá cuándo no está.',
+    userName: 'Nombre de usuario (opcional)',
+    userNameHint: 'Déjelo vacío para entrar con su correo electrónico, {{email}}.',
+    create: 'Crear mi acceso',
+  },
   password: {
     title: 'Cambiar mi contraseña',
     current: 'Contraseña actual',
@@ -185,6 +194,7 @@ export const es: Messages = {
     account: 'Cuenta',
     signedInAs: 'Sesión iniciada como {{name}}',
     changePassword: 'Cambiar mi contraseña',
+    languageHint: 'Sus páginas, en cada dispositivo donde inicie sesión, y sus correos usan este idioma.',
   },
   scheduleFeed: {
     title: 'Mi horario en mi calendario',

@@ -25,6 +25,7 @@ export const meKeys = {
   twoFactor: () => ['me', 'two-factor'] as const,
   told: (about: About) => ['me', 'replies-go-to', about] as const,
   answerLink: (token: string) => ['answer-link', token] as const,
+  invitation: (token: string) => ['invitation', token] as const,
 };
 
 export function useMyAssignments(includePast = false) {
@@ -72,3 +73,11 @@ export function useTold(about: About) {
 
 export const useAnswerLink = (token: string) =>
   useQuery({ queryKey: meKeys.answerLink(token), queryFn: () => ok(api.GET('/api/public/answer/{token}', { params: { path: { token } } })) });
+
+/** What an invitation link's page shows; reading it marks the invitation opened, so it is read once per page. */
+export const useInvitationLink = (token: string) => useQuery({
+  queryKey: meKeys.invitation(token),
+  queryFn: () => ok(api.POST('/api/public/invitations/open', { body: { token } })),
+  enabled: token !== '',
+  staleTime: Infinity,
+});

@@ -7,6 +7,7 @@ import { SuccessNote } from '../../components/feedback';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
 import { PagedTable } from '../../components/Table';
 import { PersonSearch } from '../../components/workspace';
+import { InviteAction } from '../invitations/public';
 import { FamiliesPanel } from './Families';
 import { adminKeys, useFamily, useFamilyRoles, usePerson, type Person, type PersonBody } from './api';
 import { blankToNull, fieldErrors, useTextForm } from './parts';
@@ -65,12 +66,17 @@ export function PeoplePage() {
   );
 }
 
-/** Everyone by last name, a page at a time; a name opens the person's form. */
+/** Everyone by last name, a page at a time; a name opens the person's form; the chosen ones can be invited to create their login. */
 function PeopleList({ openId, onOpen }: { openId?: number; onOpen: (personId: number) => void }) {
   const { t } = useTranslation();
+  const [chosen, setChosen] = useState<number[]>([]);
+  const toggle = (id: number) => setChosen(chosen.includes(id) ? chosen.filter((other) => other !== id) : [...chosen, id]);
   return (
     <section className="card" aria-labelledby="people-list">
       <h2 id="people-list" className="card-title">{t('admin.people.list')}</h2>
+      <div className="actions">
+        <InviteAction target={{ personIds: chosen }} label={t('invitations.inviteChosen', { count: chosen.length })} disabled={chosen.length === 0} />
+      </div>
       <PagedTable
         queryKey={adminKeys.peopleList()}
         read={(query) => okPage(api.GET('/api/persons', { params: { query } }))}
@@ -82,6 +88,8 @@ function PeopleList({ openId, onOpen }: { openId?: number; onOpen: (personId: nu
         row={(person) => (
           <tr key={person.Id}>
             <th scope="row">
+              <input type="checkbox" checked={chosen.includes(person.Id)} onChange={() => toggle(person.Id)}
+                aria-label={t('invitations.choose', { name: `${person.FirstName} ${person.LastName}` })} />{' '}
               <button type="button" className="link-button" aria-current={person.Id === openId ? 'true' : undefined} onClick={() => onOpen(person.Id)}>
                 {person.LastName}, {person.FirstName}
               </button>

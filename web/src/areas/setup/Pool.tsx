@@ -9,6 +9,7 @@ import { QueryState } from '../../components/QueryState';
 import { Section } from './parts';
 import { PersonSearch } from '../../components/workspace';
 import { type PoolPerson, refreshParts, usePool, usePositions } from './api';
+import { InviteAction } from '../invitations/public';
 
 const POOL_PARTS = ['pool', 'matrix', 'summary'] as const;
 
@@ -20,6 +21,7 @@ export function PoolSection({ ministryId }: { ministryId: number }) {
   return (
     <Section id="pool" title={t('setup.section.pool')} hint={t('setup.poolHint')}>
       <AddToPool ministryId={ministryId} onDone={setNotice} />
+      <div className="actions"><InviteAction target={{ ministryId }} label={t('invitations.invitePool')} /></div>
       {notice && <SuccessNote>{notice}</SuccessNote>}
       <QueryState query={pool} />
       {pool.data && (pool.data.length === 0 ? <Empty><p>{t('setup.emptyPool')}</p></Empty> : <PoolTable ministryId={ministryId} members={pool.data} onDone={setNotice} />)}

@@ -10,6 +10,7 @@ import { TextAreaField, TextField } from '../../components/fields';
 import { ActiveBadge } from './MinistriesPage';
 import { Section } from './parts';
 import { type Team, useRefreshMinistry, useTeams } from './api';
+import { InviteAction } from '../invitations/public';
 
 interface TeamChange { name?: string; description?: string | null; active?: boolean }
 
@@ -52,6 +53,7 @@ function TeamRow({ ministryId, team }: { ministryId: number; team: Team }) {
       <td>
         <span className="row-actions">
           <RenameTeam ministryId={ministryId} team={team} />
+          <InviteAction target={{ teamId: team.id }} label={t('invitations.inviteTeam')} fullLabel={t('invitations.inviteTeamNamed', { name: team.name })} />
           <button
             type="button"
             className="button button-quiet"
