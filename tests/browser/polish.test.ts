@@ -250,4 +250,45 @@ describe('the web app\'s polish (issue 37)', () => {
       await context.close();
     }
   });
+
+  it('shows on the coordinator\'s dashboard, once its window has focus again, a decline made elsewhere, without a reload (#3)', async () => {
+    const welcome = (await ok('POST', `${V}/ministries`, { name: 'Welcome' })).ministry.id;
+    const team = (await ok('GET', `${V}/ministries/${welcome}/teams`)).teams[0].id;
+    const doorkeeper = (await ok('POST', `${V}/ministries/${welcome}/positions`, { name: 'Doorkeeper', teamId: team })).position.id;
+    const types = await ok<Array<{ Id: number; Name: string }>>('GET', '/api/events/types');
+    await ok('POST', `${V}/ministries/${welcome}/events`, { title: 'Welcome desk', eventTypeId: types.find((type) => type.Name === 'Other')!.Id, date: inDays(5), startTime: '09:00', endTime: '10:00' });
+    await ok('POST', `${V}/ministries/${welcome}/schedules`, {
+      name: 'Welcome desk', linkMode: 'ministry', titleFilter: 'Welcome desk', teamId: team, windowStart: inDays(0), requirements: [{ positionId: doorkeeper, minCount: 1 }],
+    });
+    const occurrence = ((await ok('GET', `${V}/dashboard`)).gaps as Array<{ occurrenceId: number; positionId: number }>).find((gap) => gap.positionId === doorkeeper)!.occurrenceId;
+    const dora = await world.newUser('Dora');
+    await ok('POST', `${V}/positions/${doorkeeper}/qualifications`, { personId: dora.personId });
+    await ok('POST', `${V}/occurrences/${occurrence}/assignments`, { positionId: doorkeeper, personId: dora.personId });
+
+    const coordinator = await world.newContext(DESKTOP);
+    const volunteer = await world.newContext(PHONE);
+    try {
+      const { page } = coordinator;
+      await signIn(page, world.base, claire.userName, claire.password);
+      await page.goto(`${world.base}/ministries/dashboard`);
+      const waiting = page.getByRole('region', { name: 'Waiting for a reply' });
+      const replies = page.getByRole('region', { name: 'Recent replies' });
+      await waiting.getByRole('rowheader', { name: 'Dora Volunteer' }).waitFor();
+      assert.equal(await replies.getByRole('rowheader', { name: 'Dora Volunteer' }).count(), 0);
+
+      await signIn(volunteer.page, world.base, dora.userName, dora.password);
+      await volunteer.page.getByRole('button', { name: 'Decline' }).click();
+      await volunteer.page.getByRole('dialog').getByRole('button', { name: 'Decline' }).click();
+      await volunteer.page.getByText('You declined.').waitFor();
+
+      // The coordinator comes back to the dashboard's window (well within the 30 s a read stays fresh).
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+      await replies.getByRole('rowheader', { name: 'Dora Volunteer' }).waitFor();
+      await waiting.getByRole('rowheader', { name: 'Dora Volunteer' }).waitFor({ state: 'detached' });
+      await expectAccessible(page, 'dashboard-after-decline');
+    } finally {
+      await coordinator.context.close();
+      await volunteer.context.close();
+    }
+  });
 });

@@ -34,6 +34,12 @@ export const isApiError = (error: unknown, status?: number): error is ApiError =
   error instanceof ApiError && (status === undefined || error.status === status);
 
 /** One page of a list and how many rows there are in all. */
+/**
+ * For a staff read that other people change while it is on screen (a volunteer declines, a colleague assigns):
+ * read again whenever the window regains focus, however fresh the copy, not only once it is 30 s old.
+ */
+export const REFRESH_ON_FOCUS = { refetchOnWindowFocus: 'always' } as const;
+
 export interface Page<T> { rows: T[]; total: number }
 
 /** The rows of one list page and their total, from the answer's X-Total-Count header. */

@@ -141,7 +141,9 @@ function RespondDialog({ assignment, response, onDone }: { assignment: MeAssignm
       answered.current = true;
       dialog.close();
       onDone?.(response === 'accepted' ? { text: t('schedule.accepted') } : { text: t('schedule.declined'), toldOf: assignment.id });
-      await queryClient.invalidateQueries({ queryKey: meKeys.assignments() });
+      // A decline frees the place: it shows among the open spots and help wanted again.
+      const touched = response === 'accepted' ? [meKeys.assignments()] : [meKeys.assignments(), meKeys.opportunities(), meKeys.helpWanted()];
+      await Promise.all(touched.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
   const dialog = useDialogState(() => respond.reset());

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, ok } from '../../api/client';
+import { api, ok, REFRESH_ON_FOCUS } from '../../api/client';
 import type { ApiResponse } from '../../api/types';
 
 export type Replies = ApiResponse<'/api/ministries/dashboard/replies'>;
@@ -15,7 +15,8 @@ export function useDashboard(days: number) {
   return useQuery({
     queryKey: dashboardKeys.window(days),
     queryFn: async () => ok(api.GET('/api/ministries/dashboard', { params: { query: { days: String(days) } } })),
+    ...REFRESH_ON_FOCUS,
   });
 }
 
-export const useReplies = () => useQuery({ queryKey: dashboardKeys.replies(), queryFn: () => ok(api.GET('/api/ministries/dashboard/replies')) });
+export const useReplies = () => useQuery({ queryKey: dashboardKeys.replies(), queryFn: () => ok(api.GET('/api/ministries/dashboard/replies')), ...REFRESH_ON_FOCUS });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from '../../api/client';
+import { api, ok, REFRESH_ON_FOCUS } from '../../api/client';
 import type { ApiResponse } from '../../api/types';
 import { dashboardKeys } from '../dashboard/api';
 
@@ -45,6 +45,7 @@ export function useOccurrences(filters: Record<string, string | undefined>) {
   return useQuery({
     queryKey: occurrenceKeys.list(filters),
     queryFn: async () => ok(api.GET('/api/ministries/occurrences', { params: { query: filters } })),
+    ...REFRESH_ON_FOCUS,
   });
 }
 
@@ -61,6 +62,7 @@ export function useStaffing(occurrenceId: string) {
   return useQuery({
     queryKey: occurrenceKeys.staffing(occurrenceId),
     queryFn: async () => ok(api.GET('/api/ministries/occurrences/{occurrenceId}/staffing', { params: { path: { occurrenceId } } })),
+    ...REFRESH_ON_FOCUS,
   });
 }
 
@@ -70,6 +72,7 @@ export function useEligible(occurrenceId: string, positionId: string, name: stri
     queryFn: async () => (await ok(api.GET('/api/ministries/occurrences/{occurrenceId}/eligible', {
       params: { path: { occurrenceId }, query: { positionId, ...(name && { q: name }) } },
     }))).people,
+    ...REFRESH_ON_FOCUS,
   });
 }
 
