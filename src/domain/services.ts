@@ -37,6 +37,7 @@ import { EventsService } from './events/events.service.js';
 import { GroupsService } from './groups/groups.service.js';
 import { InvitationsService } from './invitations/invitations.service.js';
 import { OutboxService } from './notifications/outbox.service.js';
+import { PeopleImportService } from './people/import.service.js';
 import { PeopleService } from './people/people.service.js';
 import { SettingsService } from './settings/settings.service.js';
 import { ApiKeysService } from './users/api-keys.service.js';
@@ -84,6 +85,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     twoFactor: new TwoFactorService(db, time, settings, passwords),
     outbox: new OutboxService(db, time, settings, answerLinks),
     people: new PeopleService(db, time),
+    peopleImport: new PeopleImportService(db, time),
     groups: new GroupsService(db, time, publisher),
     calendars,
     eventTypes: new EventTypesService(db, settings),

@@ -11,6 +11,6 @@ export { startMailSink, useMailSink, type MailSink, type SunkMail } from './mail
 export {
   assignToKiosk, checkIn, countRows, demoteEveryAdministrator, detachPoolGroup,
   dropOneOffOccurrence, dropSettingsTable, forgetLatestMigration, lowerMaxBelowDefaults, markDeliveriesFailed,
-  refuseCalendarDeletion, refuseCalendarsNamed, refuseDefaultDeletesOf, retireGroup, storedRows,
+  refuseCalendarDeletion, refuseCalendarsNamed, refuseDefaultDeletesOf, refusePeopleNamed, retireGroup, storedRows,
   storePasswordHash, storeResetToken, undoAnswers,
 } from './stored.js';

@@ -127,6 +127,12 @@ export async function refuseCalendarsNamed(server: TestServer, name: string): Pr
   };
 }
 
+/** The database refuses a person of this last name: an import's later row fails after its earlier ones were written. */
+export async function refusePeopleNamed(server: TestServer, lastName: string): Promise<void> {
+  const constraint = sql.id(`test_refuse_person_${lastName.replace(/\W/g, '_').toLowerCase()}`);
+  await sql`alter table persons add constraint ${constraint} check (last_name <> ${sql.lit(lastName)})`.execute(server.database.db);
+}
+
 /** The settings table is gone: every read of a setting fails, as on a damaged install. */
 export async function dropSettingsTable(server: TestServer) {
   await sql`drop table settings`.execute(server.database.db);

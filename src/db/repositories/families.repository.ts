@@ -34,6 +34,18 @@ export function familiesRepository(db: Executor) {
       return db.insertInto('families').values(family).returningAll().executeTakeFirstOrThrow();
     },
 
+    /**
+     * Stores many families in one statement; answers their ids in the order given. The ids are drawn from the
+     * sequence first, so that each is known to belong to its family whatever order the rows are written in.
+     */
+    async insertMany(families: ReadonlyArray<Insertable<FamiliesTable>>): Promise<number[]> {
+      if (families.length === 0) return [];
+      const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('families', 'id'))::int as id
+        from generate_series(1, ${families.length})`.execute(db);
+      await db.insertInto('families').values(families.map((family, index) => ({ ...family, id: rows[index].id }))).execute();
+      return rows.map((row) => row.id);
+    },
+
     async update(id: number, changes: Updateable<FamiliesTable>): Promise<FamilyRow | undefined> {
       if (Object.keys(changes).length === 0) return this.findById(id);
       return db.updateTable('families').set(changes).where('id', '=', id).returningAll().executeTakeFirst();

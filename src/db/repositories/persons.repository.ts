@@ -61,6 +61,42 @@ export function personsRepository(db: Executor) {
       return rows.map((row) => row.id);
     },
 
+    /**
+     * The people an import's rows may be: those with one of `emails` or `lastNames` (both lower case), with their
+     * family's name. The caller compares names and dates.
+     */
+    async importCandidates(emails: readonly string[], lastNames: readonly string[]) {
+      if (emails.length === 0 && lastNames.length === 0) return [];
+      return db.selectFrom('persons').leftJoin('families', 'families.id', 'persons.family_id')
+        .select(['persons.id', 'persons.first_name', 'persons.last_name', 'persons.email', 'persons.birth_year', 'persons.birth_month',
+          'persons.birth_day', 'persons.family_id', 'families.name as family_name'])
+        .where((eb) => eb.or([
+          eb(sql`lower(persons.email)`, '=', sql<string>`any(${[...emails]}::text[])`),
+          eb(sql`lower(persons.last_name)`, '=', sql<string>`any(${[...lastNames]}::text[])`),
+        ]))
+        .orderBy('persons.id')
+        .execute();
+    },
+
+    /** Stores many people in one statement; answers their ids and addresses, in the order given. */
+    async insertMany(people: readonly NewPerson[]): Promise<Array<{ id: number; email: string | null }>> {
+      if (people.length === 0) return [];
+      return db.insertInto('persons').values([...people]).returning(['id', 'email']).execute();
+    },
+
+    /** Everyone with their family's name and address, by last name, then first name: the people export. */
+    async exportRows() {
+      return db.selectFrom('persons').leftJoin('families', 'families.id', 'persons.family_id')
+        .select(['persons.id', 'persons.first_name', 'persons.middle_name', 'persons.last_name', 'persons.email', 'persons.cell_phone',
+          'persons.home_phone', 'persons.work_phone', 'persons.birth_year', 'persons.birth_month', 'persons.birth_day', 'persons.gender',
+          'persons.family_id', 'persons.family_role_id', 'families.name as family_name', 'families.address1', 'families.address2',
+          'families.city', 'families.state', 'families.zip', 'families.country'])
+        .orderBy(sql`lower(persons.last_name)`)
+        .orderBy(sql`lower(persons.first_name)`)
+        .orderBy('persons.id')
+        .execute();
+    },
+
     /** First name, last name, full name or e-mail containing `text`, ignoring case; at most `limit`. */
     async search(text: string, limit: number) {
       return db

@@ -152,6 +152,11 @@ export class PeopleService extends DatabaseService {
     return this.repos.persons.list(pageOf(page));
   }
 
+  /** Everyone, with their family's name and address, by last name then first name (the people export). */
+  async exportPeople() {
+    return this.repos.persons.exportRows();
+  }
+
   /** One page of families by name with their member counts; `q` keeps those whose name or e-mail contains it. */
   async listFamilies(page: ListPage) {
     return this.repos.families.list(pageOf(page));

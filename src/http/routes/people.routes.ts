@@ -4,6 +4,7 @@ import { FAMILY_ROLES, PEOPLE_PAGE_LIMIT, PEOPLE_PAGE_SIZE } from '../../domain/
 import type { Services } from '../../domain/services.js';
 import { parsePerson } from '../commands/people.commands.js';
 import { callerOf } from '../plugins/access.js';
+import { peopleImportRoutes } from './people-import.routes.js';
 import { presentFamily, presentFamilyListRow, presentPerson, presentPersonListRow, presentPersonSearchHit, presentRole } from '../presenters/core.presenter.js';
 import { idParams, idSegment, responses, SuccessResponse } from '../schemas/common.js';
 import { Family, FamilyBody, FamilyListRow, FamilyUpdateBody, PeopleListQuery, Person, PersonBody, PersonSearchHit, PersonListRow, PersonUpdateBody, RoleOption } from '../schemas/core.schemas.js';
@@ -15,6 +16,7 @@ export const peopleRoutes = (services: Services): FastifyPluginAsyncTypebox => a
   const { people } = services;
   const tags = ['People'];
   const editRecords = { access: { role: 'editRecords' as const } };
+  await app.register(peopleImportRoutes(services));
 
   app.get('/api/persons', {
     config: { access: 'staff' },
