@@ -33,6 +33,7 @@ import { lookupsRoutes } from './http/routes/volunteer/lookups.routes.js';
 import { assignmentsRoutes } from './http/routes/volunteer/assignments.routes.js';
 import { assignmentActionsRoutes } from './http/routes/volunteer/assignment-actions.routes.js';
 import { askAgainRoutes } from './http/routes/volunteer/ask-again.routes.js';
+import { acceptAllRoutes } from './http/routes/volunteer/accept-all.routes.js';
 import { memberRoutes } from './http/routes/volunteer/member.routes.js';
 import { availabilityRoutes } from './http/routes/volunteer/availability.routes.js';
 import { autoFillRoutes } from './http/routes/volunteer/auto-fill.routes.js';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(assignmentsRoutes(services));
   await http.register(assignmentActionsRoutes(services));
   await http.register(askAgainRoutes(services));
+  await http.register(acceptAllRoutes(services));
   await http.register(memberRoutes(services));
   await http.register(availabilityRoutes(services));
   await http.register(autoFillRoutes(services));

@@ -17,6 +17,7 @@ import { CoordinatorActionsService } from './assignments/coordinator-actions.ser
 import { MemberService } from './assignments/member.service.js';
 import { AnswerLinksService } from './assignments/answer-links.service.js';
 import { AskAgainService } from './assignments/ask-again.service.js';
+import { AcceptAllService } from './assignments/accept-all.service.js';
 import { SwapsService } from './assignments/swaps.service.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
 import { RecentRepliesService } from './dashboard/recent-replies.service.js';
@@ -106,6 +107,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     autoFill,
     assignmentActions: new CoordinatorActionsService(db, time, publisher),
     askAgain: new AskAgainService(db, time, publisher),
+    acceptAll: new AcceptAllService(db, member),
     member,
     answerLinks,
     swaps: new SwapsService(db, time, publisher),

@@ -29,10 +29,11 @@ export function MySchedule() {
   );
 }
 
-/** A note after an action; `toldOf` names the assignment whose decline someone hears of. */
+/** A note after an action; `toldOf` names the assignment whose decline someone hears of, `problems` what was refused. */
 interface Notice {
   text: string;
   toldOf?: number;
+  problems?: string[];
 }
 
 function Upcoming() {
@@ -44,7 +45,13 @@ function Upcoming() {
   if (!assignments.isSuccess) return <QueryState query={assignments} />;
   return (
     <>
-      {notice && <SuccessNote key={notice.serial} takesFocus>{notice.text}{notice.toldOf !== undefined && <WhoIsTold about={{ assignmentId: notice.toldOf }} />}</SuccessNote>}
+      {notice && (
+        <SuccessNote key={notice.serial} takesFocus>
+          {notice.text}{notice.toldOf !== undefined && <WhoIsTold about={{ assignmentId: notice.toldOf }} />}
+          {notice.problems?.map((problem) => <p key={problem}>{problem}</p>)}
+        </SuccessNote>
+      )}
+      <AcceptAll assignments={assignments.data.filter((assignment) => assignment.canRespond && assignment.status === 'pending')} onDone={show} />
       {assignments.data.length === 0 ? (
         <Empty>
           <p>{t('schedule.emptyUpcoming')}</p>
@@ -127,7 +134,7 @@ function AssignmentCard({ assignment, onDone }: { assignment: MeAssignment; onDo
 }
 
 function RespondDialog({ assignment, response, onDone }: { assignment: MeAssignment; response: 'accepted' | 'declined'; onDone?: (notice: Notice) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [comment, setComment] = useState('');
   const answered = useRef(false);
@@ -153,16 +160,19 @@ function RespondDialog({ assignment, response, onDone }: { assignment: MeAssignm
       trigger={t(isAccept ? 'schedule.accept' : 'schedule.decline')}
       triggerClass={isAccept ? 'button button-primary' : 'button button-danger'}
       title={t(isAccept ? 'schedule.acceptTitle' : 'schedule.declineTitle')}
-      description={`${assignment.positionName} · ${assignment.ministryName}`}
+      description={`${assignment.positionName} · ${assignment.ministryName} · ${formatDay(assignment.start, i18n.language)} ${formatTimes(assignment.start, assignment.end, i18n.language)}`}
       // After an answer its button goes away, so the focus goes to the note that says what happened, not back to it.
       keepFocus={() => answered.current}
       {...dialog}
     >
       <form className="form" onSubmit={(event) => { event.preventDefault(); respond.mutate(); }}>
-        <label className="field">
-          <span>{t('schedule.comment')}</span>
-          <textarea name="comment" rows={3} maxLength={1000} value={comment} onChange={(e) => setComment(e.target.value)} />
-        </label>
+        {/* An accept asks nothing more, so the dialog opens on its button and a phone shows no keyboard; a decline opens on its reason. */}
+        {!isAccept && (
+          <label className="field">
+            <span>{t('schedule.reason')}</span>
+            <textarea name="comment" rows={3} maxLength={1000} value={comment} onChange={(e) => setComment(e.target.value)} />
+          </label>
+        )}
         {respond.isError && <ErrorNote error={respond.error} />}
         <DialogActions
           label={t(isAccept ? 'schedule.confirmAccept' : 'schedule.confirmDecline')}
@@ -171,5 +181,47 @@ function RespondDialog({ assignment, response, onDone }: { assignment: MeAssignm
         />
       </form>
     </Dialog>
+  );
+}
+
+/** "Accept all" (issue 34 #5): every request still waiting, listed with its date and hours, each accepted as one accept is. */
+function AcceptAll({ assignments, onDone }: { assignments: MeAssignment[]; onDone: (notice: Notice) => void }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const done = useRef(false);
+  const when = (assignment: MeAssignment) => `${formatDay(assignment.start, i18n.language)} ${formatTimes(assignment.start, assignment.end, i18n.language)}`;
+  const accept = useMutation({
+    mutationFn: () => ok(api.POST('/api/me/assignments/accept-all', { body: { assignmentIds: assignments.map((assignment) => assignment.id) } })),
+    onSuccess: async ({ results }) => {
+      done.current = true;
+      dialog.close();
+      const byId = new Map(assignments.map((assignment) => [assignment.id, assignment]));
+      const problems = results.filter((result) => !result.accepted).map((result) => {
+        const assignment = byId.get(result.assignmentId)!;
+        return t('schedule.notAccepted', { what: assignment.positionName, when: when(assignment), why: result.message ?? '' });
+      });
+      onDone({ text: t('schedule.acceptedAll', { count: results.filter((result) => result.accepted).length }), problems });
+      await queryClient.invalidateQueries({ queryKey: meKeys.assignments() });
+    },
+  });
+  const dialog = useDialogState(() => accept.reset());
+  if (assignments.length < 2) return null;
+  return (
+    <div className="actions">
+      <Dialog
+        trigger={t('schedule.acceptAll', { count: assignments.length })}
+        triggerClass="button button-primary"
+        title={t('schedule.acceptAllTitle', { count: assignments.length })}
+        description={t('schedule.acceptAllText')}
+        keepFocus={() => done.current}
+        {...dialog}
+      >
+        <ul className="plain-list">
+          {assignments.map((assignment) => <li key={assignment.id}><strong>{assignment.positionName}</strong> · {assignment.ministryName} · {when(assignment)}</li>)}
+        </ul>
+        {accept.isError && <ErrorNote error={accept.error} />}
+        <DialogActions label={t('schedule.confirmAcceptAll')} pending={accept.isPending} onClick={() => accept.mutate()} />
+      </Dialog>
+    </div>
   );
 }
