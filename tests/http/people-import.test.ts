@@ -59,7 +59,7 @@ describe('POST /api/persons/import/dry-run', () => {
       [3, 'refuse', ['“bea@” is not an e-mail address.']],
       [4, 'refuse', ['“1980-02-30” is not a birth date; write it as 1980-05-17.']],
       [5, 'create', ['Will be added, in no family.']],
-      [6, 'refuse', ['Row 5 is the same person (the same e-mail address and first name): keep one of the two rows.']],
+      [6, 'refuse', ['Row 5 is the same person (the same e-mail address and first name): this row is left out.']],
       [7, 'refuse', ['Row 2 of the same family (Nofirst) is refused, and a family is imported whole: fix that row and import again.']],
     ]);
     assert.deepEqual(plan.summary, { create: 1, match: 0, refuse: 5, newFamilies: 0 });

@@ -47,7 +47,8 @@ export type MatchedBy = 'email' | 'name_birth' | 'name_family';
 export type RowOutcome =
   | { kind: 'create'; person: ImportedPerson; family: ImportedFamily | null }
   | { kind: 'match'; person: ImportedPerson; known: KnownPerson; by: MatchedBy }
-  | { kind: 'refuse'; reasons: string[] };
+  /** `repeats`: the row an identical one earlier in the file; only such a refusal leaves the row's family in. */
+  | { kind: 'refuse'; reasons: string[]; repeats?: number };
 
 export interface PlannedRow {
   row: number;
@@ -278,7 +279,7 @@ export function planImport(read: ImportRead, known: readonly KnownPerson[]): Imp
       ? { row: seenByEmail.get(email)!, by: 'the same e-mail address and first name' }
       : birth && seenByBirth.has(birth) ? { row: seenByBirth.get(birth)!, by: 'the same name and birth date' } : undefined;
     if (earlier) {
-      outcomes.set(row.row, { kind: 'refuse', reasons: [`Row ${earlier.row} is the same person (${earlier.by}): keep one of the two rows.`] });
+      outcomes.set(row.row, { kind: 'refuse', reasons: [`Row ${earlier.row} is the same person (${earlier.by}): this row is left out.`], repeats: earlier.row });
       continue;
     }
     if (email) seenByEmail.set(email, row.row);
@@ -296,7 +297,10 @@ export function planImport(read: ImportRead, known: readonly KnownPerson[]): Imp
     if (group) groups.get(group)!.push(row);
   }
   for (const [key, members] of groups) {
-    const refused = members.find((member) => outcomes.get(member.row)!.kind === 'refuse');
+    const refused = members.find((member) => {
+      const outcome = outcomes.get(member.row)!;
+      return outcome.kind === 'refuse' && outcome.repeats === undefined;
+    });
     const familyName = members.find((member) => member.familyName)?.familyName ?? members.find((member) => member.person)?.person!.lastName ?? '';
     if (refused) {
       for (const member of members) {
