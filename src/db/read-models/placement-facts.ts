@@ -3,7 +3,7 @@ import type { Executor } from '../database.js';
 import { LIVE_STATUSES, SERVICE_STATUSES, type HouseholdRule } from '../schema.js';
 import { shiftEnd, shiftStart } from '../shift-times.js';
 
-/** A blockout as the placement rules read it (the reason goes only to readers `blockoutView` allows). */
+/** A blockout as the placement rules read it (its presenter shows the reason only to readers `showsBlockoutReason` allows). */
 export interface FactBlockout {
   id: number;
   person_id: number;

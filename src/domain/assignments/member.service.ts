@@ -114,7 +114,7 @@ export class MemberService extends DatabaseService {
         const conflict = live.find((a) => a.person_id === person.personId && a.position_id !== row.position_id);
         return { ...person, conflictPositionId: conflict?.position_id ?? null, conflictPositionName: conflict?.position_name ?? null };
       });
-    return { people: await markAvailability(repos, people, { ...row, id: row.occurrence_id, positionId: row.position_id }, caller, 'substitute') };
+    return { people: await markAvailability(repos, people, { ...row, id: row.occurrence_id, positionId: row.position_id }, 'substitute') };
   }
 
   /**

@@ -6,7 +6,7 @@ import type { ChurchTime } from '../church-time.js';
 import { isLive } from '../../db/schema.js';
 import { notFound } from '../errors.js';
 import { assertOwnsBlockout } from '../access/ministries.policies.js';
-import { blockoutView, covers, lastDayOf, parseBlockout, type BlockoutRequest } from './blockouts.js';
+import { covers, lastDayOf, parseBlockout, type BlockoutRequest } from './blockouts.js';
 import { DatabaseService } from '../database-service.js';
 
 /** Blockout dates (issue 17): a person's own, and those a coordinator keeps for a person in their reach. */
@@ -15,9 +15,9 @@ export class BlockoutsService extends DatabaseService {
     super(db);
   }
 
-  /** The caller's blockouts not over yet, by first day, with their reasons. */
+  /** The caller's blockouts not over yet, by first day. */
   async listMine(caller: Caller) {
-    return this.listOf(caller, caller.personId);
+    return this.listOf(caller.personId);
   }
 
   /**
@@ -25,10 +25,10 @@ export class BlockoutsService extends DatabaseService {
    * page can offer to decline them ("you are scheduled on 3 of these dates").
    */
   async createMine(caller: Caller, request: BlockoutRequest) {
-    const { blockout, row } = await this.create(caller, caller.personId, request);
+    const blockout = await this.create(caller, caller.personId, request);
     const now = await this.time.now();
-    const upcoming = await this.repos.memberView.assignments(caller.personId, { from: row.start_date, to: lastDayOf(row), includePast: false, now });
-    const covered = upcoming.filter((assignment) => isLive(assignment.status) && covers(row, assignment.start_at, assignment.end_at));
+    const upcoming = await this.repos.memberView.assignments(caller.personId, { from: blockout.start_date, to: lastDayOf(blockout), includePast: false, now });
+    const covered = upcoming.filter((assignment) => isLive(assignment.status) && covers(blockout, assignment.start_at, assignment.end_at));
     return { blockout, coveredAssignments: covered, now };
   }
 
@@ -41,14 +41,14 @@ export class BlockoutsService extends DatabaseService {
     return { success: true as const };
   }
 
-  /** A person's blockouts not over yet; the reasons only of those the caller recorded, unless a manager asks. */
-  async listFor(caller: Caller, person: Authorized<'person'>) {
-    return this.listOf(caller, person.id);
+  /** A person's blockouts not over yet (their presenter shows the caller the reasons `showsBlockoutReason` allows). */
+  async listFor(person: Authorized<'person'>) {
+    return this.listOf(person.id);
   }
 
   /** A coordinator records a blockout for a person in their reach (what the person told them). */
   async createFor(caller: Caller, person: Authorized<'person'>, request: BlockoutRequest) {
-    return { blockout: (await this.create(caller, person.id, request)).blockout };
+    return { blockout: await this.create(caller, person.id, request) };
   }
 
   async deleteFor(blockout: Authorized<'blockout'>) {
@@ -56,14 +56,12 @@ export class BlockoutsService extends DatabaseService {
     return { success: true as const };
   }
 
-  private async listOf(reader: Caller, personId: number) {
-    const rows = await this.repos.blockouts.listForPerson(personId, await this.time.today());
-    return { blockouts: rows.map((row) => blockoutView(row, reader)) };
+  private async listOf(personId: number) {
+    return { blockouts: await this.repos.blockouts.listForPerson(personId, await this.time.today()) };
   }
 
   private async create(recorder: Caller, personId: number, request: BlockoutRequest) {
     const period = parseBlockout(request, await this.time.today());
-    const row = await this.repos.blockouts.create({ ...period, person_id: personId, created_by_person_id: recorder.personId, created_at: await this.time.now() });
-    return { row, blockout: blockoutView(row, recorder) };
+    return this.repos.blockouts.create({ ...period, person_id: personId, created_by_person_id: recorder.personId, created_at: await this.time.now() });
   }
 }

@@ -1,6 +1,4 @@
 import type { BlockoutRow } from '../../db/schema.js';
-import type { Caller } from '../access/caller.js';
-import { showsBlockoutReason } from '../access/ministries.policies.js';
 import { addDays, dateFieldMessage, isValidDate, minutesBetween, parseTimeOfDay } from '../dates.js';
 import { invalid } from '../errors.js';
 
@@ -85,18 +83,4 @@ export function covers(period: BlockoutPeriod, start: string, end: string): bool
 /** The first of `blockouts` that covers the shift, if any. */
 export function coveringBlockout<B extends BlockoutPeriod>(blockouts: readonly B[], start: string, end: string): B | undefined {
   return blockouts.find((blockout) => covers(blockout, start, end));
-}
-
-/** A blockout on the wire as `reader` may see it: the reason is null unless `showsBlockoutReason`, the dates always. */
-export function blockoutView(row: Omit<BlockoutRow, 'created_at'>, reader: Caller) {
-  return {
-    id: row.id,
-    personId: row.person_id,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    startTime: row.start_time?.slice(0, 5) ?? null,
-    endTime: row.end_time?.slice(0, 5) ?? null,
-    repeatWeeklyUntil: row.repeat_until,
-    reason: showsBlockoutReason(reader, row) ? row.reason : null,
-  };
 }

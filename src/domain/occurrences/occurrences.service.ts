@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Repositories } from '../../db/repositories/index.js';
 import type { Authorized } from '../access/authorized.js';
-import type { Caller } from '../access/caller.js';
 import { isLive, type DB } from '../../db/schema.js';
 import type { VolunteerActor } from '../access/volunteer-access.js';
 import { staffingReach } from '../access/staffing.policies.js';
@@ -107,7 +106,7 @@ export class OccurrencesService extends DatabaseService {
   }
 
   /** People qualified for a position of the occurrence's ministry, in rotation order, flagging another position they hold here. */
-  async eligible(caller: Caller, occurrence: Authorized<'occurrence'>, { positionId, nameFilter }: EligibleQuery) {
+  async eligible(occurrence: Authorized<'occurrence'>, { positionId, nameFilter }: EligibleQuery) {
     const repos = this.repos;
     const position = positionId <= MAX_ID ? await repos.positions.findById(positionId) : undefined;
     if (!position || position.ministry_id !== occurrence.ministry_id) throw invalid('Position not found');
@@ -120,7 +119,7 @@ export class OccurrencesService extends DatabaseService {
       const conflict = assignments.find((a) => a.person_id === person.personId && a.position_id !== position.id && isLive(a.status));
       return { ...person, conflictPositionId: conflict?.position_id ?? null, conflictPositionName: conflict?.position_name ?? null };
     });
-    return { people: await markAvailability(repos, people, { ...occurrence, positionId: position.id }, caller, 'assign') };
+    return { people: await markAvailability(repos, people, { ...occurrence, positionId: position.id }, 'assign') };
   }
 
   /** E6 editor view: effective needs, whether overridden, and every active position of the schedule's team. */

@@ -1,10 +1,41 @@
 import type { Static } from '@sinclair/typebox';
+import type { BlockoutRow } from '../../db/schema.js';
+import type { Caller } from '../../domain/access/caller.js';
+import { showsBlockoutReason } from '../../domain/access/ministries.policies.js';
 import type { HouseholdService } from '../../domain/availability/household.service.js';
 import { weeksOf } from '../../domain/availability/preferences.js';
 import { displayName } from '../../domain/people/display-name.js';
-import type { Credential, CredentialRequirement, HeldCredential, Household, Preference } from '../schemas/availability.schemas.js';
+import type { Blockout, Credential, CredentialRequirement, HeldCredential, Household, Preference } from '../schemas/availability.schemas.js';
 
-/** Availability on the wire (ours, issue 17): credentials, their requirements and holders, serving preferences. */
+/** Availability on the wire (ours, issue 17): blockouts, credentials, their requirements and holders, serving preferences. */
+
+type BlockoutFacts = Omit<BlockoutRow, 'created_at'>;
+
+/** A blockout as `reader` may see it: the reason is null unless `showsBlockoutReason`, the dates always. */
+export const presentBlockout = (row: BlockoutFacts, reader: Caller): Static<typeof Blockout> => ({
+  id: row.id,
+  personId: row.person_id,
+  startDate: row.start_date,
+  endDate: row.end_date,
+  startTime: row.start_time?.slice(0, 5) ?? null,
+  endTime: row.end_time?.slice(0, 5) ?? null,
+  repeatWeeklyUntil: row.repeat_until,
+  reason: showsBlockoutReason(reader, row) ? row.reason : null,
+});
+
+/** An answer carrying one blockout (and whatever else it says), as `reader` may see it. */
+export const presentWithBlockout = <T extends { blockout: BlockoutFacts }>({ blockout, ...rest }: T, reader: Caller) =>
+  ({ ...rest, blockout: presentBlockout(blockout, reader) });
+
+export const presentBlockouts = ({ blockouts }: { blockouts: BlockoutFacts[] }, reader: Caller) =>
+  ({ blockouts: blockouts.map((row) => presentBlockout(row, reader)) });
+
+/**
+ * The eligible and substitute lists for one occurrence (issue 17): each person with their marks, the blockout that
+ * covers the shift shown as `reader` may see it.
+ */
+export const presentMarkedPeople = <P extends { blockout: BlockoutFacts | null }>({ people }: { people: P[] }, reader: Caller) =>
+  ({ people: people.map(({ blockout, ...person }) => ({ ...person, blockout: blockout && presentBlockout(blockout, reader) })) });
 
 export const presentCredential = (row: { id: number; name: string; description: string | null; active: boolean }): Static<typeof Credential> =>
   ({ id: row.id, name: row.name, description: row.description, active: row.active });

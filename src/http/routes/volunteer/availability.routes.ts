@@ -13,7 +13,9 @@ import { actorOf } from '../../plugins/access.js';
 import { ministryPath, memberPaths, V } from './paths.js';
 import { presentCoveredBlockout } from '../../presenters/assignments.presenter.js';
 import { parseHouseholdRule } from '../../commands/availability.commands.js';
-import { presentCredential, presentCredentialRequirement, presentHeldCredential, presentHousehold, presentPreference } from '../../presenters/availability.presenter.js';
+import {
+  presentBlockouts, presentCredential, presentCredentialRequirement, presentHeldCredential, presentHousehold, presentPreference, presentWithBlockout,
+} from '../../presenters/availability.presenter.js';
 
 const FAILURE = 'The availability change could not be saved';
 
@@ -33,7 +35,7 @@ export const availabilityRoutes = (services: Services): FastifyPluginAsyncTypebo
     app.get(url, {
       config: member,
       schema: { tags, summary: 'My blockouts that are not over, by first day (ours)', response: responses({ 200: List }) },
-    }, async (request) => blockouts.listMine(callerOf(request)));
+    }, async (request) => presentBlockouts(await blockouts.listMine(callerOf(request)), callerOf(request)));
 
     app.post(url, {
       config: member,
@@ -43,7 +45,10 @@ export const availabilityRoutes = (services: Services): FastifyPluginAsyncTypebo
         body: BlockoutBody,
         response: responses({ 201: Type.Object({ blockout: Blockout, coveredAssignments: Type.Array(MeAssignment) }) }),
       },
-    }, async (request, reply) => reply.code(201).send(presentCoveredBlockout(await blockouts.createMine(callerOf(request), request.body))));
+    }, async (request, reply) => {
+      const caller = callerOf(request);
+      return reply.code(201).send(presentWithBlockout(presentCoveredBlockout(await blockouts.createMine(caller, request.body)), caller));
+    });
   }
 
   for (const url of memberPaths(`blockouts/${idSegment('blockoutId')}`)) {
@@ -63,13 +68,16 @@ export const availabilityRoutes = (services: Services): FastifyPluginAsyncTypebo
       description: 'A `reason` is answered only to the person, to whoever recorded that blockout, and to managers and administrators; it is null for everyone else, who see the dates alone.',
       response: responses({ 200: List }),
     },
-  }, async (request) => blockouts.listFor(callerOf(request), authorizedOf(request, 'person')));
+  }, async (request) => presentBlockouts(await blockouts.listFor(authorizedOf(request, 'person')), callerOf(request)));
 
   app.post(personBlockouts, {
     config: coordinator,
     preValidation: guard.person(),
     schema: { tags, summary: 'Record a period a person in my reach cannot serve (ours)', body: BlockoutBody, response: responses({ 201: Type.Object({ blockout: Blockout }) }) },
-  }, async (request, reply) => reply.code(201).send(await blockouts.createFor(callerOf(request), authorizedOf(request, 'person'), request.body)));
+  }, async (request, reply) => {
+    const caller = callerOf(request);
+    return reply.code(201).send(presentWithBlockout(await blockouts.createFor(caller, authorizedOf(request, 'person'), request.body), caller));
+  });
 
   app.delete(`${V}/blockouts/${idSegment('blockoutId')}`, {
     config: coordinator,

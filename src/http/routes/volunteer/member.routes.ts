@@ -8,6 +8,7 @@ import { BodyId, idSegment, Nullable, responses } from '../../schemas/common.js'
 import { EligiblePerson, HelpWanted, MeAssignment, Opportunities, Swap, Told } from '../../schemas/volunteer.schemas.js';
 import { memberPaths } from './paths.js';
 import { presentHelpWanted, presentMyAssignments, presentOpportunities, presentMyQualifications, presentWithMyAssignment, presentWithSwap } from '../../presenters/assignments.presenter.js';
+import { presentMarkedPeople } from '../../presenters/availability.presenter.js';
 import { parseAnswer, parseComment, parseMyAssignments, parseOpportunities } from '../../commands/assignments.commands.js';
 
 const ASSIGNMENT_FAILURE = 'The volunteer assignment could not be saved';
@@ -59,7 +60,10 @@ export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => a
         querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 100 })) }),
         response: responses({ 200: Type.Object({ people: Type.Array(EligiblePerson) }) }),
       },
-    }, async (request) => member.substitutes(callerOf(request), pathId(request, 'assignmentId', 'Assignment'), request.query.q));
+    }, async (request) => {
+      const caller = callerOf(request);
+      return presentMarkedPeople(await member.substitutes(caller, pathId(request, 'assignmentId', 'Assignment'), request.query.q), caller);
+    });
   }
 
   for (const url of memberPaths(`${assignmentSegment}/propose-substitute`)) {

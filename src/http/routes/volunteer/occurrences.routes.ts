@@ -10,6 +10,7 @@ import { SETUP_FAILURE, V } from './paths.js';
 import { parseEligible, parseOccurrenceList } from '../../commands/occurrences.commands.js';
 import { presentNeedsEditor, presentOccurrence, presentOccurrenceDetail, presentOwnNeeds, presentStaffing } from '../../presenters/occurrences.presenter.js';
 import { presentRequirement } from '../../presenters/schedules.presenter.js';
+import { presentMarkedPeople } from '../../presenters/availability.presenter.js';
 
 
 /** Occurrences, E6 and E7 (contract §5.4, §5.5). */
@@ -84,7 +85,7 @@ export const occurrencesRoutes = (services: Services): FastifyPluginAsyncTypebox
       querystring: Type.Object({ positionId: Type.Optional(Type.String({ maxLength: 12 })), q: Type.Optional(Type.String({ maxLength: 100 })) }),
       response: responses({ 200: Type.Object({ people: Type.Array(EligiblePerson) }) }),
     },
-  }, async (request) => occurrences.eligible(callerOf(request), authorizedOf(request, 'occurrence'), parseEligible(request.query)));
+  }, async (request) => presentMarkedPeople(await occurrences.eligible(authorizedOf(request, 'occurrence'), parseEligible(request.query)), callerOf(request)));
 
   app.get(`${occurrencePath}/requirements`, {
     config,
