@@ -6,7 +6,7 @@ import { Id, responses } from '../../schemas/common.js';
 import { V } from './paths.js';
 import { parseDashboard, parseGaps } from '../../commands/dashboard.commands.js';
 import { presentDashboard, presentGaps, presentRecentReplies } from '../../presenters/dashboard.presenter.js';
-import { RecentReplies } from '../../schemas/dashboard.schemas.js';
+import { DashboardGap, DashboardPending, DashboardSwap, DashboardUpcoming, RecentReplies } from '../../schemas/dashboard.schemas.js';
 
 /** The coordinator dashboard (E8, contract §9) and the gaps list (§7.4). */
 export const dashboardRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
@@ -23,7 +23,7 @@ export const dashboardRoutes = (services: Services): FastifyPluginAsyncTypebox =
       response: responses({
         200: Type.Object({
           days: Type.Integer(), from: Type.String(), to: Type.String(),
-          upcoming: Type.Array(Type.Unknown()), gaps: Type.Array(Type.Unknown()), pendingResponses: Type.Array(Type.Unknown()), proposedSwaps: Type.Array(Type.Unknown()),
+          upcoming: Type.Array(DashboardUpcoming), gaps: Type.Array(DashboardGap), pendingResponses: Type.Array(DashboardPending), proposedSwaps: Type.Array(DashboardSwap),
           failedNotifications: Type.Integer(),
           scope: Type.Object({
             isAdmin: Type.Boolean(), isManager: Type.Boolean(),
@@ -55,7 +55,7 @@ export const dashboardRoutes = (services: Services): FastifyPluginAsyncTypebox =
       tags,
       summary: 'Staffing needs below Min in a window, in the caller\'s scope, soonest first',
       querystring: Type.Object({ from: Type.Optional(Type.String({ maxLength: 20 })), to: Type.Optional(Type.String({ maxLength: 20 })), ministryId: Type.Optional(Id) }),
-      response: responses({ 200: Type.Object({ gaps: Type.Array(Type.Unknown()) }) }),
+      response: responses({ 200: Type.Object({ gaps: Type.Array(DashboardGap) }) }),
     },
   }, async (request) => presentGaps(await dashboard.gaps(await actorOf(request, services), parseGaps(request.query))));
 };

@@ -6,10 +6,10 @@ import { Empty } from '../../components/feedback';
 import { MinistryPicker, useMinistries, When } from '../../components/workspace';
 import { formatDate } from '../../format';
 import { occurrencePath, StatusBadge } from '../occurrences/public';
-import { useDashboard } from './api';
+import { useDashboard, type GapRow, type PendingRow, type SwapRow } from './api';
 import { ReplyPanels } from './ReplyPanels';
 import { SwapCard } from './SwapCard';
-import { inShiftOrder, type GapRow, type PendingRow, type SwapRow } from './rows';
+import { inShiftOrder } from './rows';
 import { Table } from '../../components/Table';
 
 const WINDOWS = [7, 28, 90] as const;
@@ -22,8 +22,7 @@ export function Dashboard() {
   const dashboard = useDashboard(days);
   useEffect(() => { document.title = 'Ministry Dashboard'; }, []);
   // The API answers the reader's whole scope; one ministry's view is a filter of it.
-  const inScope = <T extends { ministryId: number }>(rows: unknown[]) =>
-    (rows as T[]).filter((row) => ministryId === undefined || row.ministryId === ministryId);
+  const inScope = <T extends { ministryId: number }>(rows: T[]) => rows.filter((row) => ministryId === undefined || row.ministryId === ministryId);
   return (
     <>
       <h1>{t('dashboard.title')}</h1>
@@ -36,9 +35,9 @@ export function Dashboard() {
         <>
           <WindowSummary from={dashboard.data.from} to={dashboard.data.to} failed={dashboard.data.failedNotifications} isFiltered={ministryId !== undefined} />
           {dashboard.data.capped && <p className="note note-warning">{t('dashboard.capped', { limit: dashboard.data.limit })}</p>}
-          <Gaps rows={inShiftOrder(inScope<GapRow>(dashboard.data.gaps))} />
-          <PendingReplies rows={inScope<PendingRow>(dashboard.data.pendingResponses)} />
-          <Swaps rows={inScope<SwapRow>(dashboard.data.proposedSwaps)} />
+          <Gaps rows={inShiftOrder(inScope(dashboard.data.gaps))} />
+          <PendingReplies rows={inScope(dashboard.data.pendingResponses)} />
+          <Swaps rows={inScope(dashboard.data.proposedSwaps)} />
           <ReplyPanels ministryId={ministryId} />
         </>
       )}

@@ -6,7 +6,7 @@ import { ErrorNote } from '../../components/feedback';
 import { TextField } from '../../components/fields';
 import { Moment, When } from '../../components/workspace';
 import { useRefreshStaffing } from '../occurrences/api';
-import type { SwapRow } from './rows';
+import type { SwapRow } from './api';
 
 /** A proposed substitute, approved or rejected here with an optional comment for the record. */
 export function SwapCard({ swap }: { swap: SwapRow }) {

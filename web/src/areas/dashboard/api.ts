@@ -3,6 +3,11 @@ import { api, ok, REFRESH_ON_FOCUS } from '../../api/client';
 import type { ApiResponse } from '../../api/types';
 
 export type Replies = ApiResponse<'/api/ministries/dashboard/replies'>;
+export type DashboardAnswer = ApiResponse<'/api/ministries/dashboard'>;
+/** The panels' rows: each row's own fields with its occurrence's context beside them. */
+export type GapRow = DashboardAnswer['gaps'][number];
+export type PendingRow = DashboardAnswer['pendingResponses'][number];
+export type SwapRow = DashboardAnswer['proposedSwaps'][number];
 
 /** The dashboard's query keys: the occurrence and auto-fill pages refresh `all` when they change the staffing it shows. */
 export const dashboardKeys = {
