@@ -3,9 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, ok } from '../api/client';
-import { QueryState } from '../components/QueryState';
+import { allOf, QueryState } from '../components/QueryState';
 import { CheckboxField, SelectField, TextField } from '../components/fields';
-import { Empty, ErrorNote, Loading, SuccessNote } from '../components/feedback';
+import { Empty, ErrorNote, SuccessNote } from '../components/feedback';
 import { formatDate, formatDay, formatTimes } from '../format';
 import { WhoIsTold } from './WhoIsTold';
 import { meKeys, useBlockouts, useHousehold, usePreferences, useQualifications, type MeAssignment } from './api';
@@ -155,20 +155,19 @@ function CoveredAssignments({ assignments, onDone, formatShift }: { assignments:
 
 function Preferences() {
   const { t } = useTranslation();
-  const preferences = usePreferences();
-  const qualifications = useQualifications();
-  if (preferences.isPending || qualifications.isPending) return <section className="card"><Loading /></section>;
-  if (preferences.isError) return <ErrorNote error={preferences.error} onRetry={() => void preferences.refetch()} />;
-  if (qualifications.isError) return <ErrorNote error={qualifications.error} onRetry={() => void qualifications.refetch()} />;
-  const ministries = [...new Map(qualifications.data.map((q) => [q.ministryId, q.ministryName])).entries()];
-  const scopes: Array<{ ministryId: number | null; name: string }> = [{ ministryId: null, name: t('availability.allMinistries') }, ...ministries.map(([ministryId, name]) => ({ ministryId, name }))];
   return (
     <section className="card" aria-labelledby="preferences-title">
       <h2 id="preferences-title" className="card-title">{t('availability.howOften')}</h2>
       <p className="muted">{t('availability.howOftenIntro')}</p>
-      {scopes.map((scope) => (
-        <PreferenceForm key={scope.ministryId ?? 'all'} scope={scope} current={preferences.data.find((p) => p.ministryId === scope.ministryId)} />
-      ))}
+      <QueryState query={allOf(usePreferences(), useQualifications())}>
+        {([preferences, qualifications]) => {
+          const ministries = [...new Map(qualifications.map((q) => [q.ministryId, q.ministryName])).entries()];
+          const scopes = [{ ministryId: null, name: t('availability.allMinistries') }, ...ministries.map(([ministryId, name]) => ({ ministryId, name }))];
+          return scopes.map((scope) => (
+            <PreferenceForm key={scope.ministryId ?? 'all'} scope={scope} current={preferences.find((p) => p.ministryId === scope.ministryId)} />
+          ));
+        }}
+      </QueryState>
     </section>
   );
 }

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, ok } from '../api/client';
-import { QueryState } from '../components/QueryState';
-import { Empty, ErrorNote, Loading } from '../components/feedback';
+import { allOf, QueryState } from '../components/QueryState';
+import { Empty, ErrorNote } from '../components/feedback';
 import { chooseLanguage, LANGUAGES, type Language } from '../i18n';
 import { useCurrentUser } from '../session';
 import { meKeys, useCalendarFeed, useHelpWanted, useMyAssignments, useQualifications, useScheduleFeed } from './api';
@@ -37,35 +37,36 @@ export function Me() {
 
 function QualificationsAndMinistries() {
   const { t } = useTranslation();
-  const qualifications = useQualifications();
-  const helpWanted = useHelpWanted();
-  if (qualifications.isPending || helpWanted.isPending) return <Loading />;
-  if (qualifications.isError) return <ErrorNote error={qualifications.error} onRetry={() => void qualifications.refetch()} />;
-  if (helpWanted.isError) return <ErrorNote error={helpWanted.error} onRetry={() => void helpWanted.refetch()} />;
-  // My ministries: the ones I am qualified in, and the advertising ones whose pool I am in.
-  const ministries = [...new Set([
-    ...qualifications.data.map((row) => row.ministryName),
-    ...helpWanted.data.filter((row) => row.inPool).map((row) => row.ministryName),
-  ])].sort((a, b) => a.localeCompare(b));
   return (
-    <>
-      <section className="card">
-        <h2 className="card-title">{t('me.qualifications')}</h2>
-        {qualifications.data.length === 0 ? <Empty><p>{t('me.noQualifications')}</p></Empty> : (
-          <ul className="plain-list">
-            {qualifications.data.map((row) => (
-              <li key={row.positionId}><strong>{row.positionName}</strong> <span className="muted">{row.ministryName} · {row.teamName}</span></li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section className="card">
-        <h2 className="card-title">{t('me.ministries')}</h2>
-        {ministries.length === 0 ? <Empty><p>{t('me.noMinistries')}</p></Empty> : (
-          <ul className="plain-list">{ministries.map((name) => <li key={name}>{name}</li>)}</ul>
-        )}
-      </section>
-    </>
+    <QueryState query={allOf(useQualifications(), useHelpWanted())}>
+      {([qualifications, helpWanted]) => {
+        // My ministries: the ones I am qualified in, and the advertising ones whose pool I am in.
+        const ministries = [...new Set([
+          ...qualifications.map((row) => row.ministryName),
+          ...helpWanted.filter((row) => row.inPool).map((row) => row.ministryName),
+        ])].sort((a, b) => a.localeCompare(b));
+        return (
+          <>
+            <section className="card">
+              <h2 className="card-title">{t('me.qualifications')}</h2>
+              {qualifications.length === 0 ? <Empty><p>{t('me.noQualifications')}</p></Empty> : (
+                <ul className="plain-list">
+                  {qualifications.map((row) => (
+                    <li key={row.positionId}><strong>{row.positionName}</strong> <span className="muted">{row.ministryName} · {row.teamName}</span></li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <section className="card">
+              <h2 className="card-title">{t('me.ministries')}</h2>
+              {ministries.length === 0 ? <Empty><p>{t('me.noMinistries')}</p></Empty> : (
+                <ul className="plain-list">{ministries.map((name) => <li key={name}>{name}</li>)}</ul>
+              )}
+            </section>
+          </>
+        );
+      }}
+    </QueryState>
   );
 }
 

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError, ok, type ApiError } from '../../api/client';
-import { ErrorNote, errorText, Loading, SuccessNote } from '../../components/feedback';
+import { errorText, SuccessNote } from '../../components/feedback';
+import { allOf, QueryState } from '../../components/QueryState';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
 import { adminKeys, useSettings } from './api';
 import type { settingsMessages } from './messages/settings';
@@ -93,31 +94,30 @@ function SettingsGroup({ group }: { group: Group }) {
       await Promise.all(outcomes.map(({ name }) => queryClient.invalidateQueries({ queryKey: adminKeys.setting(name) })));
     },
   });
-  const failedRead = reads.find((read) => read.isError);
   const submit = (event: FormEvent) => { event.preventDefault(); save.mutate(); };
   const headingId = `settings-${group.id}`;
   return (
     <section className="card" aria-labelledby={headingId}>
       <h2 id={headingId} className="card-title">{t(`admin.settings.groups.${group.id}`)}</h2>
       <p className="muted">{t(`admin.settings.groupHints.${group.id}`)}</p>
-      {failedRead ? <ErrorNote error={failedRead.error} onRetry={() => void failedRead.refetch()} />
-        : reads.some((read) => read.isPending) ? <Loading />
-          : (
-            <form className="form" onSubmit={submit}>
-              <div className="grid-2">
-                {group.settings.map((setting, index) => (
-                  <SettingField key={setting.name} setting={setting} value={drafts[setting.name] ?? reads[index].data ?? ''} error={errors[setting.name]}
-                    onChange={(value) => { setDrafts({ ...drafts, [setting.name]: value }); save.reset(); }} />
-                ))}
-              </div>
-              {save.isSuccess && Object.keys(errors).length === 0 && <SuccessNote>{t('admin.settings.saved')}</SuccessNote>}
-              <div className="actions">
-                <button type="submit" className="button button-primary" disabled={save.isPending || Object.keys(drafts).length === 0}>
-                  {save.isPending ? t('admin.saving') : t('admin.settings.save')}
-                </button>
-              </div>
-            </form>
-          )}
+      <QueryState query={allOf(...reads)}>
+        {(values) => (
+          <form className="form" onSubmit={submit}>
+            <div className="grid-2">
+              {group.settings.map((setting, index) => (
+                <SettingField key={setting.name} setting={setting} value={drafts[setting.name] ?? values[index]} error={errors[setting.name]}
+                  onChange={(value) => { setDrafts({ ...drafts, [setting.name]: value }); save.reset(); }} />
+              ))}
+            </div>
+            {save.isSuccess && Object.keys(errors).length === 0 && <SuccessNote>{t('admin.settings.saved')}</SuccessNote>}
+            <div className="actions">
+              <button type="submit" className="button button-primary" disabled={save.isPending || Object.keys(drafts).length === 0}>
+                {save.isPending ? t('admin.saving') : t('admin.settings.save')}
+              </button>
+            </div>
+          </form>
+        )}
+      </QueryState>
       {group.id === 'mail' && <TestMail />}
     </section>
   );
