@@ -22,6 +22,10 @@ export interface FamiliesTable {
   date_entered: Timestamp;
 }
 
+/** The languages the web app and the mails are written in (issue 33 #4). */
+export const LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
 export interface PersonsTable {
   id: Generated<number>;
   title: string | null;
@@ -47,6 +51,8 @@ export interface PersonsTable {
   deceased_date: DateOnly | null;
   inactive: Generated<boolean>;
   do_not_email: Generated<boolean>;
+  /** `en` or `es`; null until the person chooses (migration 0026). */
+  language: Language | null;
 }
 
 export interface UsersTable {

@@ -25,6 +25,8 @@ describe('GET /api/users/current', () => {
           deleteRecords: false, finance: false, manageMinistries: false, manageMyMinistries: true,
         },
         selfService: false,
+        // Ours (issue 33 #4): null until the person chooses a language.
+        language: null,
       },
     });
   });

@@ -54,16 +54,16 @@ function decodeBody(body: string, encoding = ''): string {
   return body;
 }
 
-/** The text/plain part of a (possibly multipart) message. */
+/** The text/plain part of a (possibly multipart, possibly nested: text and HTML beside an attachment) message. */
 function plainText(headers: Map<string, string>, body: string): string {
   const boundary = /boundary="?([^";]+)"?/i.exec(headers.get('content-type') ?? '')?.[1];
-  if (!boundary) return decodeBody(body, headers.get('content-transfer-encoding'));
+  if (!boundary) return /text\/plain|^$/i.test(headers.get('content-type') ?? '') ? decodeBody(body, headers.get('content-transfer-encoding')) : '';
   for (const part of body.split(`--${boundary}`)) {
     const at = part.search(/\r?\n\r?\n/);
     if (at < 0) continue;
     const partHeaders = splitHeaders(part.slice(0, at).replace(/^\r?\n/, ''));
-    const partBody = part.slice(at).replace(/^\r?\n\r?\n/, '');
-    if (/text\/plain/i.test(partHeaders.get('content-type') ?? '')) return decodeBody(partBody, partHeaders.get('content-transfer-encoding'));
+    const text = plainText(partHeaders, part.slice(at).replace(/^\r?\n\r?\n/, ''));
+    if (text) return text;
   }
   return '';
 }

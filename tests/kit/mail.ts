@@ -13,6 +13,8 @@ export interface SunkMail {
   subject: string;
   text: string;
   html: string;
+  /** Each attachment's name, type and content as text (the calendar invitation). */
+  attachments: Array<{ filename: string; contentType: string; content: string }>;
 }
 
 /**
@@ -53,7 +55,8 @@ export async function startMailSink(inbox: SunkMail[] = [], options: { hold?: bo
     onData(stream, session, callback) {
       simpleParser(stream).then((mail) => {
         const html = typeof mail.html === 'string' ? mail.html : '';
-        for (const recipient of session.envelope.rcptTo) inbox.push({ to: recipient.address, subject: mail.subject ?? '', text: mail.text ?? '', html });
+        const attachments = mail.attachments.map((file) => ({ filename: file.filename ?? '', contentType: file.contentType, content: file.content.toString('utf8') }));
+        for (const recipient of session.envelope.rcptTo) inbox.push({ to: recipient.address, subject: mail.subject ?? '', text: mail.text ?? '', html, attachments });
         callback();
       }, callback);
     },

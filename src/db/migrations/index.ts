@@ -22,6 +22,7 @@ import * as m0022 from './0022_add_schedule_refill.js';
 import * as m0023 from './0023_index_pending_assignments.js';
 import * as m0024 from './0024_expire_web_sessions.js';
 import * as m0025 from './0025_sign_in_by_address.js';
+import * as m0026 from './0026_add_person_language.js';
 import * as m0027 from './0027_create_invitations.js';
 
 /** Every migration, in order. A shipped migration is never edited; add a new file instead. */
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '0023_index_pending_assignments': m0023,
   '0024_expire_web_sessions': m0024,
   '0025_sign_in_by_address': m0025,
+  '0026_add_person_language': m0026,
   '0027_create_invitations': m0027,
 };

@@ -192,9 +192,11 @@ export function notificationsRepository(db: Executor) {
         .leftJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
         .leftJoin('ministries', 'ministries.id', 'schedules.ministry_id')
         .leftJoin('events', 'events.id', 'occurrences.event_id')
+        .leftJoin('teams', 'teams.id', 'schedules.team_id')
         .select([
           'notifications.id',
           'recipient.first_name as recipient_first_name',
+          'recipient.language as recipient_language',
           'recipient.last_name as recipient_last_name',
           'recipient.email as recipient_email',
           'recipient.do_not_email as recipient_do_not_email',
@@ -211,6 +213,7 @@ export function notificationsRepository(db: Executor) {
           'ministries.id as ministry_id',
           'ministries.name as ministry_name',
           'schedules.team_id',
+          'teams.name as team_name',
           'events.title as event_title',
           'occurrences.status as occurrence_status',
           shiftStart.as('start_at'),

@@ -29,6 +29,7 @@ const USER_WITH_PERSON = [
   'persons.email',
   'persons.deceased_date',
   'persons.inactive',
+  'persons.language',
 ] as const;
 
 export function usersRepository(db: Executor) {

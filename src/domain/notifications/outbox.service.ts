@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Repositories } from '../../db/repositories/index.js';
-import { isLive, type DB, type NotificationType } from '../../db/schema.js';
+import { isLive, type DB, type Language, type NotificationType } from '../../db/schema.js';
 import type { AnswerLinksService, AnswerLinkSubject } from '../assignments/answer-links.service.js';
 import type { ChurchTime } from '../church-time.js';
 import { instantOf, wallClock } from '../clock.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { conflict } from '../errors.js';
 import { mailServerAddress, mailServerFailure } from './mail-server.js';
-import { composeMail } from './mails.js';
+import { composeMail, type MailAttachment } from './mails.js';
+import { languageOf } from '../people/language.js';
 import { DatabaseService } from '../database-service.js';
 
 /** At the 5th failed attempt a message is `failed` for good (contract §13.1). */
@@ -36,6 +37,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   messageId: string;
+  /** The assignment request's calendar invitation (issue 34 #4). */
+  attachments?: MailAttachment[];
   /**
    * Asked once the mail server has taken the envelope and waits for the content; false withdraws the message
    * (the mailer then throws `MessageWithdrawn` and the server never has it). Absent: the message is always wanted.
@@ -146,7 +149,9 @@ export class OutboxService extends DatabaseService {
     const repos = this.repos;
     const result = { sent: 0, skipped: 0, failed: 0 };
     const now = await time.now();
-    let mailSettings: { isEmailOn: boolean; churchName: string; serviceUrl: string; from: string; mailServer: string; mailer: Mailer } | undefined;
+    let mailSettings: {
+      isEmailOn: boolean; churchName: string; serviceUrl: string; from: string; mailServer: string; mailer: Mailer; language: Language; timeZone: string;
+    } | undefined;
     // Every due row is handled in one drain, batch after batch; a row already tried in this drain is not claimed
     // again, so a failed send is retried on the next drain only.
     const handled: number[] = [];
@@ -163,8 +168,10 @@ export class OutboxService extends DatabaseService {
         from: await settings.get('sChurchEmail'),
         mailServer: mailServerAddress((await settings.get('sSMTPHost')).trim()),
         mailer: await openMailer(),
+        language: await settings.get('sDefaultLanguage'),
+        timeZone: await settings.get('sTimeZone'),
       };
-      const { isEmailOn, churchName, serviceUrl, from, mailServer, mailer } = mailSettings;
+      const { isEmailOn, churchName, serviceUrl, from, mailServer, mailer, language, timeZone } = mailSettings;
       const contexts = new Map((await repos.notifications.mailContext(claimed.map((row) => row.id))).map((c) => [c.id, c]));
       for (const row of claimed) {
         const facts = contexts.get(row.id);
@@ -185,26 +192,31 @@ export class OutboxService extends DatabaseService {
           // Signed as the mail leaves, so the link names the assignment as it then stands; a link needs the web app's address.
           const subject = serviceUrl ? answerLinkSubject(row, facts!) : undefined;
           if (subject) sign ??= await this.answerLinks.signer();
-          const mail = composeMail({
+          const mail = await composeMail({
             type: row.type,
+            language: languageOf(facts!.recipient_language, language),
             churchName,
             serviceUrl,
+            timeZone,
             recipientFirstName: facts!.recipient_first_name,
             volunteerName: facts!.volunteer_first_name ? `${facts!.volunteer_first_name} ${facts!.volunteer_last_name}` : null,
             volunteerEmail: facts!.volunteer_email,
             positionName: facts!.position_name,
             ministryName: facts!.ministry_name,
+            teamName: facts!.team_name,
             eventTitle: facts!.event_title,
             start: facts!.start_at,
+            end: facts!.end_at,
+            assignmentId: facts!.assignment_id,
             answerLink: subject && `${serviceUrl}/answer/${sign!(subject)}`,
             context,
-          });
+          }, time.clock.now());
           const replyTo = row.type === 'decline_alert' ? facts!.volunteer_email
             : row.type === 'gap_alert' || ABOUT_A_VOLUNTEER.has(row.type) ? null
             : await repos.notifications.replyToFor(facts!.team_id, facts!.ministry_id);
           const to = { name: `${facts!.recipient_first_name} ${facts!.recipient_last_name}`, address: address! };
           await mailer.sendMail({
-            from: from ? { name: churchName, address: from } : undefined, to, subject: mail.subject, text: mail.text, html: mail.html,
+            from: from ? { name: churchName, address: from } : undefined, to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments,
             messageId: messageIdOf(row, serviceUrl),
             ...(replyTo ? { replyTo: { name: '', address: replyTo } } : {}),
             isStillWanted: async () => repos.notifications.renewClaim(row.id, row.claimed_until!, await time.now(), leaseSeconds),

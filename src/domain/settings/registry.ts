@@ -1,6 +1,8 @@
 import { invalid } from '../errors.js';
 import { isValidTimeZone } from '../clock.js';
 import { parsePermissiveBoolean } from '../values.js';
+import { isLanguage } from '../people/language.js';
+import { LANGUAGES, type Language } from '../../db/schema.js';
 
 /** One known setting: its default, how a written value is checked, and how a stored value is read. */
 interface SettingDefinition<T> {
@@ -114,6 +116,17 @@ function json<T>(defaultValue: T): SettingDefinition<T> {
   };
 }
 
+/** A language the mails are written in: `en` or `es`. */
+const language: SettingDefinition<Language> = {
+  default: 'en',
+  normalize(value, name) {
+    const trimmed = value.trim().toLowerCase();
+    if (!isLanguage(trimmed)) throw invalid(`${name} must be one of ${LANGUAGES.join(', ')}`);
+    return trimmed;
+  },
+  read: (stored) => (isLanguage(stored) ? stored : 'en'),
+};
+
 /** Every setting the service knows (contract §12.2, §13.1, §15.7, §17). Names outside this list answer 404. */
 export const SETTINGS = {
   sVolunteerVersion: text('v2'),
@@ -143,6 +156,8 @@ export const SETTINGS = {
   // Ours: where people open the web app (e.g. https://serve.example.org); mails link to it when set.
   sServiceURL: text(''),
   sTimeZone: timeZone,
+  // Ours (issue 33 #4): the language of the mails to people who have not chosen their own.
+  sDefaultLanguage: language,
   aPortalCalendars: json<unknown>(null),
   sSMTPHost: text(''),
   bSMTPAuth: flag(false),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withTransaction } from '../../db/repositories/index.js';
 import type { UserWithPerson } from '../../db/repositories/users.repository.js';
 import { UniqueViolationError } from '../../db/errors.js';
-import type { DB, UserUpdate } from '../../db/schema.js';
+import type { DB, Language, UserUpdate } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
 import { assertMayDeleteUser, keyKeptOnPasswordChange } from '../access/users.policies.js';
 import type { ChurchTime } from '../church-time.js';
@@ -100,6 +100,13 @@ export class UsersService extends DatabaseService {
       if (error instanceof UniqueViolationError) throw conflict('That user name is already taken');
       throw error;
     }
+    return this.getUser(userId);
+  }
+
+  /** The language the user reads the web app and their mails in, from now on on every browser (issue 33 #4). */
+  async chooseLanguage(userId: number, language: Language): Promise<UserWithPerson> {
+    await this.getUser(userId);
+    await this.repos.persons.update(userId, { language });
     return this.getUser(userId);
   }
 

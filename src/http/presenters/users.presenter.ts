@@ -17,6 +17,7 @@ export function presentUser(user: UserWithPerson): UserView {
     email: user.email,
     roles,
     selfService: isSelfService(roles),
+    language: user.language,
   };
 }
 

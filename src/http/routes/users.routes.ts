@@ -8,6 +8,7 @@ import { Id, idParams, idSegment, responses, SuccessResponse } from '../schemas/
 import {
   ApiKeyList,
   CreateUserBody,
+  CurrentUserChangesBody,
   NewApiKey,
   NewApiKeyBody,
   PermissionSummary,
@@ -25,6 +26,11 @@ export const usersRoutes = (services: Services): FastifyPluginAsyncTypebox => as
     config: { access: 'login' },
     schema: { tags, summary: 'The signed-in user', response: responses({ 200: UserEnvelope }) },
   }, async (request) => ({ user: presentUser(await users.getUser(callerOf(request).userId)) }));
+
+  app.patch('/api/users/current', {
+    config: { access: 'login' },
+    schema: { tags, summary: "Choose the signed-in user's language (web app and mails)", body: CurrentUserChangesBody, response: responses({ 200: UserEnvelope }) },
+  }, async (request) => ({ user: presentUser(await users.chooseLanguage(callerOf(request).userId, request.body.language)) }));
 
   app.get('/api/users/current/api-keys', {
     config: { access: 'login' },

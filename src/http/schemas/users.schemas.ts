@@ -1,9 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ROLE_FLAGS } from '../../domain/access/caller.js';
+import { LANGUAGES } from '../../db/schema.js';
 import { Id, Nullable, PermissiveBoolean, WallClock } from './common.js';
 
 const roleProperties = (schema: () => ReturnType<typeof Type.Boolean> | typeof PermissiveBoolean) =>
   Object.fromEntries(ROLE_FLAGS.map((flag) => [flag, schema()]));
+
+/** A language the web app and the mails are written in. */
+export const LanguageCode = Type.Union(LANGUAGES.map((code) => Type.Literal(code)));
 
 export const RolesResponse = Type.Object(roleProperties(() => Type.Boolean()) as Record<(typeof ROLE_FLAGS)[number], ReturnType<typeof Type.Boolean>>);
 
@@ -21,11 +25,15 @@ export const User = Type.Object({
   email: Nullable(Type.String()),
   roles: RolesResponse,
   selfService: Type.Boolean(),
+  /** The person's own language (issue 33 #4); null until chosen: the web app then keeps the browser's. */
+  language: Nullable(LanguageCode),
 });
 
 export type UserView = Static<typeof User>;
 
 export const UserEnvelope = Type.Object({ user: User });
+
+export const CurrentUserChangesBody = Type.Object({ language: LanguageCode });
 
 export const CreateUserBody = Type.Object({
   personId: Id,

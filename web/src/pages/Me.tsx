@@ -6,13 +6,22 @@ import { api, ok } from '../api/client';
 import { allOf, QueryState } from '../components/QueryState';
 import { Empty, ErrorNote } from '../components/feedback';
 import { chooseLanguage, LANGUAGES, type Language } from '../i18n';
-import { useCurrentUser } from '../session';
+import { CURRENT_USER, useCurrentUser } from '../session';
 import { meKeys, useCalendarFeed, useHelpWanted, useMyAssignments, useQualifications, useScheduleFeed } from './api';
 
 
 export function Me() {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  // Kept with the person, so that their other browsers and their mails follow it (issue 33 #4).
+  const saveLanguage = useMutation({
+    mutationFn: async (language: Language) => {
+      chooseLanguage(language);
+      return ok(api.PATCH('/api/users/current', { body: { language } }));
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CURRENT_USER }),
+  });
   return (
     <>
       <h1>{t('me.title')}</h1>
@@ -26,9 +35,10 @@ export function Me() {
         <p><Link to="/account/password">{t('me.changePassword')}</Link> · <Link to="/account/two-factor">{t('twoFactor.link')}</Link></p>
         <label className="field">
           <span>{t('app.language')}</span>
-          <select value={i18n.language} onChange={(e) => chooseLanguage(e.target.value as Language)}>
+          <select value={i18n.language} onChange={(e) => saveLanguage.mutate(e.target.value as Language)}>
             {Object.entries(LANGUAGES).map(([code, name]) => <option key={code} value={code} lang={code}>{name}</option>)}
           </select>
+          <small className="muted">{t('me.languageHint')}</small>
         </label>
       </section>
     </>
