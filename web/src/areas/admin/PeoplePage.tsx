@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { api, ok, okPage } from '../../api/client';
 import { QueryState } from '../../components/QueryState';
 import { SuccessNote } from '../../components/feedback';
@@ -52,6 +53,8 @@ export function PeoplePage() {
             <PersonSearch label={t('admin.people.findPerson')} onChoose={(match) => show(match.objid)} />
             <div className="actions">
               <button type="button" className="button" onClick={() => show('new')}>{t('admin.people.add')}</button>
+              <Link to="/admin/people/import" className="button">{t('admin.peopleImport.open')}</Link>
+              <ExportButton />
             </div>
           </section>
           <FamiliesPanel />
@@ -63,6 +66,26 @@ export function PeoplePage() {
       </div>
       <PeopleList openId={typeof open === 'number' ? open : undefined} onOpen={show} />
     </div>
+  );
+}
+
+/** Everyone as a CSV file, saved by the browser (the download needs the sign-in's header, so it is fetched first). */
+function ExportButton() {
+  const { t } = useTranslation();
+  const download = useMutation({
+    mutationFn: () => ok(api.GET('/api/persons.csv', { parseAs: 'blob' })),
+    onSuccess: (file) => {
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(file as Blob);
+      link.download = 'people.csv';
+      link.click();
+      URL.revokeObjectURL(link.href);
+    },
+  });
+  return (
+    <button type="button" className="button" disabled={download.isPending} onClick={() => download.mutate()}>
+      {download.isPending ? t('admin.peopleImport.exporting') : t('admin.peopleImport.export')}
+    </button>
   );
 }
 

@@ -5,6 +5,7 @@ import './admin.css';
 const CalendarsPage = lazyPage(() => import('./CalendarsPage'), (module) => module.CalendarsPage);
 const GroupsPage = lazyPage(() => import('./GroupsPage'), (module) => module.GroupsPage);
 const PeoplePage = lazyPage(() => import('./PeoplePage'), (module) => module.PeoplePage);
+const ImportPage = lazyPage(() => import('./ImportPage'), (module) => module.ImportPage);
 const RegistrationsPage = lazyPage(() => import('./RegistrationsPage'), (module) => module.RegistrationsPage);
 const SettingsPage = lazyPage(() => import('./SettingsPage'), (module) => module.SettingsPage);
 const UsersPage = lazyPage(() => import('./UsersPage'), (module) => module.UsersPage);
@@ -17,6 +18,7 @@ export const adminArea: Area = {
     <Route key="users" path="/admin/users" element={<UsersPage />} />,
     <Route key="settings" path="/admin/settings" element={<SettingsPage />} />,
     <Route key="people" path="/admin/people" element={<PeoplePage />} />,
+    <Route key="people-import" path="/admin/people/import" element={<ImportPage />} />,
     <Route key="groups" path="/admin/groups" element={<GroupsPage />} />,
     <Route key="calendars" path="/admin/calendars" element={<CalendarsPage />} />,
     <Route key="registrations" path="/admin/registrations" element={<RegistrationsPage />} />,

@@ -2,6 +2,7 @@ import { areaMessages } from '../../area';
 import { usersMessages } from './users';
 import { settingsMessages } from './settings';
 import { peopleMessages } from './people';
+import { peopleImportMessages } from './people-import';
 import { groupsMessages } from './groups';
 import { calendarsMessages } from './calendars';
 import { registrationsMessages } from './registrations';
@@ -23,6 +24,6 @@ const common = areaMessages(
 );
 
 export const adminMessages = {
-  en: { ...common.en, ...usersMessages.en, ...settingsMessages.en, ...peopleMessages.en, ...groupsMessages.en, ...calendarsMessages.en, ...registrationsMessages.en },
-  es: { ...common.es, ...usersMessages.es, ...settingsMessages.es, ...peopleMessages.es, ...groupsMessages.es, ...calendarsMessages.es, ...registrationsMessages.es },
+  en: { ...common.en, ...usersMessages.en, ...settingsMessages.en, ...peopleMessages.en, ...peopleImportMessages.en, ...groupsMessages.en, ...calendarsMessages.en, ...registrationsMessages.en },
+  es: { ...common.es, ...usersMessages.es, ...settingsMessages.es, ...peopleMessages.es, ...peopleImportMessages.es, ...groupsMessages.es, ...calendarsMessages.es, ...registrationsMessages.es },
 };
