@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../database.js';
+import { assignmentSchedules } from '../joins.js';
 
 /** Where the dashboard's reply panels look: every ministry (a manager), or these ministries and teams. */
 export interface RepliesScope {
@@ -15,11 +16,8 @@ export function recentRepliesReadModel(db: Executor) {
      * first, on occurrences of active ministries in scope; `limit` rows at most.
      */
     async declines(scope: RepliesScope, since: string, limit: number) {
-      let query = db
-        .selectFrom('responses')
-        .innerJoin('assignments', 'assignments.id', 'responses.assignment_id')
-        .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
-        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
+      let query = assignmentSchedules(db)
+        .innerJoin('responses', 'responses.assignment_id', 'assignments.id')
         .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id')
         .innerJoin('teams', 'teams.id', 'schedules.team_id')
         .innerJoin('positions', 'positions.id', 'assignments.position_id')

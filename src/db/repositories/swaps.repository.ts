@@ -1,15 +1,13 @@
 import type { Executor } from '../database.js';
+import { assignmentSchedules } from '../joins.js';
 import { translateConstraintError } from '../errors.js';
 import { reachesNothing, schedulesInScope, type ScopeIds } from '../scope-filter.js';
 
 export function swapsRepository(db: Executor) {
   const detailed = () =>
-    db
-      .selectFrom('swaps')
-      .innerJoin('assignments', 'assignments.id', 'swaps.assignment_id')
+    assignmentSchedules(db)
+      .innerJoin('swaps', 'swaps.assignment_id', 'assignments.id')
       .innerJoin('positions', 'positions.id', 'assignments.position_id')
-      .innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')
-      .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
       .innerJoin('persons as proposer', 'proposer.id', 'swaps.proposed_by_person_id')
       .innerJoin('persons as proposed', 'proposed.id', 'swaps.proposed_person_id')
       .selectAll('swaps')
