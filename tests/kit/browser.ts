@@ -134,6 +134,18 @@ export async function signIn(page: Page, base: string, userName: string, passwor
   await page.getByRole('heading', { name: landing }).waitFor();
 }
 
+/**
+ * Opens `path` signed in with `apiKey` the way the sign-in page leaves the browser: the key in the HttpOnly session
+ * cookie. For the tests about something other than signing in: one key a person's test already holds (from
+ * `loginKey`) serves the page and the API calls alike, so the test skips the sign-in page and the password check
+ * (scrypt at the service's full cost, the dearest step of a test on a loaded machine) it would repeat.
+ */
+export async function openSignedIn(page: Page, base: string, apiKey: string, path = '/', landing = 'My schedule'): Promise<void> {
+  await page.context().addCookies([{ name: 'vms_session', value: apiKey, url: base, httpOnly: true, sameSite: 'Strict' }]);
+  await page.goto(`${base}${path}`);
+  await page.getByRole('heading', { name: landing }).waitFor();
+}
+
 /** No serious or critical axe finding on the page as it is, then its screenshots at 360 and 1280 px. */
 export async function expectAccessible(page: Page, name: string): Promise<void> {
   assert.deepEqual(await seriousAccessibilityProblems(page), [], `axe on ${name}`);
