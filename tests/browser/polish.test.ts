@@ -291,4 +291,50 @@ describe('the web app\'s polish (issue 37)', () => {
       await volunteer.context.close();
     }
   });
+
+  it('loads only the sign-in page on a first visit, each volunteer page when it is first opened (#12)', async () => {
+    const { context, page } = await world.newContext(PHONE);
+    const scripts: string[] = [];
+    page.on('request', (request) => { if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname); });
+    try {
+      await page.goto(`${world.base}/sign-in`);
+      await page.getByLabel('User name').waitFor();
+      await page.waitForLoadState('networkidle');
+      const pages = /\/(MySchedule|Me|OpenSpots|HelpWanted|Availability|TwoFactor|ChangePassword|ResetPassword|AnswerFromEmail)-[\w-]+\.js$/;
+      assert.deepEqual(scripts.filter((script) => pages.test(script)), [], 'the sign-in page downloads no other page');
+      await signIn(page, world.base, nina.userName, nina.password);
+      assert.ok(scripts.some((script) => /\/MySchedule-[\w-]+\.js$/.test(script)), `My schedule arrives once opened: ${scripts.join(', ')}`);
+      await expectAccessible(page, 'my-schedule-lazy');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('writes dates in the page\'s language, never as ISO dates, in Spanish too (#8)', async () => {
+    const away = await world.newUser('Ivo');
+    await ok('POST', `${V}/positions/${sunday.greeter}/qualifications`, { personId: away.personId });
+    await ok('POST', '/api/me/blockouts', { startDate: inDays(3), startTime: '09:00', endTime: '12:00', reason: 'Viaje' }, await world.loginKey(away.userName, away.password));
+    const { context, page } = await world.newContext(DESKTOP);
+    const iso = /\d{4}-\d{2}-\d{2}|\d{2}:\d{2}:\d{2}/;
+    const noIsoDates = async (where: string) => {
+      const text = await page.locator('body').innerText();
+      assert.equal(text.match(iso)?.[0], undefined, `${where} shows an ISO date`);
+      assert.doesNotMatch(await page.title(), iso, `${where}'s title`);
+    };
+    try {
+      await signIn(page, world.base, claire.userName, claire.password);
+      // The reader's choice of language, kept by the app in this browser.
+      await page.evaluate(() => localStorage.setItem('vms-language', 'es'));
+      await page.goto(`${world.base}/ministries/occurrences/${sunday.occurrenceId}`);
+      await page.getByRole('button', { name: 'Asignar Greeter' }).click();
+      await page.locator('.assign-panel').getByText(/^Fuera /).waitFor();
+      await noIsoDates('the occurrence page with its assign panel');
+      await expectAccessible(page, 'occurrence-in-spanish');
+      await page.goto(`${world.base}/ministries/dashboard`);
+      await page.getByRole('region', { name: 'Puestos por cubrir' }).waitFor();
+      await noIsoDates('the dashboard');
+    } finally {
+      await context.close();
+    }
+  });
 });

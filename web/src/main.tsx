@@ -7,23 +7,27 @@ import { Loading, ErrorNote } from './components/feedback';
 import { Layout, PublicLayout } from './components/Layout';
 import { WorkspaceLayout } from './areas/WorkspaceLayout';
 import { AREAS } from './areas';
+import { lazyPage } from './areas/area';
 import { managesAnything, usePermissions, useVolunteerAreaEnabled } from './permissions';
 import './i18n';
-import { AcceptInvitation } from './pages/AcceptInvitation';
-import { AnswerFromEmail } from './pages/AnswerFromEmail';
-import { Availability } from './pages/Availability';
-import { ChangePassword } from './pages/ChangePassword';
-import { HelpWanted } from './pages/HelpWanted';
-import { Me } from './pages/Me';
-import { MySchedule } from './pages/MySchedule';
 import { AccessDenied, NotEnabled, NotFound } from './pages/Notices';
-import { OpenSpots } from './pages/OpenSpots';
-import { ProposeSubstitute } from './pages/ProposeSubstitute';
-import { ResetPassword } from './pages/ResetPassword';
 import { SignIn } from './pages/SignIn';
-import { TwoFactor } from './pages/TwoFactor';
 import { CURRENT_USER, useCurrentUser } from './session';
 import './styles.css';
+
+// Every page but sign-in loads when first opened, so a phone's first visit downloads the sign-in page and the frame
+// only (issue 37 #12); the layouts show a loading note meanwhile.
+const AcceptInvitation = lazyPage(() => import('./pages/AcceptInvitation'), (module) => module.AcceptInvitation);
+const AnswerFromEmail = lazyPage(() => import('./pages/AnswerFromEmail'), (module) => module.AnswerFromEmail);
+const Availability = lazyPage(() => import('./pages/Availability'), (module) => module.Availability);
+const ChangePassword = lazyPage(() => import('./pages/ChangePassword'), (module) => module.ChangePassword);
+const HelpWanted = lazyPage(() => import('./pages/HelpWanted'), (module) => module.HelpWanted);
+const Me = lazyPage(() => import('./pages/Me'), (module) => module.Me);
+const MySchedule = lazyPage(() => import('./pages/MySchedule'), (module) => module.MySchedule);
+const OpenSpots = lazyPage(() => import('./pages/OpenSpots'), (module) => module.OpenSpots);
+const ProposeSubstitute = lazyPage(() => import('./pages/ProposeSubstitute'), (module) => module.ProposeSubstitute);
+const ResetPassword = lazyPage(() => import('./pages/ResetPassword'), (module) => module.ResetPassword);
+const TwoFactor = lazyPage(() => import('./pages/TwoFactor'), (module) => module.TwoFactor);
 
 // A key revoked elsewhere (sign-out on another device, a password change) sends the reader back to sign in.
 const onError = (error: unknown) => {

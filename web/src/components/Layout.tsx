@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { api, ok } from '../api/client';
 import { CURRENT_USER, useCurrentUser } from '../session';
+import { Loading } from './feedback';
 import { managesAnything, usePermissions } from '../permissions';
 
 const LINKS = [
@@ -30,7 +31,9 @@ export function Layout() {
       </nav>
       <main id="content" className="content" tabIndex={-1}>
         <InitialPasswordBanner />
-        <Outlet />
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );
@@ -88,7 +91,9 @@ export function PublicLayout() {
     <div className="shell">
       <Header title={t('app.title')} />
       <main id="content" className="content content-narrow" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

@@ -6,7 +6,7 @@ import { api, ok } from '../../api/client';
 import { QueryState } from '../../components/QueryState';
 import { Empty, ErrorNote, SuccessNote } from '../../components/feedback';
 import { SelectField, TextField } from '../../components/fields';
-import { formatDate } from '../../format';
+import { formatDate, formatTimes } from '../../format';
 import { Table } from '../../components/Table';
 import { useRefreshStaffing, type EligibleRow, type Staffing, useEligible } from './api';
 import { POSITION_PARAM } from './public';
@@ -121,7 +121,7 @@ function AvailabilityMarks({ person }: { person: EligibleRow }) {
   if (person.blockout) {
     const { startDate, endDate, startTime, endTime, reason } = person.blockout;
     const days = startDate === endDate ? formatDate(startDate, i18n.language) : `${formatDate(startDate, i18n.language)} – ${formatDate(endDate, i18n.language)}`;
-    marks.push({ text: `${t('occurrences.blockedOut', { period: startTime ? `${days} ${startTime}–${endTime}` : days })}${reason ? ` (${reason})` : ''}`, tone: 'warning' });
+    marks.push({ text: `${t('occurrences.blockedOut', { period: startTime ? `${days}, ${formatTimes(`${startDate} ${startTime}`, `${startDate} ${endTime}`, i18n.language)}` : days })}${reason ? ` (${reason})` : ''}`, tone: 'warning' });
   }
   if (person.marks?.includes('conflict')) marks.push({ text: t('occurrences.clash'), tone: 'warning' });
   if (person.overPreference) marks.push({ text: t('occurrences.atLimit', { count: person.servingsThisMonth, max: person.maxPerMonth }), tone: 'warning' });

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { QueryState } from '../../components/QueryState';
-import { formatDay, formatTimes } from '../../format';
+import { formatDate, formatDay, formatTimes } from '../../format';
 import { AutoFill } from '../autofill/public';
 import { AssignPanel, useAssignPosition } from './AssignPanel';
 import { AssignmentsTable } from './AssignmentsTable';
@@ -18,8 +18,8 @@ export function OccurrencePage() {
   const staffing = useStaffing(occurrenceId);
   const occurrence = staffing.data?.occurrence;
   useEffect(() => {
-    document.title = occurrence ? `${occurrence.scheduleName} · ${occurrence.occurrenceDate}` : t('occurrences.pageTitle');
-  }, [occurrence, t]);
+    document.title = occurrence ? `${occurrence.scheduleName} · ${formatDate(occurrence.start, i18n.language)}` : t('occurrences.pageTitle');
+  }, [occurrence, t, i18n.language]);
   if (!staffing.isSuccess) return <QueryState query={staffing} />;
   const data = staffing.data;
   const { start, end } = data.occurrence;
