@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { expectAccessible, openSignedIn, useBrowserWorld } from '../kit/browser.js';
+import { ADMIN_PASSWORD, expectAccessible, signIn, useBrowserWorld } from '../kit/browser.js';
 
 /**
  * Issue 33 #1: an administrator chooses a person on the People page and invites them; the invitation leaves through
@@ -21,7 +21,9 @@ describe('an invitation followed from the mail', () => {
   it('signs the invited volunteer in with the password they chose, and the inviter sees it accepted', async () => {
     const staff = await world.newContext(DESKTOP);
     try {
-      await openSignedIn(staff.page, world.base, world.adminKey, '/admin/people', 'People');
+      await signIn(staff.page, world.base, 'admin', ADMIN_PASSWORD);
+      await staff.page.goto(`${world.base}/admin/people`);
+      await staff.page.getByRole('heading', { name: 'People', exact: true }).waitFor();
       await staff.page.getByLabel('Only people whose name or e-mail contains').fill('Newcomer');
       await staff.page.getByRole('checkbox', { name: 'Choose Lydia Newcomer' }).check();
       await staff.page.getByRole('button', { name: 'Invite 1 chosen' }).click();

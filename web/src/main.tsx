@@ -26,6 +26,7 @@ const Me = lazyPage(() => import('./pages/Me'), (module) => module.Me);
 const MySchedule = lazyPage(() => import('./pages/MySchedule'), (module) => module.MySchedule);
 const OpenSpots = lazyPage(() => import('./pages/OpenSpots'), (module) => module.OpenSpots);
 const ProposeSubstitute = lazyPage(() => import('./pages/ProposeSubstitute'), (module) => module.ProposeSubstitute);
+const Register = lazyPage(() => import('./pages/Register'), (module) => module.Register);
 const ResetPassword = lazyPage(() => import('./pages/ResetPassword'), (module) => module.ResetPassword);
 const TwoFactor = lazyPage(() => import('./pages/TwoFactor'), (module) => module.TwoFactor);
 
@@ -88,6 +89,8 @@ function AppRoutes() {
         <Route path="/reset-password" element={<ResetPassword />} />
         {/* The link of an invitation mail (issue 33): choose a password, and be signed in. */}
         <Route path="/invitation" element={<AcceptInvitation />} />
+        {/* The public registration form the church links to (issue 33 #6). */}
+        <Route path="/register" element={<Register />} />
         {/* The Accept and Decline links of assignment mails: answered without signing in. */}
         <Route path="/answer/:token" element={<AnswerFromEmail />} />
       </Route>

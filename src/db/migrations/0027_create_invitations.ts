@@ -5,7 +5,9 @@ import { sql, type Kysely } from 'kysely';
  * valid 7 days: only the token's SHA-256 is stored, and one row per person carries its latest link (a resend or a
  * new invitation replaces the hash). `notification_id` is the outbox row of the latest mail, so a terminal delivery
  * failure shows as bounced. The outbox can carry an invitation and a registration's rejection; the type check lists
- * every type as of this migration, written out so it never changes later.
+ * every type as of this migration, written out so it never changes later. A type's name may be longer than 20
+ * characters (`registration_rejected`), and a context longer than 190 (a rejection's reason, an inviter's full name
+ * beside the token): both columns grow, which rewrites no row.
  */
 const TYPES = [
   'assignment', 'reminder', 'signup_confirm', 'decline_alert', 'gap_alert', 'swap_proposed', 'swap_resolved', 'help_offer',
@@ -31,11 +33,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('withdrawn_at', sql`timestamp(0)`)
     .addColumn('notification_id', 'integer', (c) => c.references('notifications.id').onDelete('set null'))
     .execute();
+  await sql`alter table notifications alter column type type varchar(40), alter column context type text`.execute(db);
   await allow(db, [...TYPES, 'invitation', 'registration_rejected']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`delete from notifications where type in ('invitation', 'registration_rejected')`.execute(db);
   await allow(db, TYPES);
+  await sql`alter table notifications alter column type type varchar(20), alter column context type varchar(190)`.execute(db);
   await db.schema.dropTable('invitations').execute();
 }

@@ -3,6 +3,7 @@ import { withTransaction } from '../../db/repositories/index.js';
 import type { DB } from '../../db/schema.js';
 import type { ChurchTime } from '../church-time.js';
 import { forbidden, notFound } from '../errors.js';
+import { enqueueAccountNotice } from '../notifications/account-notices.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { DatabaseService } from '../database-service.js';
 import type { DeferredRegistration, FamilyRegistrationCommand, PersonRegistrationCommand } from './registration.commands.js';
@@ -54,6 +55,20 @@ export class RegistrationService extends DatabaseService {
   /** Clears the review flag; a family counts once with its members; ids not self-registered are ignored. */
   async approve(familyIds: number[], personIds: number[]): Promise<number> {
     return withTransaction(this.db, async (repos) => (await repos.families.approve(familyIds)) + (await repos.persons.approve(personIds)));
+  }
+
+  /**
+   * Turns a self-registered person away (issue 33 #6): their record leaves the review list as inactive, kept so the
+   * office can tell who was turned away and why, and the applicant is mailed the reason when one is given.
+   */
+  async rejectPerson(personId: number, reason: string | undefined): Promise<void> {
+    const person = await this.repos.persons.findById(personId);
+    if (!person || !person.needs_review || person.entered_by !== SELF_REGISTERED) throw notFound('No registration of this person awaits review');
+    const now = await this.time.now();
+    await withTransaction(this.db, async (repos) => {
+      await repos.persons.update(personId, { needs_review: false, inactive: true });
+      if (person.email) await enqueueAccountNotice(repos, { type: 'registration_rejected', personId, now, keyParts: [personId], context: { reason: reason ?? null } });
+    });
   }
 
   async approvePerson(personId: number): Promise<void> {

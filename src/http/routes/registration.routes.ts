@@ -54,6 +54,20 @@ export const registrationRoutes = (services: Services): FastifyPluginAsyncTypebo
     },
   }, async (request) => ({ success: true as const, approved: await registration.approve(request.body.families ?? [], request.body.persons ?? []) }));
 
+  app.post(`/api/persons/self-register/${idSegment('personId')}/reject`, {
+    config: editRecords,
+    schema: {
+      tags,
+      summary: 'Turn a self-registered person away (ours, issue 33 #6): the record leaves the list as inactive; the applicant is mailed, with the reason if given',
+      params: idParams('personId'),
+      body: Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500, 'x-error': 'reason must be text of at most 500 characters' })) }),
+      response: responses({ 200: SuccessResponse }),
+    },
+  }, async (request) => {
+    await registration.rejectPerson(request.params.personId, request.body.reason?.trim() || undefined);
+    return { success: true as const };
+  });
+
   app.post(`/api/person/${idSegment('personId')}/approve-review`, {
     config: editRecords,
     schema: { tags, summary: "Clear one person's review flag", params: idParams('personId'), response: responses({ 200: SuccessResponse }) },

@@ -50,6 +50,18 @@ export const en = {
     done: 'Your password is changed. Sign in with the new one.',
     toSignIn: 'Go to sign in',
   },
+  register: {
+    title: 'Register as a volunteer',
+    intro: 'Tell us who you are. The church office checks each registration and then invites you to create your login.',
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'E-mail address',
+    cellPhone: 'Mobile phone (optional)',
+    send: 'Register',
+    done: 'Thank you, {{name}}. The church office will check your registration and write to you.',
+    closed: 'Registration is closed at the moment. Please contact the church office.',
+    haveLogin: 'I have a login: sign in',
+  },
   invitation: {
     title: 'Your invitation',
     noLink: 'Open the link from your invitation e-mail to create your login.',

@@ -51,6 +51,18 @@ export const es: Messages = {
     done: 'Su contraseña cambió. Inicie sesión con la nueva.',
     toSignIn: 'Ir a iniciar sesión',
   },
+  register: {
+    title: 'Inscribirse como voluntario',
+    intro: 'Díganos quién es. La oficina de la iglesia revisa cada inscripción y luego le invita a crear su acceso.',
+    firstName: 'Nombre',
+    lastName: 'Apellido',
+    email: 'Correo electrónico',
+    cellPhone: 'Teléfono móvil (opcional)',
+    send: 'Inscribirme',
+    done: 'Gracias, {{name}}. La oficina de la iglesia revisará su inscripción y le escribirá.',
+    closed: 'La inscripción está cerrada en este momento. Comuníquese con la oficina de la iglesia.',
+    haveLogin: 'Ya tengo acceso: entrar',
+  },
   invitation: {
     title: 'Su invitación',
     noLink: 'Abra el enlace de su correo de invitación para crear su acceso.',

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
 import { QueryState } from '../../components/QueryState';
 import { Table } from '../../components/Table';
+import { FormDialog } from '../../components/Dialog';
+import { TextAreaField } from '../../components/fields';
 import { ErrorNote, SuccessNote } from '../../components/feedback';
 import { formatDate } from '../../format';
 import { adminKeys, useWaitingFamilies, useWaitingPeople } from './api';
@@ -28,6 +30,7 @@ export function RegistrationsPage() {
     <div className="admin-page">
       <h1>{t('admin.registrations.title')}</h1>
       <p className="muted">{t('admin.registrations.intro')}</p>
+      <p>{t('admin.registrations.publicLink')} <a href="/register">{`${window.location.origin}/register`}</a></p>
       <div className="actions">
         <button type="button" className="button button-primary" disabled={approve.isPending || chosen === 0} onClick={() => approve.mutate()}>
           {approve.isPending ? t('admin.working') : t('admin.registrations.approveChosen', { count: chosen })}
@@ -59,10 +62,29 @@ export function RegistrationsPage() {
             <td>
               <ActionButton label={t('admin.registrations.approveOne')} working={t('admin.working')} invalidates={adminKeys.registrations()}
                 call={() => ok(api.POST('/api/person/{personId}/approve-review', { params: { path: { personId: person.Id } } }))} />
+              <RejectPerson personId={person.Id} name={`${person.FirstName} ${person.LastName}`} />
             </td>
           </tr>
         )} />
     </div>
+  );
+}
+
+/** Turns the applicant away, with a reason the service mails them when one is written. */
+function RejectPerson({ personId, name }: { personId: number; name: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const reject = useMutation({
+    mutationFn: () => ok(api.POST('/api/persons/self-register/{personId}/reject', { params: { path: { personId } }, body: { reason: reason.trim() || undefined } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.registrations() }),
+  });
+  return (
+    <FormDialog trigger={t('admin.registrations.reject')} triggerName={t('admin.registrations.rejectNamed', { name })} title={t('admin.registrations.rejectNamed', { name })}
+      description={t('admin.registrations.rejectHint')} submit={t('admin.registrations.reject')} pending={reject.isPending} error={reject.error}
+      onOpen={() => { setReason(''); reject.reset(); }} onSubmit={() => reject.mutateAsync()}>
+      <TextAreaField label={t('admin.registrations.reason')} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+    </FormDialog>
   );
 }
 

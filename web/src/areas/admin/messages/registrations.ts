@@ -20,6 +20,11 @@ export const registrationsMessages = areaMessages(
     email: 'E-mail',
     phone: 'Phone',
     registered: 'Registered',
+    reject: 'Turn away',
+    rejectNamed: 'Turn away {{name}}',
+    rejectHint: 'The record leaves this list as inactive. The applicant is told by e-mail, with your reason if you write one.',
+    reason: 'Reason (optional, sent to the applicant)',
+    publicLink: 'The page the church can link to for people to register:',
   },
   },
   {
@@ -40,6 +45,11 @@ export const registrationsMessages = areaMessages(
     email: 'Correo',
     phone: 'Teléfono',
     registered: 'Inscrito',
+    reject: 'Rechazar',
+    rejectNamed: 'Rechazar a {{name}}',
+    rejectHint: 'El registro sale de esta lista como inactivo. Se avisa a la persona por correo, con su motivo si lo escribe.',
+    reason: 'Motivo (opcional, se envía a la persona)',
+    publicLink: 'La página que la iglesia puede enlazar para que la gente se inscriba:',
   },
   },
 );
