@@ -23,7 +23,7 @@ const SEVEN_DAYS = 7 * 24 * 60 * 60_000;
 
 const invite = (body: object, by = admin) => server.post('/api/invitations', body, as(by));
 const openLink = (token: string) => server.post('/api/public/invitations/open', { token });
-const accept = (token: string, fields: { password?: string; userName?: string } = {}) =>
+const accept = (token: string, fields: { password?: string; userName?: string; language?: string } = {}) =>
   server.post('/api/public/invitations/accept', { token, password: PASSWORD, ...fields }, { headers: CSRF });
 
 /** Delivers the outbox to a real SMTP sink and answers the token of the latest invitation mail to `address`. */
@@ -74,6 +74,7 @@ describe('Invitations to create a login (issue 33 #1)', () => {
     assert.equal(me.status, 200, me.text);
     assert.equal(me.body.user.userName, 'naomi.invited@example.org');
     assert.ok(Object.values(me.body.user.roles).every((flag) => flag === false), 'an invitation grants no role');
+    assert.equal(me.body.user.language, null, 'no language chosen: the church default applies');
     assert.equal((await invitationOf(person.id))?.state, 'accepted');
 
     // The chosen password signs in from then on, by the address.
@@ -94,6 +95,18 @@ describe('Invitations to create a login (issue 33 #1)', () => {
     assert.equal((await accept(token, { userName: 'once-only' })).status, 200);
     expectError(await accept(token, { userName: 'twice' }), 400, REFUSED);
     expectError(await openLink(token), 400, REFUSED);
+  });
+
+  it('keeps the language chosen on the accept page as the person\'s own, and refuses one it does not write in', async () => {
+    const person = await newPerson(server, { first_name: 'Lucía', email: 'lucia.invited@example.org' });
+    await invite({ personIds: [person.id] });
+    const { token } = await mailedToken('lucia.invited@example.org');
+    expectError(await accept(token, { language: 'fr' }), 400, 'language must be one of en, es');
+    const accepted = await accept(token, { language: 'es' });
+    assert.equal(accepted.status, 200, accepted.text);
+    const cookie = ([] as string[]).concat(accepted.headers['set-cookie'] as string[]).find((line) => line.startsWith('vms_session='))!.split(';')[0];
+    const me = await server.get('/api/users/current', { headers: { cookie, ...CSRF } });
+    assert.equal(me.body.user.language, 'es');
   });
 
   it('lets the person choose a user name, and refuses one taken or a short password in plain words', async () => {

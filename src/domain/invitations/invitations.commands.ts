@@ -1,3 +1,5 @@
+import type { Language } from '../../db/schema.js';
+
 /** Whom an invitation names (issue 33 #1): a selection of people, a ministry's pool, or a team's members. */
 export type InviteCommand = { personIds: number[] } | { ministryId: number } | { teamId: number };
 
@@ -6,4 +8,6 @@ export interface AcceptInvitationCommand {
   token: string;
   password: string;
   userName: string | undefined;
+  /** Kept with the person as their own choice (issue 33 #4); undefined leaves the church's default. */
+  language: Language | undefined;
 }

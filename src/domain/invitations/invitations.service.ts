@@ -174,6 +174,7 @@ export class InvitationsService extends DatabaseService {
         if (!(await repos.invitations.accept(found.id, now))) throw invalid(LINK_REFUSED);
         if (await repos.users.findById(found.person_id)) throw conflict('You have a login already: sign in instead');
         await repos.users.insert({ id: found.person_id, user_name: userName, password_hash: passwordHash, created_at: now });
+        if (command.language) await repos.persons.update(found.person_id, { language: command.language });
         return { apiKey: (await this.apiKeys.mint(repos, found.person_id, 'Login', now, true)).key };
       });
     } catch (error) {

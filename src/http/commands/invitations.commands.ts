@@ -12,5 +12,5 @@ export function parseInvite(body: Static<typeof InviteBody>): InviteCommand {
 
 export function parseAcceptInvitation(body: Static<typeof AcceptInvitationBody>): AcceptInvitationCommand {
   const userName = body.userName?.trim();
-  return { token: body.token.trim(), password: body.password, userName: userName || undefined };
+  return { token: body.token.trim(), password: body.password, userName: userName || undefined, language: body.language };
 }

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BodyId, Id, Nullable, WallClock } from './common.js';
+import { LanguageCode } from './users.schemas.js';
 
 const STATES = ['sent', 'opened', 'accepted', 'expired', 'bounced', 'withdrawn'] as const;
 const REASONS = ['no_address', 'do_not_email', 'inactive', 'has_login', 'recently_invited'] as const;
@@ -43,4 +44,5 @@ export const AcceptInvitationBody = Type.Object({
   token: Type.String({ maxLength: 200 }),
   password: Type.String({ maxLength: 200 }),
   userName: Type.Optional(Type.String({ maxLength: 100, description: 'Left out or empty: the e-mail address' })),
+  language: Type.Optional({ ...LanguageCode, description: 'The language the person reads the web app and their mails in; left out: the church\'s default' }),
 });

@@ -7,7 +7,7 @@ const roleProperties = (schema: () => ReturnType<typeof Type.Boolean> | typeof P
   Object.fromEntries(ROLE_FLAGS.map((flag) => [flag, schema()]));
 
 /** A language the web app and the mails are written in. */
-export const LanguageCode = Type.Union(LANGUAGES.map((code) => Type.Literal(code)));
+export const LanguageCode = Type.Union(LANGUAGES.map((code) => Type.Literal(code)), { 'x-error': `language must be one of ${LANGUAGES.join(', ')}` });
 
 export const RolesResponse = Type.Object(roleProperties(() => Type.Boolean()) as Record<(typeof ROLE_FLAGS)[number], ReturnType<typeof Type.Boolean>>);
 
