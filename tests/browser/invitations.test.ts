@@ -42,12 +42,16 @@ describe('an invitation followed from the mail', () => {
         await phone.page.goto(link);
         await phone.page.getByRole('heading', { name: 'Welcome, Lydia' }).waitFor();
         await expectAccessible(phone.page, '33-accept-invitation');
+        // A first password: the hint does not speak of other devices being signed out.
+        assert.equal(await phone.page.locator('#password-hint').innerText(), 'At least 8 characters.');
+        assert.equal(await phone.page.getByLabel('Language').inputValue(), 'en');
         await phone.page.getByLabel('New password', { exact: true }).fill(PASSWORD);
         await phone.page.getByLabel('New password again').fill(PASSWORD);
         await phone.page.getByRole('button', { name: 'Create my login' }).click();
         await phone.page.getByRole('heading', { name: 'My schedule' }).waitFor();
         const me = await phone.page.evaluate(async () => (await fetch('/api/users/current', { headers: { 'x-vms-csrf': '1' } })).json());
         assert.equal(me.user.userName, 'lydia@church.example');
+        assert.equal(me.user.language, 'en', 'the language the page was read in is kept as hers');
 
         // The link works once: opened again, it says so in plain words.
         await phone.page.goto(link);

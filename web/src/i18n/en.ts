@@ -69,6 +69,7 @@ export const en = {
     intro: 'Choose a password to create your login. You will see when you serve, answer requests and say when you are away.',
     userName: 'User name (optional)',
     userNameHint: 'Leave it empty to sign in with your e-mail address, {{email}}.',
+    passwordHint: 'At least 8 characters.',
     create: 'Create my login',
   },
   password: {

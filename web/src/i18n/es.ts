@@ -70,6 +70,7 @@ export const es: Messages = {
     intro: 'Elija una contraseña para crear su acceso. Verá cuándo sirve, responderá a las solicitudes y dirá cuándo no está.',
     userName: 'Nombre de usuario (opcional)',
     userNameHint: 'Déjelo vacío para entrar con su correo electrónico, {{email}}.',
+    passwordHint: 'Al menos 8 caracteres.',
     create: 'Crear mi acceso',
   },
   password: {

@@ -67,7 +67,7 @@ function ChooseLogin({ token, firstName, email }: { token: string; firstName: st
             onChange={(e) => setUserName(e.target.value)} aria-describedby="invitation-user-name-hint" />
           <small id="invitation-user-name-hint" className="muted">{t('invitation.userNameHint', { email })}</small>
         </div>
-        <NewPasswordFields password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} />
+        <NewPasswordFields password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} hint={t('invitation.passwordHint')} />
         {accept.isError && <ErrorNote error={accept.error} />}
         <button type="submit" className="button button-primary" disabled={accept.isPending || password !== repeat}>{t('invitation.create')}</button>
       </form>

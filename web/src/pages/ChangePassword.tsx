@@ -5,8 +5,11 @@ import { api, ok } from '../api/client';
 import { ErrorNote, SuccessNote } from '../components/feedback';
 import { CURRENT_USER } from '../session';
 
-/** A new password typed twice; the mismatch is said as soon as the second one is typed. */
-export function NewPasswordFields(props: { password: string; repeat: string; onPassword: (value: string) => void; onRepeat: (value: string) => void }) {
+/**
+ * A new password typed twice; the mismatch is said as soon as the second one is typed. `hint` replaces the change's
+ * hint where no other device is signed out (a first password).
+ */
+export function NewPasswordFields(props: { password: string; repeat: string; onPassword: (value: string) => void; onRepeat: (value: string) => void; hint?: string }) {
   const { t } = useTranslation();
   const mismatch = props.repeat !== '' && props.password !== props.repeat;
   return (
@@ -14,7 +17,7 @@ export function NewPasswordFields(props: { password: string; repeat: string; onP
       <div className="field">
         <label htmlFor="new-password">{t('reset.newPassword')}</label>
         <input id="new-password" name="newPassword" type="password" autoComplete="new-password" minLength={8} required value={props.password} onChange={(e) => props.onPassword(e.target.value)} aria-describedby="password-hint" />
-        <small id="password-hint" className="muted">{t('password.hint')}</small>
+        <small id="password-hint" className="muted">{props.hint ?? t('password.hint')}</small>
       </div>
       <div className="field">
         <label htmlFor="repeat-password">{t('reset.repeat')}</label>
