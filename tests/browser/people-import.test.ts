@@ -22,7 +22,7 @@ describe('importing people on the People page', () => {
       await page.getByLabel('CSV file').setInputFiles(csv([...GOOD, ...BAD]));
       await page.getByRole('button', { name: 'Check the file' }).click();
       await page.getByRole('heading', { name: 'Refused rows' }).waitFor();
-      await page.getByText('3 to add, 0 already here, 3 refused; 1 new families.').waitFor();
+      await page.getByText('3 to add, 0 already here, 3 refused; 1 new family.').waitFor();
       const refused = page.locator('.note-warning li');
       assert.deepEqual(await refused.allInnerTexts(), [
         'Row 5 (Nameless): The first name is empty.',
@@ -34,10 +34,10 @@ describe('importing people on the People page', () => {
 
       await page.getByLabel('CSV file').setInputFiles(csv([...GOOD, ...FIXED]));
       await page.getByRole('button', { name: 'Check the file' }).click();
-      await page.getByText('6 to add, 0 already here, 0 refused; 1 new families.').waitFor();
+      await page.getByText('6 to add, 0 already here, 0 refused; 1 new family.').waitFor();
       assert.equal(await page.getByRole('heading', { name: 'Refused rows' }).count(), 0);
       await page.getByRole('button', { name: 'Import 6 people' }).click();
-      await page.getByText('Imported 6 people, with 1 new families.').waitFor();
+      await page.getByText('Import done: 6 added, 1 new family.').waitFor();
       assert.equal(await page.getByRole('progressbar', { name: 'Import progress' }).getAttribute('value'), '6');
       await expectAccessible(page, '33-import-done');
 

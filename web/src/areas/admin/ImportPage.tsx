@@ -133,7 +133,7 @@ export function ImportPage() {
           </section>
           <section className="card" aria-labelledby="import-plan">
             <h2 id="import-plan" className="card-title">{t('admin.peopleImport.outcome')}</h2>
-            <p role="status">{t('admin.peopleImport.summary', { create: dryRun.summary.create, match: dryRun.summary.match, refuse: dryRun.summary.refuse, families: dryRun.summary.newFamilies })}</p>
+            <p role="status">{t('admin.peopleImport.summary', { create: dryRun.summary.create, match: dryRun.summary.match, refuse: dryRun.summary.refuse, count: dryRun.summary.newFamilies })}</p>
             {dryRun.notes.map((note) => <p key={note} className="muted">{note}</p>)}
             {refused.length > 0 && (
               <div className="note note-warning">
@@ -158,7 +158,7 @@ export function ImportPage() {
             {commit.isError && <ErrorNote error={commit.error} />}
             {commit.data && (
               <SuccessNote takesFocus>
-                {t('admin.peopleImport.done', { created: commit.data.result.created, families: commit.data.result.familiesCreated })}
+                {t('admin.peopleImport.done', { created: commit.data.result.created, count: commit.data.result.familiesCreated })}
                 {commit.data.invited && ` ${t('admin.peopleImport.invited', { invited: commit.data.invited.invited, cannot: commit.data.invited.cannot })}`}
               </SuccessNote>
             )}
