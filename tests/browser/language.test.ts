@@ -36,4 +36,21 @@ describe("a person's language, on every browser", () => {
       await second.context.close();
     }
   });
+
+  it("sets the church's default language on the Settings page, for the people who have not chosen their own", async () => {
+    const desk = await world.newContext({ width: 1280, height: 800 });
+    try {
+      await openSignedIn(desk.page, world.base, world.adminKey, '/admin/settings', 'Church');
+      const church = desk.page.getByRole('region', { name: 'Church' });
+      const language = church.getByLabel('Language of mails and pages');
+      assert.equal(await language.inputValue(), 'en', 'English until the church chooses');
+      await language.selectOption('es');
+      await church.getByRole('button', { name: 'Save' }).click();
+      await church.getByText('Saved.').waitFor();
+      assert.equal((await world.ok('GET', '/admin/api/system/config/sDefaultLanguage')).value, 'es');
+    } finally {
+      await desk.context.close();
+      await world.ok('POST', '/admin/api/system/config/sDefaultLanguage', { value: 'en' });
+    }
+  });
 });

@@ -5,10 +5,11 @@ import { api, isApiError, ok, type ApiError } from '../../api/client';
 import { errorText, SuccessNote } from '../../components/feedback';
 import { allOf, QueryState } from '../../components/QueryState';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
+import { LANGUAGES } from '../../i18n';
 import { adminKeys, useSettings } from './api';
 import type { settingsMessages } from './messages/settings';
 
-type Kind = 'flag' | 'text' | 'number' | 'secret' | 'email' | 'url' | 'timeZone' | 'rollout';
+type Kind = 'flag' | 'text' | 'number' | 'secret' | 'email' | 'url' | 'timeZone' | 'rollout' | 'language';
 type Strings = typeof settingsMessages.en.settings;
 interface Setting { name: keyof Strings['fields']; kind: Kind }
 interface Group { id: keyof Strings['groups']; settings: Setting[] }
@@ -31,6 +32,7 @@ const GROUPS: Group[] = [
     id: 'church',
     settings: [
       { name: 'sTimeZone', kind: 'timeZone' },
+      { name: 'sDefaultLanguage', kind: 'language' },
       { name: 'sServiceURL', kind: 'url' },
       { name: 'bEnableSelfRegistration', kind: 'flag' },
       { name: 'bEnableExternalCalendarAPI', kind: 'flag' },
@@ -142,6 +144,12 @@ function SettingField({ setting, value, error, onChange }: { setting: Setting; v
         <SelectField label={label} hint={hint} error={error} value={value} onChange={(event) => onChange(event.target.value)}>
           {(['v2', 'both', 'v1'] as const).map((option) => <option key={option} value={option}>{t(`admin.settings.rollout.${option}`)}</option>)}
           {!['v2', 'both', 'v1'].includes(value) && <option value={value}>{t('admin.settings.rollout.other', { value })}</option>}
+        </SelectField>
+      );
+    case 'language':
+      return (
+        <SelectField label={label} hint={hint} error={error} value={value} onChange={(event) => onChange(event.target.value)}>
+          {Object.entries(LANGUAGES).map(([code, name]) => <option key={code} value={code} lang={code}>{name}</option>)}
         </SelectField>
       );
     case 'secret':
