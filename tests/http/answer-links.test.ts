@@ -7,7 +7,7 @@ import { alreadyAnswered, ANSWER_LINK_REFUSALS } from '../../src/domain/assignme
 import { drainOutbox } from '../../src/jobs/outbox-delivery.js';
 import { onPostgres } from '../helpers/database.js';
 import {
-  as, expectError, newAssignment, newCoordinator, newMinistry, newPosition, newStaffedEvent, newUser, qualify, setUp, startTestServer, useMailSink, useServer, useUser, type TestUser,
+  as, expectError, newAssignment, newCoordinator, newMinistry, newPosition, newStaffedEvent, newUser, qualify, setUp, startTestServer, useMailSink, useServer, useUser, type TestUser, setSetting,
 } from '../kit/index.js';
 
 /**
@@ -21,15 +21,10 @@ const V = '/api/ministries';
 const SERVICE = 'https://church.example';
 const inbox = useMailSink(server, admin);
 
-async function setSetting(name: string, value: string | number) {
-  const answer = await server.post(`/admin/api/system/config/${name}`, { value }, as(admin));
-  assert.equal(answer.status, 200, answer.text);
-}
-
 setUp(async () => {
-  await setSetting('sServiceURL', `${SERVICE}/`);
+  await setSetting(server, admin, 'sServiceURL', `${SERVICE}/`);
   // Every test here calls the public routes; the limit is switched on only where it is tested.
-  await setSetting('iPublicFormRateLimitPerMinute', 0);
+  await setSetting(server, admin, 'iPublicFormRateLimitPerMinute', 0);
 });
 
 /** The person's e-mail address and first name, as GET /api/person/{id} shows them. */
@@ -111,12 +106,12 @@ describe('the answer links of assignment mails', () => {
 
   it('puts the links in the reminder mail too', async () => {
     const { email, accept } = await asked();
-    await setSetting('iVolunteerReminderLeadHours', 200);
+    await setSetting(server, admin, 'iVolunteerReminderLeadHours', 200);
     try {
       await server.app.services.outbox.queueReminders();
       await drainOutbox(server.app.services);
     } finally {
-      await setSetting('iVolunteerReminderLeadHours', 48);
+      await setSetting(server, admin, 'iVolunteerReminderLeadHours', 48);
     }
     const reminder = tokenIn(email, 'accepted', /reminder/);
     assert.equal((await server.get(`/api/public/answer/${reminder}`)).status, 200);
@@ -215,12 +210,12 @@ describe('POST /api/public/answer/{token}', () => {
   it('lets the links of a reminder mailed after the answer change it, once', async () => {
     const { email, accept, assignmentId } = await asked();
     assert.equal((await answer(accept, { response: 'accepted' })).status, 200);
-    await setSetting('iVolunteerReminderLeadHours', 200);
+    await setSetting(server, admin, 'iVolunteerReminderLeadHours', 200);
     try {
       await server.app.services.outbox.queueReminders();
       await drainOutbox(server.app.services);
     } finally {
-      await setSetting('iVolunteerReminderLeadHours', 48);
+      await setSetting(server, admin, 'iVolunteerReminderLeadHours', 48);
     }
     const reminder = tokenIn(email, 'declined', /reminder/);
     assert.equal((await server.get(`/api/public/answer/${reminder}`)).body.answered, null);
@@ -334,13 +329,13 @@ describe('a link that no longer works', () => {
 
   it('is rate limited per client like the other public forms', async () => {
     const { accept } = await asked();
-    await setSetting('iPublicFormRateLimitPerMinute', 2);
+    await setSetting(server, admin, 'iPublicFormRateLimitPerMinute', 2);
     try {
       assert.equal((await server.get(`/api/public/answer/${accept}`)).status, 200);
       assert.equal((await server.get(`/api/public/answer/${accept}`)).status, 200);
       expectError(await server.get(`/api/public/answer/${accept}`), 429, /^Too many requests\. Try again in \d+ seconds\.$/);
     } finally {
-      await setSetting('iPublicFormRateLimitPerMinute', 0);
+      await setSetting(server, admin, 'iPublicFormRateLimitPerMinute', 0);
     }
   });
 

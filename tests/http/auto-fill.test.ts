@@ -4,7 +4,7 @@ import { countStatements } from '../../src/db/statement-count.js';
 import { drainOutbox } from '../../src/jobs/outbox-delivery.js';
 import {
   countRows, storedRows, as, expectError, startMailSink, newAssignment, newCoordinator, newFamily, newMinistry, newPosition, newStaffedEvent, newTeam, newTeamLeader, newUser, qualify, useServer, useUser,
-  type Ministry, type TestUser,
+  type Ministry, type TestUser, setSetting,
 } from '../kit/index.js';
 import type { AutoFillPreviewView, ProposalView as Proposal } from '../../src/http/schemas/auto-fill.schemas.js';
 
@@ -53,16 +53,13 @@ const liveOn = async (occurrenceId: number) => {
 };
 
 /** A real SMTP server that keeps who each message went to and its subject. */
-const setSetting = async (name: string, value: string) =>
-  assert.equal((await server.post(`/admin/api/system/config/${name}`, { value }, as(admin))).status, 200);
-
 /** An SMTP sink the service's mail now goes to, with the outbox drained into it. */
 async function drainedIntoSink() {
   const sink = await startMailSink();
   try {
-    await setSetting('sSMTPHost', `127.0.0.1:${sink.port}`);
-    await setSetting('sChurchEmail', 'office@church.example');
-    await setSetting('bEnabledEmail', '1');
+    await setSetting(server, admin, 'sSMTPHost', `127.0.0.1:${sink.port}`);
+    await setSetting(server, admin, 'sChurchEmail', 'office@church.example');
+    await setSetting(server, admin, 'bEnabledEmail', '1');
     await drainOutbox(server.app.services);
     return sink;
   } catch (error) {
@@ -200,7 +197,7 @@ describe('auto-fill commit and undo', () => {
       const told = new Set(sink.inbox.map((mail) => mail.to));
       assert.deepEqual(await Promise.all(kept.map(async (p) => told.has(await emailOf(p.personId)))), [true, true], 'each volunteer kept receives the assignment request');
     } finally {
-      await setSetting('bEnabledEmail', '0');
+      await setSetting(server, admin, 'bEnabledEmail', '0');
       await sink.close();
     }
   });
@@ -284,7 +281,7 @@ describe('auto-fill commit and undo', () => {
       assert.deepEqual(sink.inbox.filter((mail) => mail.to === email).map((mail) => mail.subject.replace(/^\[[^\]]*\] /, '')),
         [`Please serve as ${position.name}`, `No longer needed: ${position.name}`]);
     } finally {
-      await setSetting('bEnabledEmail', '0');
+      await setSetting(server, admin, 'bEnabledEmail', '0');
       await sink.close();
     }
   });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { newUser, as, expectError, useServer, useUser, unique, newMinistry, newCoordinator, retireGroup, useOtherEventType } from '../kit/index.js';
+import { newUser, as, expectError, useServer, useUser, unique, newMinistry, newCoordinator, retireGroup, useOtherEventType, setSetting } from '../kit/index.js';
 import type { ClassLookupView, EventSeriesLookupView, EventTypeLookupView, UpcomingEventLookupView } from '../../src/http/schemas/ministry-events.schemas.js';
 
 // The test clock stands at 2026-03-04 10:00 in the church's time zone.
@@ -39,11 +39,6 @@ async function deactivate(ministryId: number, eventId: number) {
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
 }
 
-async function setSetting(name: string, value: string) {
-  const answer = await server.post(`/admin/api/system/config/${name}`, { value }, as(admin));
-  assert.equal(answer.status, 200, JSON.stringify(answer.body));
-}
-
 describe('GET /api/ministries/event-types', () => {
   const read = async () => {
     const answer = await server.get(`${V}/event-types`, as(admin));
@@ -65,14 +60,14 @@ describe('GET /api/ministries/event-types', () => {
     const chosen = await newEventType();
     const retired = await newEventType({ active: false });
     try {
-      await setSetting('iVolunteerDefaultEventTypeId', String(chosen));
+      await setSetting(server, admin, 'iVolunteerDefaultEventTypeId', String(chosen));
       assert.equal((await read()).defaultEventTypeId, chosen);
-      await setSetting('iVolunteerDefaultEventTypeId', String(retired));
+      await setSetting(server, admin, 'iVolunteerDefaultEventTypeId', String(retired));
       assert.equal((await read()).defaultEventTypeId, otherType.id);
-      await setSetting('iVolunteerDefaultEventTypeId', '999999');
+      await setSetting(server, admin, 'iVolunteerDefaultEventTypeId', '999999');
       assert.equal((await read()).defaultEventTypeId, otherType.id);
     } finally {
-      await setSetting('iVolunteerDefaultEventTypeId', '');
+      await setSetting(server, admin, 'iVolunteerDefaultEventTypeId', '');
     }
   });
 

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import ICAL from 'ical.js';
 import { drainOutbox } from '../../src/jobs/outbox-delivery.js';
 import {
-  as, expectError, newAssignment, newMinistry, newPosition, newStaffedEvent, newUser, qualify, setUp, useMailSink, useServer, useUser, type TestUser,
+  as, expectError, newAssignment, newMinistry, newPosition, newStaffedEvent, newUser, qualify, setUp, useMailSink, useServer, useUser, type TestUser, setSetting,
 } from '../kit/index.js';
 
 /**
@@ -17,14 +17,9 @@ const admin = useUser(server, ['admin']);
 const SERVICE = 'https://church.example';
 const inbox = useMailSink(server, admin);
 
-async function setSetting(name: string, value: string | number) {
-  const answer = await server.post(`/admin/api/system/config/${name}`, { value }, as(admin));
-  assert.equal(answer.status, 200, answer.text);
-}
-
 setUp(async () => {
-  await setSetting('sServiceURL', SERVICE);
-  await setSetting('sChurchName', 'Grace Church');
+  await setSetting(server, admin, 'sServiceURL', SERVICE);
+  await setSetting(server, admin, 'sChurchName', 'Grace Church');
 });
 
 const chooseLanguage = (user: TestUser, language: string) => server.request('PATCH', '/api/users/current', { ...as(user), body: { language } });
@@ -123,12 +118,12 @@ describe('the request to serve, as the volunteer reads it', () => {
     const undecided = await newUser(server);
     const english = await newUser(server);
     await chooseLanguage(english, 'en');
-    await setSetting('sDefaultLanguage', 'es');
+    await setSetting(server, admin, 'sDefaultLanguage', 'es');
     try {
       assert.equal((await askedToServe(undecided, 'Portero')).mail.subject, '[Grace Church] ¿Puede servir como Portero?');
       assert.equal((await askedToServe(english, 'Doorkeeper')).mail.subject, '[Grace Church] Please serve as Doorkeeper');
     } finally {
-      await setSetting('sDefaultLanguage', 'en');
+      await setSetting(server, admin, 'sDefaultLanguage', 'en');
     }
   });
 

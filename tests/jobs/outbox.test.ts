@@ -7,7 +7,7 @@ import { drainOutbox, scheduleReminders, startDelivery } from '../../src/jobs/ou
 import { onPostgres } from '../helpers/database.js';
 import {
   as, countRows, newCoordinator, newMinistry, newPosition, newStaffedEvent, newTeamLeader, newUser, qualify,
-  resetLogin, setUp, startMailSink, storedRows, useServer, useUser, type MailSink, type TestUser, atTime,
+  resetLogin, setUp, startMailSink, storedRows, useServer, useUser, type MailSink, type TestUser, atTime, setSetting,
 } from '../kit/index.js';
 
 /** One message as the SMTP sink received it; headers and body decoded by hand (mailparser is not installed). */
@@ -102,11 +102,6 @@ function newSink(): SMTPServer {
   });
 }
 
-async function setSetting(name: string, value: string | number) {
-  const answer = await server.post(`/admin/api/system/config/${name}`, { value }, as(admin));
-  assert.equal(answer.status, 200, answer.text);
-}
-
 /** The timer jobs through HTTP, forced, as a staff login. */
 async function runTimerJobs() {
   const answer = await server.post('/api/background/timerjobs', { force: true }, as(admin));
@@ -176,11 +171,11 @@ setUp(async () => {
   const closed = newSink();
   closedPort = await listen(closed);
   await new Promise<void>((resolve) => closed.close(() => resolve()));
-  await setSetting('sSMTPHost', `127.0.0.1:${sinkPort}`);
-  await setSetting('bEnabledEmail', '1');
-  await setSetting('sChurchEmail', CHURCH_EMAIL);
-  await setSetting('sChurchName', CHURCH);
-  await setSetting('iVolunteerReminderLeadHours', 48);
+  await setSetting(server, admin, 'sSMTPHost', `127.0.0.1:${sinkPort}`);
+  await setSetting(server, admin, 'bEnabledEmail', '1');
+  await setSetting(server, admin, 'sChurchEmail', CHURCH_EMAIL);
+  await setSetting(server, admin, 'sChurchName', CHURCH);
+  await setSetting(server, admin, 'iVolunteerReminderLeadHours', 48);
 });
 
 after(async () => {
@@ -268,11 +263,11 @@ describe('outbox skip rules', () => {
 
   it('skips every due row without an attempt while e-mail is switched off (bEnabledEmail 0)', async () => {
     const { volunteer, assignmentId } = await scenario();
-    await setSetting('bEnabledEmail', '0');
+    await setSetting(server, admin, 'bEnabledEmail', '0');
     try {
       await runTimerJobs();
     } finally {
-      await setSetting('bEnabledEmail', '1');
+      await setSetting(server, admin, 'bEnabledEmail', '1');
     }
     await assertSkipped(assignmentId);
     await runTimerJobs();
@@ -316,11 +311,11 @@ describe('secrets in the outbox', () => {
   it('clears a temporary password from a row skipped because e-mail is switched off', async () => {
     const user = await newUser(server);
     assert.equal((await server.post(`/admin/api/user/${user.userId}/password/reset`, {}, as(admin))).status, 200);
-    await setSetting('bEnabledEmail', '0');
+    await setSetting(server, admin, 'bEnabledEmail', '0');
     try {
       await runTimerJobs();
     } finally {
-      await setSetting('bEnabledEmail', '1');
+      await setSetting(server, admin, 'bEnabledEmail', '1');
     }
     assert.deepEqual(await resetRows(user.personId), [{ status: 'skipped', context: null }]);
   });
@@ -328,7 +323,7 @@ describe('secrets in the outbox', () => {
   it('clears a reset token from a row that failed for good', async () => {
     const user = await newUser(server);
     await server.post('/api/public/user/password-reset', { userName: user.userName });
-    await setSetting('sSMTPHost', `127.0.0.1:${closedPort}`);
+    await setSetting(server, admin, 'sSMTPHost', `127.0.0.1:${closedPort}`);
     try {
       for (let attempt = 1; attempt <= 4; attempt++) {
         await runTimerJobs();
@@ -336,7 +331,7 @@ describe('secrets in the outbox', () => {
       }
       await runTimerJobs();
     } finally {
-      await setSetting('sSMTPHost', `127.0.0.1:${sinkPort}`);
+      await setSetting(server, admin, 'sSMTPHost', `127.0.0.1:${sinkPort}`);
     }
     assert.deepEqual(await resetRows(user.personId), [{ status: 'failed', context: null }]);
   });
@@ -355,7 +350,7 @@ describe('outbox send failures', () => {
   it('keeps a failed send pending with attempts, lastError and lastAttemptDate, retries it on each drain, fails it for good at the 5th, and never changes the assignment', async () => {
     const { volunteer, coordinator, assignmentId } = await scenario();
     const address = await emailOf(volunteer.personId);
-    await setSetting('sSMTPHost', `127.0.0.1:${closedPort}`);
+    await setSetting(server, admin, 'sSMTPHost', `127.0.0.1:${closedPort}`);
     try {
       for (let attempt = 1; attempt <= 4; attempt++) {
         await runTimerJobs();
@@ -371,7 +366,7 @@ describe('outbox send failures', () => {
       assert.equal(failed.status, 'failed');
       assert.equal(failed.attempts, 5);
     } finally {
-      await setSetting('sSMTPHost', `127.0.0.1:${sinkPort}`);
+      await setSetting(server, admin, 'sSMTPHost', `127.0.0.1:${sinkPort}`);
     }
     await runTimerJobs();
     const still = await onlyNotification(assignmentId);
@@ -390,7 +385,7 @@ describe('outbox send failures', () => {
     const users = [await newUser(server), await newUser(server), await newUser(server)];
     for (const user of users) await resetLogin(server, user.userId);
     const rows = () => storedRows(server, 'notifications', { type: 'account_unlocked', person_id: users.map((user) => user.personId) });
-    await setSetting('sSMTPHost', `127.0.0.1:${closedPort}`);
+    await setSetting(server, admin, 'sSMTPHost', `127.0.0.1:${closedPort}`);
     try {
       assert.deepEqual(await drainOutbox(server.app.services), { sent: 0, skipped: 0, failed: 3 });
       const refused = `Could not reach the mail server at 127.0.0.1:${closedPort}: nothing answers on that port (connection refused)`;
@@ -398,7 +393,7 @@ describe('outbox send failures', () => {
         ['pending', 1, refused], ['pending', 1, refused], ['pending', 1, refused],
       ]);
     } finally {
-      await setSetting('sSMTPHost', `127.0.0.1:${sinkPort}`);
+      await setSetting(server, admin, 'sSMTPHost', `127.0.0.1:${sinkPort}`);
     }
     assert.deepEqual(await drainOutbox(server.app.services), { sent: 3, skipped: 0, failed: 0 });
     assert.deepEqual((await rows()).map((row) => row.status), ['sent', 'sent', 'sent']);
@@ -415,14 +410,14 @@ describe('outbox send failures', () => {
       if (sockets.length === 1) socket.destroy();
     });
     const port = await new Promise<number>((resolve) => rude.listen(0, '127.0.0.1', () => resolve((rude.address() as AddressInfo).port)));
-    await setSetting('sSMTPHost', `127.0.0.1:${port}`);
+    await setSetting(server, admin, 'sSMTPHost', `127.0.0.1:${port}`);
     try {
       assert.deepEqual(await drainOutbox(server.app.services, 1_000), { sent: 0, skipped: 0, failed: 3 });
       // One message waits out the deadline (the closed connection and the pool's one reconnection); the other two
       // fail with it at once, without a connection of their own.
       assert.equal(sockets.length, 2, 'the mail server was tried for the first message only');
     } finally {
-      await setSetting('sSMTPHost', `127.0.0.1:${sinkPort}`);
+      await setSetting(server, admin, 'sSMTPHost', `127.0.0.1:${sinkPort}`);
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => rude.close(() => resolve()));
     }
@@ -440,11 +435,11 @@ describe('outbox send failures', () => {
       socket.write('SSH-2.0-OpenSSH_9.6\r\n');
     });
     const port = await new Promise<number>((resolve) => ssh.listen(0, '127.0.0.1', () => resolve((ssh.address() as AddressInfo).port)));
-    await setSetting('sSMTPHost', `127.0.0.1:${port}`);
+    await setSetting(server, admin, 'sSMTPHost', `127.0.0.1:${port}`);
     try {
       await drainOutbox(server.app.services);
     } finally {
-      await setSetting('sSMTPHost', `127.0.0.1:${sinkPort}`);
+      await setSetting(server, admin, 'sSMTPHost', `127.0.0.1:${sinkPort}`);
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => ssh.close(() => resolve()));
     }
@@ -457,11 +452,11 @@ describe('outbox send failures', () => {
   it('notify?force=1 re-arms a failed row so the next drain sends it', async () => {
     const { volunteer, coordinator, assignmentId } = await scenario();
     const address = await emailOf(volunteer.personId);
-    await setSetting('sSMTPHost', `127.0.0.1:${closedPort}`);
+    await setSetting(server, admin, 'sSMTPHost', `127.0.0.1:${closedPort}`);
     try {
       for (let attempt = 1; attempt <= 5; attempt++) await runTimerJobs();
     } finally {
-      await setSetting('sSMTPHost', `127.0.0.1:${sinkPort}`);
+      await setSetting(server, admin, 'sSMTPHost', `127.0.0.1:${sinkPort}`);
     }
     assert.equal((await onlyNotification(assignmentId)).status, 'failed');
     await runTimerJobs();
@@ -482,12 +477,12 @@ describe('outbox send failures', () => {
 /** Runs `test` with the service's mail going to a sink that holds each delivery at MAIL FROM until released. */
 async function withHeldSink(test: (held: MailSink) => Promise<void>): Promise<void> {
   const held = await startMailSink([], { hold: true });
-  await setSetting('sSMTPHost', `127.0.0.1:${held.port}`);
+  await setSetting(server, admin, 'sSMTPHost', `127.0.0.1:${held.port}`);
   try {
     await test(held);
   } finally {
     held.release();
-    await setSetting('sSMTPHost', `127.0.0.1:${sinkPort}`);
+    await setSetting(server, admin, 'sSMTPHost', `127.0.0.1:${sinkPort}`);
     await held.close();
   }
 }
@@ -643,11 +638,11 @@ describe('reminders (iVolunteerReminderLeadHours)', () => {
 
   it('queues no reminder while the lead is 0', async () => {
     const { assignmentId } = await scenario({ date: '2026-03-05' });
-    await setSetting('iVolunteerReminderLeadHours', 0);
+    await setSetting(server, admin, 'iVolunteerReminderLeadHours', 0);
     try {
       await runTimerJobs();
     } finally {
-      await setSetting('iVolunteerReminderLeadHours', 48);
+      await setSetting(server, admin, 'iVolunteerReminderLeadHours', 48);
     }
     assert.equal((await notificationsOf(assignmentId, 'reminder')).length, 0);
   });

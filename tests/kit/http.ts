@@ -108,6 +108,12 @@ export function useOtherEventType(server: TestServer): { id: number } {
 /** Request options that authenticate as `user` (read when called, so a user filled in by a hook works). */
 export const as = (user: TestUser) => ({ key: user.apiKey });
 
+/** Sets one system setting through the administrator's route, as an administrator would. */
+export async function setSetting(server: TestServer, admin: TestUser, name: string, value: string | number): Promise<void> {
+  const answer = await server.post(`/admin/api/system/config/${name}`, { value }, as(admin));
+  assert.equal(answer.status, 200, answer.text);
+}
+
 /**
  * The contract's error body (§2): `{ success:false, message, error, code }` with `code` equal to the status and
  * nothing else but the documented `extra` keys. A pattern stands for a message that names a changing detail.
