@@ -229,7 +229,12 @@ export interface EventAttendTable {
   person_id: number;
   checkin_at: Timestamp | null;
   checkout_at: Timestamp | null;
+  /** A coordinator's mark on the occurrence page (issue 36 #3); absent rows have no check-in time. */
+  mark: AttendanceMark | null;
 }
+
+export const ATTENDANCE_MARKS = ['present', 'late', 'absent'] as const;
+export type AttendanceMark = (typeof ATTENDANCE_MARKS)[number];
 
 export interface KioskDevicesTable {
   id: Generated<number>;

@@ -18,6 +18,7 @@ import { MemberService } from './assignments/member.service.js';
 import { AnswerLinksService } from './assignments/answer-links.service.js';
 import { AskAgainService } from './assignments/ask-again.service.js';
 import { AcceptAllService } from './assignments/accept-all.service.js';
+import { AttendanceService } from './attendance/attendance.service.js';
 import { SwapsService } from './assignments/swaps.service.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
 import { RecentRepliesService } from './dashboard/recent-replies.service.js';
@@ -91,6 +92,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     calendars,
     eventTypes: new EventTypesService(db, settings),
     events,
+    attendance: new AttendanceService(db, time),
     cart: new CartService(db, time),
     volunteerAccess,
     ministries: new MinistriesService(db, time, publisher),

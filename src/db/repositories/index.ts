@@ -8,6 +8,7 @@ import { recentRepliesReadModel } from '../read-models/recent-replies.js';
 import { volunteerRosterReadModel } from '../read-models/volunteer-roster.js';
 import { apiKeysRepository } from './api-keys.repository.js';
 import { assignmentsRepository } from './assignments.repository.js';
+import { attendanceRepository } from './attendance.repository.js';
 import { autoFillRepository } from './auto-fill.repository.js';
 import { blockoutsRepository } from './blockouts.repository.js';
 import { credentialsRepository } from './credentials.repository.js';
@@ -52,6 +53,7 @@ export function createRepositories(db: Executor) {
     volunteerRoster: volunteerRosterReadModel(db),
     apiKeys: apiKeysRepository(db),
     assignments: assignmentsRepository(db),
+    attendance: attendanceRepository(db),
     autoFill: autoFillRepository(db),
     blockouts: blockoutsRepository(db),
     credentials: credentialsRepository(db),

@@ -2,6 +2,7 @@ import type { AssignmentRow, ResponseChannel } from '../../db/schema.js';
 import { isAnswerable, mayProposeSubstitute, type MeAssignmentFacts, type MyAssignment } from '../../domain/assignments/my-assignment.js';
 import type { MemberService } from '../../domain/assignments/member.service.js';
 import { displayName } from '../../domain/people/display-name.js';
+import { attendanceOf } from './attendance.presenter.js';
 import type { AnswerLinkAssignmentView } from '../schemas/answer-links.schemas.js';
 import type { AssignmentView, HelpWantedView, MeAssignmentView, NotificationView, OpportunitiesView, ResponseView, SwapView } from '../schemas/volunteer.schemas.js';
 
@@ -31,7 +32,7 @@ export function presentAssignment(row: AssignmentWithNames): AssignmentView {
     respondedDate: row.responded_at,
     replacesAssignmentId: row.replaces_assignment_id,
     notes: row.notes,
-    attendance: row.checkout_at !== null ? 'checked_out' : row.checkin_at !== null ? 'checked_in' : 'not_checked_in',
+    attendance: attendanceOf(row),
     // Ours (issue 18), only on the rows an auto-fill created: the reference clients never see it on theirs.
     ...(row.auto_fill_run_id !== null && { autoFilled: true as const }),
   };

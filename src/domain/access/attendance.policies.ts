@@ -1,0 +1,34 @@
+import { forbidden } from '../errors.js';
+import { hasRole } from './caller.js';
+import { hasTeamAuthority, type VolunteerActor } from './volunteer-access.js';
+
+/** Who may check people in and out of an event, and see who came (issue 36 #1). */
+
+/** Where a person is placed on one of the event's occurrences: the team (of a ministry) the placement serves. */
+export interface Placement {
+  team_id: number;
+  ministry_id: number;
+}
+
+/** AddEvents (or an administrator) checks anyone in to any event. */
+export const checksInAnyone = (actor: VolunteerActor) => hasRole(actor.caller, 'addEvents');
+
+/** A coordinator or team leader checks in the people placed on the occurrences they staff. */
+export const checksInPlacement = (actor: VolunteerActor, placement: Placement) =>
+  hasTeamAuthority(actor, { id: placement.team_id, ministry_id: placement.ministry_id });
+
+/** Whether the caller may check in (out, undo, mark) a person placed at `placements` on the event. */
+export const checksInPerson = (actor: VolunteerActor, placements: readonly Placement[]) =>
+  checksInAnyone(actor) || placements.some((placement) => checksInPlacement(actor, placement));
+
+export const CHECK_IN_REFUSAL = 'Not authorized to check this person in to this event';
+export const ATTENDEES_REFUSAL = 'Not authorized to see who checked in to this event';
+
+export function assertChecksInPerson(actor: VolunteerActor, placements: readonly Placement[]): void {
+  if (!checksInPerson(actor, placements)) throw forbidden(CHECK_IN_REFUSAL);
+}
+
+/** The attendee list: the whole event for AddEvents, else those placed on occurrences the caller staffs, and 403 with none. */
+export function assertSeesAttendees(actor: VolunteerActor, placements: readonly Placement[]): void {
+  if (!checksInAnyone(actor) && !placements.some((placement) => checksInPlacement(actor, placement))) throw forbidden(ATTENDEES_REFUSAL);
+}

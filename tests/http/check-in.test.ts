@@ -1,0 +1,259 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { CheckInView } from '../../src/http/schemas/attendance.schemas.js';
+import type { AssignmentView } from '../../src/http/schemas/volunteer.schemas.js';
+import {
+  as, assignToKiosk, assignVolunteer, atTime, countRows, expectError, newCoordinator, newMinistry, newPerson, newPosition, newStaffedEvent,
+  newTeam, newTeamLeader, unique, useOtherEventType, useServer, useUser, type TestUser,
+} from '../kit/index.js';
+
+// The test clock stands at 2026-03-04 10:00 in the church's time zone (America/New_York).
+const server = useServer();
+const admin = useUser(server, ['admin']);
+const planner = useUser(server, ['addEvents']);
+const finance = useUser(server, ['finance']);
+const otherType = useOtherEventType(server);
+
+const CHECK_IN_REFUSAL = 'Not authorized to check this person in to this event';
+const ATTENDEES_REFUSAL = 'Not authorized to see who checked in to this event';
+
+const checkInUrl = (eventId: number, personId: number) => `/api/events/${eventId}/check-ins/${personId}`;
+const checkIn = (user: TestUser, eventId: number, personId: number) => server.post(checkInUrl(eventId, personId), {}, as(user));
+const checkOut = (user: TestUser, eventId: number, personId: number) => server.post(`${checkInUrl(eventId, personId)}/check-out`, {}, as(user));
+const undo = (user: TestUser, eventId: number, personId: number) => server.delete(checkInUrl(eventId, personId), as(user));
+const attendees = (user: TestUser, eventId: number) => server.get(`/api/events/${eventId}/check-ins`, as(user));
+
+async function attendanceOf(assignmentId: number): Promise<AssignmentView['attendance']> {
+  const answer = await server.get(`/api/ministries/assignments/${assignmentId}`, as(admin));
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return (answer.body.assignment as AssignmentView).attendance;
+}
+
+/** A ministry event on 2026-03-10 staffed by the ministry's team, with one volunteer placed on it. */
+async function placedVolunteer() {
+  const ministry = await newMinistry(server);
+  const position = await newPosition(server, ministry.id, ministry.teamId);
+  const staffed = await newStaffedEvent(server, { id: ministry.id, teamId: ministry.teamId }, [{ positionId: position.id, minCount: 1 }]);
+  const { assignmentId, volunteer } = await assignVolunteer(server, staffed.occurrenceId, position.id, 'accepted');
+  const name = (await server.get(`/api/ministries/assignments/${assignmentId}`, as(admin))).body.assignment.displayName as string;
+  return { ministry, position, ...staffed, assignmentId, volunteer, name };
+}
+
+describe('Event check-in: AddEvents', () => {
+  it('checks a person in and out with the times kept, and the assignment reads the check-ins', async () => {
+    const { eventId, volunteer, assignmentId, name } = await placedVolunteer();
+    assert.equal(await attendanceOf(assignmentId), 'not_checked_in');
+
+    const answer = await checkIn(planner, eventId, volunteer.personId);
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body.checkIn as CheckInView, {
+      eventId, personId: volunteer.personId, displayName: name, checkedInAt: '2026-03-04 10:00:00', checkedOutAt: null, mark: null, attendance: 'checked_in',
+    });
+    assert.equal(await attendanceOf(assignmentId), 'checked_in');
+
+    const out = await atTime(server, '2026-03-04T17:30:00Z', () => checkOut(planner, eventId, volunteer.personId));
+    assert.equal(out.status, 200, JSON.stringify(out.body));
+    assert.equal(out.body.checkIn.checkedInAt, '2026-03-04 10:00:00');
+    assert.equal(out.body.checkIn.checkedOutAt, '2026-03-04 12:30:00');
+    assert.equal(out.body.checkIn.attendance, 'checked_out');
+    assert.equal(await attendanceOf(assignmentId), 'checked_out');
+
+    const list = await attendees(planner, eventId);
+    assert.equal(list.status, 200, JSON.stringify(list.body));
+    assert.deepEqual((list.body.checkIns as CheckInView[]).map((row) => [row.personId, row.attendance]), [[volunteer.personId, 'checked_out']]);
+  });
+
+  it('checks in anyone, placed or not, and lists every attendee by name', async () => {
+    const { eventId, volunteer } = await placedVolunteer();
+    const visitor = await newPerson(server, { first_name: 'Aaron', last_name: 'Aardvark' });
+    assert.equal((await checkIn(admin, eventId, visitor.id)).status, 201);
+    assert.equal((await checkIn(planner, eventId, volunteer.personId)).status, 201);
+    const list = await attendees(admin, eventId);
+    assert.deepEqual((list.body.checkIns as CheckInView[]).map((row) => row.personId), [visitor.id, volunteer.personId]);
+  });
+
+  it('checks a person in once per event: a second check-in is refused with 409 and changes nothing', async () => {
+    const { eventId, volunteer, name } = await placedVolunteer();
+    assert.equal((await checkIn(planner, eventId, volunteer.personId)).status, 201);
+    const again = await atTime(server, '2026-03-04T16:00:00Z', () => checkIn(planner, eventId, volunteer.personId));
+    expectError(again, 409, `${name} is already checked in to this event.`);
+    assert.equal((await checkOut(planner, eventId, volunteer.personId)).status, 200);
+    expectError(await checkIn(planner, eventId, volunteer.personId), 409, `${name} has already checked in and out of this event.`);
+    assert.equal(await countRows(server, 'event_attend', { event_id: eventId }), 1);
+    const [row] = (await attendees(planner, eventId)).body.checkIns as CheckInView[];
+    assert.equal(row.checkedInAt, '2026-03-04 10:00:00');
+  });
+
+  it('checks out only after a check-in, and only once', async () => {
+    const { eventId, volunteer, name } = await placedVolunteer();
+    expectError(await checkOut(planner, eventId, volunteer.personId), 409, `${name} is not checked in to this event, so cannot be checked out.`);
+    assert.equal(await countRows(server, 'event_attend', { event_id: eventId }), 0);
+    await checkIn(planner, eventId, volunteer.personId);
+    assert.equal((await checkOut(planner, eventId, volunteer.personId)).status, 200);
+    expectError(await checkOut(planner, eventId, volunteer.personId), 409, `${name} has already checked out of this event.`);
+  });
+
+  it('undoes a mistaken check-in: the assignment reads not checked in again, and a second undo answers 404', async () => {
+    const { eventId, volunteer, assignmentId, name } = await placedVolunteer();
+    await checkIn(planner, eventId, volunteer.personId);
+    const answer = await undo(planner, eventId, volunteer.personId);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(answer.body, { success: true });
+    assert.equal(await attendanceOf(assignmentId), 'not_checked_in');
+    assert.deepEqual((await attendees(planner, eventId)).body.checkIns, []);
+    expectError(await undo(planner, eventId, volunteer.personId), 404, `${name} is not checked in to this event.`);
+    assert.equal((await checkIn(planner, eventId, volunteer.personId)).status, 201, 'checked in again after the undo');
+  });
+
+  it('answers 404 for an unknown event or person, before any 403', async () => {
+    const { eventId, volunteer } = await placedVolunteer();
+    const outsider = await newCoordinator(server, (await newMinistry(server)).id);
+    for (const user of [planner, outsider]) {
+      expectError(await checkIn(user, 987654, volunteer.personId), 404, 'Event not found');
+      expectError(await checkOut(user, 987654, volunteer.personId), 404, 'Event not found');
+      expectError(await undo(user, 987654, volunteer.personId), 404, 'Event not found');
+      expectError(await attendees(user, 987654), 404, 'Event not found');
+      expectError(await checkIn(user, eventId, 987654), 404, 'Person not found');
+      expectError(await checkOut(user, eventId, 987654), 404, 'Person not found');
+      expectError(await undo(user, eventId, 987654), 404, 'Person not found');
+    }
+  });
+
+  it('asks for a signed-in caller', async () => {
+    const { eventId, volunteer } = await placedVolunteer();
+    assert.equal((await server.post(checkInUrl(eventId, volunteer.personId), {})).status, 401);
+    assert.equal((await server.get(`/api/events/${eventId}/check-ins`)).status, 401);
+  });
+});
+
+describe('Event check-in: coordinators and team leaders', () => {
+  it('a coordinator checks in, out and undoes the people placed on their occurrences, and lists only them', async () => {
+    const { ministry, eventId, volunteer, assignmentId } = await placedVolunteer();
+    const coordinator = await newCoordinator(server, ministry.id);
+    const visitor = await newPerson(server);
+    await checkIn(planner, eventId, visitor.id);
+
+    assert.equal((await checkIn(coordinator, eventId, volunteer.personId)).status, 201);
+    assert.equal(await attendanceOf(assignmentId), 'checked_in');
+    const list = await attendees(coordinator, eventId);
+    assert.equal(list.status, 200, JSON.stringify(list.body));
+    assert.deepEqual((list.body.checkIns as CheckInView[]).map((row) => row.personId), [volunteer.personId]);
+    assert.equal((await checkOut(coordinator, eventId, volunteer.personId)).status, 200);
+    assert.equal((await undo(coordinator, eventId, volunteer.personId)).status, 200);
+  });
+
+  it('a team leader checks in the people on their team\'s occurrence', async () => {
+    const { ministry, eventId, volunteer } = await placedVolunteer();
+    const leader = await newTeamLeader(server, ministry.teamId);
+    assert.equal((await checkIn(leader, eventId, volunteer.personId)).status, 201);
+    assert.equal((await attendees(leader, eventId)).body.checkIns.length, 1);
+  });
+
+  it('refuses with 403 anyone not placed on their occurrences, and changes nothing', async () => {
+    const { ministry, eventId, volunteer } = await placedVolunteer();
+    const coordinator = await newCoordinator(server, ministry.id);
+    const visitor = await newPerson(server);
+    expectError(await checkIn(coordinator, eventId, visitor.id), 403, CHECK_IN_REFUSAL);
+    await checkIn(planner, eventId, visitor.id);
+    expectError(await checkOut(coordinator, eventId, visitor.id), 403, CHECK_IN_REFUSAL);
+    expectError(await undo(coordinator, eventId, visitor.id), 403, CHECK_IN_REFUSAL);
+
+    // The leader of another team of the ministry, and the coordinator of another ministry, reach nobody here.
+    const otherTeam = await newTeam(server, ministry.id);
+    const otherLeader = await newTeamLeader(server, otherTeam.id);
+    const outsider = await newCoordinator(server, (await newMinistry(server)).id);
+    for (const user of [otherLeader, outsider, finance]) {
+      expectError(await checkIn(user, eventId, volunteer.personId), 403, CHECK_IN_REFUSAL);
+      expectError(await attendees(user, eventId), 403, ATTENDEES_REFUSAL);
+    }
+    assert.equal(await countRows(server, 'event_attend', { event_id: eventId }), 1);
+  });
+
+  it('a declined or cancelled volunteer is no longer theirs to check in', async () => {
+    const { ministry, eventId, position, occurrenceId } = await placedVolunteer();
+    const coordinator = await newCoordinator(server, ministry.id);
+    const declined = await assignVolunteer(server, occurrenceId, position.id, 'declined');
+    expectError(await checkIn(coordinator, eventId, declined.volunteer.personId), 403, CHECK_IN_REFUSAL);
+  });
+});
+
+describe('The event delete refuses while people are checked in or a kiosk shows it, on every path', () => {
+  const removeMinistryEvents = (ministryId: number, eventIds: number[]) =>
+    server.request('DELETE', `/api/ministries/ministries/${ministryId}/events`, { ...as(admin), body: { eventIds } });
+  const eventExists = async (eventId: number) => (await server.get(`/api/events/${eventId}`, as(admin))).status === 200;
+
+  async function classTeamWithEvents() {
+    const ministry = await newMinistry(server, { sundaySchool: true });
+    const group = await server.post('/api/groups/', { groupName: unique('Class'), isSundaySchool: true }, as(admin));
+    assert.equal(group.status, 200, JSON.stringify(group.body));
+    const team = await newTeam(server, ministry.id, { classGroupId: group.body.Id });
+    const events: number[] = [];
+    for (const date of ['2026-03-15', '2026-03-22']) {
+      const answer = await server.post('/api/events', {
+        Title: unique('Lesson'), Type: otherType.id, Start: `${date} 09:00:00`, End: `${date} 10:00:00`, PinnedCalendars: [],
+        MinistryId: ministry.id, LinkedGroupId: group.body.Id,
+      }, as(admin));
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      events.push(answer.body.eventId);
+    }
+    return { ministry, team, events };
+  }
+
+  it('DELETE /api/events/{id}: 409 while someone is checked in through the routes, 200 once they are out', async () => {
+    const { eventId, volunteer, occurrenceId } = await placedVolunteer();
+    await checkIn(planner, eventId, volunteer.personId);
+    expectError(await server.delete(`/api/events/${eventId}`, as(planner)), 409, 'Cannot delete event: 1 people are currently checked in.', { eventId });
+    assert.ok(await eventExists(eventId));
+    assert.equal(await countRows(server, 'occurrences', { id: occurrenceId }), 1);
+    await checkOut(planner, eventId, volunteer.personId);
+    assert.equal((await server.delete(`/api/events/${eventId}`, as(planner))).status, 200);
+    assert.equal(await countRows(server, 'event_attend', { event_id: eventId }), 0);
+  });
+
+  it('DELETE /api/events/{id}: an undone check-in no longer holds the event', async () => {
+    const { eventId, volunteer } = await placedVolunteer();
+    await checkIn(planner, eventId, volunteer.personId);
+    await undo(planner, eventId, volunteer.personId);
+    assert.equal((await server.delete(`/api/events/${eventId}`, as(planner))).status, 200);
+  });
+
+  it('DELETE /api/events/{id}: 409 while a kiosk shows the event', async () => {
+    const { eventId } = await placedVolunteer();
+    await assignToKiosk(server, eventId, unique('Kiosk'));
+    expectError(await server.delete(`/api/events/${eventId}`, as(planner)), 409, 'Cannot delete event: event is currently assigned to a kiosk.', { eventId });
+    assert.ok(await eventExists(eventId));
+  });
+
+  it('DELETE …/ministries/{id}/events: all or nothing, naming the event someone is checked in to', async () => {
+    const { ministry, events: [first, busy] } = await classTeamWithEvents();
+    const child = await newPerson(server);
+    assert.equal((await checkIn(admin, busy, child.id)).status, 201);
+    expectError(await removeMinistryEvents(ministry.id, [first, busy]), 409, 'Cannot delete event: 1 people are currently checked in.', { eventId: busy });
+    assert.ok(await eventExists(first));
+    assert.ok(await eventExists(busy));
+  });
+
+  it('DELETE …/ministries/{id}/events: all or nothing while a kiosk shows one of them', async () => {
+    const { ministry, events: [first, shown] } = await classTeamWithEvents();
+    await assignToKiosk(server, shown, unique('Kiosk'));
+    expectError(await removeMinistryEvents(ministry.id, [first, shown]), 409, 'Cannot delete event: event is currently assigned to a kiosk.', { eventId: shown });
+    assert.ok(await eventExists(first));
+  });
+
+  it('DELETE …/teams/{id}?classEvents=delete: all or nothing, the team kept, while someone is checked in or a kiosk shows an event', async () => {
+    const { team, events: [first, busy] } = await classTeamWithEvents();
+    const child = await newPerson(server);
+    await checkIn(admin, busy, child.id);
+    const answer = await server.delete(`/api/ministries/teams/${team.id}`, { ...as(admin), query: { classEvents: 'delete' } });
+    expectError(answer, 409, 'Cannot delete event: 1 people are currently checked in.', { eventId: busy });
+    assert.ok(await eventExists(first));
+    assert.equal(await countRows(server, 'teams', { id: team.id }), 1);
+
+    await checkOut(admin, busy, child.id);
+    await assignToKiosk(server, first, unique('Kiosk'));
+    const shown = await server.delete(`/api/ministries/teams/${team.id}`, { ...as(admin), query: { classEvents: 'delete' } });
+    expectError(shown, 409, 'Cannot delete event: event is currently assigned to a kiosk.', { eventId: first });
+    assert.ok(await eventExists(busy));
+    assert.equal(await countRows(server, 'teams', { id: team.id }), 1);
+  });
+});
