@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import type { CheckInView } from '../../src/http/schemas/attendance.schemas.js';
 import type { AssignmentView } from '../../src/http/schemas/volunteer.schemas.js';
 import {
-  as, assignToKiosk, assignVolunteer, atTime, countRows, expectError, newCoordinator, newMinistry, newPerson, newPosition, newStaffedEvent,
-  newTeam, newTeamLeader, unique, useOtherEventType, useServer, useUser, type TestUser,
+  as, assignToKiosk, assignVolunteer, atTime, countRows, expectError, newAssignment, newCoordinator, newMinistry, newPerson, newPosition,
+  newStaffedEvent, newTeam, newTeamLeader, newUser, qualify, setSetting, unique, useOtherEventType, useServer, useUser, type TestUser,
 } from '../kit/index.js';
 
 // The test clock stands at 2026-03-04 10:00 in the church's time zone (America/New_York).
@@ -255,5 +255,56 @@ describe('The event delete refuses while people are checked in or a kiosk shows 
     expectError(shown, 409, 'Cannot delete event: event is currently assigned to a kiosk.', { eventId: first });
     assert.ok(await eventExists(busy));
     assert.equal(await countRows(server, 'teams', { id: team.id }), 1);
+  });
+});
+
+describe('Attendance in the answers and the servings report', () => {
+  it('counts served and hours from the check-ins, and no-shows only once the church tracks attendance', async () => {
+    const ministry = await newMinistry(server);
+    const position = await newPosition(server, ministry.id, ministry.teamId);
+    const coordinator = await newCoordinator(server, ministry.id);
+    const [amy, ben] = [await newUser(server), await newUser(server)];
+    for (const person of [amy, ben]) await qualify(server, position.id, person.personId);
+    const where = { id: ministry.id, teamId: ministry.teamId };
+    const needs = [{ positionId: position.id, minCount: 1 }];
+    // Two past Sundays-worth of shifts, 09:00 to 10:00 (UTC-5 before 8 March), and one to come.
+    const first = await newStaffedEvent(server, where, needs, { date: '2026-03-02' });
+    const second = await newStaffedEvent(server, where, needs, { date: '2026-03-03' });
+    const coming = await newStaffedEvent(server, where, needs, { date: '2026-03-10' });
+    const placed = await atTime(server, '2026-03-01T15:00:00Z', async () => ({
+      amyFirst: await newAssignment(server, first.occurrenceId, position.id, amy.personId, { status: 'accepted' }),
+      benFirst: await newAssignment(server, first.occurrenceId, position.id, ben.personId, { status: 'accepted' }),
+      amySecond: await newAssignment(server, second.occurrenceId, position.id, amy.personId, { status: 'accepted' }),
+    }));
+    await newAssignment(server, coming.occurrenceId, position.id, ben.personId, { status: 'accepted' });
+
+    // Amy: in at 09:00 and out at 10:30 the first day (1.5 h); in the second day and never out (the shift's 1 h).
+    assert.equal((await atTime(server, '2026-03-02T14:00:00Z', () => checkIn(coordinator, first.eventId, amy.personId))).status, 201);
+    assert.equal((await atTime(server, '2026-03-02T15:30:00Z', () => checkOut(coordinator, first.eventId, amy.personId))).status, 200);
+    assert.equal((await atTime(server, '2026-03-03T14:05:00Z', () => checkIn(coordinator, second.eventId, amy.personId))).status, 201);
+
+    const staffing = await server.get(`/api/ministries/occurrences/${first.occurrenceId}/staffing`, as(coordinator));
+    assert.equal(staffing.status, 200, JSON.stringify(staffing.body));
+    const onFirst = (staffing.body.requirements as Array<{ assignments: AssignmentView[] }>).flatMap((r) => r.assignments);
+    assert.deepEqual(onFirst.map((a) => [a.id, a.attendance]).sort(), [[placed.amyFirst.id, 'checked_out'], [placed.benFirst.id, 'not_checked_in']].sort());
+    assert.equal(await attendanceOf(placed.amySecond.id), 'checked_in');
+
+    const url = `/api/ministries/ministries/${ministry.id}/servings?from=2026-03-01&to=2026-03-31`;
+    const tallies = async () => {
+      const report = await server.get(url, as(coordinator));
+      assert.equal(report.status, 200, report.text);
+      const byPerson = new Map((report.body.people as Array<{ personId: number; served: number; noShows: number; hoursServed: number }>)
+        .map((p) => [p.personId, [p.served, p.noShows, p.hoursServed]]));
+      return { tracked: report.body.attendanceTracked as boolean, amy: byPerson.get(amy.personId), ben: byPerson.get(ben.personId) };
+    };
+    assert.deepEqual(await tallies(), { tracked: false, amy: [2, 0, 2.5], ben: [0, 0, 0] }, 'attendance off: nobody is a no-show');
+
+    await setSetting(server, admin, 'bEnableAttendance', 'true');
+    try {
+      // Ben missed the first shift; his coming one is not over, so it is no no-show yet.
+      assert.deepEqual(await tallies(), { tracked: true, amy: [2, 0, 2.5], ben: [0, 1, 0] });
+    } finally {
+      await setSetting(server, admin, 'bEnableAttendance', 'false');
+    }
   });
 });

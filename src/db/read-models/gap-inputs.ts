@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
-import { LIVE_STATUSES } from '../schema.js';
+import { LIVE_STATUSES, type AssignmentStatus } from '../schema.js';
+
+/** The answers a roster shows: asked, accepted, declined, and served (a past shift). */
+const ROSTER_STATUSES = ['pending', 'accepted', 'declined', 'completed'] as const satisfies readonly AssignmentStatus[];
 import { occurrenceShifts } from '../joins.js';
 import { precompiled } from '../precompiled.js';
 import { shiftEnd } from '../shift-times.js';
@@ -64,6 +67,26 @@ export function gapInputsReadModel(db: Executor) {
         ])
         .where('occurrence_id', '=', anyId(occurrenceIds))
         .groupBy(['occurrence_id', 'position_id'])
+        .execute();
+    },
+
+    /**
+     * The people placed on the occurrences with their answer (pending, accepted, declined, or served), in one
+     * statement whatever the number of occurrences: the roster's cells and, counted, its live figures.
+     */
+    async placedPeople(occurrenceIds: readonly number[]) {
+      if (occurrenceIds.length === 0) return [];
+      return db
+        .selectFrom('assignments')
+        .innerJoin('persons', 'persons.id', 'assignments.person_id')
+        .select(['assignments.id', 'assignments.occurrence_id', 'assignments.position_id', 'assignments.person_id', 'assignments.status', 'persons.first_name', 'persons.last_name'])
+        .where('assignments.occurrence_id', '=', anyId(occurrenceIds))
+        .where('assignments.status', 'in', ROSTER_STATUSES)
+        .orderBy('assignments.occurrence_id')
+        .orderBy('assignments.position_id')
+        .orderBy(sql`lower(persons.last_name)`)
+        .orderBy(sql`lower(persons.first_name)`)
+        .orderBy('assignments.id')
         .execute();
     },
   };

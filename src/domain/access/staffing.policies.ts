@@ -34,6 +34,17 @@ export function assertStaffsTeam(actor: VolunteerActor, team: { id: number; mini
   if (!staffsTeam(actor, team)) throw forbidden(`Not authorized for this ${noun}`);
 }
 
+/**
+ * The roster (issue 35 #1, issue 39 #2): a whole ministry's for its coordinators and managers, a team's also for the
+ * team's leaders.
+ */
+export const readsRoster = (actor: VolunteerActor, ministryId: number, team?: { id: number; ministry_id: number }) =>
+  team ? staffsTeam(actor, team) : managesMinistry(actor, ministryId);
+
+export function assertReadsRoster(actor: VolunteerActor, ministryId: number, team?: { id: number; ministry_id: number }): void {
+  if (!readsRoster(actor, ministryId, team)) throw forbidden(`Not authorized for this ${team ? 'team' : 'ministry'}`);
+}
+
 /** Sending a volunteer's request again takes authority over the team their assignment is on (issue 34 #2). */
 export const asksAgain = (actor: VolunteerActor, assignment: { team_id: number; ministry_id: number }) =>
   staffsTeam(actor, { id: assignment.team_id, ministry_id: assignment.ministry_id });

@@ -9,7 +9,7 @@ import type { AuthCache } from './auth-cache.js';
 import { coordinatorPageVerdict, type CoordinatorPageVerdict } from './route-access.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { DatabaseService } from '../database-service.js';
-import { assertStaffsTeam } from './staffing.policies.js';
+import { assertReadsRoster, assertStaffsTeam } from './staffing.policies.js';
 
 /**
  * The entity checks of contract §1.5 step 4: the record named in the path is loaded (404 when missing),
@@ -159,6 +159,15 @@ export class VolunteerAccessService extends DatabaseService {
     if (!team || team.ministry_id !== ministry.id) throw notFound('Team not found');
     assertTeamAuthority(actor, team);
     return { ministry, teamId: team.id };
+  }
+
+  /** The roster's ministry and team (404 for either missing or the team in another ministry, then 403 by `readsRoster`). */
+  async rosterScope(actor: VolunteerActor, ministryId: number, teamId: number | undefined) {
+    const ministry = await this.ministry(actor, ministryId, 'none');
+    const team = teamId === undefined ? undefined : await this.repos.teams.findById(teamId);
+    if (teamId !== undefined && (!team || team.ministry_id !== ministry.id)) throw notFound('Team not found');
+    assertReadsRoster(actor, ministry.id, team);
+    return { ministry, team };
   }
 
   /** 404 for a missing row, then 403 unless the caller has authority over the team the row belongs to. */

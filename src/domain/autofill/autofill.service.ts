@@ -10,6 +10,7 @@ import { inTransaction } from '../domain-events.js';
 import { invalid } from '../errors.js';
 import { displayName } from '../people/display-name.js';
 import { isOver } from '../occurrences/timing.js';
+import { tallyAttendance } from '../attendance/tally.js';
 import { codesOf, loadPlacementFacts, OCCURRENCE_CLOSED, occurrenceClosed, placeOf, refusal, RULE_WORDS, type RuleCode } from '../staffing/placement.js';
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import { plan } from './planner.js';
@@ -291,9 +292,13 @@ export class AutoFillService extends StaffingService {
     const to = query.to ?? today;
     if (to < from) throw invalid('to must be on or after from');
     const rows = await this.repos.autoFill.servings({ ministryId: ministry.id, teamId, from, to, today });
+    // Served, no-shows and hours from the check-ins (issue 36 #4); no-shows only while the church tracks attendance.
+    const attendanceTracked = await this.settings.get('bEnableAttendance');
+    const tallies = tallyAttendance(await this.repos.attendance.shifts({ ministryId: ministry.id, teamId, from, to }), await this.time.now(), attendanceTracked);
     const byName = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
       displayName(a).toLowerCase().localeCompare(displayName(b).toLowerCase()) || a.person_id - b.person_id;
-    const people = [...rows].sort(query.sort === 'count' ? (a, b) => b.total - a.total || byName(a, b) : byName);
-    return { ministryId: ministry.id, teamId: teamId ?? null, from, to, people };
+    const people = [...rows].sort(query.sort === 'count' ? (a, b) => b.total - a.total || byName(a, b) : byName)
+      .map((row) => ({ ...row, attendance: tallies.get(row.person_id) ?? { served: 0, noShows: 0, hoursServed: 0 } }));
+    return { ministryId: ministry.id, teamId: teamId ?? null, from, to, attendanceTracked, people };
   }
 }

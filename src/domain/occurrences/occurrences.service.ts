@@ -9,7 +9,9 @@ import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { invalid } from '../errors.js';
 import { checkPlan, type PlanRowInput } from '../schedules/staffing-plan.js';
 import type { EffectiveRequirement } from '../staffing/gaps.js';
-import { effectiveRequirementsWith, loadEffectiveRequirements } from '../staffing/staffing.js';
+import { effectiveRequirementsOfPlaced, effectiveRequirementsWith, loadEffectiveRequirements } from '../staffing/staffing.js';
+import { occurrenceFigures } from '../staffing/gaps.js';
+import { ROSTER_OCCURRENCE_LIMIT, rosterCells, rosterRange, type RosterQuery } from './roster.js';
 import { rotationOrder } from '../ministries/rotation.js';
 import { markAvailability } from '../availability/marks.js';
 import { MAX_ID, type EligibleQuery, type OccurrenceListQuery } from './occurrences.commands.js';
@@ -72,6 +74,36 @@ export class OccurrencesService extends DatabaseService {
       found = await this.withRequirements(this.repos, await this.repos.occurrences.list({ ...filter, limit: OCCURRENCE_LIST_LIMIT + 1 }));
     }
     return { occurrences: found.slice(0, OCCURRENCE_LIST_LIMIT), limit: OCCURRENCE_LIST_LIMIT, capped: found.length > OCCURRENCE_LIST_LIMIT };
+  }
+
+  /**
+   * The roster (issue 35 #1) and a day with its people (issue 39 #2, from = to): the ministry's or team's occurrences
+   * in the range as columns, the positions as rows, each cell's people with their answers and its figures from the
+   * one gap derivation. A fixed number of statements, whatever the range: occurrences, requirement rows, people
+   * placed, positions.
+   */
+  async roster(ministry: Authorized<'ministry'>, team: { id: number; name: string } | undefined, query: RosterQuery) {
+    const repos = this.repos;
+    const { from, to } = rosterRange(query, await this.time.today());
+    const found = await repos.occurrences.list({ from, to, ministryId: ministry.id, teamId: team?.id, limit: ROSTER_OCCURRENCE_LIMIT + 1 });
+    const rows = found.slice(0, ROSTER_OCCURRENCE_LIMIT);
+    const ids = rows.map((row) => row.id);
+    const [placed, positions] = await Promise.all([
+      repos.gapInputs.placedPeople(ids),
+      ids.length === 0 ? [] : repos.positions.list({ ministryId: ministry.id, teamIds: team ? [team.id] : undefined }),
+    ]);
+    const effective = await effectiveRequirementsOfPlaced(repos, ids, placed);
+    const cells = rosterCells(ids, effective, placed as Parameters<typeof rosterCells>[2]);
+    const used = new Set(cells.map((cell) => cell.positionId));
+    return {
+      ministry, team, from, to, limit: ROSTER_OCCURRENCE_LIMIT, capped: found.length > ROSTER_OCCURRENCE_LIMIT,
+      occurrences: rows.map((row) => {
+        const { requirements, hasOwnRows } = effective.get(row.id) ?? { requirements: [], hasOwnRows: false };
+        return { row, figures: occurrenceFigures(requirements, hasOwnRows) };
+      }),
+      positions: positions.filter((position) => used.has(position.id)),
+      cells,
+    };
   }
 
   /** Cancelling keeps the row: the alternative to deleting. */

@@ -158,6 +158,9 @@ export const SETTINGS = {
   sTimeZone: timeZone,
   // Ours (issue 33 #4): the language of the mails to people who have not chosen their own.
   sDefaultLanguage: language,
+  // Ours (issue 36 #4): the church checks people in, so a shift that ended without a check-in is a no-show. Off by
+  // default: a church that never checks in is not told everyone was absent.
+  bEnableAttendance: flag(false),
   aPortalCalendars: json<unknown>(null),
   sSMTPHost: text(''),
   bSMTPAuth: flag(false),

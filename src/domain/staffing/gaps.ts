@@ -27,6 +27,11 @@ export interface EffectiveRequirement extends RequirementRow {
 
 export interface OccurrenceFigures {
   requiredCount: number;
+  /**
+   * Places of Min filled: Σ min(live, Min) per requirement, so that a position with more people than its Min does not
+   * hide another's gap ("21 of 21 filled" beside "Singer: 2 missing"); always requiredCount − gapCount.
+   */
+  filledCount: number;
   requirementCount: number;
   capacity: number;
   liveCount: number;
@@ -81,6 +86,7 @@ export function occurrenceFigures(requirements: readonly EffectiveRequirement[],
   const sum = (pick: (r: EffectiveRequirement) => number) => requirements.reduce((total, r) => total + pick(r), 0);
   return {
     requiredCount: sum((r) => r.minCount),
+    filledCount: sum((r) => r.minCount - r.gapCount),
     requirementCount: requirements.filter((r) => capacityOf(r) > 0).length,
     capacity: sum(capacityOf),
     liveCount: sum((r) => r.liveCount),

@@ -29,19 +29,27 @@ export async function loadEffectiveRequirements(repos: Repositories, occurrenceI
 }
 
 /**
- * The effective requirements of one occurrence whose assignments the caller has loaded already: the counts are
- * taken from them, which saves the counting query.
+ * The effective requirements of occurrences whose assignments the caller has loaded already: the counts are taken
+ * from them, which saves the counting query (one statement, however many occurrences).
  */
-export async function effectiveRequirementsWith(repos: Repositories, occurrenceId: number, assignments: ReadonlyArray<{ position_id: number; status: AssignmentStatus }>) {
-  const counts = new Map<number, LiveCount>();
+export async function effectiveRequirementsOfPlaced(
+  repos: Repositories, occurrenceIds: readonly number[], assignments: ReadonlyArray<{ occurrence_id: number; position_id: number; status: AssignmentStatus }>,
+) {
+  const counts = new Map<string, LiveCount>();
   for (const assignment of assignments) {
     if (!isLive(assignment.status)) continue;
-    const count = counts.get(assignment.position_id) ?? { occurrenceId, positionId: assignment.position_id, liveCount: 0, pendingCount: 0 };
+    const key = `${assignment.occurrence_id}:${assignment.position_id}`;
+    const count = counts.get(key) ?? { occurrenceId: assignment.occurrence_id, positionId: assignment.position_id, liveCount: 0, pendingCount: 0 };
     count.liveCount++;
     if (assignment.status === 'pending') count.pendingCount++;
-    counts.set(assignment.position_id, count);
+    counts.set(key, count);
   }
-  return effectiveFrom(await repos.gapInputs.requirementRows([occurrenceId]), [...counts.values()]).get(occurrenceId)
+  return effectiveFrom(await repos.gapInputs.requirementRows(occurrenceIds), [...counts.values()]);
+}
+
+/** The effective requirements of one occurrence whose assignments the caller has loaded already. */
+export async function effectiveRequirementsWith(repos: Repositories, occurrenceId: number, assignments: ReadonlyArray<{ position_id: number; status: AssignmentStatus }>) {
+  return (await effectiveRequirementsOfPlaced(repos, [occurrenceId], assignments.map((a) => ({ ...a, occurrence_id: occurrenceId })))).get(occurrenceId)
     ?? { requirements: [], hasOwnRows: false };
 }
 

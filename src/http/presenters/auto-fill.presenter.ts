@@ -33,11 +33,11 @@ export function presentUndo(facts: Awaited<ReturnType<AutoFillService['undo']>>)
 
 export function presentServings(report: Awaited<ReturnType<AutoFillService['servings']>>): ServingsView {
   return {
-    ministryId: report.ministryId, teamId: report.teamId, from: report.from, to: report.to,
+    ministryId: report.ministryId, teamId: report.teamId, from: report.from, to: report.to, attendanceTracked: report.attendanceTracked,
     people: report.people.map((row) => ({
       personId: row.person_id, displayName: displayName(row), total: row.total,
       pending: row.pending, accepted: row.accepted, declined: row.declined, cancelled: row.cancelled, completed: row.completed,
-      lastServed: row.last_served,
+      lastServed: row.last_served, ...row.attendance,
     })),
   };
 }

@@ -52,7 +52,7 @@ export function presentMinistryEventList(list: MinistryEventList): MinistryEvent
         teamName,
         occurrenceIds,
         needed: figures.requiredCount,
-        filled: figures.liveCount,
+        filled: figures.filledCount,
         pending: figures.pendingCount,
         gap: figures.gapCount,
         openCount: figures.openCount,

@@ -99,8 +99,12 @@ export const ServingsQuery = Type.Object({
 
 export const Servings = Type.Object({
   ministryId: I, teamId: Nullable(I), from: S, to: S,
+  attendanceTracked: Type.Boolean({ description: 'setting bEnableAttendance: shifts that ended without a check-in count as no-shows' }),
   people: Type.Array(Type.Object({
     personId: I, displayName: S, total: I, pending: I, accepted: I, declined: I, cancelled: I, completed: I, lastServed: NS,
+    served: Type.Integer({ description: 'events the person was checked in at (issue 36)' }),
+    noShows: Type.Integer({ description: 'shifts that ended without a check-in; 0 unless attendanceTracked' }),
+    hoursServed: Type.Number({ description: "check-in to check-out, or the shift's hours when never checked out" }),
   })),
 });
 export type ServingsView = Static<typeof Servings>;

@@ -173,7 +173,7 @@ export type RequirementView = Static<typeof Requirement>;
 export const Occurrence = Type.Object({
   id: I, scheduleId: I, scheduleName: S, scheduleOneOff: B, ministryId: I, teamId: I, eventId: I, occurrenceDate: S, start: S, end: S,
   status: Type.Union([Type.Literal('scheduled'), Type.Literal('cancelled')]), notes: NS,
-  requiredCount: I, requirementCount: I, requirementsOverridden: B, liveCount: I, gapCount: I, openCount: I, capacity: I, pendingCount: I,
+  requiredCount: I, filledCount: I, requirementCount: I, requirementsOverridden: B, liveCount: I, gapCount: I, openCount: I, capacity: I, pendingCount: I,
   gaps: Type.Array(Type.Object({ positionId: I, positionName: S, gapCount: I })), generatedDate: S,
 });
 export type OccurrenceView = Static<typeof Occurrence>;

@@ -33,7 +33,7 @@ function OccurrenceTable({ schedule }: { schedule: Schedule }) {
             <td>
               {occurrence.status === 'cancelled'
                 ? <span className="badge badge-cancelled">{t('schedules.cancelled')}</span>
-                : t('schedules.filledOf', { filled: occurrence.liveCount, needed: occurrence.requiredCount })}
+                : t('schedules.filledOf', { filled: occurrence.filledCount, needed: occurrence.requiredCount })}
               {occurrence.status !== 'cancelled' && occurrence.gapCount > 0 && <> · <span className="badge badge-declined">{t('schedules.gaps', { count: occurrence.gapCount })}</span></>}
             </td>
           </tr>

@@ -133,8 +133,8 @@ export const schedulesMessages = areaMessages(
     staffing: 'Staffing',
     cancelled: 'Cancelled',
     filledOf: '{{filled}} of {{needed}} filled',
-    gaps_one: '{{count}} open',
-    gaps_other: '{{count}} open',
+    gaps_one: '{{count}} missing',
+    gaps_other: '{{count}} missing',
     capped: 'Showing the first {{count}}.',
   },
   {
@@ -269,8 +269,8 @@ export const schedulesMessages = areaMessages(
     staffing: 'Voluntarios',
     cancelled: 'Cancelada',
     filledOf: '{{filled}} de {{needed}} cubiertos',
-    gaps_one: '{{count}} libre',
-    gaps_other: '{{count}} libres',
+    gaps_one: 'falta {{count}}',
+    gaps_other: 'faltan {{count}}',
     capped: 'Se muestran los primeros {{count}}.',
   },
 );

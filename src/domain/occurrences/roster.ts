@@ -1,0 +1,80 @@
+import type { AssignmentStatus } from '../../db/schema.js';
+import { addDays, dateFieldMessage, isValidDate } from '../dates.js';
+import { invalid } from '../errors.js';
+import type { EffectiveRequirement, OccurrenceFigures } from '../staffing/gaps.js';
+
+/** The roster's range when none is asked for: eight weeks from the church's today. */
+export const ROSTER_DEFAULT_DAYS = 8 * 7;
+/** The longest range one roster covers: half a year, so one answer stays one screen's worth. */
+export const ROSTER_MAX_DAYS = 26 * 7;
+/** At most this many occurrences (columns); the answer says when there were more. */
+export const ROSTER_OCCURRENCE_LIMIT = 500;
+
+/** The roster's query, read at the edge: dates as given (checked here, where today is known) and a team. */
+export interface RosterQuery {
+  from?: string;
+  to?: string;
+  teamId?: number;
+}
+
+/** A range of real dates, to on or after from, at most ROSTER_MAX_DAYS long; from defaults to today, to to eight weeks on. */
+export function rosterRange(query: RosterQuery, today: string): { from: string; to: string } {
+  for (const field of ['from', 'to'] as const) {
+    const value = query[field];
+    if (value !== undefined && !isValidDate(value)) throw invalid(dateFieldMessage(field));
+  }
+  const from = query.from ?? today;
+  const to = query.to ?? addDays(from, ROSTER_DEFAULT_DAYS - 1);
+  if (to < from) throw invalid('to must be on or after from');
+  if (addDays(from, ROSTER_MAX_DAYS - 1) < to) throw invalid(`The roster covers at most ${ROSTER_MAX_DAYS / 7} weeks; choose a shorter range`);
+  return { from, to };
+}
+
+/** One person placed in a cell, with their answer. */
+export interface RosterPerson {
+  assignmentId: number;
+  personId: number;
+  firstName: string;
+  lastName: string;
+  status: Extract<AssignmentStatus, 'pending' | 'accepted' | 'declined' | 'completed'>;
+}
+
+/** A position on an occurrence: its effective requirement (none when only people placed off-plan are there) and people. */
+export interface RosterCell {
+  occurrenceId: number;
+  positionId: number;
+  requirement: EffectiveRequirement | undefined;
+  people: RosterPerson[];
+}
+
+export interface RosterColumn<O> {
+  row: O;
+  figures: OccurrenceFigures;
+}
+
+/**
+ * The cells of the roster: every effective requirement of every occurrence, and every position with people placed
+ * although it has no requirement there; each with its people in the order given.
+ */
+export function rosterCells(
+  occurrenceIds: readonly number[],
+  effective: ReadonlyMap<number, { requirements: EffectiveRequirement[] }>,
+  placed: ReadonlyArray<{ id: number; occurrence_id: number; position_id: number; person_id: number; status: RosterPerson['status']; first_name: string; last_name: string }>,
+): RosterCell[] {
+  const cells = new Map<string, RosterCell>();
+  const cellOf = (occurrenceId: number, positionId: number) => {
+    const key = `${occurrenceId}:${positionId}`;
+    let cell = cells.get(key);
+    if (!cell) cells.set(key, (cell = { occurrenceId, positionId, requirement: undefined, people: [] }));
+    return cell;
+  };
+  for (const occurrenceId of occurrenceIds) {
+    for (const requirement of effective.get(occurrenceId)?.requirements ?? []) cellOf(occurrenceId, requirement.positionId).requirement = requirement;
+  }
+  for (const person of placed) {
+    cellOf(person.occurrence_id, person.position_id).people.push({
+      assignmentId: person.id, personId: person.person_id, firstName: person.first_name, lastName: person.last_name, status: person.status,
+    });
+  }
+  return [...cells.values()];
+}
