@@ -92,7 +92,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     calendars,
     eventTypes: new EventTypesService(db, settings),
     events,
-    attendance: new AttendanceService(db, time),
+    attendance: new AttendanceService(db, time, settings),
     cart: new CartService(db, time),
     volunteerAccess,
     ministries: new MinistriesService(db, time, publisher),

@@ -308,3 +308,79 @@ describe('Attendance in the answers and the servings report', () => {
     }
   });
 });
+
+describe('Volunteers check themselves in from My schedule', () => {
+  // The shift starts on 2026-03-10 at 09:00 in the church's time zone (UTC-4 after 8 March).
+  const selfCheckIn = (user: TestUser, assignmentId: number, body: Record<string, unknown> = {}) =>
+    server.post(`/api/me/assignments/${assignmentId}/check-in`, body, as(user));
+
+  it('checks in within the window around the start, once, and the assignment reads checked in', async () => {
+    const { volunteer, assignmentId, eventId } = await placedVolunteer();
+    expectError(await selfCheckIn(volunteer, assignmentId), 409, 'Check-in opens at 2026-03-10 08:00, 60 minutes before the start.');
+    const answer = await atTime(server, '2026-03-10T12:15:00Z', () => selfCheckIn(volunteer, assignmentId));
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    assert.equal((answer.body.checkIn as CheckInView).checkedInAt, '2026-03-10 08:15:00');
+    assert.equal(await attendanceOf(assignmentId), 'checked_in');
+    expectError(await atTime(server, '2026-03-10T12:20:00Z', () => selfCheckIn(volunteer, assignmentId)), 409, 'You are already checked in.');
+    assert.equal(await countRows(server, 'event_attend', { event_id: eventId }), 1);
+  });
+
+  it('refuses after the window closes, someone else\'s assignment, an unknown one, and a declined shift', async () => {
+    const { volunteer, assignmentId, occurrenceId, position } = await placedVolunteer();
+    const late = await atTime(server, '2026-03-10T13:31:00Z', () => selfCheckIn(volunteer, assignmentId));
+    expectError(late, 409, 'Check-in closed at 2026-03-10 09:30, 30 minutes after the start.');
+    const other = await assignVolunteer(server, occurrenceId, position.id, 'accepted');
+    expectError(await selfCheckIn(volunteer, other.assignmentId), 403, 'That assignment belongs to someone else');
+    expectError(await selfCheckIn(volunteer, 987654), 404, 'Assignment not found');
+    const declined = await assignVolunteer(server, occurrenceId, position.id, 'declined');
+    expectError(await atTime(server, '2026-03-10T13:00:00Z', () => selfCheckIn(declined.volunteer, declined.assignmentId)), 409,
+      'Only a shift you are still serving can be checked in to.');
+    assert.equal(await attendanceOf(assignmentId), 'not_checked_in');
+  });
+
+  it('asks for the venue\'s code when the church sets one', async () => {
+    const { volunteer, assignmentId } = await placedVolunteer();
+    await setSetting(server, admin, 'sCheckInCode', 'Joy42');
+    try {
+      await atTime(server, '2026-03-10T13:00:00Z', async () => {
+        expectError(await selfCheckIn(volunteer, assignmentId), 400, 'Enter the check-in code shown at the venue.');
+        expectError(await selfCheckIn(volunteer, assignmentId, { code: 'joy41' }), 400, 'That check-in code is not right. Check the code shown at the venue.');
+        assert.equal(await attendanceOf(assignmentId), 'not_checked_in');
+        assert.equal((await selfCheckIn(volunteer, assignmentId, { code: ' joy42 ' })).status, 201);
+      });
+    } finally {
+      await setSetting(server, admin, 'sCheckInCode', '');
+    }
+  });
+});
+
+describe("The coordinator's marks on the occurrence page", () => {
+  const mark = (user: TestUser, assignmentId: number, body: unknown) => server.post(`/api/ministries/assignments/${assignmentId}/attendance`, body, as(user));
+
+  it('marks present, late or absent: present and late check the person in, absent clears the check-in', async () => {
+    const { ministry, assignmentId, eventId } = await placedVolunteer();
+    const coordinator = await newCoordinator(server, ministry.id);
+    const present = await mark(coordinator, assignmentId, { mark: 'present' });
+    assert.equal(present.status, 200, JSON.stringify(present.body));
+    assert.deepEqual([present.body.assignment.attendance, present.body.assignment.attendanceMark], ['checked_in', 'present']);
+    const late = await atTime(server, '2026-03-10T14:00:00Z', () => mark(coordinator, assignmentId, { mark: 'late' }));
+    assert.deepEqual([late.body.assignment.attendance, late.body.assignment.attendanceMark], ['checked_in', 'late']);
+    const [kept] = (await attendees(coordinator, eventId)).body.checkIns as CheckInView[];
+    assert.equal(kept.checkedInAt, '2026-03-04 10:00:00', 'a later mark keeps the first check-in time');
+
+    const absent = await mark(coordinator, assignmentId, { mark: 'absent' });
+    assert.deepEqual([absent.body.assignment.attendance, absent.body.assignment.attendanceMark], ['not_checked_in', 'absent']);
+    assert.deepEqual((await attendees(coordinator, eventId)).body.checkIns, []);
+    assert.equal((await server.delete(`/api/events/${eventId}`, as(planner))).status, 200, 'an absent mark holds no event');
+  });
+
+  it('refuses a mark that is not one of the three, and a caller without the assignment in reach', async () => {
+    const { ministry, assignmentId } = await placedVolunteer();
+    const coordinator = await newCoordinator(server, ministry.id);
+    for (const body of [{}, { mark: 'gone' }, { mark: 1 }]) expectError(await mark(coordinator, assignmentId, body), 400, 'mark must be present, late or absent');
+    const outsider = await newCoordinator(server, (await newMinistry(server)).id);
+    assert.equal((await mark(outsider, assignmentId, { mark: 'present' })).status, 403);
+    expectError(await mark(coordinator, 987654, { mark: 'present' }), 404, 'Assignment not found');
+    assert.equal(await attendanceOf(assignmentId), 'not_checked_in');
+  });
+});

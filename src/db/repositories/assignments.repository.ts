@@ -29,7 +29,8 @@ const withNamesIn = (db: Executor) =>
     .leftJoin('event_attend', (join) =>
       join.onRef('event_attend.event_id', '=', 'occurrences.event_id').onRef('event_attend.person_id', '=', 'assignments.person_id'))
     .selectAll('assignments')
-    .select(['positions.name as position_name', 'persons.first_name', 'persons.last_name', 'event_attend.checkin_at', 'event_attend.checkout_at']);
+    .select(['positions.name as position_name', 'persons.first_name', 'persons.last_name', 'event_attend.checkin_at', 'event_attend.checkout_at',
+      'event_attend.mark as attendance_mark']);
 
 // The statements of the staffing view and of E14, the routes coordinators use most, are compiled once.
 const onOccurrence = precompiled((db: Executor, occurrenceId: number) =>

@@ -32,3 +32,6 @@ export function assertChecksInPerson(actor: VolunteerActor, placements: readonly
 export function assertSeesAttendees(actor: VolunteerActor, placements: readonly Placement[]): void {
   if (!checksInAnyone(actor) && !placements.some((placement) => checksInPlacement(actor, placement))) throw forbidden(ATTENDEES_REFUSAL);
 }
+
+/** A volunteer checks themselves in to their own assignments only (issue 36 #3): the member routes' rule. */
+export { assertOwnsAssignment as assertChecksInOwnAssignment } from './staffing.policies.js';

@@ -1,11 +1,15 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
-import { assertChecksInPerson, assertSeesAttendees, checksInAnyone, checksInPlacement } from '../access/attendance.policies.js';
+import { isLive, SERVICE_STATUSES, type AttendanceMark, type DB } from '../../db/schema.js';
+import { assertChecksInOwnAssignment, assertChecksInPerson, assertSeesAttendees, checksInAnyone, checksInPlacement } from '../access/attendance.policies.js';
+import type { Authorized } from '../access/authorized.js';
+import type { Caller } from '../access/caller.js';
 import type { VolunteerActor } from '../access/volunteer-access.js';
 import type { ChurchTime } from '../church-time.js';
 import { DatabaseService } from '../database-service.js';
-import { conflict, notFound } from '../errors.js';
+import { addMinutes } from '../dates.js';
+import { conflict, invalid, notFound } from '../errors.js';
 import { displayName } from '../people/display-name.js';
+import type { SettingsService } from '../settings/settings.service.js';
 
 /**
  * Event check-in (issue 36 #1): a person is checked in to an event once, checked out only after that, and a mistaken
@@ -13,7 +17,7 @@ import { displayName } from '../people/display-name.js';
  * they staff. Order: the event (404), the person (404), the caller's reach (403), then the state (409).
  */
 export class AttendanceService extends DatabaseService {
-  constructor(db: Kysely<DB>, private readonly time: ChurchTime) {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly settings: SettingsService) {
     super(db);
   }
 
@@ -69,5 +73,55 @@ export class AttendanceService extends DatabaseService {
   async undo(actor: VolunteerActor, eventId: number, personId: number): Promise<void> {
     const { name } = await this.reach(actor, eventId, personId);
     if (!(await this.repos.attendance.remove(eventId, personId))) throw notFound(`${name} is not checked in to this event.`);
+  }
+
+  /**
+   * A volunteer checks in to their own assignment from My schedule (issue 36 #3): 404, 403 (someone else's), 400
+   * for the venue's code when the church asks for one (setting sCheckInCode), then 409 for a shift not being
+   * served, cancelled, outside the window around its start (iCheckInOpensMinutesBefore, iCheckInClosesMinutesAfter)
+   * or already checked in.
+   */
+  async selfCheckIn(caller: Caller, assignmentId: number, code: string | undefined) {
+    const assignment = await this.repos.assignments.findInContext(assignmentId);
+    if (!assignment) throw notFound('Assignment not found');
+    assertChecksInOwnAssignment(caller.personId, assignment);
+    const venueCode = (await this.settings.get('sCheckInCode')).trim();
+    if (venueCode !== '') {
+      if (code === undefined || code.trim() === '') throw invalid('Enter the check-in code shown at the venue.');
+      if (code.trim().toLowerCase() !== venueCode.toLowerCase()) throw invalid('That check-in code is not right. Check the code shown at the venue.');
+    }
+    if (!isLive(assignment.status)) throw conflict('Only a shift you are still serving can be checked in to.');
+    if (assignment.occurrence_status === 'cancelled') throw conflict('This shift was cancelled.');
+    const now = await this.time.now();
+    const before = await this.settings.get('iCheckInOpensMinutesBefore');
+    const after = await this.settings.get('iCheckInClosesMinutesAfter');
+    const opens = addMinutes(assignment.start_at, -before);
+    const closes = addMinutes(assignment.start_at, after);
+    if (now < opens) throw conflict(`Check-in opens at ${opens.slice(0, 16)}, ${before} minutes before the start.`);
+    if (now > closes) throw conflict(`Check-in closed at ${closes.slice(0, 16)}, ${after} minutes after the start.`);
+    if (!(await this.repos.attendance.checkIn(assignment.event_id, assignment.person_id, now))) {
+      const row = await this.repos.attendance.find(assignment.event_id, assignment.person_id);
+      if (row?.checkin_at !== null) throw conflict('You are already checked in.');
+      await this.repos.attendance.mark(assignment.event_id, assignment.person_id, { checkin_at: now, checkout_at: null, mark: null });
+    }
+    return (await this.repos.attendance.find(assignment.event_id, assignment.person_id))!;
+  }
+
+  /**
+   * The coordinator's mark on the occurrence page (issue 36 #3): present or late checks the person in (keeping an
+   * earlier check-in's times), absent clears any check-in. 409 on a cancelled occurrence or an assignment not served.
+   */
+  async mark(assignment: Authorized<'assignment'>, mark: AttendanceMark) {
+    if (assignment.occurrence_status === 'cancelled') throw conflict('This occurrence was cancelled.');
+    if (!(SERVICE_STATUSES as readonly string[]).includes(assignment.status)) {
+      throw conflict('Only a pending, accepted or completed assignment can be marked.');
+    }
+    const now = await this.time.now();
+    const current = await this.repos.attendance.find(assignment.event_id, assignment.person_id);
+    const fields = mark === 'absent'
+      ? { checkin_at: null, checkout_at: null, mark }
+      : { checkin_at: current?.checkin_at ?? now, checkout_at: current?.checkout_at ?? null, mark };
+    await this.repos.attendance.mark(assignment.event_id, assignment.person_id, fields);
+    return (await this.repos.assignments.findDetailed(assignment.id))!;
   }
 }

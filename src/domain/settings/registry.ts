@@ -161,6 +161,11 @@ export const SETTINGS = {
   // Ours (issue 36 #4): the church checks people in, so a shift that ended without a check-in is a no-show. Off by
   // default: a church that never checks in is not told everyone was absent.
   bEnableAttendance: flag(false),
+  // Ours (issue 36 #3): when a volunteer may check in from My schedule, around the shift's start; and the venue's
+  // code they must then type, when the church sets one (blank: none asked).
+  iCheckInOpensMinutesBefore: integer(60, { min: 0, max: 1440 }),
+  iCheckInClosesMinutesAfter: integer(30, { min: 0, max: 1440 }),
+  sCheckInCode: text(''),
   aPortalCalendars: json<unknown>(null),
   sSMTPHost: text(''),
   bSMTPAuth: flag(false),

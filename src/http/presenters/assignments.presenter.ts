@@ -1,4 +1,4 @@
-import type { AssignmentRow, ResponseChannel } from '../../db/schema.js';
+import type { AssignmentRow, AttendanceMark, ResponseChannel } from '../../db/schema.js';
 import { isAnswerable, mayProposeSubstitute, type MeAssignmentFacts, type MyAssignment } from '../../domain/assignments/my-assignment.js';
 import type { MemberService } from '../../domain/assignments/member.service.js';
 import { displayName } from '../../domain/people/display-name.js';
@@ -13,6 +13,8 @@ export type AssignmentWithNames = AssignmentRow & {
   last_name: string;
   checkin_at: string | null;
   checkout_at: string | null;
+  /** A coordinator's mark on the occurrence page (issue 36 #3), where one was made. */
+  attendance_mark?: AttendanceMark | null;
 };
 
 /** The assignment shape of contract §11.3; attendance is read from the event's check-ins. */
@@ -33,6 +35,8 @@ export function presentAssignment(row: AssignmentWithNames): AssignmentView {
     replacesAssignmentId: row.replaces_assignment_id,
     notes: row.notes,
     attendance: attendanceOf(row),
+    // Ours (issue 36 #3): the coordinator's mark, present, late or absent, only where one was made.
+    ...(row.attendance_mark && { attendanceMark: row.attendance_mark }),
     // Ours (issue 18), only on the rows an auto-fill created: the reference clients never see it on theirs.
     ...(row.auto_fill_run_id !== null && { autoFilled: true as const }),
   };

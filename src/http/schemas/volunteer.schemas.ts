@@ -282,6 +282,7 @@ export const Assignment = Type.Object({
   assignedDate: S, assignedByPersonId: NI, respondedDate: NS, replacesAssignmentId: NI, notes: NS,
   attendance: Type.Union(['checked_in', 'checked_out', 'not_checked_in'].map((s) => Type.Literal(s))),
   autoFilled: Type.Optional(Type.Literal(true, { description: 'Ours (issue 18): present on assignments an auto-fill created' })),
+  attendanceMark: Type.Optional(Type.Union(['present', 'late', 'absent'].map((m) => Type.Literal(m)), { description: "Ours (issue 36): the coordinator's mark, where one was made" })),
 });
 export type AssignmentView = Static<typeof Assignment>;
 
