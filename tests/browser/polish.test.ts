@@ -218,6 +218,24 @@ describe('the web app\'s polish (issue 37)', () => {
     }
   });
 
+  it('opens a page at its top when the page before it was scrolled down (#1)', async () => {
+    const { context, page } = await world.newContext(PHONE);
+    try {
+      await signIn(page, world.base, vera.userName, vera.password);
+      await page.getByRole('link', { name: 'Open spots', exact: true }).click();
+      await page.waitForFunction((expected) => document.querySelectorAll('li.card').length === expected, veraDates.length);
+      await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+      const left = await page.evaluate(() => window.scrollY);
+      assert.ok(left > 200, `the open spots page scrolls (${left} px) before Me is opened`);
+
+      await page.getByRole('link', { name: 'Me', exact: true }).click();
+      await page.getByRole('heading', { name: 'Church calendar' }).waitFor();
+      assert.equal(await page.evaluate(() => window.scrollY), 0, 'the Me page opens at its top');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows the occurrence page\'s and the dashboard\'s tables as cards on a phone, every column and the gap\'s Assign button in view (#6)', async () => {
     const { context, page } = await world.newContext(PHONE);
     /** Nothing on the page runs past the phone's edge: neither the page nor a table's frame scrolls sideways. */

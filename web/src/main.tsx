@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { isApiError } from './api/client';
 import { Loading, ErrorNote } from './components/feedback';
 import { Layout, PublicLayout } from './components/Layout';
@@ -79,6 +79,19 @@ function AdminArea() {
   return <Outlet />;
 }
 
+/**
+ * A page opened by a link starts at its top, as it would after a full page load (issue 37 #1: the Me page opened
+ * scrolled to its bottom when the page before it was); Back and Forward keep the browser's own place.
+ */
+function StartPagesAtTheTop() {
+  const { pathname } = useLocation();
+  const navigation = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigation !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigation]);
+  return null;
+}
+
 const routesOf = (audience: 'coordinator' | 'admin') => AREAS.filter((area) => area.audience === audience).flatMap((area) => area.routes);
 
 function AppRoutes() {
@@ -127,6 +140,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
+        <StartPagesAtTheTop />
         <AppRoutes />
       </BrowserRouter>
     </QueryClientProvider>
