@@ -120,6 +120,7 @@ function AssignmentCard({ assignment, onDone }: { assignment: MeAssignment; onDo
           {withdraw.isError && <ErrorNote error={withdraw.error} />}
         </div>
       )}
+      {isCheckInDay(assignment) && <CheckInDialog assignment={assignment} onDone={onDone} />}
       {(assignment.canRespond || (assignment.canProposeSubstitute && assignment.pendingSwapId == null)) && (
         <div className="actions">
           {assignment.canRespond && assignment.status !== 'accepted' && <RespondDialog assignment={assignment} response="accepted" onDone={onDone} />}
@@ -130,6 +131,54 @@ function AssignmentCard({ assignment, onDone }: { assignment: MeAssignment; onDo
         </div>
       )}
     </li>
+  );
+}
+
+/** Today's shift, still served and not cancelled: the service decides the window around its start and says when it opens. */
+const isCheckInDay = (assignment: MeAssignment) =>
+  (assignment.status === 'accepted' || assignment.status === 'pending') && assignment.occurrenceStatus === 'scheduled'
+  && assignment.occurrenceDate === new Date().toLocaleDateString('sv-SE');
+
+/** Checking in from the phone (issue 36 #3), with the venue's code when the church asks for one. */
+function CheckInDialog({ assignment, onDone }: { assignment: MeAssignment; onDone?: (notice: Notice) => void }) {
+  const { t, i18n } = useTranslation();
+  const [code, setCode] = useState('');
+  const [checkedIn, setCheckedIn] = useState(false);
+  const done = useRef(false);
+  const checkIn = useMutation({
+    mutationFn: () => ok(api.POST('/api/me/assignments/{assignmentId}/check-in', {
+      params: { path: { assignmentId: String(assignment.id) } },
+      body: code.trim() ? { code: code.trim() } : {},
+    })),
+    onSuccess: () => {
+      done.current = true;
+      dialog.close();
+      setCheckedIn(true);
+      onDone?.({ text: t('schedule.checkedIn') });
+    },
+  });
+  const dialog = useDialogState(() => checkIn.reset());
+  if (checkedIn) return <p><span className="badge badge-accepted">{t('schedule.checkedInShort')}</span></p>;
+  return (
+    <div className="actions">
+      <Dialog
+        trigger={t('schedule.checkIn')}
+        triggerClass="button button-primary"
+        title={t('schedule.checkInTitle')}
+        description={`${assignment.positionName} · ${assignment.ministryName} · ${formatTimes(assignment.start, assignment.end, i18n.language)}`}
+        keepFocus={() => done.current}
+        {...dialog}
+      >
+        <form className="form" onSubmit={(event) => { event.preventDefault(); checkIn.mutate(); }}>
+          <label className="field">
+            <span>{t('schedule.checkInCode')}</span>
+            <input name="code" autoComplete="off" maxLength={50} value={code} onChange={(e) => setCode(e.target.value)} />
+          </label>
+          {checkIn.isError && <ErrorNote error={checkIn.error} />}
+          <DialogActions label={t('schedule.confirmCheckIn')} className="button button-primary" pending={checkIn.isPending} />
+        </form>
+      </Dialog>
+    </div>
   );
 }
 

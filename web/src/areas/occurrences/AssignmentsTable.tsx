@@ -25,15 +25,27 @@ export function AssignmentsTable({ staffing }: { staffing: Staffing }) {
       <h2 className="section-title">{t('occurrences.assignments')}</h2>
       {waiting > 0 && <AskAgainAll occurrenceId={staffing.occurrence.id} waiting={waiting} />}
       {assignments.length === 0 ? <p className="muted">{t('occurrences.noAssignments')}</p> : (
-        <Table cards head={[t('occurrences.person'), t('occurrences.position'), t('occurrences.statusLabel'), t('occurrences.assignedOn'), t('occurrences.actions')]} label={t('occurrences.assignments')}>
-          {assignments.map((assignment) => <AssignmentRow key={assignment.id} assignment={assignment} />)}
+        <Table cards head={[t('occurrences.person'), t('occurrences.position'), t('occurrences.statusLabel'), t('occurrences.attendanceLabel'), t('occurrences.assignedOn'), t('occurrences.actions')]} label={t('occurrences.assignments')}>
+          {assignments.map((assignment) => <AssignmentRow key={assignment.id} assignment={assignment} isOver={isOver(staffing.occurrence.end)} />)}
         </Table>
       )}
     </section>
   );
 }
 
-function AssignmentRow({ assignment }: { assignment: StaffingAssignment }) {
+/** The shift's end (wall clock) has passed, read on this device's clock. */
+const isOver = (end: string) => end.replace('T', ' ') < new Date().toLocaleString('sv-SE').slice(0, 19);
+
+const SERVED = ['pending', 'accepted', 'completed'];
+
+/** What a row says about who came: the coordinator's mark, else the check-in, else a no-show once the shift is over. */
+function attendanceWord(assignment: StaffingAssignment, isOver: boolean) {
+  if (assignment.attendanceMark) return assignment.attendanceMark;
+  if (assignment.attendance !== 'not_checked_in') return assignment.attendance;
+  return isOver && SERVED.includes(assignment.status) ? 'no_show' : 'not_checked_in';
+}
+
+function AssignmentRow({ assignment, isOver }: { assignment: StaffingAssignment; isOver: boolean }) {
   const { t } = useTranslation();
   const [showTrail, setShowTrail] = useState(false);
   const isLive = LIVE.includes(assignment.status);
@@ -47,6 +59,7 @@ function AssignmentRow({ assignment }: { assignment: StaffingAssignment }) {
           <StatusBadge status={assignment.status} />
           {assignment.source !== 'coordinator' && <div className="muted small">{t(`occurrences.source.${assignment.source}`)}</div>}
         </td>
+        <td><AttendanceMarks assignment={assignment} isOver={isOver} /></td>
         <td><Moment value={assignment.assignedDate} /></td>
         <td>
           <div className="row-actions">
@@ -63,10 +76,41 @@ function AssignmentRow({ assignment }: { assignment: StaffingAssignment }) {
       </tr>
       {showTrail && (
         <tr id={trailId}>
-          <td colSpan={5}><ResponseTrail assignmentId={assignment.id} /></td>
+          <td colSpan={6}><ResponseTrail assignmentId={assignment.id} /></td>
         </tr>
       )}
     </>
+  );
+}
+
+/** Present, late or absent in one click (issue 36 #3); present and late check the person in, absent clears it. */
+function AttendanceMarks({ assignment, isOver }: { assignment: StaffingAssignment; isOver: boolean }) {
+  const { t } = useTranslation();
+  const refresh = useRefreshStaffing();
+  const mark = useMutation({
+    mutationFn: (value: 'present' | 'late' | 'absent') => ok(api.POST('/api/ministries/assignments/{assignmentId}/attendance', {
+      params: { path: { assignmentId: String(assignment.id) } },
+      body: { mark: value },
+    })),
+    onSettled: refresh,
+  });
+  const word = attendanceWord(assignment, isOver);
+  return (
+    <div className="attendance">
+      <span className={`badge badge-attendance-${word}`} data-attendance={word}>{t(`occurrences.attendance.${word}`)}</span>
+      {SERVED.includes(assignment.status) && (
+        <div className="row-actions" role="group" aria-label={t('occurrences.markAs', { name: assignment.displayName })}>
+          {(['present', 'late', 'absent'] as const).map((value) => (
+            <button key={value} type="button" className={assignment.attendanceMark === value ? 'button button-primary' : 'button button-quiet'}
+              aria-pressed={assignment.attendanceMark === value} disabled={mark.isPending}
+              onClick={() => mark.mutate(value)}>
+              {t(`occurrences.attendance.${value}`)}<span className="visually-hidden"> {assignment.displayName}</span>
+            </button>
+          ))}
+        </div>
+      )}
+      {mark.isError && <ErrorNote error={mark.error} />}
+    </div>
   );
 }
 

@@ -83,6 +83,12 @@ export const occurrencesMessages = areaMessages({
   },
   statusLabel: 'Status',
   assignedOn: 'Assigned on',
+  attendanceLabel: 'Attendance',
+  attendance: {
+    present: 'Present', late: 'Late', absent: 'Absent', checked_in: 'Checked in', checked_out: 'Checked out',
+    not_checked_in: 'Not checked in', no_show: 'No-show',
+  },
+  markAs: 'Mark {{name}}',
   source: {
     coordinator: 'Assigned by a coordinator',
     self_signup: 'Signed up themselves',
@@ -220,6 +226,12 @@ export const occurrencesMessages = areaMessages({
   },
   statusLabel: 'Estado',
   assignedOn: 'Asignado el',
+  attendanceLabel: 'Asistencia',
+  attendance: {
+    present: 'Presente', late: 'Tarde', absent: 'Ausente', checked_in: 'Llegó', checked_out: 'Se fue',
+    not_checked_in: 'Sin registrar llegada', no_show: 'No se presentó',
+  },
+  markAs: 'Marcar a {{name}}',
   source: {
     coordinator: 'Asignado por un coordinador',
     self_signup: 'Se apuntó por su cuenta',
