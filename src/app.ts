@@ -39,6 +39,7 @@ import { acceptAllRoutes } from './http/routes/volunteer/accept-all.routes.js';
 import { memberRoutes } from './http/routes/volunteer/member.routes.js';
 import { availabilityRoutes } from './http/routes/volunteer/availability.routes.js';
 import { autoFillRoutes } from './http/routes/volunteer/auto-fill.routes.js';
+import { reportsRoutes } from './http/routes/volunteer/reports.routes.js';
 import { rosterRoutes } from './http/routes/volunteer/roster.routes.js';
 import { dashboardRoutes } from './http/routes/volunteer/dashboard.routes.js';
 import { publicRoutes } from './http/routes/public.routes.js';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(memberRoutes(services));
   await http.register(availabilityRoutes(services));
   await http.register(autoFillRoutes(services));
+  await http.register(reportsRoutes(services));
   await http.register(rosterRoutes(services));
   await http.register(dashboardRoutes(services));
   await http.register(publicRoutes(services));

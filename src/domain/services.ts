@@ -25,6 +25,8 @@ import { RecentRepliesService } from './dashboard/recent-replies.service.js';
 import { BlockoutsService } from './availability/blockouts.service.js';
 import { CredentialsService } from './availability/credentials.service.js';
 import { HouseholdService } from './availability/household.service.js';
+import { AvailabilityGlanceService } from './availability/at-a-glance.service.js';
+import { ReportsService } from './reports/reports.service.js';
 import { PreferencesService } from './availability/preferences.service.js';
 import { CalendarFeedsService } from './public/calendar-feeds.service.js';
 import { ScheduleFeedService } from './public/schedule-feed.service.js';
@@ -107,6 +109,8 @@ export function buildServices(database: Database, clock: Clock, options: Service
     lookups: new LookupsService(db, time, settings),
     assignments: new AssignmentsService(db, time, publisher),
     autoFill,
+    reports: new ReportsService(db, time),
+    availabilityGlance: new AvailabilityGlanceService(db, time),
     assignmentActions: new CoordinatorActionsService(db, time, publisher),
     askAgain: new AskAgainService(db, time, publisher),
     acceptAll: new AcceptAllService(db, member),

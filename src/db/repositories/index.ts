@@ -4,6 +4,7 @@ import type { DB } from '../schema.js';
 import { gapInputsReadModel } from '../read-models/gap-inputs.js';
 import { memberViewReadModel } from '../read-models/member-view.js';
 import { placementFactsReadModel } from '../read-models/placement-facts.js';
+import { reportsReadModel } from '../read-models/reports.js';
 import { recentRepliesReadModel } from '../read-models/recent-replies.js';
 import { volunteerRosterReadModel } from '../read-models/volunteer-roster.js';
 import { apiKeysRepository } from './api-keys.repository.js';
@@ -50,6 +51,7 @@ export function createRepositories(db: Executor) {
     gapInputs: gapInputsReadModel(db),
     placementFacts: placementFactsReadModel(db),
     recentReplies: recentRepliesReadModel(db),
+    reports: reportsReadModel(db),
     volunteerRoster: volunteerRosterReadModel(db),
     apiKeys: apiKeysRepository(db),
     assignments: assignmentsRepository(db),

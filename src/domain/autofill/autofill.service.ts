@@ -83,6 +83,9 @@ export function readToken(token: string, isBody: (json: unknown) => json is Auto
   return json;
 }
 
+/** How far ahead the servings report looks by default: the coming 8 weeks. */
+export const SERVINGS_DAYS_AHEAD = 56;
+
 /**
  * Auto-fill (issue 18): a preview that writes nothing, a commit that assigns the kept proposals through E14's
  * rules under each occurrence's lock, an undo for the untouched, and the servings report that fairness is measured by.
@@ -282,14 +285,17 @@ export class AutoFillService extends StaffingService {
     };
   }
 
-  /** Per person, assignments by status and the last date served in the ministry (or one team) over a window. */
+  /**
+   * Per person, assignments by status and the last date served in the ministry (or one team) over a window: by
+   * default the past 13 weeks and the coming 8, so a fresh auto-fill's placements show at once (issue 35 #4).
+   */
   async servings(ministry: Authorized<'ministry'>, teamId: number | undefined, query: { from?: string; to?: string; sort?: 'name' | 'count' }) {
     const today = await this.time.today();
     for (const field of ['from', 'to'] as const) {
       if (query[field] !== undefined && !isValidDate(query[field])) throw invalid(dateFieldMessage(field));
     }
     const from = query.from ?? addDays(today, -91);
-    const to = query.to ?? today;
+    const to = query.to ?? addDays(today, SERVINGS_DAYS_AHEAD);
     if (to < from) throw invalid('to must be on or after from');
     const rows = await this.repos.autoFill.servings({ ministryId: ministry.id, teamId, from, to, today });
     // Served, no-shows and hours from the check-ins (issue 36 #4); no-shows only while the church tracks attendance.

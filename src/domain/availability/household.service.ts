@@ -5,6 +5,8 @@ import type { Caller } from '../access/caller.js';
 import type { ChurchTime } from '../church-time.js';
 import { invalid, notFound } from '../errors.js';
 import { assertPartyTo } from '../access/ministries.policies.js';
+import { assertRecordsAvailabilityFor } from '../access/availability.policies.js';
+import type { Authorized } from '../access/authorized.js';
 import { DatabaseService } from '../database-service.js';
 
 /** Family members who ask to serve together (same occurrence) or apart (never the same one) (issue 17). */
@@ -15,22 +17,40 @@ export class HouseholdService extends DatabaseService {
 
   /** My family's other members and the rules I am part of. */
   async mine(caller: Caller) {
+    return this.of(caller.personId);
+  }
+
+  /** A person's family's other members and the rules they are part of. */
+  async of(personId: number) {
     const repos = this.repos;
-    const me = await repos.persons.findById(caller.personId);
-    const members = me?.family_id ? (await repos.persons.listByFamily(me.family_id)).filter((person) => person.id !== caller.personId) : [];
-    const rules = await repos.householdRules.forPeople([caller.personId]);
-    return { personId: caller.personId, familyId: me?.family_id ?? null, members, rules };
+    const me = await repos.persons.findById(personId);
+    const members = me?.family_id ? (await repos.persons.listByFamily(me.family_id)).filter((person) => person.id !== personId) : [];
+    const rules = await repos.householdRules.forPeople([personId]);
+    return { personId, familyId: me?.family_id ?? null, members, rules };
   }
 
   /** Sets the rule between me and a member of my family; answers the household as it now is. */
   async setRule(caller: Caller, input: HouseholdRuleCommand) {
-    if (input.otherPersonId === caller.personId) throw invalid('Choose another member of your family');
+    return this.setRuleOf(caller, caller.personId, input, { self: 'Choose another member of your family', stranger: 'That person is not in your family' });
+  }
+
+  /**
+   * A coordinator records the rule for a person in their reach who has no login of their own (issue 35 #6); answers
+   * that person's household.
+   */
+  async setRuleFor(caller: Caller, person: Authorized<'person'>, input: HouseholdRuleCommand) {
+    assertRecordsAvailabilityFor(await this.repos.users.findById(person.id));
+    return this.setRuleOf(caller, person.id, input, { self: 'Choose another member of the family', stranger: 'That person is not in the same family' });
+  }
+
+  private async setRuleOf(caller: Caller, personId: number, input: HouseholdRuleCommand, messages: { self: string; stranger: string }) {
+    if (input.otherPersonId === personId) throw invalid(messages.self);
     const repos = this.repos;
-    const [me, other] = await Promise.all([repos.persons.findById(caller.personId), repos.persons.findById(input.otherPersonId)]);
+    const [me, other] = await Promise.all([repos.persons.findById(personId), repos.persons.findById(input.otherPersonId)]);
     if (!other) throw notFound('Person not found');
-    if (!me?.family_id || me.family_id !== other.family_id) throw invalid('That person is not in your family');
-    await repos.householdRules.upsert([caller.personId, other.id], input.rule, caller.personId, await this.time.now());
-    return this.mine(caller);
+    if (!me?.family_id || me.family_id !== other.family_id) throw invalid(messages.stranger);
+    await repos.householdRules.upsert([personId, other.id], input.rule, caller.personId, await this.time.now());
+    return this.of(personId);
   }
 
   async deleteRule(caller: Caller, ruleId: number) {

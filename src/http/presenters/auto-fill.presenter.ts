@@ -1,5 +1,6 @@
 import type { AutoFillService } from '../../domain/autofill/autofill.service.js';
 import { displayName } from '../../domain/people/display-name.js';
+import { csvFile } from './csv.js';
 import type { AutoFillCommitView, AutoFillUndoView, ServingsView } from '../schemas/auto-fill.schemas.js';
 
 /** Auto-fill's runs and the servings report on the wire (issue 18). */
@@ -42,14 +43,8 @@ export function presentServings(report: Awaited<ReturnType<AutoFillService['serv
   };
 }
 
-/** The servings report as CSV: a header row, then one line per person. */
+/** The servings report as CSV: a header row, then one line per person, escaped as every CSV of the service is. */
 export function servingsCsv(report: ServingsView): string {
-  const cell = (value: string | number | null) => {
-    // A leading =, +, - or @ would make a spreadsheet run the name as a formula.
-    const text = value === null ? '' : typeof value === 'string' && /^[=+\-@]/.test(value) ? `'${value}` : String(value);
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
   const header = ['personId', 'name', 'total', 'pending', 'accepted', 'declined', 'cancelled', 'completed', 'lastServed'];
-  const lines = report.people.map((p) => [p.personId, p.displayName, p.total, p.pending, p.accepted, p.declined, p.cancelled, p.completed, p.lastServed].map(cell).join(','));
-  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+  return csvFile(header, report.people.map((p) => [p.personId, p.displayName, p.total, p.pending, p.accepted, p.declined, p.cancelled, p.completed, p.lastServed]));
 }

@@ -85,6 +85,37 @@ export const availabilityRoutes = (services: Services): FastifyPluginAsyncTypebo
     schema: { tags, summary: "Remove a blockout of a person in my reach (ours)", response: responses({ 200: SuccessResponse }) },
   }, async (request) => blockouts.deleteFor(authorizedOf(request, 'blockout')));
 
+  const personPath = `${V}/people/${idSegment('personId')}`;
+  app.put(`${personPath}/preferences`, {
+    config: coordinator,
+    preValidation: guard.person(),
+    schema: {
+      tags,
+      summary: 'Set how often a person in my reach who has no login serves, for a ministry or every ministry (ours, issue 35 #6)',
+      description: 'A person who signs in sets their own: 409.',
+      body: PreferenceBody,
+      response: responses({ 200: Type.Object({ preference: Preference }) }),
+    },
+  }, async (request) => ({ preference: presentPreference(await preferences.setFor(authorizedOf(request, 'person'), request.body)) }));
+
+  app.get(`${personPath}/household`, {
+    config: coordinator,
+    preValidation: guard.person(),
+    schema: { tags, summary: "A person's family members and whom they serve with or apart from (ours, issue 35 #6)", response: responses({ 200: Household }) },
+  }, async (request) => presentHousehold(await household.of(authorizedOf(request, 'person').id)));
+
+  app.post(`${personPath}/household/rules`, {
+    config: coordinator,
+    preValidation: guard.person(),
+    schema: {
+      tags,
+      summary: 'Record that a person in my reach who has no login serves together with, or apart from, a member of their family (ours, issue 35 #6)',
+      description: 'A person who signs in sets their own: 409.',
+      body: HouseholdRuleBody,
+      response: responses({ 200: Household }),
+    },
+  }, async (request) => presentHousehold(await household.setRuleFor(callerOf(request), authorizedOf(request, 'person'), parseHouseholdRule(request.body))));
+
   for (const url of memberPaths('preferences')) {
     app.get(url, {
       config: member,

@@ -1,0 +1,66 @@
+import type { AvailabilityGlanceService } from '../../domain/availability/at-a-glance.service.js';
+import { weeksOf } from '../../domain/availability/preferences.js';
+import { displayName } from '../../domain/people/display-name.js';
+import type { ReportsService } from '../../domain/reports/reports.service.js';
+import type { AvailabilityGlanceView, MinistryReportView } from '../schemas/reports.schemas.js';
+
+/** A ministry's reports and its people's availability at a glance on the wire (issue 35 #4, #6). */
+
+export function presentMinistryReport(report: Awaited<ReturnType<ReportsService['ministryReport']>>): MinistryReportView {
+  const people = report.people.map((person) => ({
+    personId: person.personId,
+    displayName: displayName({ first_name: person.firstName, last_name: person.lastName }),
+    inPool: person.inPool,
+    servings: person.accepted + person.pending,
+    accepted: person.accepted,
+    declined: person.declined,
+    noAnswer: person.pending,
+  }));
+  people.sort((a, b) => b.servings - a.servings || a.displayName.toLowerCase().localeCompare(b.displayName.toLowerCase()) || a.personId - b.personId);
+  return {
+    ministryId: report.ministryId, ministryName: report.ministryName, teamId: report.teamId, from: report.from, to: report.to,
+    weeks: report.weeks.map((week) => {
+      const filledCount = week.requiredCount - week.gapCount;
+      return {
+        week: week.week, occurrenceCount: week.occurrenceCount, requiredCount: week.requiredCount, filledCount,
+        coverage: week.requiredCount === 0 ? null : filledCount / week.requiredCount,
+        accepted: week.accepted, declined: week.declined, noAnswer: week.pending,
+      };
+    }),
+    people,
+  };
+}
+
+/** Each person of the pool as the glance shows them: a blockout's dates and times, never its reason. */
+export function presentAvailabilityGlance(glance: Awaited<ReturnType<AvailabilityGlanceService['ofMinistry']>>): AvailabilityGlanceView {
+  return {
+    ministryId: glance.ministryId, ministryName: glance.ministryName, today: glance.today, until: glance.until,
+    requiredCredentials: glance.required.map((row) => ({ credentialId: row.credential_id, name: row.credential_name, positionName: row.position_name })),
+    people: glance.people.map((person) => {
+      const own = glance.preferences.find((p) => p.person_id === person.person_id && p.ministry_id === glance.ministryId);
+      const every = glance.preferences.find((p) => p.person_id === person.person_id && p.ministry_id === null);
+      const limits = own ?? every;
+      return {
+        personId: person.person_id,
+        displayName: displayName(person),
+        hasLogin: Boolean(person.has_login),
+        limits: { maxPerMonth: limits?.max_per_month ?? null, preferredWeeks: limits ? weeksOf(limits) : [], appliesTo: own ? 'ministry' as const : every ? 'every' as const : null },
+        daysAway: glance.blockouts.filter((b) => b.person_id === person.person_id).map((b) => ({
+          startDate: b.start_date, endDate: b.end_date, startTime: b.start_time?.slice(0, 5) ?? null, endTime: b.end_time?.slice(0, 5) ?? null, repeatWeeklyUntil: b.repeat_until,
+        })),
+        credentials: glance.held.filter((h) => h.person_id === person.person_id).map((h) => ({
+          credentialId: h.credential_id, name: h.credential_name, expiresOn: h.expires_on, valid: h.expires_on === null || h.expires_on >= glance.today,
+        })),
+        household: glance.rules.filter((r) => r.person_id === person.person_id || r.other_person_id === person.person_id).map((r) => {
+          const isFirst = r.person_id === person.person_id;
+          return {
+            id: r.id,
+            otherPersonId: isFirst ? r.other_person_id : r.person_id,
+            otherName: isFirst ? displayName({ first_name: r.second_first_name, last_name: r.second_last_name }) : displayName({ first_name: r.first_first_name, last_name: r.first_last_name }),
+            rule: r.rule,
+          };
+        }),
+      };
+    }),
+  };
+}
