@@ -72,6 +72,8 @@ describe('GET /api/ministries/occurrences/{id}/eligible', () => {
       // Her Usher assignment here counts as this month's one service; nobody asked for limits, family rules or credentials,
       // and another position on the same occurrence is no overlapping shift (I7): no marks.
       servingsThisMonth: 1, maxPerMonth: null, overPreference: false, outsidePreferredWeeks: false, householdTogetherWith: [], householdConflictWith: [], missingRequirements: [], marks: [],
+      // What tells her from a namesake (issue 37 #2): no family, and her e-mail's first letters (person…@example.org).
+      familyName: null, emailHint: 'pe…@',
     });
     assert.equal((byPerson.get(ben) as { conflictPositionId: number | null }).conflictPositionId, null);
   });

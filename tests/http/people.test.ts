@@ -258,7 +258,10 @@ describe('GET /api/persons/search/{query}', () => {
     assert.deepEqual(ids, [byFirst.id, byLast.id, byEmail.id].sort((a, b) => a - b));
     assert.ok(!ids.includes(other.id));
     const hit = answer.body.find((h: { objid: number }) => h.objid === byLast.id);
-    assert.deepEqual(Object.keys(hit).sort(), ['id', 'objid', 'text', 'uri']);
+    // The contract's four fields, and ours (issue 37 #2) that tell namesakes apart: the family's name and the e-mail's first letters.
+    assert.deepEqual(Object.keys(hit).sort(), ['emailHint', 'familyName', 'id', 'objid', 'text', 'uri']);
+    assert.equal(hit.emailHint, 'b1…@');
+    assert.equal(hit.familyName, null);
     assert.equal(hit.text, 'Bart Quintillianson');
     assert.equal(hit.uri, `/api/person/${byLast.id}`);
     assert.deepEqual(answer.body.map((h: { id: number }) => h.id), [1, 2, 3], 'id is the row number');

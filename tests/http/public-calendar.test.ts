@@ -312,3 +312,24 @@ describe('the member calendar feed', () => {
     }
   });
 });
+
+describe('GET /api/users/current/calendars (ours, issue 37 #9)', () => {
+  it('lists to any login only the calendars the administrator shares with members, without their tokens', async () => {
+    const member = await newUser(server);
+    await server.post('/admin/api/member-portal/calendars', { visible: [] }, as(admin));
+    assert.deepEqual((await server.get('/api/users/current/calendars', as(member))).body, { calendars: [] });
+
+    await server.post('/admin/api/member-portal/calendars', { visible: [{ type: 'calendar', id: choir.Id }, { type: 'system', id: 0 }] }, as(admin));
+    const answer = await server.get('/api/users/current/calendars', as(member));
+    assert.equal(answer.status, 200);
+    // Youth is a church calendar the administrator did not share: it stays off the list.
+    assert.deepEqual(answer.body, {
+      calendars: [
+        { type: 'calendar', id: choir.Id, name: 'Choir', colors: { background: answer.body.calendars[0].colors.background, foreground: answer.body.calendars[0].colors.foreground } },
+        { type: 'system', id: 0, name: 'Birthdays', colors: { background: '6A1B9A', foreground: 'FFFFFF' } },
+      ],
+    });
+    assert.ok(!JSON.stringify(answer.body).includes(choir.AccessToken), 'no access token');
+    assert.equal((await server.get('/api/users/current/calendars')).status, 401);
+  });
+});

@@ -270,6 +270,8 @@ describe('GET /api/me/assignments/{id}/substitutes', () => {
     assert.equal(people.find((p) => p.personId === outsider.id)!.inPool, false);
     assert.equal(people.find((p) => p.personId === free.id)!.conflictPositionId, null);
     assert.equal(people.find((p) => p.personId === busy.id)!.conflictPositionId, otherPosition, 'holds another position on this occurrence');
+    // Namesakes are told apart by their family only: a volunteer reads nobody's e-mail, not even its first letters (issue 37 #2).
+    assert.ok(people.every((p) => 'familyName' in p && !('emailHint' in p)), JSON.stringify(people));
 
     const filtered = await server.get(`/api/ministries/me/assignments/${assignmentId}/substitutes`, { ...as(volunteer), query: { q: free.last_name } });
     assert.equal(filtered.status, 200);

@@ -24,10 +24,11 @@ export function volunteerRosterReadModel(db: Executor) {
       if (ids.length === 0) return [];
       const people = await db
         .selectFrom('persons')
-        .select(['id', 'first_name', 'last_name'])
-        .where('id', 'in', ids)
-        .orderBy(sql`lower(first_name || ' ' || last_name)`)
-        .orderBy('id')
+        .leftJoin('families', 'families.id', 'persons.family_id')
+        .select(['persons.id', 'persons.first_name', 'persons.last_name', 'persons.email', 'families.name as family_name'])
+        .where('persons.id', 'in', ids)
+        .orderBy(sql`lower(persons.first_name || ' ' || persons.last_name)`)
+        .orderBy('persons.id')
         .execute();
       return people.map((person) => ({ ...person, in_pool: inPool.has(person.id) }));
     },
@@ -54,10 +55,13 @@ export function volunteerRosterReadModel(db: Executor) {
       let query = db
         .selectFrom('qualifications')
         .innerJoin('persons', 'persons.id', 'qualifications.person_id')
+        .leftJoin('families', 'families.id', 'persons.family_id')
         .select((eb) => [
           'persons.id as person_id',
           'persons.first_name',
           'persons.last_name',
+          'persons.email',
+          'families.name as family_name',
           eb.exists(eb.selectFrom('group_members').select('person_id')
             .whereRef('group_members.person_id', '=', 'persons.id').where('group_members.group_id', '=', poolGroupId ?? -1)).as('in_pool'),
           eb.selectFrom('assignments').innerJoin('occurrences', 'occurrences.id', 'assignments.occurrence_id')

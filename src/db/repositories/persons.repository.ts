@@ -99,13 +99,15 @@ export function personsRepository(db: Executor) {
 
     /** First name, last name, full name or e-mail containing `text`, ignoring case; at most `limit`. */
     async search(text: string, limit: number) {
+      // With what tells namesakes apart (issue 37 #2): the family's name and the e-mail address.
       return db
         .selectFrom('persons')
-        .select(['id', 'first_name', 'last_name'])
+        .leftJoin('families', 'families.id', 'persons.family_id')
+        .select(['persons.id', 'persons.first_name', 'persons.last_name', 'persons.email', 'families.name as family_name'])
         .where(matchesPerson(text))
-        .orderBy('last_name')
-        .orderBy('first_name')
-        .orderBy('id')
+        .orderBy('persons.last_name')
+        .orderBy('persons.first_name')
+        .orderBy('persons.id')
         .limit(limit)
         .execute();
     },

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { UniqueViolationError } from '../../db/errors.js';
 import type { CalendarRow, DB } from '../../db/schema.js';
 import { invalid, notFound } from '../errors.js';
+import { memberMayReadCalendar } from '../access/calendars.policies.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { DatabaseService } from '../database-service.js';
 import type { NewCalendarCommand, PortalCalendarRef, PortalCalendarsCommand } from './calendars.commands.js';
@@ -88,6 +89,18 @@ export class CalendarsService extends DatabaseService {
     }
     await this.settings.write('aPortalCalendars', JSON.stringify({ visible: refs }));
     return this.portalCalendars();
+  }
+
+  /**
+   * The calendars a member may choose for their feed: those the administrator shares (issue 37 #9), in the order of
+   * the administrator's list (church calendars by name, then the system ones).
+   */
+  async memberCalendars() {
+    const { church, shared } = await this.portalCalendars();
+    return {
+      church: church.filter((calendar) => memberMayReadCalendar(shared, { type: 'calendar', id: calendar.id })),
+      system: SYSTEM_CALENDARS.filter((calendar) => memberMayReadCalendar(shared, { type: 'system', id: calendar.id })),
+    };
   }
 
   /** The calendars the administrator shares with members. */

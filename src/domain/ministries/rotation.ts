@@ -1,4 +1,4 @@
-import { displayName } from '../people/display-name.js';
+import { displayName, emailHint } from '../people/display-name.js';
 
 interface RotationRow {
   person_id: number;
@@ -7,6 +7,8 @@ interface RotationRow {
   in_pool: boolean | number | string;
   last_served_date: string | null;
   latest_service_date: string | null;
+  email?: string | null;
+  family_name?: string | null;
 }
 
 /**
@@ -26,5 +28,7 @@ export function rotationOrder(rows: readonly RotationRow[]) {
       displayName: displayName(row),
       inPool: row.in_pool === true || row.in_pool === 1 || row.in_pool === '1',
       lastServedDate: row.last_served_date,
+      familyName: row.family_name ?? null,
+      emailHint: emailHint(row.email),
     }));
 }

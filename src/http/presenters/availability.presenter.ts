@@ -34,8 +34,15 @@ export const presentBlockouts = ({ blockouts }: { blockouts: BlockoutFacts[] }, 
  * The eligible and substitute lists for one occurrence (issue 17): each person with their marks, the blockout that
  * covers the shift shown as `reader` may see it.
  */
-export const presentMarkedPeople = <P extends { blockout: BlockoutFacts | null }>({ people }: { people: P[] }, reader: Caller) =>
+export const presentMarkedPeople = <P extends { blockout: BlockoutFacts | null; emailHint?: string | null }>({ people }: { people: P[] }, reader: Caller) =>
   ({ people: people.map(({ blockout, ...person }) => ({ ...person, blockout: blockout && presentBlockout(blockout, reader) })) });
+
+/**
+ * The substitutes a volunteer may propose (issue 37 #2): namesakes told apart by their family only, since a
+ * volunteer's page shows nobody's e-mail, not even its first letters.
+ */
+export const presentSubstitutes = <P extends { blockout: BlockoutFacts | null; emailHint?: string | null }>({ people }: { people: P[] }, reader: Caller) =>
+  presentMarkedPeople({ people: people.map(({ emailHint: _hidden, ...person }) => person) }, reader);
 
 export const presentCredential = (row: { id: number; name: string; description: string | null; active: boolean }): Static<typeof Credential> =>
   ({ id: row.id, name: row.name, description: row.description, active: row.active });

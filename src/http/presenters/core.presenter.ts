@@ -1,8 +1,9 @@
 import type { CalendarRow, EventRow, EventTypeRow, FamilyRow, GroupRow, PersonRow } from '../../db/schema.js';
-import { SYSTEM_CALENDARS, type PortalCalendars } from '../../domain/calendars/calendars.service.js';
+import { emailHint } from '../../domain/people/display-name.js';
+import { SYSTEM_CALENDARS, type CalendarsService, type PortalCalendars } from '../../domain/calendars/calendars.service.js';
 import type {
   AttendanceCountView, CalendarView, EventTypeView, EventView, FamilyAwaitingReviewView, FamilyListRowView, FamilyView, GroupView, PersonListRowView,
-  PersonSearchHitView, PersonView, PortalCalendarView, RoleOptionView,
+  MemberCalendarView, PersonSearchHitView, PersonView, PortalCalendarView, RoleOptionView,
 } from '../schemas/core.schemas.js';
 
 /** Core objects keep the reference system's PascalCase on the wire (contract §1.1). */
@@ -116,6 +117,14 @@ export function presentPortalCalendars({ church, shared }: PortalCalendars): Por
   ];
 }
 
+/** The calendars shared with members, as a member reads them: a name and colours to choose by. */
+export function presentMemberCalendars({ church, system }: Awaited<ReturnType<CalendarsService['memberCalendars']>>): MemberCalendarView[] {
+  return [
+    ...church.map((calendar) => ({ type: 'calendar' as const, id: calendar.id, name: calendar.name, colors: { background: calendar.background_color, foreground: calendar.foreground_color } })),
+    ...system.map((calendar) => ({ type: 'system' as const, id: calendar.id, name: calendar.name, colors: { background: calendar.background, foreground: calendar.foreground } })),
+  ];
+}
+
 export function presentCalendar(calendar: CalendarRow): CalendarView {
   return {
     Id: calendar.id,
@@ -162,8 +171,11 @@ export function presentCounts(counts: Array<{ count_id: number; name: string; co
 }
 
 /** A hit of `GET /api/persons/search/{query}`: numbered from 1, with the person's address in the API. */
-export function presentPersonSearchHit(person: Pick<PersonRow, 'id' | 'first_name' | 'last_name'>, index: number): PersonSearchHitView {
-  return { id: index + 1, objid: person.id, text: `${person.first_name} ${person.last_name}`, uri: `/api/person/${person.id}` };
+export function presentPersonSearchHit(person: Pick<PersonRow, 'id' | 'first_name' | 'last_name' | 'email'> & { family_name: string | null }, index: number): PersonSearchHitView {
+  return {
+    id: index + 1, objid: person.id, text: `${person.first_name} ${person.last_name}`, uri: `/api/person/${person.id}`,
+    familyName: person.family_name, emailHint: emailHint(person.email),
+  };
 }
 
 /** A self-registered family awaiting review, with its members' first names and e-mail addresses. */

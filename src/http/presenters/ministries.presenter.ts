@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { MinistryRow, PositionRow, TeamRow } from '../../db/schema.js';
 import type { MinistriesService } from '../../domain/ministries/ministries.service.js';
 import type { PoolService } from '../../domain/ministries/pool.service.js';
-import { displayName } from '../../domain/people/display-name.js';
+import { displayName, emailHint } from '../../domain/people/display-name.js';
 import type {
   Matrix, MinistryDetail, MinistryView, PoolPersonView, PositionView, QualificationView, ScopeView, TeamView,
 } from '../schemas/volunteer.schemas.js';
@@ -99,7 +99,7 @@ export function presentScope(row: {
 
 /** The people of a pool view with what they are qualified for. */
 export interface PoolPeople {
-  people: ReadonlyArray<{ id: number; first_name: string; last_name: string; in_pool: boolean }>;
+  people: ReadonlyArray<{ id: number; first_name: string; last_name: string; in_pool: boolean; email?: string | null; family_name?: string | null }>;
   qualifications: ReadonlyArray<{ id: number; person_id: number; position_id: number }>;
   poolGroupId: number | null;
 }
@@ -115,6 +115,8 @@ export function presentPoolPeople({ people, qualifications, poolGroupId }: PoolP
       inPool: person.in_pool,
       qualifications: own.map((q) => q.position_id),
       qualificationIds: Object.fromEntries(own.map((q) => [String(q.position_id), q.id])),
+      familyName: person.family_name ?? null,
+      emailHint: emailHint(person.email),
     };
   });
 }

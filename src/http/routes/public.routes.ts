@@ -6,7 +6,9 @@ import type { Services } from '../../domain/services.js';
 import { callerOf } from '../plugins/access.js';
 import { publicRateLimit } from '../plugins/rate-limits.js';
 import { presentCalendarFeed, presentFullCalendar, presentPublicEvent } from '../presenters/public.presenter.js';
+import { presentMemberCalendars } from '../presenters/core.presenter.js';
 import { Id, responses } from '../schemas/common.js';
+import { MemberCalendar } from '../schemas/core.schemas.js';
 import { CalendarFeed, FullCalendarEvent, PublicEvent, ScheduleFeed } from '../schemas/public.schemas.js';
 
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 200 }) });
@@ -24,7 +26,7 @@ const personalFeed = (reply: FastifyReply, filename: string, text: string) => re
  * (§15.8) and, ours (issue 17), the volunteer's schedule feed beside them.
  */
 export const publicRoutes = (services: Services): FastifyPluginAsyncTypebox => async (app) => {
-  const { calendarFeeds, scheduleFeed } = services;
+  const { calendarFeeds, calendars, scheduleFeed } = services;
   const tags = ['Public'];
   const isPublic = { access: 'public' as const };
   // Anyone may ask for a feed; building one costs real work, so feeds share the public form limit.
@@ -72,6 +74,15 @@ export const publicRoutes = (services: Services): FastifyPluginAsyncTypebox => a
     config: { access: 'login' },
     schema: { tags: ['Users'], summary: 'My calendar feed: chosen calendars and the feed address', response: responses({ 200: CalendarFeed }) },
   }, async (request) => presentCalendarFeed(await calendarFeeds.feed(callerOf(request))));
+
+  app.get('/api/users/current/calendars', {
+    config: { access: 'login' },
+    schema: {
+      tags: ['Users'],
+      summary: 'The calendars the church shares with members, to choose for my calendar feed (ours, issue 37 #9)',
+      response: responses({ 200: Type.Object({ calendars: Type.Array(MemberCalendar) }) }),
+    },
+  }, async () => ({ calendars: presentMemberCalendars(await calendars.memberCalendars()) }));
 
   app.put('/api/users/current/calendar-feed', {
     config: { access: 'login' },

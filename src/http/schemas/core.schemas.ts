@@ -26,7 +26,8 @@ export type FamilyView = Static<typeof Family>;
 export const FamilyAwaitingReview = Type.Composite([Family, shape({ Members: Type.Array(S), MemberEmails: Type.Array(S) })]);
 export type FamilyAwaitingReviewView = Static<typeof FamilyAwaitingReview>;
 
-export const PersonSearchHit = shape({ id: I, objid: I, text: S, uri: S });
+// familyName and emailHint are ours (issue 37 #2): what tells two people of the same name apart in a search.
+export const PersonSearchHit = shape({ id: I, objid: I, text: S, uri: S, familyName: Type.Optional(NS), emailHint: Type.Optional(NS) });
 export type PersonSearchHitView = Static<typeof PersonSearchHit>;
 
 /** The query of the people and family lists: `q` filters by name or e-mail; offset and limit page. */
@@ -66,6 +67,10 @@ export const PortalCalendar = shape({
   visible: B,
 });
 export type PortalCalendarView = Static<typeof PortalCalendar>;
+
+/** Ours (issue 37 #9): a calendar the church shares with members, as any login may read it (no token, no ministry). */
+export const MemberCalendar = shape({ type: Type.Union([Type.Literal('calendar'), Type.Literal('system')]), id: I, name: S, colors: shape({ background: S, foreground: S }) });
+export type MemberCalendarView = Static<typeof MemberCalendar>;
 
 export const EventType = shape({ Id: I, Name: S, DefStartTime: NS, DefRecurType: S, Active: B });
 export type EventTypeView = Static<typeof EventType>;

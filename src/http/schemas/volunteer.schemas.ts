@@ -32,9 +32,12 @@ export const Position = Type.Object({
 });
 export type PositionView = Static<typeof Position>;
 
+/** Ours (issue 37 #2), on the lists a person is picked from: what tells namesakes apart, the family's name and the e-mail's first letters. */
+const TellApart = { familyName: Type.Optional(NS), emailHint: Type.Optional(NS) };
+
 export const PoolPerson = Type.Object({
   personId: I, displayName: S, groupIds: Type.Array(I), inPool: B, qualifications: Type.Array(I),
-  qualificationIds: Type.Record(Type.String(), I),
+  qualificationIds: Type.Record(Type.String(), I), ...TellApart,
 });
 export type PoolPersonView = Static<typeof PoolPerson>;
 
@@ -68,6 +71,7 @@ export const EligiblePerson = Type.Object({
   missingRequirements: Type.Optional(Type.Array(MissingCredential)),
   // The codes of the placement rules the write this list leads to would warn with (issue 32).
   marks: Type.Optional(Type.Array(WarningCode)),
+  ...TellApart,
 });
 
 export const MinistryDetail = Type.Object({

@@ -6,6 +6,7 @@ import { api, ok } from '../api/client';
 import type { PersonMatch } from '../api/types';
 import { formatDate, formatTimes } from '../format';
 import { SelectField, TextField } from './fields';
+import { PickedName, tellApart } from './namesakes';
 
 export const MINISTRIES = ['ministries'] as const;
 
@@ -47,6 +48,7 @@ export function PersonSearch({ label, onChoose }: { label: string; onChoose: (pe
     queryFn: async () => ok(api.GET('/api/persons/search/{query}', { params: { path: { query: query.trim() } } })),
     enabled: query.trim().length >= 2,
   });
+  const namesakes = tellApart((matches.data ?? []).map((person) => ({ ...person, id: person.objid, name: person.text })), t);
   return (
     <div className="person-search">
       <TextField label={label} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" />
@@ -57,7 +59,9 @@ export function PersonSearch({ label, onChoose }: { label: string; onChoose: (pe
             <ul className="plain-list" aria-label={t('workspace.peopleFound')}>
               {matches.data.map((person) => (
                 <li key={person.id}>
-                  <button type="button" className="link-button" onClick={() => { onChoose(person); setQuery(''); }}>{person.text}</button>
+                  <button type="button" className="link-button" onClick={() => { onChoose(person); setQuery(''); }}>
+                    <PickedName name={person.text} detail={namesakes.get(person.objid)} />
+                  </button>
                 </li>
               ))}
             </ul>

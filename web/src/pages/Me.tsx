@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, ok } from '../api/client';
 import { allOf, QueryState } from '../components/QueryState';
-import { Empty, ErrorNote } from '../components/feedback';
+import { Empty, ErrorNote, SuccessNote } from '../components/feedback';
+import { CheckboxField } from '../components/fields';
 import { chooseLanguage, LANGUAGES, type Language } from '../i18n';
 import { CURRENT_USER, useCurrentUser } from '../session';
-import { meKeys, useCalendarFeed, useHelpWanted, useMyAssignments, useQualifications, useScheduleFeed } from './api';
+import { meKeys, useCalendarFeed, useHelpWanted, useMemberCalendars, useMyAssignments, useQualifications, useScheduleFeed } from './api';
 
 
 export function Me() {
@@ -101,6 +102,7 @@ function CalendarFeed() {
       <h2 className="card-title">{t('me.calendar')}</h2>
       <p className="muted">{t('me.calendarIntro')}</p>
       <QueryState query={feed} />
+      {feed.data && <CalendarChoice chosen={feed.data} />}
       {nothingChosen && <p className="note">{t('me.calendarEmpty')}</p>}
       {create.isError && <ErrorNote error={create.error} />}
       {feed.data && !webcal && (
@@ -120,6 +122,52 @@ function CalendarFeed() {
         </>
       )}
     </section>
+  );
+}
+
+type FeedChoice = { calendarIds: number[]; systemCalendarIds: number[] };
+const keyOf = (calendar: { type: string; id: number }) => `${calendar.type}:${calendar.id}`;
+
+/**
+ * The calendars the church office shares with members, each a box to tick for my link (issue 37 #9); saving the
+ * choice makes the link when there is none yet.
+ */
+function CalendarChoice({ chosen }: { chosen: FeedChoice }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const calendars = useMemberCalendars();
+  const [ticked, setTicked] = useState(() => new Set([
+    ...chosen.calendarIds.map((id) => keyOf({ type: 'calendar', id })), ...chosen.systemCalendarIds.map((id) => keyOf({ type: 'system', id })),
+  ]));
+  const save = useMutation({
+    mutationFn: () => {
+      const of = (type: string) => (calendars.data ?? []).filter((calendar) => calendar.type === type && ticked.has(keyOf(calendar))).map((calendar) => calendar.id);
+      return ok(api.PUT('/api/users/current/calendar-feed', { body: { calendarIds: of('calendar'), systemCalendarIds: of('system') } }));
+    },
+    onSuccess: (answer) => queryClient.setQueryData(meKeys.calendarFeed(), answer),
+  });
+  const toggle = (key: string) => {
+    const next = new Set(ticked);
+    if (!next.delete(key)) next.add(key);
+    setTicked(next);
+    save.reset();
+  };
+  if (!calendars.isSuccess) return <QueryState query={calendars} />;
+  if (calendars.data.length === 0) return <p className="note">{t('me.calendarNoneShared')}</p>;
+  return (
+    <form onSubmit={(event) => { event.preventDefault(); save.mutate(); }}>
+      <fieldset className="choices">
+        <legend>{t('me.calendarChoose')}</legend>
+        {calendars.data.map((calendar) => (
+          <CheckboxField key={keyOf(calendar)} label={calendar.name} checked={ticked.has(keyOf(calendar))} onChange={() => toggle(keyOf(calendar))} />
+        ))}
+      </fieldset>
+      <div className="actions">
+        <button type="submit" className="button" disabled={save.isPending}>{t('me.calendarSave')}</button>
+      </div>
+      {save.isError && <ErrorNote error={save.error} />}
+      {save.isSuccess && <SuccessNote>{t('me.calendarSaved', { count: save.data.calendarIds.length + save.data.systemCalendarIds.length })}</SuccessNote>}
+    </form>
   );
 }
 

@@ -8,6 +8,7 @@ import { Empty, ErrorNote, SuccessNote } from '../components/feedback';
 import { formatDate, formatDay } from '../format';
 import { WhoIsTold } from './WhoIsTold';
 import { meKeys, useMyAssignments, useSubstitutes } from './api';
+import { PickedName, tellApart } from '../components/namesakes';
 
 export function ProposeSubstitute() {
   const { t, i18n } = useTranslation();
@@ -37,6 +38,7 @@ export function ProposeSubstitute() {
     event.preventDefault();
     if (personId !== undefined) propose.mutate();
   };
+  const namesakes = tellApart((people.data ?? []).map((person) => ({ ...person, id: person.personId, name: person.displayName })), t);
   return (
     <>
       <h1>{t('substitute.title')}</h1>
@@ -54,7 +56,7 @@ export function ProposeSubstitute() {
             <label key={person.personId} className="choice">
               <input type="radio" name="personId" value={person.personId} checked={personId === person.personId} onChange={() => setPersonId(person.personId)} />
               <span>
-                <strong>{person.displayName}</strong>
+                <strong><PickedName name={person.displayName} detail={namesakes.get(person.personId)} /></strong>
                 <small className="muted">
                   {person.lastServedDate ? t('substitute.lastServed', { date: formatDate(person.lastServedDate, i18n.language) }) : t('substitute.neverServed')}
                   {!person.inPool && ` · ${t('substitute.notInPool')}`}

@@ -21,6 +21,7 @@ export const meKeys = {
   preferences: () => ['me', 'preferences'] as const,
   household: () => ['me', 'household'] as const,
   calendarFeed: () => ['me', 'calendar-feed'] as const,
+  calendars: () => ['me', 'calendars'] as const,
   scheduleFeed: () => ['me', 'schedule-feed'] as const,
   twoFactor: () => ['me', 'two-factor'] as const,
   told: (about: About) => ['me', 'replies-go-to', about] as const,
@@ -57,6 +58,9 @@ export const usePreferences = () =>
 export const useHousehold = () => useQuery({ queryKey: meKeys.household(), queryFn: () => ok(api.GET('/api/me/household')) });
 export const useCalendarFeed = () =>
   useQuery({ queryKey: meKeys.calendarFeed(), queryFn: () => ok(api.GET('/api/users/current/calendar-feed')) });
+/** The calendars the church shares with members, to choose for my calendar link (issue 37 #9). */
+export const useMemberCalendars = () =>
+  useQuery({ queryKey: meKeys.calendars(), queryFn: async () => (await ok(api.GET('/api/users/current/calendars'))).calendars });
 export const useScheduleFeed = () =>
   useQuery({ queryKey: meKeys.scheduleFeed(), queryFn: () => ok(api.GET('/api/users/current/schedule-feed')), staleTime: Infinity, gcTime: Infinity });
 export const useTwoFactor = () => useQuery({ queryKey: meKeys.twoFactor(), queryFn: () => ok(api.GET('/api/users/current/two-factor')) });

@@ -8,7 +8,7 @@ import { BodyId, idSegment, Nullable, responses } from '../../schemas/common.js'
 import { EligiblePerson, HelpWanted, MeAssignment, Opportunities, Swap, Told } from '../../schemas/volunteer.schemas.js';
 import { memberPaths } from './paths.js';
 import { presentHelpWanted, presentMyAssignments, presentOpportunities, presentMyQualifications, presentWithMyAssignment, presentWithSwap } from '../../presenters/assignments.presenter.js';
-import { presentMarkedPeople } from '../../presenters/availability.presenter.js';
+import { presentSubstitutes } from '../../presenters/availability.presenter.js';
 import { parseAnswer, parseComment, parseMyAssignments, parseOpportunities } from '../../commands/assignments.commands.js';
 
 const ASSIGNMENT_FAILURE = 'The volunteer assignment could not be saved';
@@ -62,7 +62,7 @@ export const memberRoutes = (services: Services): FastifyPluginAsyncTypebox => a
       },
     }, async (request) => {
       const caller = callerOf(request);
-      return presentMarkedPeople(await member.substitutes(caller, pathId(request, 'assignmentId', 'Assignment'), request.query.q), caller);
+      return presentSubstitutes(await member.substitutes(caller, pathId(request, 'assignmentId', 'Assignment'), request.query.q), caller);
     });
   }
 

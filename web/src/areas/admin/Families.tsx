@@ -2,9 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ok, okPage } from '../../api/client';
-import { ErrorNote, Loading } from '../../components/feedback';
+import type { PersonMatch } from '../../api/types';
+import { ErrorNote, Loading, SuccessNote } from '../../components/feedback';
 import { TextField } from '../../components/fields';
 import { PagedTable } from '../../components/Table';
+import { PersonSearch } from '../../components/workspace';
 import { adminKeys, useFamily, usePeople, type Family } from './api';
 import { blankToNull, fieldErrors, useTextForm } from './parts';
 
@@ -68,7 +70,65 @@ function FamilyCard({ familyId }: { familyId: number }) {
       <div className="actions">
         <button type="button" className="button" onClick={() => setEditing(true)}>{t('admin.families.edit')}</button>
       </div>
+      <AddMember family={family.data} />
     </div>
+  );
+}
+
+const MEMBER_FIELDS = ['firstName', 'lastName', 'email'] as const;
+const NO_MEMBER = { firstName: '', lastName: '', email: '' };
+
+/**
+ * "Add a member" on the family's card (issue 37 #5): a person found by name joins the family, or a new person is
+ * made in it. Either way the family's card and the people's list show it at once.
+ */
+function AddMember({ family }: { family: Family }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<string>();
+  const { values, setValues, bind } = useTextForm(NO_MEMBER);
+  const refresh = (personId: number) => Promise.all([
+    queryClient.invalidateQueries({ queryKey: adminKeys.family(family.Id) }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.person(personId) }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.familiesList() }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.peopleList() }),
+  ]);
+  const done = (person: { Id: number; FirstName: string; LastName: string }) => {
+    setNotice(t('admin.families.memberAdded', { name: `${person.FirstName} ${person.LastName}`, family: family.Name }));
+    return refresh(person.Id);
+  };
+  const link = useMutation({
+    mutationFn: (match: PersonMatch) => ok(api.POST('/api/person/{personId}', { params: { path: { personId: match.objid } }, body: { familyId: family.Id } })),
+    onMutate: () => setNotice(undefined),
+    onSuccess: done,
+  });
+  const create = useMutation({
+    mutationFn: () => ok(api.POST('/api/persons', {
+      body: { firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: blankToNull(values.email), familyId: family.Id },
+    })),
+    onMutate: () => setNotice(undefined),
+    onSuccess: (person) => { setValues(NO_MEMBER); return done(person); },
+  });
+  const errors = fieldErrors(create.error, MEMBER_FIELDS, t);
+  return (
+    <section className="stacked-section" aria-labelledby={`add-member-${family.Id}`}>
+      <h4 id={`add-member-${family.Id}`} className="subheading">{t('admin.families.addMember')}</h4>
+      <PersonSearch label={t('admin.families.linkPerson')} onChoose={(match) => link.mutate(match)} />
+      {link.isError && <ErrorNote error={link.error} />}
+      <form className="form" onSubmit={(event) => { event.preventDefault(); create.mutate(); }}>
+        <p><strong>{t('admin.families.newMember')}</strong></p>
+        <div className="grid-2">
+          <TextField label={t('admin.people.fields.firstName')} required error={errors.byField.firstName} {...bind('firstName')} />
+          <TextField label={t('admin.people.fields.lastName')} required error={errors.byField.lastName} {...bind('lastName')} />
+          <TextField label={t('admin.people.fields.email')} type="email" error={errors.byField.email} {...bind('email')} />
+        </div>
+        {errors.general && <div className="note note-error" role="alert"><p>{errors.general}</p></div>}
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={create.isPending}>{create.isPending ? t('admin.saving') : t('admin.families.createMember')}</button>
+        </div>
+      </form>
+      {notice && <SuccessNote>{notice}</SuccessNote>}
+    </section>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -153,7 +153,7 @@ function bodyOf(values: PersonForm, flags: { inactive: boolean; doNotEmail: bool
 function PersonForm({ person, onCreated }: { person?: Person; onCreated: (id: number) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { values, bind } = useTextForm(formOf(person));
+  const { values, setValues, bind } = useTextForm(formOf(person));
   const [flags, setFlags] = useState({ inactive: person?.Inactive ?? false, doNotEmail: person?.DoNotEmail ?? false });
   const save = useMutation({
     mutationFn: () => {
@@ -188,7 +188,7 @@ function PersonForm({ person, onCreated }: { person?: Person; onCreated: (id: nu
           {text('homePhone', 'tel')}
           {text('workPhone', 'tel')}
         </div>
-        <FamilyFields familyId={values.familyId} error={errors.byField.familyId} bindFamily={bind('familyId')} bindRole={bind('familyRoleId')} />
+        <FamilyFields familyId={values.familyId} error={errors.byField.familyId} onFamily={(familyId) => setValues((current) => ({ ...current, familyId }))} bindRole={bind('familyRoleId')} />
         <div className="grid-2">
           {text('deceasedDate', 'date')}
           <div>
@@ -208,19 +208,59 @@ function PersonForm({ person, onCreated }: { person?: Person; onCreated: (id: nu
 
 type Bound = ReturnType<ReturnType<typeof useTextForm>['bind']>;
 
-/** Which family the person belongs to (by its number, as the family's card shows it) and their place in it. */
-function FamilyFields({ familyId, error, bindFamily, bindRole }: { familyId: string; error?: string; bindFamily: Bound; bindRole: Bound }) {
+/** Which family the person belongs to (found by its name, issue 37 #5) and their place in it. */
+function FamilyFields({ familyId, error, onFamily, bindRole }: { familyId: string; error?: string; onFamily: (familyId: string) => void; bindRole: Bound }) {
   const { t } = useTranslation();
   const roles = useFamilyRoles();
-  const family = useFamily(/^\d+$/.test(familyId.trim()) ? Number(familyId) : undefined);
   return (
     <div className="grid-2">
-      <TextField label={t('admin.people.fields.familyId')} inputMode="numeric" error={error}
-        hint={family.data ? t('admin.people.familyIs', { name: family.data.Name }) : t('admin.people.familyHint')} {...bindFamily} />
+      <FamilyPicker familyId={familyId} error={error} onChange={onFamily} />
       <SelectField label={t('admin.people.fields.familyRoleId')} disabled={!roles.data} {...bindRole}>
         <option value="">{t('admin.people.noFamilyRole')}</option>
         {roles.data?.map((role) => <option key={role.OptionId} value={role.OptionId}>{role.OptionName}</option>)}
       </SelectField>
+    </div>
+  );
+}
+
+/**
+ * The person's family, chosen by searching the families' names (never by typing a number): the chosen one is named
+ * with a button to take the person out of it, and the matches of what is typed are buttons the keyboard reaches in turn.
+ */
+function FamilyPicker({ familyId, error, onChange }: { familyId: string; error?: string; onChange: (familyId: string) => void }) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const family = useFamily(familyId ? Number(familyId) : undefined);
+  const typed = query.trim();
+  const matches = useQuery({
+    queryKey: [...adminKeys.familiesList(), 'search', typed],
+    queryFn: () => ok(api.GET('/api/families', { params: { query: { q: typed, limit: 10 } } })),
+    enabled: typed.length >= 2,
+  });
+  return (
+    <div className="family-picker">
+      <fieldset className="choices">
+        <legend>{t('admin.people.fields.familyId')}</legend>
+        <p role="status">
+          {familyId ? (family.data ? t('admin.people.familyIs', { name: family.data.Name }) : '…') : <span className="muted">{t('admin.people.noFamily')}</span>}
+        </p>
+        {familyId && <div><button type="button" className="button button-quiet" onClick={() => onChange('')}>{t('admin.people.leaveFamily')}</button></div>}
+        <TextField label={t('admin.people.findFamily')} type="search" autoComplete="off" hint={t('admin.people.familyHint')} error={error}
+          value={query} onChange={(event) => setQuery(event.target.value)} />
+        {matches.data && (matches.data.length === 0
+          ? <p className="muted" role="status">{t('admin.people.noFamilyFound')}</p>
+          : (
+            <ul className="plain-list" aria-label={t('admin.people.familiesFound')}>
+              {matches.data.map((match) => (
+                <li key={match.Id}>
+                  <button type="button" className="link-button" onClick={() => { onChange(String(match.Id)); setQuery(''); }}>
+                    {t('admin.families.heading', { name: match.Name, id: match.Id })}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ))}
+      </fieldset>
     </div>
   );
 }

@@ -60,9 +60,11 @@ export function RegistrationsPage() {
             <td>{person.Email ?? '—'}</td>
             <Registered value={person.DateEntered} />
             <td>
-              <ActionButton label={t('admin.registrations.approveOne')} working={t('admin.working')} invalidates={adminKeys.registrations()}
-                call={() => ok(api.POST('/api/person/{personId}/approve-review', { params: { path: { personId: person.Id } } }))} />
-              <RejectPerson personId={person.Id} name={`${person.FirstName} ${person.LastName}`} />
+              <div className="admin-row-actions">
+                <ActionButton label={t('admin.registrations.approveOne')} working={t('admin.working')} invalidates={adminKeys.registrations()}
+                  call={() => ok(api.POST('/api/person/{personId}/approve-review', { params: { path: { personId: person.Id } } }))} />
+                <RejectPerson personId={person.Id} name={`${person.FirstName} ${person.LastName}`} />
+              </div>
             </td>
           </tr>
         )} />

@@ -30,5 +30,7 @@ export const adminArea: Area = {
     { to: '/admin/groups', label: 'admin.nav.groups' },
     { to: '/admin/calendars', label: 'admin.nav.calendars' },
     { to: '/admin/registrations', label: 'admin.nav.registrations' },
+    // A coordinator's page (the invitations sent), listed here so that the office finds it without an Invite dialog.
+    { to: '/ministries/invitations', label: 'admin.nav.invitations' },
   ],
 };

@@ -8,6 +8,7 @@ import { Empty, ErrorNote, SuccessNote } from '../../components/feedback';
 import { SelectField, TextField } from '../../components/fields';
 import { formatDate, formatTimes } from '../../format';
 import { Table } from '../../components/Table';
+import { PickedName, useTellApart } from '../../components/namesakes';
 import { useRefreshStaffing, type EligibleRow, type Staffing, useEligible } from './api';
 import { POSITION_PARAM } from './public';
 
@@ -60,6 +61,7 @@ function EligibleList({ occurrenceId, positionId, name, holders, onAssigned }: {
 }) {
   const { t } = useTranslation();
   const eligible = useEligible(occurrenceId, positionId, name);
+  const namesakes = useTellApart((eligible.data ?? []).map((person) => ({ ...person, id: person.personId, name: person.displayName })));
   if (!eligible.isSuccess) return <QueryState query={eligible} />;
   if (eligible.data.length === 0) return <Empty><p>{t('occurrences.nobodyEligible')}</p></Empty>;
   return (
@@ -67,15 +69,15 @@ function EligibleList({ occurrenceId, positionId, name, holders, onAssigned }: {
       <p className="muted">{t('occurrences.eligibleHint')}</p>
       <Table cards head={[t('occurrences.person'), t('occurrences.pool'), t('occurrences.conflicts'), t('occurrences.lastServed'), t('occurrences.availability'), <span className="visually-hidden">{t('occurrences.actions')}</span>]} label={t('occurrences.assignTitle')}>
         {eligible.data.map((person) => (
-          <EligibleRowView key={person.personId} occurrenceId={occurrenceId} positionId={positionId} person={person} isHolder={holders.has(person.personId)} onAssigned={onAssigned} />
+          <EligibleRowView key={person.personId} occurrenceId={occurrenceId} positionId={positionId} person={person} detail={namesakes.get(person.personId)} isHolder={holders.has(person.personId)} onAssigned={onAssigned} />
         ))}
       </Table>
     </>
   );
 }
 
-function EligibleRowView({ occurrenceId, positionId, person, isHolder, onAssigned }: {
-  occurrenceId: string; positionId: string; person: EligibleRow; isHolder: boolean; onAssigned: (notice: string) => void;
+function EligibleRowView({ occurrenceId, positionId, person, detail, isHolder, onAssigned }: {
+  occurrenceId: string; positionId: string; person: EligibleRow; detail?: string; isHolder: boolean; onAssigned: (notice: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const refresh = useRefreshStaffing();
@@ -92,7 +94,7 @@ function EligibleRowView({ occurrenceId, positionId, person, isHolder, onAssigne
   });
   return (
     <tr>
-      <th scope="row">{person.displayName}</th>
+      <th scope="row"><PickedName name={person.displayName} detail={detail} /></th>
       <td>{person.inPool ? t('occurrences.inPool') : <span className="badge badge-pending">{t('occurrences.notInPool')}</span>}</td>
       <td>{person.conflictPositionName ? t('occurrences.alsoServing', { position: person.conflictPositionName }) : <span className="muted">{t('occurrences.noConflict')}</span>}</td>
       <td>{person.lastServedDate ? formatDate(person.lastServedDate, i18n.language) : <span className="muted">{t('occurrences.neverServed')}</span>}</td>
@@ -100,7 +102,7 @@ function EligibleRowView({ occurrenceId, positionId, person, isHolder, onAssigne
       <td>
         {isHolder ? <span className="muted">{t('occurrences.alreadyAssigned')}</span> : (
           <button type="button" className="button button-primary" disabled={assign.isPending} onClick={() => assign.mutate()}>
-            {t(person.inPool ? 'occurrences.assignPerson' : 'occurrences.assignOutsidePool', { name: person.displayName })}
+            {t(person.inPool ? 'occurrences.assignPerson' : 'occurrences.assignOutsidePool', { name: detail ? `${person.displayName} (${detail})` : person.displayName })}
           </button>
         )}
         {assign.isError && <ErrorNote error={assign.error} />}

@@ -8,6 +8,7 @@ import { Empty, ErrorNote, SuccessNote } from '../../components/feedback';
 import { QueryState } from '../../components/QueryState';
 import { Section } from './parts';
 import { PersonSearch } from '../../components/workspace';
+import { PickedName, useTellApart } from '../../components/namesakes';
 import { type PoolPerson, refreshParts, usePool, usePositions } from './api';
 import { InviteAction } from '../invitations/public';
 
@@ -64,21 +65,23 @@ function AddToPool({ ministryId, onDone }: { ministryId: number; onDone: (notice
 function PoolTable({ ministryId, members, onDone }: { ministryId: number; members: PoolPerson[]; onDone: (notice: string) => void }) {
   const { t } = useTranslation();
   const positions = usePositions(ministryId);
-  const names = useMemo(() => new Map(positions.data?.map((position) => [position.id, position.name])), [positions.data]);
+  // A position with its team ("Stage Hand · Production"): two teams may each have a position of the same name.
+  const names = useMemo(() => new Map(positions.data?.map((position) => [position.id, `${position.name} · ${position.teamName}`])), [positions.data]);
+  const namesakes = useTellApart(members.map((member) => ({ ...member, id: member.personId, name: member.displayName })));
   return (
     <Table cards head={[t('setup.person'), t('setup.qualifiedFor'), <span className="visually-hidden">{t('setup.actions')}</span>]} className="setup-table" scrollClassName="setup-pool-table" caption={t('setup.section.pool')}>
-      {members.map((member) => <PoolRow key={member.personId} ministryId={ministryId} member={member} names={names} onDone={onDone} />)}
+      {members.map((member) => <PoolRow key={member.personId} ministryId={ministryId} member={member} detail={namesakes.get(member.personId)} names={names} onDone={onDone} />)}
     </Table>
   );
 }
 
 /** Memoised: each qualification ticked in the grid refetches the pool, and only that person's row changes. */
-const PoolRow = memo(function PoolRow({ ministryId, member, names, onDone }: { ministryId: number; member: PoolPerson; names: Map<number, string>; onDone: (notice: string) => void }) {
+const PoolRow = memo(function PoolRow({ ministryId, member, detail, names, onDone }: { ministryId: number; member: PoolPerson; detail?: string; names: Map<number, string>; onDone: (notice: string) => void }) {
   const { t } = useTranslation();
   return (
     <tr>
-      <th scope="row">{member.displayName}</th>
-      <td>{member.qualifications.map((id) => names.get(id)).filter(Boolean).join(', ') || <span className="muted">{t('setup.noQualifications')}</span>}</td>
+      <th scope="row"><PickedName name={member.displayName} detail={detail} /></th>
+      <td>{member.qualifications.map((id) => names.get(id)).filter(Boolean).join('; ') || <span className="muted">{t('setup.noQualifications')}</span>}</td>
       <td><RemoveFromPool ministryId={ministryId} member={member} onDone={onDone} /></td>
     </tr>
   );

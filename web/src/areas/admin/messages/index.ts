@@ -10,13 +10,13 @@ import { registrationsMessages } from './registrations';
 /** What every administrator's page shares; each page's own strings are in the file named for it. */
 const common = areaMessages(
   {
-    nav: { menu: 'Administration', users: 'Users', settings: 'Settings', people: 'People', groups: 'Groups', calendars: 'Calendars', registrations: 'Registrations' },
+    nav: { menu: 'Administration', users: 'Users', settings: 'Settings', people: 'People', groups: 'Groups', calendars: 'Calendars', registrations: 'Registrations', invitations: 'Invitations' },
     actions: 'Actions',
     saving: 'Saving…',
     working: 'Working…',
   },
   {
-    nav: { menu: 'Administración', users: 'Usuarios', settings: 'Configuración', people: 'Personas', groups: 'Grupos', calendars: 'Calendarios', registrations: 'Inscripciones' },
+    nav: { menu: 'Administración', users: 'Usuarios', settings: 'Configuración', people: 'Personas', groups: 'Grupos', calendars: 'Calendarios', registrations: 'Inscripciones', invitations: 'Invitaciones' },
     actions: 'Acciones',
     saving: 'Guardando…',
     working: 'Un momento…',
