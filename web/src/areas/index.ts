@@ -5,8 +5,9 @@ import { dashboardArea } from './dashboard';
 import { eventsArea } from './events';
 import { invitationsArea } from './invitations';
 import { occurrencesArea } from './occurrences';
+import { rosterArea } from './roster';
 import { schedulesArea } from './schedules';
 import { setupArea } from './setup';
 
 /** The workspace's areas, in the order their links appear. */
-export const AREAS: Area[] = [dashboardArea, occurrencesArea, schedulesArea, eventsArea, setupArea, adminArea, autofillArea, invitationsArea];
+export const AREAS: Area[] = [dashboardArea, occurrencesArea, rosterArea, schedulesArea, eventsArea, setupArea, adminArea, autofillArea, invitationsArea];

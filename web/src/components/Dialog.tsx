@@ -6,10 +6,11 @@ import { ErrorNote } from './feedback';
 
 /**
  * The one dialog: a button that opens it (`triggerName` is its full accessible name when its visible word alone
- * is ambiguous, as in a table's row), a title, an optional description, and what it holds.
+ * is ambiguous, as in a table's row), a title, an optional description, and what it holds. Without `trigger` the
+ * page opens it itself (the roster's cells) and gives the focus back in `keepFocus`.
  */
 export function Dialog({ trigger, triggerName, triggerClass = 'button button-quiet', title, description, plainDescription, className, open, onOpenChange, keepFocus, children }: {
-  trigger: ReactNode;
+  trigger?: ReactNode;
   triggerName?: string;
   triggerClass?: string;
   title: ReactNode;
@@ -25,7 +26,7 @@ export function Dialog({ trigger, triggerName, triggerClass = 'button button-qui
 }) {
   return (
     <Radix.Root open={open} onOpenChange={onOpenChange}>
-      <Radix.Trigger asChild><button type="button" className={triggerClass} aria-label={triggerName}>{trigger}</button></Radix.Trigger>
+      {trigger !== undefined && <Radix.Trigger asChild><button type="button" className={triggerClass} aria-label={triggerName}>{trigger}</button></Radix.Trigger>}
       <Radix.Portal>
         <Radix.Overlay className="dialog-overlay" />
         <Radix.Content

@@ -12,8 +12,8 @@ export type Unfilled = Preview['unfilled'][number];
 export type CommitResult = ApiResponse<'/api/ministries/auto-fill/commit', 'post'>;
 export type UndoResult = ApiResponse<'/api/ministries/auto-fill/runs/{runId}/undo', 'post'>;
 
-/** What the auto-fill works on: one occurrence, or a schedule over a window. */
-export type AutoFillScope = { occurrenceId: number } | { scheduleId: number };
+/** What the auto-fill works on: one occurrence, a schedule over a window, or a ministry or team over the roster's dates. */
+export type AutoFillScope = { occurrenceId: number } | { scheduleId: number } | { ministryId: number; from: string; to: string } | { teamId: number; from: string; to: string };
 
 export const autofillKeys = {
   all: ['autofill'] as const,

@@ -26,8 +26,14 @@ export function useAssignPosition() {
   };
 }
 
-/** E14 from the eligible list: the people qualified for the chosen position, in the API's rotation order. */
-export function AssignPanel({ occurrenceId, staffing }: { occurrenceId: string; staffing: Staffing }) {
+/**
+ * E14 from the eligible list: the people qualified for the chosen position, in the API's rotation order. The chosen
+ * position lives in the address on the occurrence page; the roster, whose address holds its own filters, passes
+ * `position` to keep it itself.
+ */
+export function AssignPanel({ occurrenceId, staffing, position }: {
+  occurrenceId: string; staffing: Staffing; position?: { value: string; onChange: (positionId: string) => void };
+}) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [name, setName] = useState('');
@@ -35,18 +41,19 @@ export function AssignPanel({ occurrenceId, staffing }: { occurrenceId: string; 
   const positions = [
     ...staffing.requirements.map((r) => ({ id: r.positionId, name: r.positionName })),
     ...staffing.otherAssignments.map((a) => ({ id: a.positionId, name: a.positionName })),
-  ].filter((position, index, all) => all.findIndex((other) => other.id === position.id) === index);
-  const asked = params.get(POSITION_PARAM) ?? '';
-  const positionId = positions.some((position) => String(position.id) === asked) ? asked : '';
+  ].filter((one, index, all) => all.findIndex((other) => other.id === one.id) === index);
+  const asked = position ? position.value : params.get(POSITION_PARAM) ?? '';
+  const choose = (value: string) => (position ? position.onChange(value) : setParams(value ? { [POSITION_PARAM]: value } : {}, { replace: true }));
+  const positionId = positions.some((one) => String(one.id) === asked) ? asked : '';
   const holders = new Set([...staffing.requirements.flatMap((r) => r.assignments), ...staffing.otherAssignments]
     .filter((a) => String(a.positionId) === positionId && LIVE.has(a.status)).map((a) => a.personId));
   return (
     <section className="card assign-panel">
       <h2 className="section-title">{t('occurrences.assignTitle')}</h2>
       <div className="toolbar">
-        <SelectField label={t('occurrences.position')} value={positionId} onChange={(event) => { setParams(event.target.value ? { [POSITION_PARAM]: event.target.value } : {}, { replace: true }); setNotice(undefined); }}>
+        <SelectField label={t('occurrences.position')} value={positionId} onChange={(event) => { choose(event.target.value); setNotice(undefined); }}>
           <option value="">{t('occurrences.choosePosition')}</option>
-          {positions.map((position) => <option key={position.id} value={position.id}>{position.name}</option>)}
+          {positions.map((one) => <option key={one.id} value={one.id}>{one.name}</option>)}
         </SelectField>
         {positionId && <TextField label={t('occurrences.findByName')} type="search" value={name} onChange={(event) => setName(event.target.value)} />}
       </div>

@@ -1,6 +1,7 @@
 import { areaMessages } from '../area';
 
 export const occurrencesMessages = areaMessages({
+  openOccurrence: 'Open the page of {{name}}',
   nav: 'Occurrences',
   listTitle: 'Occurrences',
   pageTitle: 'Occurrence',
@@ -144,6 +145,7 @@ export const occurrencesMessages = areaMessages({
   saveNeeds: 'Save needs',
   backToPlan: 'Back to the schedule\'s plan',
 }, {
+  openOccurrence: 'Abrir la página de {{name}}',
   nav: 'Fechas',
   listTitle: 'Fechas programadas',
   pageTitle: 'Fecha programada',

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The address parameter naming the position the occurrence page's assign panel opens on. */
@@ -11,3 +12,6 @@ export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   return <span className={`badge badge-${status}`}>{t(`occurrences.status.${status}`, { defaultValue: status })}</span>;
 }
+
+/** The assign panel for one occurrence and position (the roster's cell), loaded when first opened. */
+export const CellAssign = lazy(async () => ({ default: (await import('./CellAssign')).CellAssign }));
