@@ -25,6 +25,7 @@ import { calendarsRoutes } from './http/routes/calendars.routes.js';
 import { cartRoutes } from './http/routes/cart.routes.js';
 import { eventsRoutes } from './http/routes/events.routes.js';
 import { checkInsRoutes } from './http/routes/check-ins.routes.js';
+import { kiosksRoutes } from './http/routes/kiosks.routes.js';
 import { attendanceRoutes } from './http/routes/volunteer/attendance.routes.js';
 import { groupsRoutes } from './http/routes/groups.routes.js';
 import { peopleRoutes } from './http/routes/people.routes.js';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(calendarsRoutes(services));
   await http.register(eventsRoutes(services));
   await http.register(checkInsRoutes(services));
+  await http.register(kiosksRoutes(services));
   await http.register(attendanceRoutes(services));
   await http.register(cartRoutes(services));
   await http.register(ministriesRoutes(services));

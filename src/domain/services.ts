@@ -19,6 +19,7 @@ import { AnswerLinksService } from './assignments/answer-links.service.js';
 import { AskAgainService } from './assignments/ask-again.service.js';
 import { AcceptAllService } from './assignments/accept-all.service.js';
 import { AttendanceService } from './attendance/attendance.service.js';
+import { KiosksService } from './attendance/kiosks.service.js';
 import { SwapsService } from './assignments/swaps.service.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
 import { RecentRepliesService } from './dashboard/recent-replies.service.js';
@@ -95,6 +96,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     eventTypes: new EventTypesService(db, settings),
     events,
     attendance: new AttendanceService(db, time, settings),
+    kiosks: new KiosksService(db, time),
     cart: new CartService(db, time),
     volunteerAccess,
     ministries: new MinistriesService(db, time, publisher),

@@ -25,6 +25,7 @@ import * as m0025 from './0025_sign_in_by_address.js';
 import * as m0026 from './0026_add_person_language.js';
 import * as m0027 from './0027_create_invitations.js';
 import * as m0032 from './0032_check_in_once_per_event.js';
+import * as m0033 from './0033_add_kiosk_credentials.js';
 
 /** Every migration, in order. A shipped migration is never edited; add a new file instead. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0026_add_person_language': m0026,
   '0027_create_invitations': m0027,
   '0032_check_in_once_per_event': m0032,
+  '0033_add_kiosk_credentials': m0033,
 };

@@ -58,6 +58,20 @@ export function attendanceRepository(db: Executor) {
       return query.execute();
     },
 
+    /** The people placed on the event's occurrences, by name, each once, with their check-in: the kiosk's list. */
+    async placedPeople(eventId: number) {
+      return assignmentSchedules(db)
+        .innerJoin('persons', 'persons.id', 'assignments.person_id')
+        .leftJoin('event_attend', (join) =>
+          join.onRef('event_attend.event_id', '=', 'occurrences.event_id').onRef('event_attend.person_id', '=', 'assignments.person_id'))
+        .select(['assignments.person_id', 'persons.first_name', 'persons.last_name', 'event_attend.checkin_at', 'event_attend.checkout_at'])
+        .distinct()
+        .where('occurrences.event_id', '=', eventId)
+        .where('assignments.status', 'in', SERVICE_STATUSES)
+        .orderBy('persons.last_name').orderBy('persons.first_name').orderBy('assignments.person_id')
+        .execute();
+    },
+
     /** Checks the person in at `at`; false when a row was already there (a person is checked in once per event). */
     async checkIn(eventId: number, personId: number, at: string, mark: AttendanceMark | null = null): Promise<boolean> {
       const inserted = await db

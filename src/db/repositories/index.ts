@@ -34,6 +34,7 @@ import { familiesRepository } from './families.repository.js';
 import { groupsRepository } from './groups.repository.js';
 import { installSecretsRepository } from './install-secrets.repository.js';
 import { invitationsRepository } from './invitations.repository.js';
+import { kiosksRepository } from './kiosks.repository.js';
 import { locksRepository } from './locks.repository.js';
 import { notificationsRepository } from './notifications.repository.js';
 import { personsRepository } from './persons.repository.js';
@@ -80,6 +81,7 @@ export function createRepositories(db: Executor) {
     groups: groupsRepository(db),
     installSecrets: installSecretsRepository(db),
     invitations: invitationsRepository(db),
+    kiosks: kiosksRepository(db),
     locks: locksRepository(db),
     notifications: notificationsRepository(db),
     persons: personsRepository(db),

@@ -1,0 +1,115 @@
+import type { Kysely } from 'kysely';
+import type { Repositories } from '../../db/repositories/index.js';
+import type { DB } from '../../db/schema.js';
+import type { ChurchTime } from '../church-time.js';
+import { DatabaseService } from '../database-service.js';
+import { conflict, forbidden, invalid, notFound, unauthorized } from '../errors.js';
+import { displayName } from '../people/display-name.js';
+import { newApiKey, sha256Hex } from '../users/secrets.js';
+
+/** What a volunteer's QR code on My schedule carries: the person, for the kiosk of the event they serve at. */
+export const QR_PREFIX = 'vms-checkin:';
+
+export type Kiosk = NonNullable<Awaited<ReturnType<Repositories['kiosks']['findById']>>>;
+
+/**
+ * Kiosks (issue 36 #2): an administrator registers a door tablet, which gets a credential of its own (no person
+ * behind it, shown once, kept hashed), assigns it an event and revokes it in one click. With that credential the
+ * kiosk does nothing but list the people serving at its event and check them in and out.
+ */
+export class KiosksService extends DatabaseService {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime) {
+    super(db);
+  }
+
+  private async event(eventId: number | null) {
+    if (eventId !== null && !(await this.repos.events.findById(eventId))) throw notFound('Event not found');
+    return eventId;
+  }
+
+  private async kiosk(kioskId: number): Promise<Kiosk> {
+    const kiosk = await this.repos.kiosks.findById(kioskId);
+    if (!kiosk) throw notFound('Kiosk not found');
+    return kiosk;
+  }
+
+  list() {
+    return this.repos.kiosks.list();
+  }
+
+  async register(name: string, eventId: number | null) {
+    const trimmed = name.trim();
+    if (trimmed === '' || trimmed.length > 50) throw invalid('A kiosk needs a name of at most 50 characters');
+    await this.event(eventId);
+    const token = newApiKey();
+    const id = await this.repos.kiosks.insert({ name: trimmed, eventId, tokenHash: sha256Hex(token), at: await this.time.now() });
+    return { kiosk: (await this.repos.kiosks.findById(id))!, token };
+  }
+
+  async assign(kioskId: number, eventId: number | null) {
+    await this.kiosk(kioskId);
+    await this.repos.kiosks.assign(kioskId, await this.event(eventId));
+    return (await this.repos.kiosks.findById(kioskId))!;
+  }
+
+  /** Revoking deletes the kiosk: its credential stops working at once and its event may be deleted again. */
+  async revoke(kioskId: number): Promise<void> {
+    await this.kiosk(kioskId);
+    await this.repos.kiosks.remove(kioskId);
+  }
+
+  /** The kiosk behind a credential: 401 for none, an unknown or a revoked one. */
+  async authenticate(token: string | undefined): Promise<Kiosk> {
+    const kiosk = token ? await this.repos.kiosks.findByTokenHash(sha256Hex(token)) : undefined;
+    if (!kiosk) throw unauthorized('This kiosk is not registered, or was revoked. Ask an administrator for a new kiosk key.');
+    return kiosk;
+  }
+
+  private assignedEvent(kiosk: Kiosk): number {
+    if (kiosk.assigned_event_id === null) throw conflict('This kiosk is not assigned to an event. Ask an administrator to assign one.');
+    return kiosk.assigned_event_id;
+  }
+
+  /** The kiosk's screen: its event and the people serving at it, with their check-ins. */
+  async screen(kiosk: Kiosk) {
+    const eventId = this.assignedEvent(kiosk);
+    return { kiosk, people: await this.repos.attendance.placedPeople(eventId) };
+  }
+
+  /** The person named by id or by a volunteer's QR code, who must be serving at the kiosk's event. */
+  private async serving(kiosk: Kiosk, target: { personId?: number; qr?: string }) {
+    const eventId = this.assignedEvent(kiosk);
+    let personId = target.personId;
+    if (target.qr !== undefined) {
+      const match = target.qr.trim().startsWith(QR_PREFIX) ? /^\d{1,10}$/.exec(target.qr.trim().slice(QR_PREFIX.length)) : null;
+      if (!match) throw invalid('That QR code is not a check-in code from My schedule.');
+      personId = Number(match[0]);
+    }
+    if (personId === undefined) throw invalid('Choose a person or scan their QR code');
+    const person = await this.repos.persons.findById(personId);
+    if (!person) throw notFound('Person not found');
+    if ((await this.repos.attendance.placements(eventId, personId)).length === 0) {
+      throw forbidden(`${displayName(person)} is not serving at this event.`);
+    }
+    return { eventId, personId, name: displayName(person) };
+  }
+
+  async checkIn(kiosk: Kiosk, target: { personId?: number; qr?: string }) {
+    const { eventId, personId, name } = await this.serving(kiosk, target);
+    if (!(await this.repos.attendance.checkIn(eventId, personId, await this.time.now()))) {
+      const row = await this.repos.attendance.find(eventId, personId);
+      if (row?.checkin_at !== null) throw conflict(`${name} is already checked in.`);
+      await this.repos.attendance.mark(eventId, personId, { checkin_at: await this.time.now(), checkout_at: null, mark: null });
+    }
+    return (await this.repos.attendance.find(eventId, personId))!;
+  }
+
+  async checkOut(kiosk: Kiosk, target: { personId?: number; qr?: string }) {
+    const { eventId, personId, name } = await this.serving(kiosk, target);
+    if (!(await this.repos.attendance.checkOut(eventId, personId, await this.time.now()))) {
+      const row = await this.repos.attendance.find(eventId, personId);
+      throw conflict(row?.checkout_at ? `${name} has already checked out.` : `${name} is not checked in, so cannot be checked out.`);
+    }
+    return (await this.repos.attendance.find(eventId, personId))!;
+  }
+}

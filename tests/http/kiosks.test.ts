@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { KioskPersonView, KioskView } from '../../src/http/schemas/kiosks.schemas.js';
+import {
+  as, assignVolunteer, countRows, expectError, newMinistry, newPerson, newPosition, newStaffedEvent, useServer, useUser,
+} from '../kit/index.js';
+
+// The test clock stands at 2026-03-04 10:00 in the church's time zone.
+const server = useServer();
+const admin = useUser(server, ['admin']);
+const planner = useUser(server, ['addEvents']);
+
+const KEY_REFUSAL = 'This kiosk is not registered, or was revoked. Ask an administrator for a new kiosk key.';
+const kiosk = (key: string | undefined): { headers: Record<string, string> } => ({ headers: key === undefined ? {} : { 'x-kiosk-key': key } });
+const screen = (key?: string) => server.get('/api/public/kiosk', kiosk(key));
+const kioskCheckIn = (key: string, body: unknown) => server.request('POST', '/api/public/kiosk/check-ins', { ...kiosk(key), body });
+const kioskCheckOut = (key: string, body: unknown) => server.request('POST', '/api/public/kiosk/check-outs', { ...kiosk(key), body });
+
+/** An event with two volunteers serving at it, and a kiosk registered for it. */
+async function kioskAtEvent() {
+  const ministry = await newMinistry(server);
+  const position = await newPosition(server, ministry.id, ministry.teamId);
+  const staffed = await newStaffedEvent(server, { id: ministry.id, teamId: ministry.teamId }, [{ positionId: position.id, minCount: 2 }]);
+  const first = await assignVolunteer(server, staffed.occurrenceId, position.id, 'accepted');
+  const second = await assignVolunteer(server, staffed.occurrenceId, position.id, 'accepted');
+  const answer = await server.post('/api/kiosks', { name: 'Front door', eventId: staffed.eventId }, as(admin));
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return { ...staffed, first: first.volunteer, second: second.volunteer, kiosk: answer.body.kiosk as KioskView, key: answer.body.kioskKey as string };
+}
+
+describe('Kiosks: registered by an administrator', () => {
+  it('registers a kiosk for an event, shows its key once, lists it, and refuses anyone but an administrator', async () => {
+    const { kiosk: registered, key, eventId } = await kioskAtEvent();
+    assert.equal(registered.name, 'Front door');
+    assert.equal(registered.eventId, eventId);
+    assert.match(key, /^\S{20,}$/);
+    const list = await server.get('/api/kiosks', as(admin));
+    assert.equal(list.status, 200);
+    const listed = (list.body.kiosks as KioskView[]).find((k) => k.id === registered.id)!;
+    assert.deepEqual(listed, registered);
+    assert.equal(JSON.stringify(list.body).includes(key), false, 'the key is never shown again');
+    expectError(await server.post('/api/kiosks', { name: 'Side door' }, as(planner)), 403, 'User must be an Admin');
+    expectError(await server.get('/api/kiosks', as(planner)), 403, 'User must be an Admin');
+  });
+
+  it('refuses a blank name and an unknown event, registering nothing', async () => {
+    const before = await countRows(server, 'kiosk_devices');
+    expectError(await server.post('/api/kiosks', { name: '  ' }, as(admin)), 400, 'A kiosk needs a name of at most 50 characters');
+    expectError(await server.post('/api/kiosks', { name: 'Lobby', eventId: 987654 }, as(admin)), 404, 'Event not found');
+    assert.equal(await countRows(server, 'kiosk_devices'), before);
+  });
+
+  it('holds its event against deletion until it is moved off it or revoked; a revoked key stops working at once', async () => {
+    const { kiosk: registered, key, eventId } = await kioskAtEvent();
+    expectError(await server.delete(`/api/events/${eventId}`, as(planner)), 409, 'Cannot delete event: event is currently assigned to a kiosk.', { eventId });
+    const moved = await server.post(`/api/kiosks/${registered.id}/event`, { eventId: null }, as(admin));
+    assert.equal(moved.status, 200, JSON.stringify(moved.body));
+    assert.equal(moved.body.kiosk.eventId, null);
+    expectError(await screen(key), 409, 'This kiosk is not assigned to an event. Ask an administrator to assign one.');
+    assert.equal((await server.post(`/api/kiosks/${registered.id}/event`, { eventId }, as(admin))).status, 200);
+    const revoked = await server.delete(`/api/kiosks/${registered.id}`, as(admin));
+    assert.deepEqual(revoked.body, { success: true });
+    expectError(await screen(key), 401, KEY_REFUSAL);
+    expectError(await server.delete(`/api/kiosks/${registered.id}`, as(admin)), 404, 'Kiosk not found');
+    assert.equal((await server.delete(`/api/events/${eventId}`, as(planner))).status, 200);
+  });
+});
+
+describe('Kiosks: the kiosk page with its own key', () => {
+  it('lists the people serving at its event and checks them in by name or by their QR code, then out', async () => {
+    const { key, first, second } = await kioskAtEvent();
+    const list = await screen(key);
+    assert.equal(list.status, 200, JSON.stringify(list.body));
+    assert.deepEqual((list.body.people as KioskPersonView[]).map((p) => p.personId).sort(), [first.personId, second.personId].sort());
+
+    const byName = await kioskCheckIn(key, { personId: first.personId });
+    assert.equal(byName.status, 200, JSON.stringify(byName.body));
+    assert.equal(byName.body.checkIn.attendance, 'checked_in');
+    const byQr = await kioskCheckIn(key, { qr: `vms-checkin:${second.personId}` });
+    assert.equal(byQr.status, 200, JSON.stringify(byQr.body));
+    assert.equal(byQr.body.checkIn.personId, second.personId);
+    expectError(await kioskCheckIn(key, { personId: first.personId }), 409, `${byName.body.checkIn.displayName} is already checked in.`);
+
+    const out = await kioskCheckOut(key, { personId: first.personId });
+    assert.equal(out.body.checkIn.attendance, 'checked_out');
+    expectError(await kioskCheckOut(key, { personId: first.personId }), 409, `${byName.body.checkIn.displayName} has already checked out.`);
+    assert.deepEqual(((await screen(key)).body.people as KioskPersonView[]).map((p) => p.attendance).sort(), ['checked_in', 'checked_out']);
+  });
+
+  it('refuses a person not serving there, an unreadable QR code, and a missing target, checking nobody in', async () => {
+    const { key, eventId } = await kioskAtEvent();
+    const visitor = await newPerson(server, { first_name: 'Vera', last_name: 'Visitor' });
+    expectError(await kioskCheckIn(key, { personId: visitor.id }), 403, 'Vera Visitor is not serving at this event.');
+    expectError(await kioskCheckIn(key, { qr: 'https://example.org/' }), 400, 'That QR code is not a check-in code from My schedule.');
+    expectError(await kioskCheckIn(key, {}), 400, 'Choose a person or scan their QR code');
+    expectError(await kioskCheckIn(key, { personId: 987654 }), 404, 'Person not found');
+    assert.equal(await countRows(server, 'event_attend', { event_id: eventId }), 0);
+  });
+
+  it('answers 401 without a key or with a wrong one, and its key opens nothing else', async () => {
+    const { key, first } = await kioskAtEvent();
+    expectError(await screen(), 401, KEY_REFUSAL);
+    expectError(await screen('not-a-kiosk-key'), 401, KEY_REFUSAL);
+    expectError(await kioskCheckIn('not-a-kiosk-key', { personId: first.personId }), 401, KEY_REFUSAL);
+    assert.equal((await server.get('/api/users/current', { key })).status, 401, 'a kiosk key is no API key');
+    assert.equal((await server.get('/api/users/current', kiosk(key))).status, 401);
+    expectError(await screen(admin.apiKey), 401, KEY_REFUSAL);
+  });
+});
