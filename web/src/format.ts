@@ -35,3 +35,13 @@ export function today(): string {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
+
+/** A date as a short label for a chart's axis or a week's row: "Mar 2" (the year left out). */
+export function formatShortDate(value: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(wallClock(value));
+}
+
+/** A share from 0 to 1 as a whole percentage in the reader's language: "75 %" or "75%". */
+export function formatPercent(share: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(share);
+}

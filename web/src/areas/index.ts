@@ -5,9 +5,10 @@ import { dashboardArea } from './dashboard';
 import { eventsArea } from './events';
 import { invitationsArea } from './invitations';
 import { occurrencesArea } from './occurrences';
+import { reportsArea } from './reports';
 import { rosterArea } from './roster';
 import { schedulesArea } from './schedules';
 import { setupArea } from './setup';
 
 /** The workspace's areas, in the order their links appear. */
-export const AREAS: Area[] = [dashboardArea, occurrencesArea, rosterArea, schedulesArea, eventsArea, setupArea, adminArea, autofillArea, invitationsArea];
+export const AREAS: Area[] = [dashboardArea, occurrencesArea, rosterArea, schedulesArea, reportsArea, eventsArea, setupArea, adminArea, autofillArea, invitationsArea];
