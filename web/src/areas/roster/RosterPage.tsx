@@ -139,6 +139,8 @@ function RosterGrid({ roster }: { roster: Roster }) {
   const grid = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState({ row: 0, column: 0 });
   const [open, setOpen] = useState<OpenCell>();
+  // The cell the dialog was opened from: the dialog hands the focus back to it after `open` is cleared.
+  const opener = useRef<OpenCell | undefined>(undefined);
   const cells = useMemo(() => new Map(roster.cells.map((cell) => [`${cell.occurrenceId}:${cell.positionId}`, cell])), [roster.cells]);
   const showTeam = roster.teamId === null && new Set(roster.positions.map((p) => p.teamId)).size > 1;
 
@@ -205,7 +207,10 @@ function RosterGrid({ roster }: { roster: Roster }) {
                         row={row}
                         column={column}
                         tabbable={active.row === row && active.column === column}
-                        onOpen={() => { setActive({ row, column }); setOpen({ occurrenceId: occurrence.id, positionId: position.id, positionName: position.name, row, column }); }}
+                        onOpen={() => {
+                          setActive({ row, column });
+                          setOpen((opener.current = { occurrenceId: occurrence.id, positionId: position.id, positionName: position.name, row, column }));
+                        }}
                       />
                     </td>
                   );
@@ -220,7 +225,11 @@ function RosterGrid({ roster }: { roster: Roster }) {
         className="dialog-wide"
         open={open !== undefined}
         onOpenChange={(isOpen) => { if (!isOpen) setOpen(undefined); }}
-        keepFocus={() => { if (open) setTimeout(() => focusCell(open.row, open.column)); return true; }}
+        keepFocus={() => {
+          const cell = opener.current;
+          if (cell) setTimeout(() => focusCell(cell.row, cell.column));
+          return true;
+        }}
       >
         {open && (
           <Suspense fallback={<p className="muted">…</p>}>
