@@ -336,7 +336,7 @@ describe('who served how often', () => {
     const csv = await server.get(`${url}&format=csv`, as(coordinator));
     assert.match(String(csv.headers['content-type']), /^text\/csv/);
     const lines = csv.text.trim().split('\r\n');
-    assert.deepEqual(lines[0], 'personId,name,total,pending,accepted,declined,cancelled,completed,lastServed');
+    assert.deepEqual(lines[0], 'personId,name,total,pending,accepted,declined,cancelled,completed,lastServed,served,noShows,hoursServed');
     assert.equal(lines.length, 3);
     const csvPath = await server.get(`${V}/ministries/${ministry.id}/servings.csv?from=2026-03-01&to=2026-03-31`, as(coordinator));
     assert.equal(csvPath.text, csv.text);

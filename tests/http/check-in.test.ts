@@ -303,6 +303,10 @@ describe('Attendance in the answers and the servings report', () => {
     try {
       // Ben missed the first shift; his coming one is not over, so it is no no-show yet.
       assert.deepEqual(await tallies(), { tracked: true, amy: [2, 0, 2.5], ben: [0, 1, 0] });
+      const csv = (await server.get(`${url}&format=csv`, as(coordinator))).text.trim().split('\r\n');
+      assert.ok(csv[0].endsWith(',served,noShows,hoursServed'), csv[0]);
+      assert.ok(csv.some((line) => line.startsWith(`${amy.personId},`) && line.endsWith(',2,0,2.5')), csv.join('\n'));
+      assert.ok(csv.some((line) => line.startsWith(`${ben.personId},`) && line.endsWith(',0,1,0')), csv.join('\n'));
     } finally {
       await setSetting(server, admin, 'bEnableAttendance', 'false');
     }

@@ -45,6 +45,7 @@ export function presentServings(report: Awaited<ReturnType<AutoFillService['serv
 
 /** The servings report as CSV: a header row, then one line per person, escaped as every CSV of the service is. */
 export function servingsCsv(report: ServingsView): string {
-  const header = ['personId', 'name', 'total', 'pending', 'accepted', 'declined', 'cancelled', 'completed', 'lastServed'];
-  return csvFile(header, report.people.map((p) => [p.personId, p.displayName, p.total, p.pending, p.accepted, p.declined, p.cancelled, p.completed, p.lastServed]));
+  const header = ['personId', 'name', 'total', 'pending', 'accepted', 'declined', 'cancelled', 'completed', 'lastServed', 'served', 'noShows', 'hoursServed'];
+  return csvFile(header, report.people.map((p) => [p.personId, p.displayName, p.total, p.pending, p.accepted, p.declined, p.cancelled, p.completed, p.lastServed,
+    p.served, p.noShows, p.hoursServed]));
 }
