@@ -36,6 +36,7 @@ import { lookupsRoutes } from './http/routes/volunteer/lookups.routes.js';
 import { assignmentsRoutes } from './http/routes/volunteer/assignments.routes.js';
 import { assignmentActionsRoutes } from './http/routes/volunteer/assignment-actions.routes.js';
 import { askAgainRoutes } from './http/routes/volunteer/ask-again.routes.js';
+import { workspaceMessagesRoutes } from './http/routes/volunteer/workspace-messages.routes.js';
 import { acceptAllRoutes } from './http/routes/volunteer/accept-all.routes.js';
 import { memberRoutes } from './http/routes/volunteer/member.routes.js';
 import { availabilityRoutes } from './http/routes/volunteer/availability.routes.js';
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(assignmentsRoutes(services));
   await http.register(assignmentActionsRoutes(services));
   await http.register(askAgainRoutes(services));
+  await http.register(workspaceMessagesRoutes(services));
   await http.register(acceptAllRoutes(services));
   await http.register(memberRoutes(services));
   await http.register(availabilityRoutes(services));

@@ -122,7 +122,7 @@ export interface InstallSecretsTable {
 export const NOTIFICATION_TYPES = [
   'assignment', 'reminder', 'signup_confirm', 'decline_alert', 'gap_alert', 'swap_proposed', 'swap_resolved', 'help_offer',
   'password_reset', 'account_locked', 'account_unlocked', 'email_changed', 'assignment_withdrawn',
-  'two_factor_enabled', 'two_factor_disabled', 'invitation', 'registration_rejected',
+  'two_factor_enabled', 'two_factor_disabled', 'invitation', 'registration_rejected', 'message', 'delivery_failed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -529,7 +529,33 @@ export interface InvitationsTable {
   notification_id: number | null;
 }
 
+/** A message from the workspace (migration 0028): one ministry, one audience, its words as sent. */
+export interface MessagesTable {
+  id: Generated<number>;
+  ministry_id: number;
+  sender_person_id: number | null;
+  sender_name: string;
+  subject: string;
+  body: string;
+  audience_kind: MessageAudienceKind;
+  /** JSON: what names the audience (`MessageAudience`), with the names it had when sent. */
+  audience: string;
+  created_at: Timestamp;
+}
+
+export const MESSAGE_AUDIENCE_KINDS = ['team', 'pool', 'serving', 'pending'] as const;
+export type MessageAudienceKind = (typeof MESSAGE_AUDIENCE_KINDS)[number];
+
+/** Who a message went to, and the outbox row that carries it to them. */
+export interface MessageRecipientsTable {
+  message_id: number;
+  person_id: number;
+  notification_id: number | null;
+}
+
 export interface DB {
+  messages: MessagesTable;
+  message_recipients: MessageRecipientsTable;
   families: FamiliesTable;
   persons: PersonsTable;
   users: UsersTable;

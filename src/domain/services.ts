@@ -17,6 +17,7 @@ import { CoordinatorActionsService } from './assignments/coordinator-actions.ser
 import { MemberService } from './assignments/member.service.js';
 import { AnswerLinksService } from './assignments/answer-links.service.js';
 import { AskAgainService } from './assignments/ask-again.service.js';
+import { MessagesService } from './messages/messages.service.js';
 import { AcceptAllService } from './assignments/accept-all.service.js';
 import { AttendanceService } from './attendance/attendance.service.js';
 import { KiosksService } from './attendance/kiosks.service.js';
@@ -115,6 +116,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     availabilityGlance: new AvailabilityGlanceService(db, time),
     assignmentActions: new CoordinatorActionsService(db, time, publisher),
     askAgain: new AskAgainService(db, time, publisher),
+    workspaceMessages: new MessagesService(db, time, publisher, volunteerAccess),
     acceptAll: new AcceptAllService(db, member),
     member,
     answerLinks,

@@ -31,7 +31,13 @@ export interface MailSink {
   close(): Promise<void>;
 }
 
-export async function startMailSink(inbox: SunkMail[] = [], options: { hold?: boolean } = {}): Promise<MailSink> {
+/** `refuses`: recipients the sink refuses for good at RCPT TO (550 mailbox unavailable), as a bounced address is. */
+export interface MailSinkOptions {
+  hold?: boolean;
+  refuses?: (address: string) => boolean;
+}
+
+export async function startMailSink(inbox: SunkMail[] = [], options: MailSinkOptions = {}): Promise<MailSink> {
   let isHolding = options.hold ?? false;
   const waiting: Array<(error?: Error) => void> = [];
   let heldCount = 0;
@@ -51,6 +57,10 @@ export async function startMailSink(inbox: SunkMail[] = [], options: { hold?: bo
       if (!isHolding) return callback();
       waiting.push(callback);
       onHeld();
+    },
+    onRcptTo(address, _session, callback) {
+      if (options.refuses?.(address.address)) return callback(Object.assign(new Error('5.1.1 Mailbox unavailable'), { responseCode: 550 }));
+      callback();
     },
     onData(stream, session, callback) {
       simpleParser(stream).then((mail) => {
@@ -83,11 +93,11 @@ export async function startMailSink(inbox: SunkMail[] = [], options: { hold?: bo
  * pointed at it with e-mail on, closed after the tests. Answers the inbox, filled as messages arrive (a drain of
  * the outbox has delivered them when it returns).
  */
-export function useMailSink(server: TestServer, admin: TestUser): SunkMail[] {
+export function useMailSink(server: TestServer, admin: TestUser, options: Pick<MailSinkOptions, 'refuses'> = {}): SunkMail[] {
   const inbox: SunkMail[] = [];
   let sink: MailSink | undefined;
   setUp(async () => {
-    sink = await startMailSink(inbox);
+    sink = await startMailSink(inbox, options);
     for (const [name, value] of [['sSMTPHost', `127.0.0.1:${sink.port}`], ['bEnabledEmail', '1']]) {
       const answer = await server.post(`/admin/api/system/config/${name}`, { value }, as(admin));
       assert.equal(answer.status, 200, answer.text);

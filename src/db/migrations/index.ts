@@ -26,6 +26,7 @@ import * as m0026 from './0026_add_person_language.js';
 import * as m0027 from './0027_create_invitations.js';
 import * as m0032 from './0032_check_in_once_per_event.js';
 import * as m0033 from './0033_add_kiosk_credentials.js';
+import * as m0028 from './0028_create_workspace_messages.js';
 
 /** Every migration, in order. A shipped migration is never edited; add a new file instead. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0027_create_invitations': m0027,
   '0032_check_in_once_per_event': m0032,
   '0033_add_kiosk_credentials': m0033,
+  '0028_create_workspace_messages': m0028,
 };

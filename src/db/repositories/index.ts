@@ -36,6 +36,7 @@ import { installSecretsRepository } from './install-secrets.repository.js';
 import { invitationsRepository } from './invitations.repository.js';
 import { kiosksRepository } from './kiosks.repository.js';
 import { locksRepository } from './locks.repository.js';
+import { messagesRepository } from './messages.repository.js';
 import { notificationsRepository } from './notifications.repository.js';
 import { personsRepository } from './persons.repository.js';
 import { rateLimitsRepository } from './rate-limits.repository.js';
@@ -83,6 +84,7 @@ export function createRepositories(db: Executor) {
     invitations: invitationsRepository(db),
     kiosks: kiosksRepository(db),
     locks: locksRepository(db),
+    messages: messagesRepository(db),
     notifications: notificationsRepository(db),
     persons: personsRepository(db),
     rateLimits: rateLimitsRepository(db),

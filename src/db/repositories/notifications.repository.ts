@@ -147,14 +147,17 @@ export function notificationsRepository(db: Executor) {
      * A failed attempt: the row stays pending for the next drain, or becomes `failed` for good at `maxAttempts`. A row
      * a cancel reached during the attempt stays cancelled: pending again, the next drain would send it.
      */
-    async markFailure(id: number, error: string, at: string, maxAttempts: number): Promise<void> {
-      await settle(id, {
+    async markFailure(id: number, error: string, at: string, maxAttempts: number): Promise<{ failedForGood: boolean }> {
+      // A claimed row is pending or cancelled, never failed already: `failed` after this attempt is this attempt's.
+      const row = await db.updateTable('notifications').set({
         attempts: sql`attempts + 1`,
         last_error: error.slice(0, 255),
         last_attempt_at: at,
         status: sql`case when status <> 'pending' then status when attempts + 1 >= ${maxAttempts} then 'failed' else 'pending' end`,
         context: withoutSecret(sql`status = 'pending' and attempts + 1 >= ${maxAttempts}`),
-      });
+        claimed_until: null,
+      }).where('id', '=', id).returning('status').executeTakeFirst();
+      return { failedForGood: row?.status === 'failed' };
     },
 
     /**

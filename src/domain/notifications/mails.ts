@@ -31,7 +31,7 @@ const WORDING: Record<Language, Wording> = { en, es };
 
 // Mails to the person who serves; those about someone else's answer go to whoever is told of replies.
 const TO_A_VOLUNTEER = new Set<NotificationType>(['assignment', 'reminder', 'assignment_withdrawn', 'signup_confirm', 'swap_resolved']);
-const ABOUT_REPLIES = new Set<NotificationType>(['decline_alert', 'gap_alert', 'swap_proposed', 'help_offer']);
+const ABOUT_REPLIES = new Set<NotificationType>(['decline_alert', 'gap_alert', 'swap_proposed', 'help_offer', 'delivery_failed']);
 
 /** What, when, where and which team, for a mail about a shift. */
 function shiftFacts(facts: MailFacts, wording: Wording): MailContent['facts'] {
@@ -57,7 +57,8 @@ function answerButtons(facts: MailFacts, wording: Wording): MailContent['buttons
 }
 
 function footer(facts: MailFacts, wording: Wording): string[] {
-  const why = TO_A_VOLUNTEER.has(facts.type) ? wording.why.volunteer(facts)
+  const why = facts.type === 'message' ? wording.why.message(facts)
+    : TO_A_VOLUNTEER.has(facts.type) ? wording.why.volunteer(facts)
     : ABOUT_REPLIES.has(facts.type) ? wording.why.coordinator(facts)
     : wording.why.account(facts);
   return [why, ...(facts.serviceUrl ? [wording.preferences(`${facts.serviceUrl}/me`)] : [])];

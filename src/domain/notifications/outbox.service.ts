@@ -10,6 +10,7 @@ import { mailServerAddress, mailServerFailure } from './mail-server.js';
 import { composeMail, type MailAttachment } from './mails.js';
 import { languageOf } from '../people/language.js';
 import { DatabaseService } from '../database-service.js';
+import { repliesReach } from '../assignments/recipients.js';
 
 /** At the 5th failed attempt a message is `failed` for good (contract §13.1). */
 export const MAX_ATTEMPTS = 5;
@@ -19,9 +20,12 @@ const MAX_ROUNDS = 40;
 // These ask the volunteer to serve, so they carry the Accept and Decline links (issue 17).
 const ANSWERABLE = new Set<NotificationType>(['assignment', 'reminder']);
 // Volunteer mail goes to the volunteer; these go to coordinators or managers about someone else.
-const ABOUT_A_VOLUNTEER = new Set<NotificationType>(['decline_alert', 'gap_alert', 'swap_proposed', 'help_offer']);
+const ABOUT_A_VOLUNTEER = new Set<NotificationType>(['decline_alert', 'gap_alert', 'swap_proposed', 'help_offer', 'delivery_failed']);
 
 type MailContext = Awaited<ReturnType<Repositories['notifications']['mailContext']>>[number];
+type NotificationsRow = Awaited<ReturnType<Repositories['notifications']['claimDue']>>[number];
+// A volunteer's mails whose terminal failure a person is told of (issue 34 #3); never `delivery_failed` itself.
+const TELLS_OF_FAILURE = new Set<NotificationType>(['assignment', 'reminder', 'assignment_withdrawn', 'signup_confirm', 'swap_resolved', 'message']);
 
 interface Address {
   name: string;
@@ -211,7 +215,9 @@ export class OutboxService extends DatabaseService {
             answerLink: subject && `${serviceUrl}/answer/${sign!(subject)}`,
             context,
           }, time.clock.now());
-          const replyTo = row.type === 'decline_alert' ? facts!.volunteer_email
+          // A workspace message is answered to whoever wrote it (issue 34 #1).
+          const replyTo = row.type === 'message' ? (typeof context.senderEmail === 'string' ? context.senderEmail : null)
+            : row.type === 'decline_alert' ? facts!.volunteer_email
             : row.type === 'gap_alert' || ABOUT_A_VOLUNTEER.has(row.type) ? null
             : await repos.notifications.replyToFor(facts!.team_id, facts!.ministry_id);
           const to = { name: `${facts!.recipient_first_name} ${facts!.recipient_last_name}`, address: address! };
@@ -230,13 +236,37 @@ export class OutboxService extends DatabaseService {
             continue;
           }
           // Coordinators read it: only what a real SMTP conversation answered, never what another service sent.
-          await repos.notifications.markFailure(row.id, mailServerFailure(error, mailServer).message, await time.now(), MAX_ATTEMPTS);
+          const reason = mailServerFailure(error, mailServer).message;
+          const { failedForGood } = await repos.notifications.markFailure(row.id, reason, await time.now(), MAX_ATTEMPTS);
+          if (failedForGood) await this.tellOfFailure(row, facts!, context, reason, await time.now());
           result.failed++;
         }
       }
       if (claimed.length < BATCH) break;
     }
     return result;
+  }
+
+  /**
+   * A volunteer's mail failed for good (issue 34 #3): whoever `repliesReach` names for its ministry (its coordinators,
+   * else the managers, else the administrators with an address) gets a notice through the outbox, once per failed
+   * row and person. A notice is never about a notice, and a mail without a ministry (an account's) tells nobody.
+   */
+  private async tellOfFailure(row: NotificationsRow, facts: MailContext, context: Record<string, unknown>, reason: string, now: string): Promise<void> {
+    if (!TELLS_OF_FAILURE.has(row.type)) return;
+    const ministryId = facts.ministry_id ?? (typeof context.ministryId === 'number' ? context.ministryId : null);
+    if (ministryId === null) return;
+    const told = await repliesReach(this.repos, ministryId);
+    const notice = JSON.stringify({
+      failedType: row.type,
+      recipientName: `${facts.recipient_first_name} ${facts.recipient_last_name}`.trim(),
+      reason,
+      ...(row.type === 'message' ? { subject: context.subject, ministryName: context.ministryName, ministryId } : {}),
+    });
+    await this.repos.notifications.enqueueMany(told.people.filter((person) => person.id !== row.person_id).map((person) => ({
+      type: 'delivery_failed' as const, personId: person.id, keyParts: [row.id, person.id], scheduledFor: now, createdAt: now,
+      context: notice, assignmentId: row.assignment_id, occurrenceId: row.occurrence_id,
+    })));
   }
 
   /**

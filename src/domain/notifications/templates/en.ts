@@ -1,6 +1,6 @@
 import { clockOf, dayOf } from './dates.js';
 import { INVITATION_DAYS } from '../../invitations/invitation-mail.js';
-import { hasInvitation, invitationLink, type MailFacts, type Wording } from './facts.js';
+import { failureOf, hasInvitation, invitationLink, messageOf, type AudienceWords, type MailFacts, type Wording } from './facts.js';
 
 /** English: the sentences the contract's mail facts were first checked against (§13.5). */
 
@@ -9,6 +9,27 @@ const shift = (facts: MailFacts) =>
   `${facts.positionName ?? 'your position'} for ${facts.ministryName ?? 'the ministry'} (${facts.eventTitle ?? 'the event'}) on ${on(facts)}`;
 const schedule = (facts: MailFacts) => `${facts.serviceUrl}/portal/volunteer/schedule`;
 const volunteer = (facts: MailFacts) => facts.volunteerName ?? 'A volunteer';
+
+/** Who a workspace message went to, as its footer names them (issue 34 #1). */
+function audienceOf(audience: AudienceWords, ministryName: string): string {
+  const at = `${audience.eventTitle ? ` at ${audience.eventTitle}` : ''}${audience.date ? ` on ${dayOf(audience.date, 'en')}` : ''}`;
+  switch (audience.kind) {
+    case 'team': return `the ${audience.teamName ?? ''} team of ${ministryName}`;
+    case 'serving': return `the people serving${audience.positionName ? ` as ${audience.positionName}` : ''}${at}`;
+    case 'pending': return `the people who have not yet answered a request${audience.positionName ? ` as ${audience.positionName}` : ''}${at}`;
+    default: return `the volunteers of ${ministryName}`;
+  }
+}
+
+/** The notice of a volunteer's mail that failed for good (issue 34 #3). */
+function failureLead(facts: MailFacts): string {
+  const { recipientName, failedType, subject, reason } = failureOf(facts);
+  const what = failedType === 'message' ? `The message "${subject}" to ${recipientName}`
+    : failedType === 'assignment' || failedType === 'reminder'
+      ? `The request to ${recipientName} for ${facts.start ? `${dayOf(facts.start, 'en')} ${clockOf(facts.start, 'en')}` : 'a shift'} ${facts.positionName ?? ''}`.trimEnd()
+      : `A mail to ${recipientName}${facts.positionName ? ` about ${shift(facts)}` : ''}`;
+  return `${what} could not be delivered: ${reason}`;
+}
 
 export const en: Wording = {
   hello: (firstName) => `Hello ${firstName},`,
@@ -133,6 +154,15 @@ export const en: Wording = {
             'If you think this is a mistake, please contact the church office.',
           ],
         };
+      case 'message': {
+        const message = messageOf(facts);
+        return { subject: message.subject, lead: [`${message.senderName} (${message.ministryName}) writes:`, ...message.paragraphs] };
+      }
+      case 'delivery_failed':
+        return {
+          subject: `A mail to ${failureOf(facts).recipientName} could not be delivered`,
+          lead: [failureLead(facts), 'Please reach them another way, and check the e-mail address on their record.'],
+        };
       case 'account_unlocked':
         return { subject: 'Your account is unlocked', lead: ['An administrator unlocked your account. You can sign in again.'] };
       default:
@@ -143,6 +173,10 @@ export const en: Wording = {
     volunteer: (facts) => `You get this e-mail because you serve${facts.ministryName ? ` in ${facts.ministryName}` : ''} at ${facts.churchName}.`,
     coordinator: (facts) => `You get this e-mail because you are told of the replies${facts.ministryName ? ` for ${facts.ministryName}` : ''} at ${facts.churchName}.`,
     account: (facts) => `You get this e-mail because it is about your account at ${facts.churchName}.`,
+    message: (facts) => {
+      const message = messageOf(facts);
+      return `You get this e-mail because ${message.senderName} wrote to ${audienceOf(message.audience, message.ministryName)} at ${facts.churchName}.`;
+    },
   },
   preferences: (url) => `Your language and your e-mails: ${url}`,
   calendar: {

@@ -1,6 +1,6 @@
 import { clockOf, dayOf } from './dates.js';
 import { INVITATION_DAYS } from '../../invitations/invitation-mail.js';
-import { hasInvitation, invitationLink, type MailFacts, type Wording } from './facts.js';
+import { failureOf, hasInvitation, invitationLink, messageOf, type AudienceWords, type MailFacts, type Wording } from './facts.js';
 
 /** Spanish, addressing the reader as usted, as the web app does. */
 
@@ -9,6 +9,27 @@ const shift = (facts: MailFacts) =>
   `${facts.positionName ?? 'su puesto'} en ${facts.ministryName ?? 'el ministerio'} (${facts.eventTitle ?? 'el evento'}) ${on(facts)}`;
 const schedule = (facts: MailFacts) => `${facts.serviceUrl}/portal/volunteer/schedule`;
 const volunteer = (facts: MailFacts) => facts.volunteerName ?? 'Un voluntario';
+
+/** A quién fue un mensaje del espacio de trabajo, como lo nombra su pie (issue 34 #1). */
+function audienceOf(audience: AudienceWords, ministryName: string): string {
+  const at = `${audience.eventTitle ? ` en ${audience.eventTitle}` : ''}${audience.date ? ` el ${dayOf(audience.date, 'es')}` : ''}`;
+  switch (audience.kind) {
+    case 'team': return `el equipo ${audience.teamName ?? ''} de ${ministryName}`;
+    case 'serving': return `las personas que sirven${audience.positionName ? ` como ${audience.positionName}` : ''}${at}`;
+    case 'pending': return `las personas que aún no han respondido a una solicitud${audience.positionName ? ` como ${audience.positionName}` : ''}${at}`;
+    default: return `los voluntarios de ${ministryName}`;
+  }
+}
+
+/** El aviso de un correo a un voluntario que falló definitivamente (issue 34 #3). */
+function failureLead(facts: MailFacts): string {
+  const { recipientName, failedType, subject, reason } = failureOf(facts);
+  const what = failedType === 'message' ? `El mensaje «${subject}» para ${recipientName}`
+    : failedType === 'assignment' || failedType === 'reminder'
+      ? `La solicitud a ${recipientName} para el ${facts.start ? `${dayOf(facts.start, 'es')} ${clockOf(facts.start, 'es')}` : 'turno'} ${facts.positionName ?? ''}`.trimEnd()
+      : `Un correo para ${recipientName}${facts.positionName ? ` sobre ${shift(facts)}` : ''}`;
+  return `${what} no se pudo entregar: ${reason}`;
+}
 
 export const es: Wording = {
   hello: (firstName) => `Hola, ${firstName}:`,
@@ -132,6 +153,15 @@ export const es: Wording = {
             'Si cree que es un error, contacte con la oficina de la iglesia.',
           ],
         };
+      case 'message': {
+        const message = messageOf(facts);
+        return { subject: message.subject, lead: [`${message.senderName} (${message.ministryName}) escribe:`, ...message.paragraphs] };
+      }
+      case 'delivery_failed':
+        return {
+          subject: `No se pudo entregar un correo a ${failureOf(facts).recipientName}`,
+          lead: [failureLead(facts), 'Póngase en contacto de otra manera y revise la dirección de correo de su ficha.'],
+        };
       case 'account_unlocked':
         return { subject: 'Su cuenta está desbloqueada', lead: ['Un administrador desbloqueó su cuenta. Ya puede iniciar sesión.'] };
       default:
@@ -142,6 +172,10 @@ export const es: Wording = {
     volunteer: (facts) => `Recibe este correo porque sirve${facts.ministryName ? ` en ${facts.ministryName}` : ''} en ${facts.churchName}.`,
     coordinator: (facts) => `Recibe este correo porque se le avisa de las respuestas${facts.ministryName ? ` de ${facts.ministryName}` : ''} en ${facts.churchName}.`,
     account: (facts) => `Recibe este correo porque trata de su cuenta en ${facts.churchName}.`,
+    message: (facts) => {
+      const message = messageOf(facts);
+      return `Recibe este correo porque ${message.senderName} escribió a ${audienceOf(message.audience, message.ministryName)} en ${facts.churchName}.`;
+    },
   },
   preferences: (url) => `Su idioma y sus correos: ${url}`,
   calendar: {

@@ -27,7 +27,8 @@ const URL_IN_TEXT = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g;
 
 /** A paragraph as HTML: escaped, its addresses made links. */
 function paragraph(text: string, style = ''): string {
-  const linked = escapeHtml(text).replace(URL_IN_TEXT, (url) => `<a href="${url}" style="color:#1d4ed8;word-break:break-all">${url}</a>`);
+  // A line break within a paragraph (a workspace message's) stays one.
+  const linked = escapeHtml(text).replace(URL_IN_TEXT, (url) => `<a href="${url}" style="color:#1d4ed8;word-break:break-all">${url}</a>`).replace(/\r?\n/g, '<br>');
   return `<p style="margin:0 0 12px${style}">${linked}</p>`;
 }
 
