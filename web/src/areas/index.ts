@@ -4,6 +4,7 @@ import { autofillArea } from './autofill';
 import { dashboardArea } from './dashboard';
 import { eventsArea } from './events';
 import { invitationsArea } from './invitations';
+import { messagingArea } from './messaging';
 import { occurrencesArea } from './occurrences';
 import { reportsArea } from './reports';
 import { rosterArea } from './roster';
@@ -11,4 +12,4 @@ import { schedulesArea } from './schedules';
 import { setupArea } from './setup';
 
 /** The workspace's areas, in the order their links appear. */
-export const AREAS: Area[] = [dashboardArea, occurrencesArea, rosterArea, schedulesArea, reportsArea, eventsArea, setupArea, adminArea, autofillArea, invitationsArea];
+export const AREAS: Area[] = [dashboardArea, occurrencesArea, rosterArea, schedulesArea, reportsArea, eventsArea, setupArea, adminArea, autofillArea, invitationsArea, messagingArea];

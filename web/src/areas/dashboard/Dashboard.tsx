@@ -8,6 +8,7 @@ import { formatDate } from '../../format';
 import { occurrencePath, StatusBadge } from '../occurrences/public';
 import { useDashboard, type GapRow, type PendingRow, type SwapRow } from './api';
 import { ReplyPanels } from './ReplyPanels';
+import { MessageLink } from '../messaging/public';
 import { SwapCard } from './SwapCard';
 import { inShiftOrder } from './rows';
 import { Table } from '../../components/Table';
@@ -29,6 +30,7 @@ export function Dashboard() {
       <div className="toolbar">
         <WindowChoice days={days} onChange={setDays} />
         {(ministries.data?.length ?? 0) > 1 && <MinistryPicker value={ministryId} onChange={setMinistryId} allLabel={t('dashboard.allMinistries')} />}
+        <MessageLink choice={{ ministryId }} />
       </div>
       <QueryState query={dashboard} />
       {dashboard.data && (

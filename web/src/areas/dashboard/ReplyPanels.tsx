@@ -24,8 +24,8 @@ export function ReplyPanels({ ministryId }: { ministryId?: number }) {
   return (
     <>
       <RecentReplies rows={declines} />
-      <section>
-        <h2 className="section-title">{t('dashboard.helpOffers')}</h2>
+      <section aria-labelledby="help-offers-title">
+        <h2 className="section-title" id="help-offers-title">{t('dashboard.helpOffers')}</h2>
         {offers.length === 0 ? <Empty><p>{t('dashboard.noHelpOffers')}</p></Empty> : (
           <ul className="list">{offers.map((offer) => <HelpOffer key={`${offer.ministryId}-${offer.personId}-${offer.offeredAt}`} offer={offer} />)}</ul>
         )}
@@ -37,8 +37,8 @@ export function ReplyPanels({ ministryId }: { ministryId?: number }) {
 function RecentReplies({ rows }: { rows: Replies['declines'] }) {
   const { t, i18n } = useTranslation();
   return (
-    <section>
-      <h2 className="section-title">{t('dashboard.replies')}</h2>
+    <section aria-labelledby="recent-replies-title">
+      <h2 className="section-title" id="recent-replies-title">{t('dashboard.replies')}</h2>
       <p className="muted">{t('dashboard.repliesIntro')}</p>
       {rows.length === 0 ? <Empty><p>{t('dashboard.noReplies')}</p></Empty> : (
         <Table cards head={[t('dashboard.person'), t('dashboard.position'), t('dashboard.when'), t('dashboard.reason'), t('dashboard.declinedOn')]} label={t('dashboard.replies')}>

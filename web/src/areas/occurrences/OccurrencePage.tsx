@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { QueryState } from '../../components/QueryState';
 import { formatDate, formatDay, formatTimes } from '../../format';
 import { AutoFill } from '../autofill/public';
+import { MessageLink } from '../messaging/public';
 import { AssignPanel, useAssignPosition } from './AssignPanel';
 import { AssignmentsTable } from './AssignmentsTable';
 import { NeedsEditor } from './NeedsEditor';
@@ -33,6 +34,7 @@ export function OccurrencePage() {
         {data.occurrence.status === 'cancelled' && <> <StatusBadge status="cancelled" /></>}
       </p>
       {data.occurrence.notes && <p>{data.occurrence.notes}</p>}
+      <p><MessageLink choice={{ ministryId: data.occurrence.ministryId, audience: 'serving', occurrenceId: data.occurrence.id }} /></p>
       <NeedsTable staffing={data} />
       <AutoFill scope={{ occurrenceId: data.occurrence.id }} />
       <AssignPanel occurrenceId={occurrenceId} staffing={data} />
