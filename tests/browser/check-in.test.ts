@@ -8,8 +8,9 @@ import { expectAccessible, openSignedIn, useBrowserWorld, type BrowserUser } fro
 
 /**
  * Check-in in headless Chromium against the real service (issue 36): Lydia checks in to today's shift from My
- * schedule on her phone; Claire, the coordinator, sees her checked in on the occurrence page, marks Rose present and
- * Paul absent, and the event can then not be deleted while two people are checked in. The church's clock is UTC and
+ * schedule on her phone; Rose at the door tablet's kiosk page by her name (the QR code is not built yet); Claire, the
+ * coordinator, sees both checked in on the occurrence page and marks Paul absent, and the event can then not be
+ * deleted while two people are checked in. The church's clock is UTC and
  * the shift starts at the top of the current hour, so the check-in window (60 minutes before to 120 after, here) is open.
  */
 const V = '/api/ministries';
@@ -20,6 +21,7 @@ let claire: BrowserUser;
 let lydia: BrowserUser;
 let occurrenceId = 0;
 let eventId = 0;
+let kioskKey = '';
 
 async function arrange(): Promise<void> {
   for (const [name, value] of [['sTimeZone', 'UTC'], ['iCheckInClosesMinutesAfter', '120']]) await ok('POST', `/admin/api/system/config/${name}`, { value });
@@ -46,6 +48,7 @@ async function arrange(): Promise<void> {
     const { assignment } = await ok('POST', `${V}/occurrences/${occurrenceId}/assignments`, { positionId, personId: person.personId });
     await ok('POST', `${V}/assignments/${assignment.id}/status`, { status: 'accepted' });
   }
+  kioskKey = (await ok('POST', '/api/kiosks', { name: 'Front door', eventId })).kioskKey;
 }
 
 /** The page's screenshots at both widths under screenshots/, named for the issue. */
@@ -74,20 +77,41 @@ describe('check-in in a browser (issue 36)', () => {
     }
   });
 
-  it('Claire sees Lydia checked in, marks Rose present and Paul absent, and the event cannot be deleted', async () => {
+  it('Rose checks in at the door tablet: the kiosk page with its own key, her name typed, one tap', async () => {
+    const { context, page } = await world.newContext(DESKTOP);
+    try {
+      await page.goto(`${world.base}/kiosk`);
+      await page.getByLabel('Kiosk key').fill(kioskKey);
+      await page.getByRole('button', { name: 'Start checking in' }).click();
+      await page.getByRole('heading', { name: 'Sunday service' }).waitFor();
+      assert.equal(await page.getByRole('navigation').count(), 0, 'no other navigation');
+      await page.getByLabel('Type your name').fill('rose');
+      await page.getByRole('button', { name: 'Check in Rose Volunteer' }).waitFor();
+      await keep(page, '36-kiosk-search');
+      await page.getByRole('button', { name: 'Check in Rose Volunteer' }).click();
+      await page.getByText('Welcome, Rose Volunteer! You are checked in.').waitFor();
+      await keep(page, '36-kiosk-checked-in');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Claire sees Lydia and Rose checked in, marks Paul absent, and the event cannot be deleted', async () => {
     const { context, page } = await world.newContext(DESKTOP);
     try {
       await openSignedIn(page, world.base, await world.loginKey(claire.userName, claire.password), `/ministries/occurrences/${occurrenceId}`, 'Sunday service');
       const row = (name: string) => page.getByRole('row').filter({ hasText: name });
       await row('Lydia Volunteer').locator('[data-attendance="checked_in"]').waitFor();
-      await page.getByRole('button', { name: 'Present Rose Volunteer' }).click();
-      await row('Rose Volunteer').locator('[data-attendance="present"]').waitFor();
+      await row('Rose Volunteer').locator('[data-attendance="checked_in"]').waitFor();
       await page.getByRole('button', { name: 'Absent Paul Volunteer' }).click();
       await row('Paul Volunteer').locator('[data-attendance="absent"]').waitFor();
       await keep(page, '36-occurrence-marks');
       const refused = await world.call('DELETE', `/api/events/${eventId}`);
       assert.equal(refused.status, 409);
       assert.equal((refused.body as { message: string }).message, 'Cannot delete event: 2 people are currently checked in.');
+      await world.ok('DELETE', `/api/kiosks/${(await world.ok<{ kiosks: Array<{ id: number }> }>('GET', '/api/kiosks')).kiosks[0].id}`);
+      const stillRefused = await world.call('DELETE', `/api/events/${eventId}`);
+      assert.equal((stillRefused.body as { message: string }).message, 'Cannot delete event: 2 people are currently checked in.', 'the check-ins hold it, kiosk or not');
     } finally {
       await context.close();
     }

@@ -27,6 +27,7 @@ const MySchedule = lazyPage(() => import('./pages/MySchedule'), (module) => modu
 const OpenSpots = lazyPage(() => import('./pages/OpenSpots'), (module) => module.OpenSpots);
 const ProposeSubstitute = lazyPage(() => import('./pages/ProposeSubstitute'), (module) => module.ProposeSubstitute);
 const Register = lazyPage(() => import('./pages/Register'), (module) => module.Register);
+const Kiosk = lazyPage(() => import('./pages/Kiosk'), (module) => module.Kiosk);
 const ResetPassword = lazyPage(() => import('./pages/ResetPassword'), (module) => module.ResetPassword);
 const TwoFactor = lazyPage(() => import('./pages/TwoFactor'), (module) => module.TwoFactor);
 
@@ -104,6 +105,8 @@ function AppRoutes() {
         <Route path="/invitation" element={<AcceptInvitation />} />
         {/* The public registration form the church links to (issue 33 #6). */}
         <Route path="/register" element={<Register />} />
+        {/* The door tablet's check-in page (issue 36 #2): its own kiosk key, no sign-in, no navigation. */}
+        <Route path="/kiosk" element={<Kiosk />} />
         {/* The Accept and Decline links of assignment mails: answered without signing in. */}
         <Route path="/answer/:token" element={<AnswerFromEmail />} />
       </Route>
