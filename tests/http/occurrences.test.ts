@@ -115,7 +115,8 @@ describe('GET /api/ministries/occurrences', () => {
       id: world.occurrenceIds[1], scheduleId: world.scheduleId, scheduleName: undefined, scheduleOneOff: false, ministryId: world.ministryId, teamId: world.teamId,
       eventId: world.eventIds[1], occurrenceDate: SUNDAYS[1], start: `${SUNDAYS[1]} 10:00:00`, end: `${SUNDAYS[1]} 11:30:00`, status: 'scheduled', notes: null,
       // Greeter 2..3 with Anna pending, Usher 1..1 empty.
-      requiredCount: 3, requirementCount: 2, requirementsOverridden: false, liveCount: 1, gapCount: 2, openCount: 3, capacity: 4, pendingCount: 1,
+      // Places of Min filled: Greeter 1 of 2, Usher 0 of 1.
+      requiredCount: 3, filledCount: 1, requirementCount: 2, requirementsOverridden: false, liveCount: 1, gapCount: 2, openCount: 3, capacity: 4, pendingCount: 1,
       gaps: [[world.greeter, 1], [world.usher, 1]], generatedDate: undefined,
     });
   });
