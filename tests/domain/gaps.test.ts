@@ -82,6 +82,8 @@ describe('occurrenceFigures', () => {
     const requirements = effectiveRequirements([plan(1, 2, 4), plan(2, 1), plan(3, 0, 2)], counts([[1, 1, 1], [2, 1, 0], [3, 1, 1]]));
     assert.deepEqual(occurrenceFigures(requirements, false), {
       requiredCount: 3,
+      // Places of Min filled: the third live person serves where Min is 0, so filled stays below live.
+      filledCount: 2,
       requirementCount: 3,
       capacity: 7,
       liveCount: 3,
@@ -111,7 +113,7 @@ describe('occurrenceFigures', () => {
 
   it('answers zeros for an occurrence that needs nobody, carrying the overridden flag', () => {
     assert.deepEqual(occurrenceFigures([], true), {
-      requiredCount: 0, requirementCount: 0, capacity: 0, liveCount: 0, gapCount: 0, openCount: 0, pendingCount: 0, gaps: [], requirementsOverridden: true,
+      requiredCount: 0, filledCount: 0, requirementCount: 0, capacity: 0, liveCount: 0, gapCount: 0, openCount: 0, pendingCount: 0, gaps: [], requirementsOverridden: true,
     });
     assert.equal(occurrenceFigures([], false).requirementsOverridden, false);
   });
