@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, ok } from '../api/client';
 import { ErrorNote, Loading, SuccessNote } from '../components/feedback';
 import { formatDay } from '../format';
+import { meKeys, useKioskScreen } from './api';
 
 const KEY_STORAGE = 'vms-kiosk-key';
 
@@ -43,7 +44,7 @@ function KioskScreen({ kioskKey, onRevoked }: { kioskKey: string; onRevoked: () 
   const [search, setSearch] = useState('');
   const [done, setDone] = useState<{ text: string; serial: number }>();
   const headers = { 'x-kiosk-key': kioskKey };
-  const screen = useQuery({ queryKey: ['kiosk', kioskKey], queryFn: () => ok(api.GET('/api/public/kiosk', { headers })), retry: false });
+  const screen = useKioskScreen(kioskKey);
   const act = useMutation({
     mutationFn: async ({ personId, out }: { personId: number; out: boolean }) =>
       ok(out ? api.POST('/api/public/kiosk/check-outs', { headers, body: { personId } }) : api.POST('/api/public/kiosk/check-ins', { headers, body: { personId } })),
@@ -54,7 +55,7 @@ function KioskScreen({ kioskKey, onRevoked }: { kioskKey: string; onRevoked: () 
         serial: (shown?.serial ?? 0) + 1,
       }));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['kiosk', kioskKey] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: meKeys.kiosk(kioskKey) }),
   });
   if (screen.isPending) return <Loading />;
   if (screen.isError) {

@@ -27,7 +27,15 @@ export const meKeys = {
   told: (about: About) => ['me', 'replies-go-to', about] as const,
   answerLink: (token: string) => ['answer-link', token] as const,
   invitation: (token: string) => ['invitation', token] as const,
+  kiosk: (kioskKey: string) => ['kiosk', kioskKey] as const,
 };
+
+/** The door tablet's screen (issue 36 #2), read with the kiosk's own key; a refused key is not asked again. */
+export const useKioskScreen = (kioskKey: string) => useQuery({
+  queryKey: meKeys.kiosk(kioskKey),
+  queryFn: () => ok(api.GET('/api/public/kiosk', { headers: { 'x-kiosk-key': kioskKey } })),
+  retry: false,
+});
 
 export function useMyAssignments(includePast = false) {
   return useQuery({
