@@ -96,6 +96,9 @@ describe('issue 37\'s leftovers: namesakes, families, shared calendars and the r
       await pool.getByRole('row').filter({ hasText: 'Abigail Wilson' }).nth(1).waitFor();
       assert.deepEqual(folded(await pool.getByRole('rowheader').allInnerTexts()).sort(), ['Abigail Wilson · Wilson household · ab…@', 'Abigail Wilson · aw…@']);
       assert.deepEqual(folded([await pool.getByRole('row').filter({ hasText: 'Abigail Wilson' }).first().locator('td').first().innerText()]), ['Stage Hand · Production; Stage Hand · Youth']);
+      const grid = page.locator('.setup-matrix');
+      assert.deepEqual(folded(await grid.getByRole('rowheader').allInnerTexts()).sort(), ['Abigail Wilson · Wilson household · ab…@', 'Abigail Wilson · aw…@']);
+      assert.equal(await grid.getByRole('checkbox', { name: 'Abigail Wilson (aw…@) — Stage Hand (Production)' }).isChecked(), true);
       await expectAccessible(page, '37-after-pool');
 
       await page.goto(`${world.base}/admin/people`);
@@ -201,6 +204,7 @@ describe('issue 37\'s leftovers: namesakes, families, shared calendars and the r
         const apartAcross = away.x - (approve.x + approve.width);
         const apartDown = away.y - (approve.y + approve.height);
         assert.ok(apartAcross >= 6 || apartDown >= 6, `at ${size.width} px the buttons are ${apartAcross} px apart across, ${apartDown} px down`);
+        assert.ok(away.x >= 0 && away.x + away.width <= size.width, `at ${size.width} px Turn away is on screen: ${JSON.stringify(away)}`);
       }
       await expectAccessible(page, '37-after-registrations');
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { PagedTable } from '../../components/Table';
 import { PersonSearch } from '../../components/workspace';
 import { InviteAction } from '../invitations/public';
 import { FamiliesPanel } from './Families';
-import { adminKeys, useFamily, useFamilyRoles, usePerson, type Person, type PersonBody } from './api';
+import { adminKeys, useFamily, useFamilyRoles, useFamilySearch, usePerson, type Person, type PersonBody } from './api';
 import { blankToNull, fieldErrors, useTextForm } from './parts';
 
 /** The service's gender codes, by the name of their label. */
@@ -232,11 +232,7 @@ function FamilyPicker({ familyId, error, onChange }: { familyId: string; error?:
   const [query, setQuery] = useState('');
   const family = useFamily(familyId ? Number(familyId) : undefined);
   const typed = query.trim();
-  const matches = useQuery({
-    queryKey: [...adminKeys.familiesList(), 'search', typed],
-    queryFn: () => ok(api.GET('/api/families', { params: { query: { q: typed, limit: 10 } } })),
-    enabled: typed.length >= 2,
-  });
+  const matches = useFamilySearch(typed);
   return (
     <div className="family-picker">
       <fieldset className="choices">

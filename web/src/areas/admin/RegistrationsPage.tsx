@@ -94,7 +94,7 @@ function Waiting<T>({ query, empty, head, row }: { query: UseQueryResult<T[]>; e
   const { t } = useTranslation();
   return (
     <QueryState query={query} isEmpty={(rows) => rows.length === 0} empty={<p>{empty}</p>}>
-      {(rows) => <Table head={[...head, <span className="visually-hidden">{t('admin.actions')}</span>]}>{rows.map(row)}</Table>}
+      {(rows) => <Table cards head={[...head, <span className="visually-hidden">{t('admin.actions')}</span>]}>{rows.map(row)}</Table>}
     </QueryState>
   );
 }

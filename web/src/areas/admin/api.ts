@@ -52,6 +52,15 @@ export function usePeople(personIds: number[]) {
 export const useFamilyRoles = () =>
   useQuery({ queryKey: adminKeys.familyRoles(), queryFn: () => ok(api.GET('/api/persons/roles')), staleTime: Infinity });
 
+/** The first families whose name (or e-mail) holds what was typed, once two letters are (issue 37 #5: a family is found by its name). */
+export function useFamilySearch(typed: string) {
+  return useQuery({
+    queryKey: [...adminKeys.familiesList(), 'search', typed] as const,
+    queryFn: () => ok(api.GET('/api/families', { params: { query: { q: typed, limit: 10 } } })),
+    enabled: typed.length >= 2,
+  });
+}
+
 export function useFamily(familyId: number | undefined) {
   return useQuery({
     queryKey: adminKeys.family(familyId),

@@ -7,6 +7,7 @@ import { SelectField, TextField } from '../../components/fields';
 import { QueryState } from '../../components/QueryState';
 import { Section } from './parts';
 import { type Matrix, type PoolPerson, type Position, refreshParts, setupKeys, useMatrix } from './api';
+import { PickedName, useTellApart } from '../../components/namesakes';
 
 /** A column: the position, named with its team when another team has a position of the same name. */
 type Column = Position & { label: string };
@@ -84,6 +85,8 @@ export function QualificationMatrix({ ministryId }: { ministryId: number }) {
   const teams = useMemo(() => [...new Map(allPositions?.map((position) => [position.teamId, position.teamName])).entries()], [allPositions]);
   const positions = useMemo(() => columnsOf(allPositions ?? []).filter((position) => !teamId || String(position.teamId) === teamId), [allPositions, teamId]);
   const people = useMemo(() => allPeople?.filter((person) => person.displayName.toLocaleLowerCase().includes(typed)) ?? [], [allPeople, typed]);
+  // Namesakes told apart among everyone in the grid, whatever the filter shows (issue 37 #2).
+  const namesakes = useTellApart(useMemo(() => (allPeople ?? []).map((person) => ({ ...person, id: person.personId, name: person.displayName })), [allPeople]));
   return (
     <Section id="matrix" title={t('setup.section.matrix')} hint={t('setup.matrixHint')}>
       <QueryState query={matrix} />
@@ -123,7 +126,7 @@ export function QualificationMatrix({ ministryId }: { ministryId: number }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {people.map((person) => <MatrixRow key={person.personId} person={person} positions={positions} onToggle={toggle} />)}
+                  {people.map((person) => <MatrixRow key={person.personId} person={person} detail={namesakes.get(person.personId)} positions={positions} onToggle={toggle} />)}
                 </tbody>
               </table>
             </div>
@@ -134,7 +137,7 @@ export function QualificationMatrix({ ministryId }: { ministryId: number }) {
 }
 
 /** One person's row; it renders again only when that person's cells change (or the columns do). */
-const MatrixRow = memo(function MatrixRow({ person, positions, onToggle }: { person: PoolPerson; positions: Column[]; onToggle: Toggle }) {
+const MatrixRow = memo(function MatrixRow({ person, detail, positions, onToggle }: { person: PoolPerson; detail?: string; positions: Column[]; onToggle: Toggle }) {
   const { t } = useTranslation();
   // The state each cell is being changed to, shown until the answer reaches this row as a new `person`.
   const [pending, setPending] = useState<ReadonlyMap<number, boolean>>(() => new Map());
@@ -153,14 +156,14 @@ const MatrixRow = memo(function MatrixRow({ person, positions, onToggle }: { per
   return (
     <tr>
       <th scope="row">
-        {person.displayName}
+        <PickedName name={person.displayName} detail={detail} />
         {!person.inPool && <small className="setup-subline muted">{t('setup.notInPool')}</small>}
       </th>
       {positions.map((position) => (
         <td key={position.id}>
           <input
             type="checkbox"
-            aria-label={`${person.displayName} — ${position.label}`}
+            aria-label={`${detail ? `${person.displayName} (${detail})` : person.displayName} — ${position.label}`}
             checked={pending.get(position.id) ?? person.qualifications.includes(position.id)}
             aria-disabled={pending.has(position.id) || undefined}
             onChange={(event) => void change(position, event.target.checked)}
