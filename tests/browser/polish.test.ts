@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DESKTOP, PHONE } from '../helpers/browser.js';
-import { expectAccessible, inDays, signIn, useBrowserWorld, type BrowserUser } from '../kit/browser.js';
+import { expectAccessible, inDays, openSignedIn, signIn, useBrowserWorld, type BrowserUser } from '../kit/browser.js';
 
 /** The web app's polish after its first month (issue 37): each `it` is one of the issue's items. */
 const world = useBrowserWorld('polish', arrange);
@@ -231,6 +231,25 @@ describe('the web app\'s polish (issue 37)', () => {
       await page.getByRole('link', { name: 'Me', exact: true }).click();
       await page.getByRole('heading', { name: 'Church calendar' }).waitFor();
       assert.equal(await page.evaluate(() => window.scrollY), 0, 'the Me page opens at its top');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('moves the view and the focus to a person\'s form when a name far below it on People is clicked (#1)', async () => {
+    const { context, page } = await world.newContext(PHONE);
+    try {
+      await openSignedIn(page, world.base, world.adminKey, '/admin/people', 'People');
+      const list = page.locator('section', { has: page.getByRole('heading', { name: 'Everyone' }) });
+      const last = list.locator('tbody button.link-button').last();
+      await last.waitFor();
+      const [lastName, firstName] = (await last.innerText()).split(', ');
+      await last.click();
+      const heading = page.getByRole('heading', { level: 2, name: `${firstName} ${lastName}` });
+      await heading.waitFor();
+      await page.waitForFunction(() => document.activeElement?.id === 'person-heading');
+      const box = await heading.boundingBox();
+      assert.ok(box && box.y >= 0 && box.y + box.height <= PHONE.height, `the form's heading is in view (${JSON.stringify(box)})`);
     } finally {
       await context.close();
     }

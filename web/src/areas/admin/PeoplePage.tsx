@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, ok, okPage } from '../../api/client';
@@ -172,9 +172,13 @@ function PersonForm({ person, onCreated }: { person?: Person; onCreated: (id: nu
   const submit = (event: FormEvent) => { event.preventDefault(); save.mutate(); };
   const text = (name: (typeof TEXT_FIELDS)[number], type = 'text') =>
     <TextField label={t(`admin.people.fields.${name}`)} type={type} error={errors.byField[name]} {...bind(name)} />;
+  // The form opens beside the list, often far above the name clicked at its bottom: the focus (and with it the view)
+  // goes to the form's heading, so that what opened is in sight and a screen reader reads it (issue 37 #1).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section className="card" aria-labelledby="person-heading">
-      <h2 id="person-heading" className="card-title">{person ? `${person.FirstName} ${person.LastName}` : t('admin.people.newPerson')}</h2>
+      <h2 id="person-heading" className="card-title" tabIndex={-1} ref={heading}>{person ? `${person.FirstName} ${person.LastName}` : t('admin.people.newPerson')}</h2>
       <form className="form" onSubmit={submit}>
         <div className="grid-2">
           {text('firstName')}
