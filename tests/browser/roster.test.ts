@@ -54,7 +54,9 @@ const rosterOf = (c: Church, query = '') => ok<RosterView>('GET', `${V}/ministri
 async function rosterPage(t: TestContext, c: Church, viewport = DESKTOP): Promise<Page> {
   const { context, page } = await world.newContext(viewport);
   t.after(() => context.close());
-  await openSignedIn(page, world.base, coordinatorKey, `/ministries/roster?ministryId=${c.ministryId}&teamId=${c.teamId}`, 'Roster');
+  // Signed in on another page: on the roster itself, its heading and the grid's ("… Roster from …") may both match 'Roster'.
+  await openSignedIn(page, world.base, coordinatorKey, '/ministries/occurrences', 'Occurrences');
+  await page.goto(`${world.base}/ministries/roster?ministryId=${c.ministryId}&teamId=${c.teamId}`);
   await page.getByRole('region', { name: 'Roster' }).locator('tbody tr').first().waitFor();
   return page;
 }
@@ -138,6 +140,13 @@ describe('the roster in a browser', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'roster-print.png'), fullPage: true });
     const pdf = await page.pdf({ format: 'A4', landscape: true, preferCSSPageSize: true });
     assert.ok(pdf.length > 1000);
+
+    // The occurrence page prints the same way: who serves and what is missing, without the panels that change it.
+    await page.goto(`${world.base}/ministries/occurrences/${first.id}`);
+    await page.getByRole('heading', { name: 'Sundays' }).waitFor();
+    assert.equal(await page.locator('.assign-panel').isVisible(), false);
+    assert.equal(await page.getByRole('row', { name: /Ada Praise/ }).first().isVisible(), true);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'occurrence-print.png'), fullPage: true });
   });
 
   it('offers the CSV, the team calendar and the person list, and stays usable on a phone', async (t) => {
