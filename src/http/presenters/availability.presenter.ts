@@ -60,19 +60,24 @@ export const presentPreference = (
 ): Static<typeof Preference> =>
   ({ id: row.id, ministryId: row.ministry_id, ministryName: row.ministry_name, maxPerMonth: row.max_per_month, preferredWeeks: weeksOf(row) });
 
+type HouseholdRuleRow = Awaited<ReturnType<HouseholdService['mine']>>['rules'][number];
+
 /** My household: my family's other members, and each rule I am part of named by the other person in it. */
 export function presentHousehold(household: Awaited<ReturnType<HouseholdService['mine']>>): Static<typeof Household> {
   return {
     familyId: household.familyId,
     members: household.members.map((person) => ({ personId: person.id, displayName: displayName(person) })),
-    rules: household.rules.map((row) => {
-      const isFirst = row.person_id === household.personId;
-      return {
-        id: row.id,
-        otherPersonId: isFirst ? row.other_person_id : row.person_id,
-        otherName: isFirst ? displayName({ first_name: row.second_first_name, last_name: row.second_last_name }) : displayName({ first_name: row.first_first_name, last_name: row.first_last_name }),
-        rule: row.rule,
-      };
-    }),
+    rules: household.rules.map((row) => householdRuleSeenBy(household.personId, row)),
+  };
+}
+
+/** A household rule as one of its two people sees it: named by the other person in it. */
+export function householdRuleSeenBy(personId: number, row: HouseholdRuleRow) {
+  const isFirst = row.person_id === personId;
+  return {
+    id: row.id,
+    otherPersonId: isFirst ? row.other_person_id : row.person_id,
+    otherName: isFirst ? displayName({ first_name: row.second_first_name, last_name: row.second_last_name }) : displayName({ first_name: row.first_first_name, last_name: row.first_last_name }),
+    rule: row.rule,
   };
 }

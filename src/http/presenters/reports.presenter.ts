@@ -1,6 +1,7 @@
 import type { AvailabilityGlanceService } from '../../domain/availability/at-a-glance.service.js';
 import { weeksOf } from '../../domain/availability/preferences.js';
 import { displayName } from '../../domain/people/display-name.js';
+import { householdRuleSeenBy } from './availability.presenter.js';
 import type { ReportsService } from '../../domain/reports/reports.service.js';
 import type { AvailabilityGlanceView, MinistryReportView } from '../schemas/reports.schemas.js';
 
@@ -51,15 +52,8 @@ export function presentAvailabilityGlance(glance: Awaited<ReturnType<Availabilit
         credentials: glance.held.filter((h) => h.person_id === person.person_id).map((h) => ({
           credentialId: h.credential_id, name: h.credential_name, expiresOn: h.expires_on, valid: h.expires_on === null || h.expires_on >= glance.today,
         })),
-        household: glance.rules.filter((r) => r.person_id === person.person_id || r.other_person_id === person.person_id).map((r) => {
-          const isFirst = r.person_id === person.person_id;
-          return {
-            id: r.id,
-            otherPersonId: isFirst ? r.other_person_id : r.person_id,
-            otherName: isFirst ? displayName({ first_name: r.second_first_name, last_name: r.second_last_name }) : displayName({ first_name: r.first_first_name, last_name: r.first_last_name }),
-            rule: r.rule,
-          };
-        }),
+        household: glance.rules.filter((r) => r.person_id === person.person_id || r.other_person_id === person.person_id)
+          .map((r) => householdRuleSeenBy(person.person_id, r)),
       };
     }),
   };
