@@ -240,7 +240,7 @@ export interface KioskDevicesTable {
   id: Generated<number>;
   name: string;
   assigned_event_id: number | null;
-  /** The kiosk's own credential, hashed (migration 0033); null on rows a church system wrote. */
+  /** The kiosk's own credential, hashed (migration 0030); null on rows a church system wrote. */
   token_hash: string | null;
   created_at: Timestamp | null;
 }

@@ -24,9 +24,9 @@ import * as m0024 from './0024_expire_web_sessions.js';
 import * as m0025 from './0025_sign_in_by_address.js';
 import * as m0026 from './0026_add_person_language.js';
 import * as m0027 from './0027_create_invitations.js';
-import * as m0032 from './0032_check_in_once_per_event.js';
-import * as m0033 from './0033_add_kiosk_credentials.js';
 import * as m0028 from './0028_create_workspace_messages.js';
+import * as m0029 from './0029_check_in_once_per_event.js';
+import * as m0030 from './0030_add_kiosk_credentials.js';
 
 /** Every migration, in order. A shipped migration is never edited; add a new file instead. */
 export const migrations: Record<string, Migration> = {
@@ -55,7 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0025_sign_in_by_address': m0025,
   '0026_add_person_language': m0026,
   '0027_create_invitations': m0027,
-  '0032_check_in_once_per_event': m0032,
-  '0033_add_kiosk_credentials': m0033,
   '0028_create_workspace_messages': m0028,
+  '0029_check_in_once_per_event': m0029,
+  '0030_add_kiosk_credentials': m0030,
 };
