@@ -98,9 +98,9 @@ describe('GET /api/ministries/ministries/{id}/pool', () => {
     assert.equal(answer.body.groupId, ministry.poolGroupId);
     assert.equal(typeof answer.body.groupName, 'string');
     assert.deepEqual(answer.body.members, [
-      { personId: abe.id, displayName: 'Abe Xu', groupIds: [ministry.poolGroupId], inPool: true, qualifications: [position], qualificationIds: { [position]: qualificationId } },
-      { personId: bea.id, displayName: 'bea Young', groupIds: [ministry.poolGroupId], inPool: true, qualifications: [], qualificationIds: {} },
-      { personId: carl.id, displayName: 'Carl Zee', groupIds: [ministry.poolGroupId], inPool: true, qualifications: [], qualificationIds: {} },
+      { personId: abe.id, displayName: 'Abe Xu', familyName: null, emailHint: 'pe…@', groupIds: [ministry.poolGroupId], inPool: true, qualifications: [position], qualificationIds: { [position]: qualificationId } },
+      { personId: bea.id, displayName: 'bea Young', familyName: null, emailHint: 'pe…@', groupIds: [ministry.poolGroupId], inPool: true, qualifications: [], qualificationIds: {} },
+      { personId: carl.id, displayName: 'Carl Zee', familyName: null, emailHint: 'pe…@', groupIds: [ministry.poolGroupId], inPool: true, qualifications: [], qualificationIds: {} },
     ]);
     assert.match(answer.text, /"qualificationIds":\{\}/, 'an empty qualificationIds is an object on the wire');
   });
@@ -518,9 +518,9 @@ describe('GET /api/ministries/ministries/{id}/members and /teams/{teamId}/member
     const answer = await server.get(`${M}/ministries/${c.ministry.id}/members`, as(admin));
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body.members, [
-      { personId: c.poolOnly.id, displayName: c.poolOnly.first_name + ' ' + c.poolOnly.last_name, groupIds: [c.ministry.poolGroupId], inPool: true, qualifications: [], qualificationIds: {} },
-      { personId: c.qualifiedA.id, displayName: c.qualifiedA.first_name + ' ' + c.qualifiedA.last_name, groupIds: [], inPool: false, qualifications: [c.positionA], qualificationIds: { [c.positionA]: c.qa } },
-      { personId: c.qualifiedB.id, displayName: c.qualifiedB.first_name + ' ' + c.qualifiedB.last_name, groupIds: [], inPool: false, qualifications: [c.positionB], qualificationIds: { [c.positionB]: c.qb } },
+      { personId: c.poolOnly.id, displayName: c.poolOnly.first_name + ' ' + c.poolOnly.last_name, familyName: null, emailHint: 'pe…@', groupIds: [c.ministry.poolGroupId], inPool: true, qualifications: [], qualificationIds: {} },
+      { personId: c.qualifiedA.id, displayName: c.qualifiedA.first_name + ' ' + c.qualifiedA.last_name, familyName: null, emailHint: 'pe…@', groupIds: [], inPool: false, qualifications: [c.positionA], qualificationIds: { [c.positionA]: c.qa } },
+      { personId: c.qualifiedB.id, displayName: c.qualifiedB.first_name + ' ' + c.qualifiedB.last_name, familyName: null, emailHint: 'pe…@', groupIds: [], inPool: false, qualifications: [c.positionB], qualificationIds: { [c.positionB]: c.qb } },
     ]);
   });
 
@@ -581,9 +581,9 @@ describe('GET /api/ministries/ministries/{id}/qualification-matrix and /teams/{t
     const positionRead = await server.get(`${M}/positions/${first}`, as(admin));
     assert.deepEqual(answer.body.positions.find((p: { id: number }) => p.id === first), positionRead.body.position, 'positions use the position shape');
     assert.deepEqual(answer.body.people, [
-      { personId: member.id, displayName: 'Amy Member', groupIds: [ministry.poolGroupId], inPool: true, qualifications: [], qualificationIds: {} },
-      { personId: both.id, displayName: 'Bo Both', groupIds: [ministry.poolGroupId], inPool: true, qualifications: [first, second].sort((x, y) => x - y), qualificationIds: { [first]: b1, [second]: b2 } },
-      { personId: outsider.id, displayName: 'Cy Outsider', groupIds: [], inPool: false, qualifications: [second], qualificationIds: { [second]: o2 } },
+      { personId: member.id, displayName: 'Amy Member', familyName: null, emailHint: 'pe…@', groupIds: [ministry.poolGroupId], inPool: true, qualifications: [], qualificationIds: {} },
+      { personId: both.id, displayName: 'Bo Both', familyName: null, emailHint: 'pe…@', groupIds: [ministry.poolGroupId], inPool: true, qualifications: [first, second].sort((x, y) => x - y), qualificationIds: { [first]: b1, [second]: b2 } },
+      { personId: outsider.id, displayName: 'Cy Outsider', familyName: null, emailHint: 'pe…@', groupIds: [], inPool: false, qualifications: [second], qualificationIds: { [second]: o2 } },
     ]);
     assert.match(answer.text, /"qualificationIds":\{\}/);
   });
@@ -613,7 +613,7 @@ describe('GET /api/ministries/ministries/{id}/qualification-matrix and /teams/{t
 
     const teamA = await server.get(`${M}/teams/${ministry.teamId}/qualification-matrix`, as(admin));
     assert.deepEqual(teamA.body.people.find((p: { personId: number }) => p.personId === onlyA.id),
-      { personId: onlyA.id, displayName: onlyA.first_name + ' ' + onlyA.last_name, groupIds: [], inPool: false, qualifications: [first], qualificationIds: { [first]: qa } });
+      { personId: onlyA.id, displayName: onlyA.first_name + ' ' + onlyA.last_name, familyName: null, emailHint: 'pe…@', groupIds: [], inPool: false, qualifications: [first], qualificationIds: { [first]: qa } });
   });
 
   it('lets a team leader read their own team\'s matrix but not the ministry\'s', async () => {

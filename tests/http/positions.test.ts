@@ -580,7 +580,7 @@ describe('GET /api/ministries/positions/{positionId}/eligible', () => {
     await revokeQualification(server, (await qualify(server, position.id, revoked.id)).id);
     await qualify(server, elsewhere.id, (await newPerson(server)).id);
     assert.deepEqual(await eligible(position.id), [
-      { personId: qualified.id, displayName: 'Quinn Able', inPool: true, lastServedDate: null, conflictPositionId: null, conflictPositionName: null },
+      { personId: qualified.id, displayName: 'Quinn Able', familyName: null, emailHint: 'pe…@', inPool: true, lastServedDate: null, conflictPositionId: null, conflictPositionName: null },
     ]);
   });
 
