@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { countStatements } from '../../src/db/statement-count.js';
 import { drainInTurn } from '../../src/jobs/outbox-delivery.js';
 import type { LoggedMessageView, MessagePreviewView } from '../../src/http/schemas/messages.schemas.js';
 import {
@@ -147,6 +148,26 @@ describe('Messages from the workspace (issue 34 #1, #3)', () => {
     const fine = await send(leader, ministry, { ...body, audience: 'serving', occurrenceId });
     assert.equal(fine.status, 201, fine.text);
     assert.equal(await countRows(server, 'messages', { ministry_id: other.id }), 0);
+  });
+
+  it('sends to ten people in the same number of statements as to three: none per recipient', async () => {
+    const { ministry, position, occurrenceId, coordinator } = await sunday();
+    for (let n = 0; n < 6; n++) {
+      const extra = await person(unique('Fay'));
+      await qualify(server, position.id, extra.personId);
+      await newAssignment(server, occurrenceId, position.id, extra.personId, { status: 'accepted' });
+    }
+    // The sender's key and the settings are read once before counting, so both sends find them cached alike.
+    assert.equal((await preview(coordinator, ministry, { audience: 'serving', occurrenceId })).status, 200);
+    const counted = async (audience: 'pending' | 'serving') => {
+      const { result, statements } = await countStatements(() => send(coordinator, ministry, { audience, occurrenceId, subject: `To ${audience}`, body: 'Thank you' }));
+      assert.equal(result.status, 201, result.text);
+      return { statements, recipients: (result.body.message as LoggedMessageView).recipients.length };
+    };
+    const few = await counted('pending');
+    const many = await counted('serving');
+    assert.deepEqual([few.recipients, many.recipients], [3, 10]);
+    assert.equal(many.statements, few.statements, `${few.statements} statements for 3 recipients, ${many.statements} for 10`);
   });
 
   it('writes to a team and to the pool', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { anyId } from '../bulk.js';
+import { anyId, unnestRows } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { assignmentShifts } from '../joins.js';
 import type { Insertable } from 'kysely';
@@ -79,8 +79,11 @@ export function messagesRepository(db: Executor) {
       return db.insertInto('messages').values(message).returningAll().executeTakeFirstOrThrow();
     },
 
-    async addRecipient(messageId: number, personId: number, notificationId: number | null): Promise<void> {
-      await db.insertInto('message_recipients').values({ message_id: messageId, person_id: personId, notification_id: notificationId })
+    /** A message's recipients, each with their outbox row (null: none), in one statement however many they are. */
+    async addRecipients(messageId: number, recipients: ReadonlyArray<{ personId: number; notificationId: number | null }>): Promise<void> {
+      if (recipients.length === 0) return;
+      await db.insertInto('message_recipients').columns(['message_id', 'person_id', 'notification_id'])
+        .expression(unnestRows(recipients, [['int4', () => messageId], ['int4', (r) => r.personId], ['int4', (r) => r.notificationId]]))
         .onConflict((oc) => oc.columns(['message_id', 'person_id']).doNothing()).execute();
     },
 

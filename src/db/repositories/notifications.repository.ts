@@ -60,10 +60,13 @@ export function notificationsRepository(db: Executor) {
       return row?.id;
     },
 
-    /** Queues many messages tied to assignments or occurrences; rows whose dedupe key exists are skipped. */
-    async enqueueMany(entries: readonly OutboxEntry[]): Promise<void> {
-      if (entries.length === 0) return;
-      await db
+    /**
+     * Queues many messages in one statement; rows whose dedupe key exists are skipped. Answers the rows queued, each
+     * with its person, for a caller that records them beside its own rows (a workspace message's recipients).
+     */
+    async enqueueMany(entries: readonly OutboxEntry[]): Promise<Array<{ id: number; personId: number }>> {
+      if (entries.length === 0) return [];
+      return db
         .insertInto('notifications')
         .columns(['type', 'person_id', 'dedupe_key', 'scheduled_for', 'created_at', 'context', 'assignment_id', 'occurrence_id'])
         .expression(unnestRows(entries, [
@@ -71,6 +74,7 @@ export function notificationsRepository(db: Executor) {
           ['timestamp', (e) => e.createdAt], ['text', (e) => e.context ?? null], ['int4', (e) => e.assignmentId ?? null], ['int4', (e) => e.occurrenceId ?? null],
         ]))
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .returning(['id', 'person_id as personId'])
         .execute();
     },
 

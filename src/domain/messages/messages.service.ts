@@ -75,7 +75,8 @@ export class MessagesService extends DatabaseService {
 
   /**
    * Sends one message: the message row, one outbox row per recipient (deduped per message and person) and the
-   * recipients beside them, in one transaction. 429 past `MESSAGES_PER_HOUR`; 409 for an audience of nobody.
+   * recipients beside them, in one transaction and a fixed number of statements. 429 past `MESSAGES_PER_HOUR`; 409
+   * for an audience of nobody.
    */
   async send(actor: VolunteerActor, ministry: Authorized<'ministry'>, command: NewMessageCommand): Promise<LoggedMessage> {
     const now = await this.time.now();
@@ -99,12 +100,14 @@ export class MessagesService extends DatabaseService {
         messageId: message.id, ministryId: ministry.id, ministryName: ministry.name, subject: command.subject, body: command.body,
         senderName, senderEmail: sender?.email?.trim() || null, audience: audience.words,
       });
-      for (const recipient of audience.recipients) {
-        const notificationId = await repos.notifications.enqueue({
-          type: 'message', personId: recipient.personId, keyParts: [message.id, recipient.personId], scheduledFor: now, createdAt: now, context,
-        });
-        await repos.messages.addRecipient(message.id, recipient.personId, notificationId ?? null);
-      }
+      // Two statements whatever the audience's size: the outbox rows, then the recipients beside them.
+      const queued = await repos.notifications.enqueueMany(audience.recipients.map((recipient) => ({
+        type: 'message' as const, personId: recipient.personId, keyParts: [message.id, recipient.personId], scheduledFor: now, createdAt: now, context,
+      })));
+      const notificationOf = new Map(queued.map((row) => [row.personId, row.id]));
+      await repos.messages.addRecipients(message.id, audience.recipients.map((recipient) => ({
+        personId: recipient.personId, notificationId: notificationOf.get(recipient.personId) ?? null,
+      })));
       return message;
     });
     // The sender sees what they sent as the log shows it, whether or not they may read the whole log.
