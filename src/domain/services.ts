@@ -112,7 +112,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     lookups: new LookupsService(db, time, settings),
     assignments: new AssignmentsService(db, time, publisher),
     autoFill,
-    reports: new ReportsService(db, time),
+    reports: new ReportsService(db, time, settings),
     availabilityGlance: new AvailabilityGlanceService(db, time),
     assignmentActions: new CoordinatorActionsService(db, time, publisher),
     askAgain: new AskAgainService(db, time, publisher),

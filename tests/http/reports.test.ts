@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { countStatements } from '../../src/db/statement-count.js';
 import {
-  answerAs, as, atTime, completeEndedShifts, expectError, newAssignment, newCoordinator, newFamily, newMinistry, newPerson, newPosition, newStaffedEvent,
-  newTeam, newTeamLeader, newUser, qualify, useServer, useUser,
+  answerAs, as, atTime, checkIn, completeEndedShifts, expectError, newAssignment, newCoordinator, newFamily, newMinistry, newPerson, newPosition, newStaffedEvent,
+  newTeam, newTeamLeader, newUser, qualify, setSetting, useServer, useUser,
 } from '../kit/index.js';
 import type { AvailabilityGlanceView, MinistryReportView } from '../../src/http/schemas/reports.schemas.js';
+import type { ServingsView } from '../../src/http/schemas/auto-fill.schemas.js';
 
 /**
  * A ministry's reports and its people's availability at a glance (ours, issue 35 #4, #6). The clock stands at
@@ -48,7 +49,7 @@ describe('a ministry report (/ministries/{id}/report)', () => {
     const answer = await server.get(`${V}/ministries/${ministry.id}/report`, as(coordinator));
     assert.equal(answer.status, 200, answer.text);
     const report = answer.body as MinistryReportView;
-    assert.deepEqual([report.from, report.to, report.teamId, report.ministryName], ['2026-01-05', '2026-05-03', null, ministry.name]);
+    assert.deepEqual([report.from, report.to, report.teamId, report.ministryName, report.attendanceTracked], ['2026-01-05', '2026-05-03', null, ministry.name, false]);
     assert.equal(report.weeks.length, 17);
     const week = (monday: string) => report.weeks.find((w) => w.week === monday);
     assert.deepEqual(week('2026-02-16'), { week: '2026-02-16', occurrenceCount: 1, requiredCount: 2, filledCount: 1, coverage: 0.5, accepted: 1, declined: 0, noAnswer: 0 });
@@ -59,9 +60,9 @@ describe('a ministry report (/ministries/{id}/report)', () => {
 
     const row = (personId: number) => report.people.find((p) => p.personId === personId);
     assert.deepEqual(report.people.slice(0, 2).map((p) => p.personId), [amy.personId, bob.personId], 'most servings first');
-    assert.deepEqual(row(amy.personId), { personId: amy.personId, displayName: 'Amy Report', inPool: true, servings: 3, accepted: 2, declined: 0, noAnswer: 1 });
-    assert.deepEqual(row(bob.personId), { personId: bob.personId, displayName: 'Bob Report', inPool: true, servings: 1, accepted: 1, declined: 1, noAnswer: 0 });
-    assert.deepEqual(row(cy.id), { personId: cy.id, displayName: 'Cy Report', inPool: true, servings: 0, accepted: 0, declined: 0, noAnswer: 0 });
+    assert.deepEqual(row(amy.personId), { personId: amy.personId, displayName: 'Amy Report', inPool: true, servings: 3, accepted: 2, declined: 0, noAnswer: 1, served: 0, noShows: 0, hoursServed: 0 });
+    assert.deepEqual(row(bob.personId), { personId: bob.personId, displayName: 'Bob Report', inPool: true, servings: 1, accepted: 1, declined: 1, noAnswer: 0, served: 0, noShows: 0, hoursServed: 0 });
+    assert.deepEqual(row(cy.id), { personId: cy.id, displayName: 'Cy Report', inPool: true, servings: 0, accepted: 0, declined: 0, noAnswer: 0, served: 0, noShows: 0, hoursServed: 0 });
     assert.ok(row(coordinator.personId), 'the coordinator is in the pool too');
 
     // The coverage of a coming week agrees with the occurrence page's gaps (the same derivation).
@@ -104,6 +105,58 @@ describe('a ministry report (/ministries/{id}/report)', () => {
     expectError(await server.get(`${url}?teamId=${otherTeam.id}`, as(leader)), 403, 'Not authorized for this team');
     const volunteer = await newUser(server);
     assert.equal((await server.get(url, as(volunteer))).status, 403);
+  });
+});
+
+describe('served, no-shows and hours in a report, for the ministry or one team', () => {
+  it('counts them from the check-ins as the servings report does, no-shows only once the church tracks attendance, and one team alone with teamId', async () => {
+    const { ministry, position, coordinator, amy, bob, cy } = await church();
+    const band = await newTeam(server, ministry.id, { name: 'Band' });
+    const drums = await newPosition(server, ministry.id, band.id, { name: 'Drums' });
+    for (const personId of [amy.personId, bob.personId, cy.id]) await qualify(server, drums.id, personId);
+    // 22 February, 09:00 to 10:00: Amy and Bob on the main team; 1 March: Bob and Cy at the drums. All have ended by 4 March.
+    const main = await newStaffedEvent(server, ministry, [{ positionId: position.id, minCount: 2 }], { date: '2026-02-22' });
+    const drumming = await newStaffedEvent(server, { id: ministry.id, teamId: band.id }, [{ positionId: drums.id, minCount: 1 }], { date: '2026-03-01' });
+    await atTime(server, '2026-02-18T15:00:00Z', async () => {
+      for (const person of [amy, bob]) await newAssignment(server, main.occurrenceId, position.id, person.personId, { status: 'accepted' });
+      await newAssignment(server, drumming.occurrenceId, drums.id, bob.personId, { status: 'accepted' });
+      await newAssignment(server, drumming.occurrenceId, drums.id, cy.id, { status: 'accepted' });
+    });
+    await completeEndedShifts(server);
+    // Amy came and stayed an hour and a half; Cy checked in and never out (the shift's hour); Bob never came. Church time.
+    await checkIn(server, [
+      { eventId: main.eventId, personId: amy.personId, checkinAt: '2026-02-22 09:00:00', checkoutAt: '2026-02-22 10:30:00' },
+      { eventId: drumming.eventId, personId: cy.id, checkinAt: '2026-03-01 09:05:00' },
+    ]);
+    const range = 'from=2026-02-16&to=2026-03-08';
+    const read = async (query: string) => {
+      const report = (await server.get(`${V}/ministries/${ministry.id}/report?${query}`, as(coordinator))).body as MinistryReportView;
+      const servings = (await server.get(`${V}/ministries/${ministry.id}/servings?${query}`, as(coordinator))).body as ServingsView;
+      const figures = (people: Array<{ personId: number; served: number; noShows: number; hoursServed: number }>) =>
+        Object.fromEntries(people.filter((p) => [amy.personId, bob.personId, cy.id].includes(p.personId)).map((p) => [p.personId, [p.served, p.noShows, p.hoursServed]]));
+      assert.deepEqual(figures(report.people.filter((p) => p.servings > 0)), figures(servings.people), `${query}: the report and the servings report agree`);
+      assert.equal(report.attendanceTracked, servings.attendanceTracked);
+      return { report, figures: figures(report.people) };
+    };
+
+    const whole = await read(range);
+    assert.deepEqual(whole.figures, { [amy.personId]: [1, 0, 1.5], [bob.personId]: [0, 0, 0], [cy.id]: [1, 0, 1] }, 'attendance off: nobody is a no-show');
+    await setSetting(server, admin, 'bEnableAttendance', 'true');
+    try {
+      const tracked = await read(range);
+      assert.equal(tracked.report.attendanceTracked, true);
+      assert.deepEqual(tracked.figures, { [amy.personId]: [1, 0, 1.5], [bob.personId]: [0, 2, 0], [cy.id]: [1, 0, 1] }, 'Bob missed both shifts');
+
+      // One team: the band's Sunday alone, in the weeks, the answers and the attendance.
+      const team = await read(`${range}&teamId=${band.id}`);
+      assert.equal(team.report.teamId, band.id);
+      assert.deepEqual(team.report.weeks.filter((w) => w.occurrenceCount > 0).map((w) => [w.week, w.occurrenceCount, w.requiredCount, w.filledCount, w.accepted]),
+        [['2026-02-23', 1, 1, 1, 2]]);
+      assert.deepEqual(team.figures, { [amy.personId]: [0, 0, 0], [bob.personId]: [0, 1, 0], [cy.id]: [1, 0, 1] });
+      assert.deepEqual(team.report.people.filter((p) => p.servings > 0).map((p) => p.displayName), ['Bob Report', 'Cy Report']);
+    } finally {
+      await setSetting(server, admin, 'bEnableAttendance', 'false');
+    }
   });
 });
 

@@ -16,18 +16,19 @@ export function presentMinistryReport(report: Awaited<ReturnType<ReportsService[
     accepted: person.accepted,
     declined: person.declined,
     noAnswer: person.pending,
+    served: person.served,
+    noShows: person.noShows,
+    hoursServed: person.hoursServed,
   }));
   people.sort((a, b) => b.servings - a.servings || a.displayName.toLowerCase().localeCompare(b.displayName.toLowerCase()) || a.personId - b.personId);
   return {
     ministryId: report.ministryId, ministryName: report.ministryName, teamId: report.teamId, from: report.from, to: report.to,
-    weeks: report.weeks.map((week) => {
-      const filledCount = week.requiredCount - week.gapCount;
-      return {
-        week: week.week, occurrenceCount: week.occurrenceCount, requiredCount: week.requiredCount, filledCount,
-        coverage: week.requiredCount === 0 ? null : filledCount / week.requiredCount,
-        accepted: week.accepted, declined: week.declined, noAnswer: week.pending,
-      };
-    }),
+    attendanceTracked: report.attendanceTracked,
+    weeks: report.weeks.map((week) => ({
+      week: week.week, occurrenceCount: week.occurrenceCount, requiredCount: week.requiredCount, filledCount: week.filledCount,
+      coverage: week.requiredCount === 0 ? null : week.filledCount / week.requiredCount,
+      accepted: week.accepted, declined: week.declined, noAnswer: week.pending,
+    })),
     people,
   };
 }

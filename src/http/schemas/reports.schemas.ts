@@ -16,7 +16,7 @@ export const ReportWeek = Type.Object({
   week: Type.String({ description: "The week's Monday" }),
   occurrenceCount: I,
   requiredCount: Type.Integer({ description: 'Σ Min over the effective requirements of the week’s scheduled occurrences' }),
-  filledCount: Type.Integer({ description: 'requiredCount − Σ gapCount, by the gap derivation; pending, accepted and completed places count as filled' }),
+  filledCount: Type.Integer({ description: 'Σ filledCount of the gap derivation (places of Min filled, requiredCount − Σ gapCount); pending, accepted and completed places count as filled' }),
   coverage: Type.Union([Type.Number(), Type.Null()], { description: 'filledCount / requiredCount, null for a week that requires nobody' }),
   accepted: Type.Integer({ description: 'Assignments accepted (or completed) on the week’s occurrences' }),
   declined: I,
@@ -28,10 +28,14 @@ export const ReportPerson = Type.Object({
   inPool: Type.Boolean({ description: 'In the ministry’s pool; false for someone placed from outside it' }),
   servings: Type.Integer({ description: 'Places held in the range: accepted, completed or pending' }),
   accepted: I, declined: I, noAnswer: I,
+  served: Type.Integer({ description: 'Events the person was checked in at (issue 36 #4), as the servings report counts them' }),
+  noShows: Type.Integer({ description: 'Shifts that ended without a check-in; 0 unless attendanceTracked' }),
+  hoursServed: Type.Number({ description: "Check-in to check-out, or the shift's hours when never checked out; to 2 decimals" }),
 });
 
 export const MinistryReport = Type.Object({
   ministryId: I, ministryName: S, teamId: Nullable(I), from: S, to: S,
+  attendanceTracked: Type.Boolean({ description: 'Setting bEnableAttendance: only then does a shift that ended without a check-in count as a no-show' }),
   weeks: Type.Array(ReportWeek),
   people: Type.Array(ReportPerson, { description: 'By servings, most first, then by name; the pool’s people who have none included' }),
 });
