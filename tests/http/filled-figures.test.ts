@@ -7,12 +7,15 @@ import {
 import type { RosterView } from '../../src/http/schemas/roster.schemas.js';
 import type { OccurrenceView } from '../../src/http/schemas/volunteer.schemas.js';
 import type { DashboardGapView, DashboardUpcomingView } from '../../src/http/schemas/dashboard.schemas.js';
+import type { MinistryReportView } from '../../src/http/schemas/reports.schemas.js';
+import { weekOf } from '../../src/domain/reports/reports.js';
 
 /**
  * One derivation of "filled" (issue 35 #5): the schedule page and the occurrence list (GET /occurrences), the occurrence
  * page (E6 and its staffing), the roster, the dashboard (E8 and §7.4's gaps), a ministry's events (E1) and its summary
  * (E16) answer the same figures for every occurrence of a seeded church, because they all come from the domain's gap
- * derivation. A new view of staffing adds its reading to `views` below.
+ * derivation; the report's coverage per week (issue 35 #4) is their sum over each week's occurrences. A new view of
+ * staffing adds its reading to `views` below.
  */
 const server = useServer();
 const V = '/api/ministries';
@@ -54,7 +57,11 @@ async function seededChurch() {
   }
   const needs = [{ positionId: singer.id, minCount: 2, maxCount: 3 }, { positionId: usher.id, minCount: 1, maxCount: 5 }, { positionId: greeter.id, minCount: 0, maxCount: 2 }];
   const sundays: number[] = [];
-  for (const date of ['2026-03-08', '2026-03-15', '2026-03-22', '2026-03-29']) sundays.push((await newStaffedEvent(server, ministry, needs, { date })).occurrenceId);
+  const dates = new Map<number, string>();
+  for (const date of ['2026-03-08', '2026-03-15', '2026-03-22', '2026-03-29']) {
+    sundays.push((await newStaffedEvent(server, ministry, needs, { date })).occurrenceId);
+    dates.set(sundays.at(-1)!, date);
+  }
   const [overStaffed, mixed, overridden, empty] = sundays;
   // Three Ushers for Min 1, no Singer: three people for three places of Min, yet two Singers missing.
   for (const person of people.slice(0, 3)) await newAssignment(server, overStaffed, usher.id, person.personId, { status: 'accepted' });
@@ -71,7 +78,8 @@ async function seededChurch() {
   await newAssignment(server, overridden, drums.id, people[6].personId, { allowOutsidePool: true });
   const bandSunday = (await newStaffedEvent(server, { id: ministry.id, teamId: band.id }, [{ positionId: drums.id, minCount: 1 }], { date: '2026-03-08' })).occurrenceId;
   await newAssignment(server, bandSunday, drums.id, people[7].personId, { status: 'accepted' });
-  return { ministry, coordinator, occurrenceIds: [...sundays, bandSunday], empty };
+  dates.set(bandSunday, '2026-03-08');
+  return { ministry, band, coordinator, occurrenceIds: [...sundays, bandSunday], dates, empty };
 }
 
 type View = (world: Awaited<ReturnType<typeof seededChurch>>) => Promise<Map<number, Partial<Figures>>>;
@@ -161,6 +169,21 @@ describe('One derivation of "filled"', () => {
     // The service that used to read "3 of 3 filled · 2 open" beside "Singer: 2 missing" now reads 1 of 3, Singer 2 missing.
     const [overStaffed] = world.occurrenceIds;
     assert.deepEqual(reference.get(overStaffed), { required: 3, filled: 1, live: 3, gaps: { Singer: 2 } });
+    // The report's coverage, for the ministry and for one team: per week, Min and places filled summed over the week's occurrences.
+    for (const team of [undefined, world.band.id]) {
+      const query = `from=${FROM}&to=${TO}${team === undefined ? '' : `&teamId=${team}`}`;
+      const report = await ok(world.coordinator, `${V}/ministries/${world.ministry.id}/report?${query}`) as MinistryReportView;
+      const expected = new Map<string, { occurrences: number; required: number; filled: number }>();
+      const inScope = team === undefined ? world.occurrenceIds : [world.occurrenceIds.at(-1)!];
+      for (const id of inScope) {
+        const week = weekOf(world.dates.get(id)!);
+        const sums = expected.get(week) ?? { occurrences: 0, required: 0, filled: 0 };
+        expected.set(week, { occurrences: sums.occurrences + 1, required: sums.required + reference.get(id)!.required!, filled: sums.filled + reference.get(id)!.filled! });
+      }
+      const weeks = report.weeks.filter((w) => w.occurrenceCount > 0);
+      assert.deepEqual(new Map(weeks.map((w) => [w.week, { occurrences: w.occurrenceCount, required: w.requiredCount, filled: w.filledCount }])), expected, `report ${query}`);
+      for (const w of weeks) assert.equal(w.coverage, w.requiredCount === 0 ? null : w.filledCount / w.requiredCount, `coverage of ${w.week}`);
+    }
     // E16's count of places to fill is the sum of the same gaps over the ministry's upcoming occurrences.
     const summary = await ok(world.coordinator, `${V}/ministries/${world.ministry.id}/summary`);
     const totalGap = world.occurrenceIds.reduce((sum, id) => sum + Object.values(reference.get(id)!.gaps!).reduce((a, b) => a + b, 0), 0);
