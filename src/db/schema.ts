@@ -112,7 +112,8 @@ export interface RateLimitWindowsTable {
 /** Secrets of this install (migration 0019): one current row per purpose, retired rows kept to recognise their links. */
 export interface InstallSecretsTable {
   id: Generated<number>;
-  purpose: 'answer_links';
+  /** `check_in_codes` (issue 36): the key of the QR codes My schedule shows for the kiosk. */
+  purpose: 'answer_links' | 'check_in_codes';
   secret: string;
   created_at: Timestamp;
   retired_at: Timestamp | null;

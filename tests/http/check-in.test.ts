@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { CheckInView } from '../../src/http/schemas/attendance.schemas.js';
+import { KIOSK_ONLY_REFUSAL } from '../../src/domain/access/attendance.policies.js';
+import type { CheckInCardView, CheckInView } from '../../src/http/schemas/attendance.schemas.js';
 import type { AssignmentView } from '../../src/http/schemas/volunteer.schemas.js';
 import {
   as, assignToKiosk, assignVolunteer, atTime, countRows, expectError, newAssignment, newCoordinator, newMinistry, newPerson, newPosition,
@@ -355,6 +356,42 @@ describe('Volunteers check themselves in from My schedule', () => {
     } finally {
       await setSetting(server, admin, 'sCheckInCode', '');
     }
+  });
+
+  it("shows the shift's card what it needs: no check-in yet, the kiosk's QR code, then the check-in with its time", async () => {
+    const { volunteer, assignmentId, eventId, occurrenceId, position } = await placedVolunteer();
+    const card = await server.get(`/api/me/assignments/${assignmentId}/check-in`, as(volunteer));
+    assert.equal(card.status, 200, JSON.stringify(card.body));
+    const before = card.body as CheckInCardView;
+    assert.equal(before.checkIn, null);
+    assert.deepEqual({ selfCheckIn: before.selfCheckIn, venueCodeAsked: before.venueCodeAsked }, { selfCheckIn: 'phone', venueCodeAsked: false });
+    assert.match(before.qr, new RegExp(`^vms-checkin:\\d+\\.${eventId}\\.${volunteer.personId}\\.[A-Za-z0-9_-]{22}$`));
+    await atTime(server, '2026-03-10T12:41:00Z', () => selfCheckIn(volunteer, assignmentId));
+    const after = (await server.get(`/api/me/assignments/${assignmentId}/check-in`, as(volunteer))).body as CheckInCardView;
+    assert.equal(after.checkIn?.checkedInAt, '2026-03-10 08:41:00');
+    assert.equal(after.qr, before.qr, 'the same code while the key stands');
+    const other = await assignVolunteer(server, occurrenceId, position.id, 'accepted');
+    expectError(await server.get(`/api/me/assignments/${other.assignmentId}/check-in`, as(volunteer)), 403, 'That assignment belongs to someone else');
+    expectError(await server.get('/api/me/assignments/987654/check-in', as(volunteer)), 404, 'Assignment not found');
+    const declined = await assignVolunteer(server, occurrenceId, position.id, 'declined');
+    expectError(await server.get(`/api/me/assignments/${declined.assignmentId}/check-in`, as(declined.volunteer)), 409, 'Only a shift you are still serving can be checked in to.');
+  });
+
+  it('at the kiosk only (sSelfCheckIn kiosk): the phone is refused with 403 in plain words, and the card says so', async () => {
+    const { volunteer, assignmentId } = await placedVolunteer();
+    expectError(await server.post('/admin/api/system/config/sSelfCheckIn', { value: 'door' }, as(admin)), 400, 'sSelfCheckIn must be one of phone, kiosk');
+    await setSetting(server, admin, 'sSelfCheckIn', 'kiosk');
+    try {
+      await atTime(server, '2026-03-10T13:00:00Z', async () => {
+        expectError(await selfCheckIn(volunteer, assignmentId), 403, KIOSK_ONLY_REFUSAL);
+        assert.equal(((await server.get(`/api/me/assignments/${assignmentId}/check-in`, as(volunteer))).body as CheckInCardView).selfCheckIn, 'kiosk');
+      });
+      expectError(await selfCheckIn(volunteer, 987654), 404, 'Assignment not found');
+      assert.equal(await attendanceOf(assignmentId), 'not_checked_in');
+    } finally {
+      await setSetting(server, admin, 'sSelfCheckIn', 'phone');
+    }
+    assert.equal((await atTime(server, '2026-03-10T13:00:00Z', () => selfCheckIn(volunteer, assignmentId))).status, 201);
   });
 });
 

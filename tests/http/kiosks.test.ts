@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { QR_REFUSALS } from '../../src/domain/attendance/kiosks.service.js';
+import type { CheckInCardView } from '../../src/http/schemas/attendance.schemas.js';
 import type { KioskPersonView, KioskView } from '../../src/http/schemas/kiosks.schemas.js';
 import {
-  as, assignVolunteer, countRows, expectError, newMinistry, newPerson, newPosition, newStaffedEvent, useServer, useUser,
+  as, assignVolunteer, countRows, expectError, newMinistry, newPerson, newPosition, newStaffedEvent, useServer, useUser, type TestUser,
 } from '../kit/index.js';
 
 // The test clock stands at 2026-03-04 10:00 in the church's time zone.
@@ -25,7 +27,14 @@ async function kioskAtEvent() {
   const second = await assignVolunteer(server, staffed.occurrenceId, position.id, 'accepted');
   const answer = await server.post('/api/kiosks', { name: 'Front door', eventId: staffed.eventId }, as(admin));
   assert.equal(answer.status, 201, JSON.stringify(answer.body));
-  return { ...staffed, first: first.volunteer, second: second.volunteer, kiosk: answer.body.kiosk as KioskView, key: answer.body.kioskKey as string };
+  return { ...staffed, first: first.volunteer, second: second.volunteer, firstAssignment: first.assignmentId, secondAssignment: second.assignmentId, kiosk: answer.body.kiosk as KioskView, key: answer.body.kioskKey as string };
+}
+
+/** The text of the QR code My schedule shows the volunteer for their assignment. */
+async function qrOf(volunteer: TestUser, assignmentId: number): Promise<string> {
+  const card = await server.get(`/api/me/assignments/${assignmentId}/check-in`, as(volunteer));
+  assert.equal(card.status, 200, JSON.stringify(card.body));
+  return (card.body as CheckInCardView).qr;
 }
 
 describe('Kiosks: registered by an administrator', () => {
@@ -68,7 +77,7 @@ describe('Kiosks: registered by an administrator', () => {
 
 describe('Kiosks: the kiosk page with its own key', () => {
   it('lists the people serving at its event and checks them in by name or by their QR code, then out', async () => {
-    const { key, first, second } = await kioskAtEvent();
+    const { key, first, second, secondAssignment } = await kioskAtEvent();
     const list = await screen(key);
     assert.equal(list.status, 200, JSON.stringify(list.body));
     assert.deepEqual((list.body.people as KioskPersonView[]).map((p) => p.personId).sort(), [first.personId, second.personId].sort());
@@ -76,7 +85,7 @@ describe('Kiosks: the kiosk page with its own key', () => {
     const byName = await kioskCheckIn(key, { personId: first.personId });
     assert.equal(byName.status, 200, JSON.stringify(byName.body));
     assert.equal(byName.body.checkIn.attendance, 'checked_in');
-    const byQr = await kioskCheckIn(key, { qr: `vms-checkin:${second.personId}` });
+    const byQr = await kioskCheckIn(key, { qr: await qrOf(second, secondAssignment) });
     assert.equal(byQr.status, 200, JSON.stringify(byQr.body));
     assert.equal(byQr.body.checkIn.personId, second.personId);
     expectError(await kioskCheckIn(key, { personId: first.personId }), 409, `${byName.body.checkIn.displayName} is already checked in.`);
@@ -91,10 +100,23 @@ describe('Kiosks: the kiosk page with its own key', () => {
     const { key, eventId } = await kioskAtEvent();
     const visitor = await newPerson(server, { first_name: 'Vera', last_name: 'Visitor' });
     expectError(await kioskCheckIn(key, { personId: visitor.id }), 403, 'Vera Visitor is not serving at this event.');
-    expectError(await kioskCheckIn(key, { qr: 'https://example.org/' }), 400, 'That QR code is not a check-in code from My schedule.');
+    expectError(await kioskCheckIn(key, { qr: 'https://example.org/' }), 400, QR_REFUSALS.notOurs);
     expectError(await kioskCheckIn(key, {}), 400, 'Choose a person or scan their QR code');
     expectError(await kioskCheckIn(key, { personId: 987654 }), 404, 'Person not found');
     assert.equal(await countRows(server, 'event_attend', { event_id: eventId }), 0);
+  });
+
+  it("checks in by QR code only with a code My schedule signed for this event: not a bare id, an altered code or another event's", async () => {
+    const { key, eventId, first, firstAssignment, second } = await kioskAtEvent();
+    expectError(await kioskCheckIn(key, { qr: `vms-checkin:${first.personId}` }), 400, QR_REFUSALS.notOurs);
+    const code = await qrOf(first, firstAssignment);
+    const [keyId, , personId, mac] = code.slice('vms-checkin:'.length).split('.');
+    assert.equal(Number(personId), first.personId);
+    expectError(await kioskCheckIn(key, { qr: `vms-checkin:${keyId}.${eventId}.${second.personId}.${mac}` }), 400, QR_REFUSALS.invalid);
+    const elsewhere = await kioskAtEvent();
+    expectError(await kioskCheckIn(key, { qr: await qrOf(elsewhere.first, elsewhere.firstAssignment) }), 403, QR_REFUSALS.otherEvent);
+    assert.equal(await countRows(server, 'event_attend', { event_id: eventId }), 0);
+    assert.equal((await kioskCheckIn(key, { qr: ` ${code} ` })).status, 200, 'the code as a scanner reads it, spaces and all');
   });
 
   it('answers 401 without a key or with a wrong one, and its key opens nothing else', async () => {

@@ -35,3 +35,10 @@ export function assertSeesAttendees(actor: VolunteerActor, placements: readonly 
 
 /** A volunteer checks themselves in to their own assignments only (issue 36 #3): the member routes' rule. */
 export { assertOwnsAssignment as assertChecksInOwnAssignment } from './staffing.policies.js';
+
+export const KIOSK_ONLY_REFUSAL = 'This church checks volunteers in at the kiosk at the door: show the QR code on My schedule there.';
+
+/** From the phone only where the church allows it (setting sSelfCheckIn); `kiosk` leaves the door tablet alone. */
+export function assertChecksInFromPhone(selfCheckIn: 'phone' | 'kiosk'): void {
+  if (selfCheckIn === 'kiosk') throw forbidden(KIOSK_ONLY_REFUSAL);
+}

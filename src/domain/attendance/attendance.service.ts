@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { isLive, SERVICE_STATUSES, type AttendanceMark, type DB } from '../../db/schema.js';
-import { assertChecksInOwnAssignment, assertChecksInPerson, assertSeesAttendees, checksInAnyone, checksInPlacement } from '../access/attendance.policies.js';
+import { assertChecksInFromPhone, assertChecksInOwnAssignment, assertChecksInPerson, assertSeesAttendees, checksInAnyone, checksInPlacement } from '../access/attendance.policies.js';
 import type { Authorized } from '../access/authorized.js';
 import type { Caller } from '../access/caller.js';
 import type { VolunteerActor } from '../access/volunteer-access.js';
@@ -10,6 +10,7 @@ import { addMinutes } from '../dates.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { displayName } from '../people/display-name.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { newCheckInCodeSecret, signCheckInCode } from './check-in-codes.js';
 
 /**
  * Event check-in (issue 36 #1): a person is checked in to an event once, checked out only after that, and a mistaken
@@ -75,16 +76,41 @@ export class AttendanceService extends DatabaseService {
     if (!(await this.repos.attendance.remove(eventId, personId))) throw notFound(`${name} is not checked in to this event.`);
   }
 
-  /**
-   * A volunteer checks in to their own assignment from My schedule (issue 36 #3): 404, 403 (someone else's), 400
-   * for the venue's code when the church asks for one (setting sCheckInCode), then 409 for a shift not being
-   * served, cancelled, outside the window around its start (iCheckInOpensMinutesBefore, iCheckInClosesMinutesAfter)
-   * or already checked in.
-   */
-  async selfCheckIn(caller: Caller, assignmentId: number, code: string | undefined) {
+  /** The caller's own assignment: 404, then 403 for someone else's. */
+  private async ownAssignment(caller: Caller, assignmentId: number) {
     const assignment = await this.repos.assignments.findInContext(assignmentId);
     if (!assignment) throw notFound('Assignment not found');
     assertChecksInOwnAssignment(caller.personId, assignment);
+    return assignment;
+  }
+
+  /**
+   * What My schedule shows on a shift's card to check in (issue 36): the check-in already made (null for none),
+   * the QR code a kiosk scans (signed for this person and this event; the key is made on first use), and how the
+   * church lets volunteers check in. 404, 403 (someone else's), then 409 for a shift not served or cancelled.
+   */
+  async checkInCard(caller: Caller, assignmentId: number) {
+    const assignment = await this.ownAssignment(caller, assignmentId);
+    if (!isLive(assignment.status)) throw conflict('Only a shift you are still serving can be checked in to.');
+    if (assignment.occurrence_status === 'cancelled') throw conflict('This shift was cancelled.');
+    const key = await this.repos.installSecrets.currentOrCreate('check_in_codes', newCheckInCodeSecret(), await this.time.now());
+    return {
+      checkIn: (await this.repos.attendance.find(assignment.event_id, assignment.person_id)) ?? null,
+      qr: signCheckInCode({ keyId: key.id, eventId: assignment.event_id, personId: assignment.person_id }, key.secret),
+      selfCheckIn: await this.settings.get('sSelfCheckIn'),
+      venueCodeAsked: (await this.settings.get('sCheckInCode')).trim() !== '',
+    };
+  }
+
+  /**
+   * A volunteer checks in to their own assignment from My schedule (issue 36 #3): 404, 403 (someone else's, or
+   * any where the church checks in at the kiosk only, setting sSelfCheckIn), 400 for the venue's code when the
+   * church asks for one (setting sCheckInCode), then 409 for a shift not being served, cancelled, outside the
+   * window around its start (iCheckInOpensMinutesBefore, iCheckInClosesMinutesAfter) or already checked in.
+   */
+  async selfCheckIn(caller: Caller, assignmentId: number, code: string | undefined) {
+    const assignment = await this.ownAssignment(caller, assignmentId);
+    assertChecksInFromPhone(await this.settings.get('sSelfCheckIn'));
     const venueCode = (await this.settings.get('sCheckInCode')).trim();
     if (venueCode !== '') {
       if (code === undefined || code.trim() === '') throw invalid('Enter the check-in code shown at the venue.');

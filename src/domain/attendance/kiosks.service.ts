@@ -6,9 +6,14 @@ import { DatabaseService } from '../database-service.js';
 import { conflict, forbidden, invalid, notFound, unauthorized } from '../errors.js';
 import { displayName } from '../people/display-name.js';
 import { newApiKey, sha256Hex } from '../users/secrets.js';
+import { isCheckInCodeSignedBy, readCheckInCode } from './check-in-codes.js';
 
-/** What a volunteer's QR code on My schedule carries: the person, for the kiosk of the event they serve at. */
-export const QR_PREFIX = 'vms-checkin:';
+/** The refusals of a scanned QR code, in the words the kiosk page shows. */
+export const QR_REFUSALS = {
+  notOurs: 'That QR code is not a check-in code from My schedule.',
+  invalid: 'That QR code is not valid. Open My schedule again to show a fresh one.',
+  otherEvent: 'That QR code is for another event.',
+} as const;
 
 export type Kiosk = NonNullable<Awaited<ReturnType<Repositories['kiosks']['findById']>>>;
 
@@ -76,15 +81,23 @@ export class KiosksService extends DatabaseService {
     return { kiosk, people: await this.repos.attendance.placedPeople(eventId) };
   }
 
+  /**
+   * The person a scanned QR code names: a code signed with the install's current check-in key (400 for anything else,
+   * forged, altered or signed with a retired key) and made for the kiosk's event (403 for another event's).
+   */
+  private async personOfCode(eventId: number, qr: string): Promise<number> {
+    const read = readCheckInCode(qr);
+    if (!read) throw invalid(QR_REFUSALS.notOurs);
+    const key = await this.repos.installSecrets.findById('check_in_codes', read.claims.keyId);
+    if (!key || key.retired_at !== null || !isCheckInCodeSignedBy(read, key.secret)) throw invalid(QR_REFUSALS.invalid);
+    if (read.claims.eventId !== eventId) throw forbidden(QR_REFUSALS.otherEvent);
+    return read.claims.personId;
+  }
+
   /** The person named by id or by a volunteer's QR code, who must be serving at the kiosk's event. */
   private async serving(kiosk: Kiosk, target: { personId?: number; qr?: string }) {
     const eventId = this.assignedEvent(kiosk);
-    let personId = target.personId;
-    if (target.qr !== undefined) {
-      const match = target.qr.trim().startsWith(QR_PREFIX) ? /^\d{1,10}$/.exec(target.qr.trim().slice(QR_PREFIX.length)) : null;
-      if (!match) throw invalid('That QR code is not a check-in code from My schedule.');
-      personId = Number(match[0]);
-    }
+    const personId = target.qr !== undefined ? await this.personOfCode(eventId, target.qr) : target.personId;
     if (personId === undefined) throw invalid('Choose a person or scan their QR code');
     const person = await this.repos.persons.findById(personId);
     if (!person) throw notFound('Person not found');

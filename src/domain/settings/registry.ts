@@ -84,6 +84,20 @@ function decimal(defaultValue: number, min: number, max: number): SettingDefinit
   };
 }
 
+/** One of a few words, compared without case. */
+function oneOf<const T extends string>(words: readonly T[], defaultValue: T): SettingDefinition<T> {
+  const find = (value: string) => words.find((word) => word === value.trim().toLowerCase());
+  return {
+    default: defaultValue,
+    normalize(value, name) {
+      const found = find(value);
+      if (found === undefined) throw invalid(`${name} must be one of ${words.join(', ')}`);
+      return found;
+    },
+    read: (stored) => find(stored) ?? defaultValue,
+  };
+}
+
 const timeZone: SettingDefinition<string> = {
   default: 'America/New_York',
   normalize(value, name) {
@@ -166,6 +180,9 @@ export const SETTINGS = {
   iCheckInOpensMinutesBefore: integer(60, { min: 0, max: 1440 }),
   iCheckInClosesMinutesAfter: integer(30, { min: 0, max: 1440 }),
   sCheckInCode: text(''),
+  // Ours (issue 36 #3): where volunteers check themselves in: `phone`, from My schedule (with the venue's code when
+  // one is set), or `kiosk`, only at the door tablet, by name or by the QR code My schedule shows.
+  sSelfCheckIn: oneOf(['phone', 'kiosk'], 'phone'),
   aPortalCalendars: json<unknown>(null),
   sSMTPHost: text(''),
   bSMTPAuth: flag(false),

@@ -5,9 +5,9 @@ import { ATTENDANCE_MARKS } from '../../../db/schema.js';
 import { parseCheckInCode, parseMark } from '../../commands/attendance.commands.js';
 import { actorOf, callerOf } from '../../plugins/access.js';
 import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js';
-import { presentCheckIn } from '../../presenters/attendance.presenter.js';
+import { presentCheckIn, presentCheckInCard } from '../../presenters/attendance.presenter.js';
 import { presentAssignment } from '../../presenters/assignments.presenter.js';
-import { CheckIn } from '../../schemas/attendance.schemas.js';
+import { CheckIn, CheckInCard } from '../../schemas/attendance.schemas.js';
 import { idSegment, RequiredField, responses } from '../../schemas/common.js';
 import { Assignment } from '../../schemas/volunteer.schemas.js';
 import { memberPaths, V } from './paths.js';
@@ -21,6 +21,16 @@ export const attendanceRoutes = (services: Services): FastifyPluginAsyncTypebox 
   const guard = guards(services);
 
   for (const url of memberPaths(`assignments/${idSegment('assignmentId')}/check-in`)) {
+    app.get(url, {
+      config: { access: 'member' },
+      schema: {
+        tags: ['Volunteer: me'],
+        summary: "What my shift's card shows to check in: my check-in (null for none), the QR code a kiosk scans, and how the church checks in",
+        description: 'The QR code is signed for this person and this event: a kiosk assigned to another event, or a code altered, is refused.',
+        response: responses({ 200: CheckInCard }),
+      },
+    }, async (request) => presentCheckInCard(await attendance.checkInCard(callerOf(request), pathId(request, 'assignmentId', 'Assignment'))));
+
     app.post(url, {
       config: { access: 'member' },
       schema: {
