@@ -1,4 +1,4 @@
-import { createQueryId, type Compilable, type CompiledQuery, type Simplify } from 'kysely';
+import { createQueryId, type Compilable, type CompiledQuery, type RawBuilder, type Simplify } from 'kysely';
 import type { Executor } from './database.js';
 
 /** Stands for the argument at `index` while a query is built; compiled, it is a parameter like any value. */
@@ -24,3 +24,6 @@ export function precompiled<Args extends unknown[], Row>(build: (db: Executor, .
     return result.rows as Array<Simplify<Row>>;
   };
 }
+
+/** A raw statement as `precompiled` builds it: compiled with the executor's dialect, as a query builder would be. */
+export const compilable = <Row>(db: Executor, query: RawBuilder<Row>): Compilable<Row> => ({ compile: () => query.compile(db) });

@@ -129,6 +129,8 @@ describe('SQL statements per measured request', () => {
     const large = await measure(await church(3));
     assert.deepEqual(large, small, 'a larger church sends no more statements');
     for (const [route, statements] of Object.entries(large)) assert.ok(statements <= LIMIT, `${route} sends ${statements} statements`);
+    // E14 (issue 39 #3): the caller's key, the occurrence's guard, then begin, its facts with the lock, the write, commit.
+    assert.equal(large.assign, 6);
   });
 
   it('counts GET /healthz as one statement', async () => {

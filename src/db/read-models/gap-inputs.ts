@@ -9,8 +9,8 @@ import { occurrenceShifts } from '../joins.js';
 import { precompiled } from '../precompiled.js';
 import { shiftEnd } from '../shift-times.js';
 
-// Every view of staffing and every placement (E11, E14) reads these rows: compiled once.
-const requirementRowsOf = precompiled((db: Executor, occurrenceIds: readonly number[]) =>
+/** Template rows of each occurrence's schedule and the occurrence's own override rows (E14's facts embed them). */
+export const requirementRowsQuery = (db: Executor, occurrenceIds: readonly number[]) =>
   db
     .selectFrom('occurrences')
     .innerJoin('requirements', (join) =>
@@ -29,7 +29,10 @@ const requirementRowsOf = precompiled((db: Executor, occurrenceIds: readonly num
       'positions.name as position_name',
     ])
     .where('occurrences.id', '=', anyId(occurrenceIds))
-    .orderBy('requirements.position_id'));
+    .orderBy('requirements.position_id');
+
+// Every view of staffing and every placement (E11, E14) reads these rows: compiled once.
+const requirementRowsOf = precompiled(requirementRowsQuery);
 
 /** The raw material of the gap derivation (domain/staffing/gaps.ts): requirement rows and live counts per occurrence. */
 export function gapInputsReadModel(db: Executor) {

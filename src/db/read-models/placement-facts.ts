@@ -40,18 +40,13 @@ export interface PlacementFactRow {
 
 const statuses = (list: readonly string[]) => sql.join(list.map((status) => sql.lit(status)));
 
-/** What the placement rules read about people and the places' ministries, for places between two dates. */
-export function placementFactsReadModel(db: Executor) {
-  return {
-    /**
-     * One statement, whatever the number of people: per person their blockouts and service between `from` and
-     * `to`, preferences, credentials held, household rules with what the other person serves then, and the
-     * ministries' required credentials.
-     */
-    async forPeople(personIds: readonly number[], ministryIds: readonly number[], from: string, to: string): Promise<PlacementFactRow[]> {
-      if (personIds.length === 0) return [];
-      const { rows } = await sql<PlacementFactRow>`
-        select p.person_id,
+/**
+ * The facts of `PlacementFactRow` but `person_id`, as the select list of a statement whose `p.person_id` names the
+ * person: per person their blockouts and service between `from` and `to`, preferences, credentials held, household
+ * rules with what the other person serves then, and the ministries' required credentials. E14 selects them beside
+ * its occurrence lock.
+ */
+export const placementFactColumns = (ministryIds: readonly number[], from: string, to: string) => sql`
           coalesce((select json_agg(json_build_object(
               'id', b.id, 'person_id', b.person_id, 'start_date', to_char(b.start_date, 'YYYY-MM-DD'), 'end_date', to_char(b.end_date, 'YYYY-MM-DD'),
               'start_time', b.start_time, 'end_time', b.end_time, 'repeat_until', to_char(b.repeat_until, 'YYYY-MM-DD'),
@@ -85,7 +80,16 @@ export function placementFactsReadModel(db: Executor) {
             where hr.person_id = p.person_id or hr.other_person_id = p.person_id), '[]') as partners,
           coalesce((select json_agg(json_build_object('ministry_id', cr.ministry_id, 'credential_id', cr.credential_id, 'credential_name', c.name, 'position_id', cr.position_id) order by lower(c.name), cr.id)
             from credential_requirements cr join credentials c on c.id = cr.credential_id
-            where cr.ministry_id = any(${ministryIds as number[]}::int4[]) and c.active), '[]') as required
+            where cr.ministry_id = any(${ministryIds as number[]}::int4[]) and c.active), '[]') as required`;
+
+/** What the placement rules read about people and the places' ministries, for places between two dates. */
+export function placementFactsReadModel(db: Executor) {
+  return {
+    /** `placementFactColumns` in one statement, whatever the number of people. */
+    async forPeople(personIds: readonly number[], ministryIds: readonly number[], from: string, to: string): Promise<PlacementFactRow[]> {
+      if (personIds.length === 0) return [];
+      const { rows } = await sql<PlacementFactRow>`
+        select p.person_id, ${placementFactColumns(ministryIds, from, to)}
         from unnest(${personIds as number[]}::int4[]) as p(person_id)`.execute(db);
       return rows;
     },

@@ -1,12 +1,17 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type InferResult } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { anyId, unnestRows } from '../bulk.js';
 import type { Executor } from '../database.js';
 import { assignmentShifts } from '../joins.js';
-import { precompiled } from '../precompiled.js';
+import { compilable, precompiled } from '../precompiled.js';
+import { requirementRowsQuery } from '../read-models/gap-inputs.js';
+import { placementFactColumns, type PlacementFactRow } from '../read-models/placement-facts.js';
+import { dedupeKeyOf } from './notifications.repository.js';
 import { reachesNothing, schedulesInScope, type ScopeIds } from '../scope-filter.js';
 import { shiftEnd, shiftStart } from '../shift-times.js';
-import { HOLDING_STATUSES, LIVE_STATUSES, type AssignmentStatus, type DB, type LiveStatus, type ResponseChannel, type ResponseKind } from '../schema.js';
+import {
+  HOLDING_STATUSES, LIVE_STATUSES, type AssignmentStatus, type DB, type LiveStatus, type NotificationType, type ResponseChannel, type ResponseKind,
+} from '../schema.js';
 
 export interface NewAssignmentRow {
   occurrenceId: number;
@@ -36,16 +41,19 @@ const withNamesIn = (db: Executor) =>
 const onOccurrence = precompiled((db: Executor, occurrenceId: number) =>
   withNamesIn(db).where('assignments.occurrence_id', '=', occurrenceId).orderBy('assignments.id'));
 
-const lockedOccurrence = precompiled((db: Executor, occurrenceId: number) =>
+const lockedOccurrenceQuery = (db: Executor, occurrenceId: number) =>
   db
     .selectFrom('occurrences')
     .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
     .innerJoin('events', 'events.id', 'occurrences.event_id')
     .select(['occurrences.id', 'occurrences.status', 'occurrences.occurrence_date', 'schedules.ministry_id', shiftStart.as('start_at'), shiftEnd.as('end_at')])
     .where('occurrences.id', '=', occurrenceId)
-    .forUpdate('occurrences'));
+    .forUpdate('occurrences');
 
-const candidateOf = precompiled((db: Executor, positionId: number, personId: number, ministryId: number, eventId: number) => {
+const lockedOccurrence = precompiled(lockedOccurrenceQuery);
+
+/** The position and the person (null when not found), whether they are qualified and in the pool, and their check-in at the event. */
+const candidateQuery = (db: Executor, positionId: number, personId: number, ministryId: number, eventId: number) => {
   const attendance = (eb: ExpressionBuilder<DB, never>) =>
     eb.selectFrom('event_attend').where('event_attend.event_id', '=', eventId).where('event_attend.person_id', '=', personId).limit(1);
   return db.selectNoFrom((eb) => [
@@ -58,6 +66,60 @@ const candidateOf = precompiled((db: Executor, positionId: number, personId: num
     attendance(eb).select('event_attend.checkin_at').as('checkin_at'),
     attendance(eb).select('event_attend.checkout_at').as('checkout_at'),
   ]);
+};
+
+type Candidate = InferResult<ReturnType<typeof candidateQuery>>[number];
+type RequirementRow = InferResult<ReturnType<typeof requirementRowsQuery>>[number];
+
+/** Everything E14's rules read, with the occurrence's lock: `locked_*` are null when the occurrence is gone. */
+export type PlacingFacts = Candidate & Omit<PlacementFactRow, 'person_id'> & {
+  locked_status: 'scheduled' | 'cancelled' | null;
+  locked_end_at: string | null;
+  requirements: RequirementRow[];
+};
+
+/**
+ * E14's one read, in one statement: it locks the occurrence (as `lockOccurrence`) and reads, in the same round
+ * trip, the candidate, the occurrence's requirement rows and the placement facts of the person over `from`–`to`.
+ */
+const placingFactsOf = precompiled((
+  db: Executor, occurrenceId: number, occurrenceIds: readonly number[], positionId: number, personId: number,
+  ministryId: number, ministryIds: readonly number[], eventId: number, from: string, to: string,
+) => compilable(db, sql<PlacingFacts>`
+  with locked as (${lockedOccurrenceQuery(db, occurrenceId)})
+  select locked.status as locked_status, locked.end_at as locked_end_at, candidate.*,
+    coalesce((select json_agg(r) from (${requirementRowsQuery(db, occurrenceIds)}) r), '[]') as requirements,
+    ${placementFactColumns(ministryIds, from, to)}
+  from (select ${personId}::int4 as person_id) p
+  left join locked on true
+  cross join lateral (${candidateQuery(db, positionId, personId, ministryId, eventId)}) candidate`));
+
+/** Stands for the new assignment's id in its request's dedupe key, which is built before the id exists. */
+const NEW_ID = '{new assignment id}';
+
+/** `place` and the request mail of the row placed, in one statement: nothing is queued when nobody was placed. */
+const placingWithRequest = precompiled((
+  db: Executor, occurrenceId: number, positionId: number, personId: number, requirementId: number | null,
+  status: LiveStatus, source: NewAssignmentRow['source'], at: string, assignedBy: number | null, respondedAt: string | null,
+  type: NotificationType, keyTemplate: string,
+) => {
+  const placed = { status, source, assigned_at: at, assigned_by_person_id: assignedBy, requirement_id: requirementId, responded_at: respondedAt };
+  return db
+    .with('placed', (q) => q
+      .insertInto('assignments')
+      .values({ occurrence_id: occurrenceId, position_id: positionId, person_id: personId, ...placed })
+      .onConflict((conflict) => conflict.constraint('assignments_one_per_person').doUpdateSet(placed).where('assignments.status', 'not in', HOLDING_STATUSES))
+      .returningAll())
+    .with('requested', (q) => q
+      .insertInto('notifications')
+      .columns(['type', 'person_id', 'dedupe_key', 'scheduled_for', 'created_at', 'assignment_id', 'occurrence_id'])
+      .expression((eb) => eb.selectFrom('placed').select([
+        sql<NotificationType>`${type}::text`.as('type'), 'placed.person_id', sql<string>`replace(${keyTemplate}::text, ${NEW_ID}, placed.id::text)`.as('dedupe_key'),
+        sql<string>`${at}::timestamp`.as('scheduled_for'), sql<string>`${at}::timestamp`.as('created_at'), 'placed.id', 'placed.occurrence_id',
+      ]))
+      .onConflict((conflict) => conflict.column('dedupe_key').doNothing()))
+    .selectFrom('placed')
+    .selectAll();
 });
 
 const placing = precompiled((
@@ -153,13 +215,10 @@ export function assignmentsRepository(db: Executor) {
         .executeTakeFirst();
     },
 
-    /**
-     * What E14 reads of a person and a position before it locks the occurrence, in one statement: both (absent
-     * when not found), whether the person is actively qualified for the position and a member of the ministry's
-     * volunteer pool, and their check-in at the occurrence's event, which the answer shows.
-     */
-    async candidate(input: { positionId: number; personId: number; ministryId: number; eventId: number }) {
-      const [row] = await candidateOf(db, input.positionId, input.personId, input.ministryId, input.eventId);
+    /** E14's facts and the occurrence's lock in one statement (`placingFactsOf`); dates as `factRange` gives them. */
+    async placingFacts(input: { occurrenceId: number; positionId: number; personId: number; ministryId: number; eventId: number; from: string; to: string }) {
+      const [row] = await placingFactsOf(db, input.occurrenceId, [input.occurrenceId], input.positionId, input.personId,
+        input.ministryId, [input.ministryId], input.eventId, input.from, input.to);
       return row;
     },
 
@@ -171,6 +230,18 @@ export function assignmentsRepository(db: Executor) {
     async place(row: NewAssignmentRow) {
       const respondedAt = row.status === 'accepted' ? row.at : null;
       const [placed] = await placing(db, row.occurrenceId, row.positionId, row.personId, row.requirementId, row.status, row.source, row.at, row.assignedBy, respondedAt);
+      return placed;
+    },
+
+    /**
+     * `place`, and when a row was placed, its request mail of `type` due at once, keyed by `keyParts` of the new
+     * row's id, in one statement. Answers the row, or undefined when the person holds the position already.
+     */
+    async placeWithRequest(row: NewAssignmentRow, request: { type: NotificationType; keyParts: (assignmentId: string) => ReadonlyArray<string | number> }) {
+      const respondedAt = row.status === 'accepted' ? row.at : null;
+      const keyTemplate = dedupeKeyOf({ type: request.type, keyParts: request.keyParts(NEW_ID) });
+      const [placed] = await placingWithRequest(db, row.occurrenceId, row.positionId, row.personId, row.requirementId, row.status, row.source,
+        row.at, row.assignedBy, respondedAt, request.type, keyTemplate);
       return placed;
     },
 

@@ -8,8 +8,8 @@ import type { ChurchTime } from '../church-time.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { displayName } from '../people/display-name.js';
-import { OCCURRENCE_CLOSED, occurrenceClosed, placementWarnings, placeOf } from '../staffing/placement.js';
-import { loadEffectiveRequirements, requirementCountedAgainst } from '../staffing/staffing.js';
+import { factRange, OCCURRENCE_CLOSED, occurrenceClosed, placementFactsOf, placementWarnings, placeOf, warningsAt } from '../staffing/placement.js';
+import { loadEffectiveRequirements, requirementAmong } from '../staffing/staffing.js';
 import { DatabaseService } from '../database-service.js';
 
 const HOLDS_POSITION = 'This person already holds that position on this occurrence';
@@ -39,40 +39,38 @@ export class AssignmentsService extends DatabaseService {
    * I1 (409), I8 re-use of a declined or cancelled row; another position on the occurrence is fine (I7).
    */
   async assign(caller: Caller, occurrence: Authorized<'occurrence'>, input: AssignCommand) {
-    const repos = this.repos;
-    const { position, person, qualified, in_pool, checkin_at, checkout_at } = await repos.assignments.candidate({
-      positionId: input.positionId, personId: input.personId, ministryId: occurrence.ministry_id, eventId: occurrence.event_id,
-    });
-    if (!position) throw notFound('Position not found');
-    if (!person) throw notFound('Person not found');
-    if (position.ministry_id !== occurrence.ministry_id) throw invalid("The position does not belong to this occurrence's ministry");
     const now = await this.time.now();
-    // The coordinator decides: a person the rules warn about is still placed, and the answer says why (issue 32).
-    const warnings = await placementWarnings(repos, 'assign', placeOf(occurrence, position.id), person.id, displayName(person));
-    const row = await inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
-      const locked = await tx.assignments.lockOccurrence(occurrence.id);
+    const place = placeOf(occurrence, input.positionId);
+    // One read with the lock, the rules here, one write: a round trip each (issue 39 #3).
+    return inTransaction(this.db, this.publisher, async ({ repos: tx }) => {
+      const facts = await tx.assignments.placingFacts({
+        occurrenceId: occurrence.id, positionId: input.positionId, personId: input.personId, ministryId: occurrence.ministry_id,
+        eventId: occurrence.event_id, ...factRange({ from: place.date, to: place.date }),
+      });
+      const { position, person } = facts;
+      if (!position) throw notFound('Position not found');
+      if (!person) throw notFound('Person not found');
+      if (position.ministry_id !== occurrence.ministry_id) throw invalid("The position does not belong to this occurrence's ministry");
+      // The coordinator decides: a person the rules warn about is still placed, and the answer says why (issue 32).
+      // The facts were read before the write, so the person's own new place is not counted against them.
+      const warnings = warningsAt(placementFactsOf([{ ...facts, person_id: person.id }], [{ personId: person.id }]), 'assign', place, person.id, displayName(person));
+      const locked = facts.locked_status === null ? undefined : { status: facts.locked_status, end_at: facts.locked_end_at! };
       if (occurrenceClosed(locked, now)) throw conflict(OCCURRENCE_CLOSED);
-      if (!qualified) throw forbidden('This person is not qualified for that position');
-      if (!input.allowOutsidePool && !in_pool) {
+      if (!facts.qualified) throw forbidden('This person is not qualified for that position');
+      if (!input.allowOutsidePool && !facts.in_pool) {
         throw conflict("This person is not in the ministry's volunteer pool; pass allowOutsidePool to assign them anyway");
       }
-      const requirementId = await requirementCountedAgainst(tx, occurrence.id, position.id);
-      const placed = await tx.assignments.place({
-        occurrenceId: occurrence.id, positionId: position.id, personId: input.personId, requirementId,
+      const placed = await tx.assignments.placeWithRequest({
+        occurrenceId: occurrence.id, positionId: position.id, personId: person.id, requirementId: requirementAmong(facts.requirements, occurrence.id, position.id),
         status: 'pending', source: 'coordinator', at: now, assignedBy: caller.personId,
-      });
+      }, { type: 'assignment', keyParts: (assignmentId) => [assignmentId, person.id] });
       if (!placed) throw conflict(HOLDS_POSITION);
-      await tx.notifications.enqueueMany([{
-        type: 'assignment', personId: input.personId, keyParts: [placed.id, input.personId],
-        scheduledFor: now, createdAt: now, assignmentId: placed.id, occurrenceId: occurrence.id,
-      }]);
-      return placed;
+      return {
+        // Everything the answer shows is known here: no read after the commit.
+        assignment: { ...placed, position_name: position.name, first_name: person.first_name, last_name: person.last_name, checkin_at: facts.checkin_at, checkout_at: facts.checkout_at },
+        warnings,
+      };
     });
-    return {
-      // Everything the answer shows is known here: no read after the commit.
-      assignment: { ...row, position_name: position.name, first_name: person.first_name, last_name: person.last_name, checkin_at, checkout_at },
-      warnings,
-    };
   }
 
   /**

@@ -9,7 +9,7 @@
  * table holds what the contract leaves to us, and `occurrenceClosed`, the I5 check every path shares.
  */
 
-import type { FactBlockout } from '../../db/read-models/placement-facts.js';
+import type { FactBlockout, PlacementFactRow } from '../../db/read-models/placement-facts.js';
 import type { Repositories } from '../../db/repositories/index.js';
 import { covers, type BlockoutPeriod } from '../availability/blockouts.js';
 import { missingOn, type MissingCredential } from '../availability/credentials.js';
@@ -294,10 +294,22 @@ export async function loadPlacementFacts(
   dates: { from: string; to: string },
   options: { allowOutsidePool?: boolean } = {},
 ): Promise<LoadedFacts> {
+  const range = factRange(dates);
   const rows = await repos.placementFacts.forPeople(
-    [...new Set(people.map((p) => p.personId))], typeof ministryIds === 'number' ? [ministryIds] : ministryIds,
-    addDays(monthOf(dates.from).from, -1), addDays(monthOf(dates.to).to, 1),
+    [...new Set(people.map((p) => p.personId))], typeof ministryIds === 'number' ? [ministryIds] : ministryIds, range.from, range.to,
   );
+  return placementFactsOf(rows, people, options);
+}
+
+/** The dates whose facts the rules read for places between two dates: service counts toward monthly limits, so whole months. */
+export const factRange = (dates: { from: string; to: string }) => ({ from: addDays(monthOf(dates.from).from, -1), to: addDays(monthOf(dates.to).to, 1) });
+
+/** The facts of rows read over `factRange` (by the loader above, or beside E14's lock). */
+export function placementFactsOf(
+  rows: readonly PlacementFactRow[],
+  people: ReadonlyArray<{ personId: number; inPool?: boolean }>,
+  options: { allowOutsidePool?: boolean } = {},
+): LoadedFacts {
   const required = rows[0]?.required ?? [];
   const inPool = new Map(people.map((p) => [p.personId, p.inPool ?? true]));
   const serving = new Set<string>();
@@ -337,9 +349,12 @@ export async function loadPlacementFacts(
  * the answer says what the list showed (the person's own new place is not yet counted against them).
  */
 export async function placementWarnings(repos: Repositories, path: PlacementPath, place: Place, personId: number, who: 'you' | string) {
-  const { people, setting } = await loadPlacementFacts(repos, [{ personId }], place.ministryId, { from: place.date, to: place.date });
-  return warningsOf(findings(path, 'warn', place, people.get(personId)!, setting), who);
+  return warningsAt(await loadPlacementFacts(repos, [{ personId }], place.ministryId, { from: place.date, to: place.date }), path, place, personId, who);
 }
+
+/** What the rules of `path` warn about for `personId` at the place, on facts loaded already. */
+export const warningsAt = ({ people, setting }: LoadedFacts, path: PlacementPath, place: Place, personId: number, who: 'you' | string) =>
+  warningsOf(findings(path, 'warn', place, people.get(personId)!, setting), who);
 
 /** The place of a position on an occurrence as the repositories read it. */
 export const placeOf = (occurrence: { id: number; ministry_id: number; occurrence_date: string; start_at: string; end_at: string }, positionId: number): Place => ({

@@ -53,10 +53,9 @@ export async function effectiveRequirementsWith(repos: Repositories, occurrenceI
     ?? { requirements: [], hasOwnRows: false };
 }
 
-/** The id of the requirement a position's assignment on the occurrence counts against, if any: one query, no counts. */
-export async function requirementCountedAgainst(repos: Repositories, occurrenceId: number, positionId: number): Promise<number | null> {
-  const effective = effectiveFrom(await repos.gapInputs.requirementRows([occurrenceId]), []);
-  return effective.get(occurrenceId)?.requirements.find((r) => r.positionId === positionId)?.id ?? null;
+/** The id of the requirement a position's assignment on the occurrence counts against, if any, among its requirement rows. */
+export function requirementAmong(rows: RequirementRows, occurrenceId: number, positionId: number): number | null {
+  return effectiveFrom(rows, []).get(occurrenceId)?.requirements.find((r) => r.positionId === positionId)?.id ?? null;
 }
 
 /** Σ gapCount over the effective requirements of the given occurrences (E16 `unfilledPositionCount`). */
