@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { countStatements } from '../../src/db/statement-count.js';
 import {
-  as, expectError, newAssignment, newCoordinator, newMinistry, newPosition, newStaffedEvent, newTeam, newTeamLeader, newUser, qualify, useServer,
-  type TestUser,
+  as, expectError, newAssignment, newCoordinator, newMinistry, newPosition, newStaffedEvent, newTeam, newTeamLeader, newUser, qualify, setSetting,
+  useServer, useUser, type TestUser,
 } from '../kit/index.js';
 import type { RosterView } from '../../src/http/schemas/roster.schemas.js';
 import type { OccurrenceView } from '../../src/http/schemas/volunteer.schemas.js';
@@ -13,6 +13,7 @@ import type { OccurrenceView } from '../../src/http/schemas/volunteer.schemas.js
  * 2026-03-04 15:00 UTC, so the default range is 2026-03-04 to 2026-04-28; shifts run 09:00–10:00.
  */
 const server = useServer();
+const admin = useUser(server, ['admin']);
 const V = '/api/ministries';
 
 async function person(first: string, last: string, positionIds: number[]): Promise<TestUser> {
@@ -171,5 +172,21 @@ describe('The roster', () => {
     assert.match(ics, /DTSTART;TZID=[^:]+:20260308T090000/);
     assert.match(ics, /Singer \(1 missing\): Ana Acosta \(accepted\)\\; Ben Baker \(declined\)/);
     expectError(await server.get(`${V}/ministries/${world.ministry.id}/roster.ics?teamId=${world.ministry.teamId}`, as(await newTeamLeader(server, world.band.id))), 403, 'Not authorized for this team');
+  });
+
+  it('keeps line breaks in a team\'s or the church\'s name inside the calendar\'s name, so a name cannot add an event or a property to the file', async () => {
+    const world = await church();
+    const team = await newTeam(server, world.ministry.id, { name: 'Band\r\nBEGIN:VEVENT\r\nSUMMARY:Free pizza\r\nEND:VEVENT' });
+    await setSetting(server, admin, 'sChurchName', 'Grace\r\nX-INJECTED:1');
+    try {
+      const answer = await server.get(`${V}/ministries/${world.ministry.id}/roster.ics?teamId=${team.id}`, as(world.coordinator));
+      assert.equal(answer.status, 200, answer.text);
+      const lines = answer.text.replace(/\r\n /g, '').split('\r\n');
+      assert.deepEqual(lines.filter((line) => /^(BEGIN:VEVENT|SUMMARY|END:VEVENT|X-INJECTED)/.test(line)), [], answer.text);
+      assert.ok(lines.includes('X-WR-CALNAME:Band\\nBEGIN:VEVENT\\nSUMMARY:Free pizza\\nEND:VEVENT roster'), answer.text);
+      assert.ok(lines.includes('PRODID:-//Grace X-INJECTED:1//Volunteer Ministry Service//EN'), answer.text);
+    } finally {
+      await setSetting(server, admin, 'sChurchName', 'Our Church');
+    }
   });
 });

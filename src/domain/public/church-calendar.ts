@@ -3,6 +3,15 @@ import ical, { type ICalCalendar } from 'ical-generator';
 import { DateTime } from 'luxon';
 
 /**
+ * ical-generator escapes an event's text but writes the calendar's name (NAME, X-WR-CALNAME) and PRODID as given, so a
+ * line break in a team's or the church's name would start a line of its own: an event or a property in the file.
+ */
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
+
+/** A calendar's name as RFC 5545 TEXT (§3.3.11): backslash, semicolon and comma escaped, a line break as `\n`. */
+const calendarText = (text: string) => text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
+
+/**
  * An empty iCalendar whose times are the church's wall clock with its zone (TZID) and the zone's rules
  * (VTIMEZONE), so that a subscriber anywhere sees a 10:00 service at 10:00 church time, whatever the server's
  * own zone is. Give each event `timezone` and times from `churchWallClock`.
@@ -13,8 +22,8 @@ import { DateTime } from 'luxon';
  */
 export function churchCalendar(name: string, timeZone: string, churchName: string): ICalCalendar {
   const calendar = ical({
-    name,
-    prodId: { company: churchName || 'Church', product: 'Volunteer Ministry Service' },
+    name: calendarText(name),
+    prodId: { company: oneLine(churchName) || 'Church', product: 'Volunteer Ministry Service' },
     timezone: { name: null, generator: getVtimezoneComponent },
   });
   calendar.x('X-WR-TIMEZONE', timeZone);
