@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { DB, EventRow } from '../../db/schema.js';
 import type { CalendarsService, PortalCalendarRef } from '../calendars/calendars.service.js';
 import type { Caller } from '../access/caller.js';
+import { memberMayReadCalendar } from '../access/calendars.policies.js';
 import type { ChurchTime } from '../church-time.js';
 import { addDays, DATE_FORMAT_MESSAGE, isValidDate, parseDateTime } from '../dates.js';
 import { forbidden, invalid, notFound } from '../errors.js';
@@ -132,9 +133,8 @@ export class CalendarFeedsService extends DatabaseService {
     if (!user || !maySignIn(user)) throw notFound('Not found');
     const shared = await this.calendars.sharedPortalCalendars();
     const selection = this.parseSelection(user.portal_calendar_selection);
-    const isShared = (ref: PortalCalendarRef) => shared.some((s) => s.type === ref.type && s.id === ref.id);
-    const calendarIds = selection.filter((ref) => ref.type === 'calendar' && isShared(ref)).map((ref) => ref.id);
-    const systemIds = selection.filter((ref) => ref.type === 'system' && isShared(ref)).map((ref) => ref.id);
+    const calendarIds = selection.filter((ref) => ref.type === 'calendar' && memberMayReadCalendar(shared, ref)).map((ref) => ref.id);
+    const systemIds = selection.filter((ref) => ref.type === 'system' && memberMayReadCalendar(shared, ref)).map((ref) => ref.id);
     const { from, to } = await this.feedWindow();
     const events = await repos.calendarFeeds.events({ calendarIds, unpinned: systemIds.includes(1), from, to, limit: FEED_EVENT_CAP });
     const birthdays = systemIds.includes(0) ? await repos.calendarFeeds.birthdays() : [];
@@ -172,7 +172,7 @@ export class CalendarFeedsService extends DatabaseService {
       ...[...new Set(calendarIds)].map((id) => ({ type: 'calendar' as const, id })),
       ...[...new Set(systemCalendarIds)].map((id) => ({ type: 'system' as const, id })),
     ];
-    if (refs.some((ref) => !shared.some((s) => s.type === ref.type && s.id === ref.id))) {
+    if (!refs.every((ref) => memberMayReadCalendar(shared, ref))) {
       throw invalid('Choose only calendars the church shares with members');
     }
     const current = await this.repos.calendarFeeds.feedOf(caller.userId);
