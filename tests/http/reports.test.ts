@@ -228,4 +228,38 @@ describe("people's availability at a glance (/ministries/{id}/availability)", ()
     const again = await countStatements(() => server.get(`${V}/ministries/${ministry.id}/availability`, as(coordinator)));
     assert.equal(counted.statements, again.statements);
   });
+
+  it('lets a coordinator remove a household rule, and change the limits, of a person without a login', async () => {
+    const { ministry, position, coordinator, amy } = await church();
+    const { id: familyId } = await newFamily(server, 'Removal family');
+    const [dan, eve] = [await newPerson(server, { first_name: 'Dan', last_name: 'Removal', family_id: familyId }), await newPerson(server, { first_name: 'Eve', last_name: 'Removal', family_id: familyId })];
+    for (const person of [dan, eve]) await qualify(server, position.id, person.id);
+    const rule = (await server.post(`${V}/people/${dan.id}/household/rules`, { otherPersonId: eve.id, rule: 'apart' }, as(coordinator))).body.rules[0] as { id: number };
+    const glance = async () => ((await server.get(`${V}/ministries/${ministry.id}/availability`, as(coordinator))).body as AvailabilityGlanceView).people;
+    assert.deepEqual((await glance()).find((p) => p.personId === eve.id)!.household.map((r) => r.rule), ['apart']);
+
+    // The refusals, in order: the person unknown (404), out of reach (403), signs in (409), a rule not theirs (404).
+    const url = (personId: number, ruleId: number) => `${V}/people/${personId}/household/rules/${ruleId}`;
+    expectError(await server.delete(url(2147483647, rule.id), as(coordinator)), 404, 'Person not found');
+    const stranger = await newCoordinator(server, (await newMinistry(server)).id);
+    expectError(await server.delete(url(dan.id, rule.id), as(stranger)), 403, 'This person is not in a ministry or team you manage');
+    expectError(await server.delete(url(amy.personId, rule.id), as(coordinator)), 409, 'This person signs in and sets their own limits and household rules');
+    const cy = (await glance()).find((p) => p.displayName === 'Cy Report')!;
+    expectError(await server.delete(url(cy.personId, rule.id), as(coordinator)), 404, 'Household rule not found');
+    expectError(await server.delete(url(dan.id, 2147483647), as(coordinator)), 404, 'Household rule not found');
+    assert.equal((await glance()).find((p) => p.personId === dan.id)!.household.length, 1, 'nothing removed by a refusal');
+
+    // Removed from either side: the answer is the person's household without it, and the glance shows it on neither.
+    const removed = await server.delete(url(eve.id, rule.id), as(coordinator));
+    assert.equal(removed.status, 200, removed.text);
+    assert.deepEqual([removed.body.familyId, removed.body.rules], [familyId, []]);
+    assert.deepEqual((await glance()).filter((p) => p.personId === dan.id || p.personId === eve.id).map((p) => p.household), [[], []]);
+    expectError(await server.delete(url(dan.id, rule.id), as(coordinator)), 404, 'Household rule not found');
+
+    // Limits are changed by setting them again, and cleared with none.
+    await server.put(`${V}/people/${dan.id}/preferences`, { ministryId: ministry.id, maxPerMonth: 3, preferredWeeks: [2] }, as(coordinator));
+    const cleared = await server.put(`${V}/people/${dan.id}/preferences`, { ministryId: ministry.id, maxPerMonth: null, preferredWeeks: [] }, as(coordinator));
+    assert.equal(cleared.status, 200, cleared.text);
+    assert.deepEqual((await glance()).find((p) => p.personId === dan.id)!.limits, { maxPerMonth: null, preferredWeeks: [], appliesTo: 'ministry' });
+  });
 });

@@ -5,7 +5,7 @@ import type { Caller } from '../access/caller.js';
 import type { ChurchTime } from '../church-time.js';
 import { invalid, notFound } from '../errors.js';
 import { assertPartyTo } from '../access/ministries.policies.js';
-import { assertRecordsAvailabilityFor } from '../access/availability.policies.js';
+import { assertHouseholdRuleOf, assertRecordsAvailabilityFor } from '../access/availability.policies.js';
 import type { Authorized } from '../access/authorized.js';
 import { DatabaseService } from '../database-service.js';
 
@@ -51,6 +51,19 @@ export class HouseholdService extends DatabaseService {
     if (!me?.family_id || me.family_id !== other.family_id) throw invalid(messages.stranger);
     await repos.householdRules.upsert([personId, other.id], input.rule, caller.personId, await this.time.now());
     return this.of(personId);
+  }
+
+  /**
+   * A coordinator removes a household rule they recorded, or one that no longer holds, for a person in their reach
+   * who has no login (issue 35 #6); answers that person's household.
+   */
+  async deleteRuleFor(person: Authorized<'person'>, ruleId: number) {
+    const repos = this.repos;
+    assertRecordsAvailabilityFor(await repos.users.findById(person.id));
+    const row = await repos.householdRules.findById(ruleId);
+    assertHouseholdRuleOf(person.id, row);
+    await repos.householdRules.delete(row.id);
+    return this.of(person.id);
   }
 
   async deleteRule(caller: Caller, ruleId: number) {

@@ -116,6 +116,17 @@ export const availabilityRoutes = (services: Services): FastifyPluginAsyncTypebo
     },
   }, async (request) => presentHousehold(await household.setRuleFor(callerOf(request), authorizedOf(request, 'person'), parseHouseholdRule(request.body))));
 
+  app.delete(`${personPath}/household/rules/${idSegment('ruleId')}`, {
+    config: coordinator,
+    preValidation: guard.person(),
+    schema: {
+      tags,
+      summary: 'Remove a household rule of a person in my reach who has no login (ours, issue 35 #6); answers their household',
+      description: 'A person who signs in removes their own: 409. A rule that does not name the person: 404.',
+      response: responses({ 200: Household }),
+    },
+  }, async (request) => presentHousehold(await household.deleteRuleFor(authorizedOf(request, 'person'), pathId(request, 'ruleId', 'Household rule'))));
+
   for (const url of memberPaths('preferences')) {
     app.get(url, {
       config: member,
