@@ -119,6 +119,10 @@ describe('The roster', () => {
     expectError(await server.get(`${url}?from=2026-03-01&to=2026-09-01`, key), 400, 'The roster covers at most 26 weeks; choose a shorter range');
     expectError(await server.get(`${url}?teamId=x`, key), 400, 'teamId must be an id');
     assert.equal((await roster(world.coordinator, world.ministry.id, '?from=2026-03-01&to=2026-08-29')).to, '2026-08-29');
+    // At the end of the calendar the default and the longest range stop at its last day instead of refusing a good range.
+    const last = await roster(world.coordinator, world.ministry.id, '?from=9999-12-30&to=9999-12-31');
+    assert.deepEqual([last.from, last.to], ['9999-12-30', '9999-12-31']);
+    assert.equal((await roster(world.coordinator, world.ministry.id, '?from=9999-12-20')).to, '9999-12-31');
   });
 
   it('sends the same number of statements for one Sunday as for eight weeks of them', async () => {

@@ -17,6 +17,13 @@ export interface RosterQuery {
   teamId?: number;
 }
 
+/** The last date a range may reach: past it `addDays` writes a six-digit year ("+010000-…"), which sorts before every date. */
+const LAST_DATE = '9999-12-31';
+const daysOn = (date: string, days: number) => {
+  const later = addDays(date, days);
+  return later.startsWith('+') ? LAST_DATE : later;
+};
+
 /** A range of real dates, to on or after from, at most ROSTER_MAX_DAYS long; from defaults to today, to to eight weeks on. */
 export function rosterRange(query: RosterQuery, today: string): { from: string; to: string } {
   for (const field of ['from', 'to'] as const) {
@@ -24,9 +31,9 @@ export function rosterRange(query: RosterQuery, today: string): { from: string; 
     if (value !== undefined && !isValidDate(value)) throw invalid(dateFieldMessage(field));
   }
   const from = query.from ?? today;
-  const to = query.to ?? addDays(from, ROSTER_DEFAULT_DAYS - 1);
+  const to = query.to ?? daysOn(from, ROSTER_DEFAULT_DAYS - 1);
   if (to < from) throw invalid('to must be on or after from');
-  if (addDays(from, ROSTER_MAX_DAYS - 1) < to) throw invalid(`The roster covers at most ${ROSTER_MAX_DAYS / 7} weeks; choose a shorter range`);
+  if (daysOn(from, ROSTER_MAX_DAYS - 1) < to) throw invalid(`The roster covers at most ${ROSTER_MAX_DAYS / 7} weeks; choose a shorter range`);
   return { from, to };
 }
 
