@@ -1,13 +1,13 @@
 /**
  * Builds the web app (web/) with Vite into `.cache/web/<hash>/`, named by a hash of its sources and the
  * lockfile: an unchanged app starts without building, a changed one is rebuilt (a few seconds), and two
- * starts at once never serve a half-written folder. Its assets get brotli and gzip copies (scripts/compress-assets.mjs).
- * Answers the folder.
+ * starts at once never serve a half-written folder. Its assets get brotli and gzip copies (scripts/compress-assets.mjs),
+ * and the sign-in page is drawn ahead into `sign-in.<language>.html` (see prerenderSignIn). Answers the folder.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compressAssets } from './compress-assets.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -48,6 +48,7 @@ export async function ensureWebBuild({ log = console.log } = {}) {
     logLevel: 'warn',
     build: { outDir: partial, emptyOutDir: true },
   });
+  await prerenderSignIn(build, partial);
   await compressAssets(path.join(partial, 'assets'));
   try {
     fs.renameSync(partial, outDir);
@@ -64,6 +65,33 @@ export async function ensureWebBuild({ log = console.log } = {}) {
   for (const { entry } of builds.slice(KEEP_BUILDS)) fs.rmSync(path.join(outRoot, entry), { recursive: true, force: true });
   log(`Built the web app in ${Math.round(performance.now() - startedAt)} ms`);
   return outDir;
+}
+
+/**
+ * Writes the sign-in page already drawn, one file per language, beside index.html: the service sends it for
+ * `/sign-in`, so a phone shows the form once the HTML and the styles have come, without waiting for the scripts,
+ * which then take the page over (web/src/main.tsx). The app's own components draw it, in Node (web/src/prerender.tsx).
+ */
+async function prerenderSignIn(build, outDir) {
+  const serverDir = `${outDir}.prerender`;
+  await build({
+    root: webDir,
+    configFile: path.join(webDir, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { ssr: path.join(webDir, 'src', 'prerender.tsx'), outDir: serverDir, emptyOutDir: true },
+  });
+  try {
+    const { renderSignIn, LANGUAGES } = await import(pathToFileURL(path.join(serverDir, 'prerender.js')).href);
+    const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    for (const language of Object.keys(LANGUAGES)) {
+      const page = shell
+        .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+        .replace('<div id="root"></div>', `<div id="root" data-language="${language}">${await renderSignIn(language)}</div>`);
+      fs.writeFileSync(path.join(outDir, `sign-in.${language}.html`), page);
+    }
+  } finally {
+    fs.rmSync(serverDir, { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -25,18 +25,41 @@ const CONTENT_SECURITY_POLICY = [
 /** Answers the app's page for a browser navigation outside the API; false when the request is not one. */
 export type AppShell = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
-/** The app's HTML, as built, and with the title of a page the service answers itself. */
+/**
+ * The app's HTML, as built, and with the title of a page the service answers itself; and the sign-in page that the
+ * build drew ahead in each of the app's languages (scripts/build-web.mjs), by language code.
+ */
 export interface ShellHtml {
   readonly plain: Buffer;
   titled(title: string): Buffer;
+  readonly signIn: ReadonlyMap<string, Buffer>;
 }
 
 export function readShell(webRoot: string): ShellHtml {
   const plain = fs.readFileSync(path.join(webRoot, 'index.html'));
+  const signIn = new Map<string, Buffer>();
+  for (const file of fs.readdirSync(webRoot)) {
+    const language = /^sign-in\.(\w+)\.html$/.exec(file)?.[1];
+    if (language) signIn.set(language, fs.readFileSync(path.join(webRoot, file)));
+  }
   return {
     plain,
     titled: (title) => Buffer.from(plain.toString('utf8').replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)),
+    signIn,
   };
+}
+
+/** The web app's cookie of the reader's language (web/src/i18n), written by the app whenever it starts. */
+const LANGUAGE_COOKIE = 'vms-language';
+
+/**
+ * The sign-in page in the language the app will choose once its script runs: the one this browser chose (its cookie),
+ * else the browser's first language if the app has it, else English; so React takes the drawn page over unchanged.
+ */
+function signInPage(shell: ShellHtml, request: FastifyRequest): Buffer {
+  const chosen = request.cookies?.[LANGUAGE_COOKIE];
+  const browser = String(request.headers['accept-language'] ?? '').split(',')[0].trim().slice(0, 2).toLowerCase();
+  return shell.signIn.get(chosen ?? '') ?? shell.signIn.get(browser) ?? shell.signIn.get('en') ?? shell.plain;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -60,7 +83,8 @@ export function appShell(shell: ShellHtml): AppShell {
     const urlPath = request.url.split('?')[0];
     if (urlPath === '/api' || urlPath === '/admin/api' || API_PREFIXES.some((prefix) => urlPath.startsWith(prefix))) return false;
     if (!String(request.headers.accept ?? '').includes('text/html')) return false;
-    sendShell(reply, shell.plain);
+    if (urlPath === '/sign-in') sendShell(reply.header('vary', 'Cookie, Accept-Language'), signInPage(shell, request));
+    else sendShell(reply, shell.plain);
     return true;
   };
 }

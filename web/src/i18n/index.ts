@@ -7,7 +7,11 @@ export const LANGUAGES = { en: 'English', es: 'Español' } as const;
 export type Language = keyof typeof LANGUAGES;
 const STORAGE_KEY = 'vms-language';
 
+// The build renders the sign-in page in Node (web/src/prerender.tsx), where no browser has a language to ask.
+const inBrowser = typeof document !== 'undefined';
+
 function initialLanguage(): Language {
+  if (!inBrowser) return 'en';
   const chosen = localStorage.getItem(STORAGE_KEY);
   if (chosen && chosen in LANGUAGES) return chosen as Language;
   const browser = navigator.language.slice(0, 2);
@@ -24,12 +28,21 @@ void i18next.use(initReactI18next).init({
   // React escapes what it renders.
   interpolation: { escapeValue: false },
 });
-document.documentElement.lang = i18next.language;
+if (inBrowser) showLanguage(i18next.language);
+
+/**
+ * The page's language, and a cookie of the same name as the stored choice: with it the service sends the sign-in page
+ * already drawn in this language (scripts/build-web.mjs), which the browser's own language alone may not say.
+ */
+function showLanguage(language: string): void {
+  document.documentElement.lang = language;
+  document.cookie = `${STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=strict`;
+}
 
 export function chooseLanguage(language: Language): void {
   localStorage.setItem(STORAGE_KEY, language);
   void i18next.changeLanguage(language);
-  document.documentElement.lang = language;
+  showLanguage(language);
 }
 
 export { i18next };
