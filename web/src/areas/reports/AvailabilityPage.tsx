@@ -5,8 +5,9 @@ import { QueryState } from '../../components/QueryState';
 import { Table } from '../../components/Table';
 import { CheckboxField, SelectField, TextField } from '../../components/fields';
 import { MinistryPicker, useMinistryParam } from '../../components/workspace';
+import { ErrorNote } from '../../components/feedback';
 import { formatDate } from '../../format';
-import { useGlance, useHousehold, useSetHouseholdRule, useSetLimits, type Glance, type GlancePerson } from './api';
+import { useGlance, useHousehold, useRemoveHouseholdRule, useSetHouseholdRule, useSetLimits, type Glance, type GlancePerson } from './api';
 
 /** People's availability at a glance, per ministry (issue 35 #6): limits, days away (dates only), credentials, households. */
 export function AvailabilityPage() {
@@ -71,7 +72,7 @@ function GlanceView({ glance }: { glance: Glance }) {
                 </li>))}
               </ul>)}
             </td>
-            <td>{p.household.length === 0 ? '—' : <ul className="glance-list">{p.household.map((r) => <li key={r.id}>{t(`reports.glance.rule.${r.rule}`, { name: r.otherName })}</li>)}</ul>}</td>
+            <td>{p.household.length === 0 ? '—' : <HouseholdRules person={p} />}</td>
             <td>{p.hasLogin ? <span className="muted">{t('reports.glance.ownChoice')}</span> : (
               <div className="glance-actions">
                 <LimitsDialog person={p} ministryId={glance.ministryId} ministryName={glance.ministryName} />
@@ -81,6 +82,33 @@ function GlanceView({ glance }: { glance: Glance }) {
           </tr>
         ))}
       </Table>
+    </>
+  );
+}
+
+/** A person's household rules; for someone without a login, each with a button that removes it. */
+function HouseholdRules({ person }: { person: GlancePerson }) {
+  const { t } = useTranslation();
+  const remove = useRemoveHouseholdRule(person.personId);
+  return (
+    <>
+      <ul className="glance-list">
+        {person.household.map((r) => {
+          const rule = t(`reports.glance.rule.${r.rule}`, { name: r.otherName });
+          return (
+            <li key={r.id}>
+              {rule}
+              {!person.hasLogin && (
+                <button type="button" className="button button-quiet glance-remove" disabled={remove.isPending}
+                  aria-label={t('reports.glance.removeRule', { rule, name: person.displayName })} onClick={() => remove.mutate(r.id)}>
+                  {t('reports.glance.remove')}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {remove.error && <ErrorNote error={remove.error} />}
     </>
   );
 }

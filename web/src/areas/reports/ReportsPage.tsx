@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../components/QueryState';
 import { Table } from '../../components/Table';
-import { TextField } from '../../components/fields';
+import { SelectField, TextField } from '../../components/fields';
 import { MinistryPicker, useMinistries } from '../../components/workspace';
+import { useScope } from '../occurrences/api';
 import { formatDate, formatPercent, formatShortDate } from '../../format';
 import { Chart, type ChartSeries } from './Chart';
 import { csvText, saveCsv } from './csv';
@@ -13,28 +14,34 @@ import { useReport, type Report, type ReportFilters } from './api';
 /** Someone serves "often" at twice the pool's average or more (and at least 3 times). */
 const OFTEN_FACTOR = 2;
 const OFTEN_AT_LEAST = 3;
-/** The servings chart shows this many people, most first; the table lists everyone. */
+/** The servings and hours charts show this many people, most first; the tables list everyone. */
 const CHART_PEOPLE = 20;
 
-/** The filters live in the address, so a report can be bookmarked; the range is the service's default until chosen. */
+/**
+ * The filters live in the address, so a report can be bookmarked; the range is the service's default until chosen.
+ * A team narrows everything (charts, tables and files) to that team's schedules.
+ */
 function useFilters() {
   const [params, setParams] = useSearchParams();
   const ministries = useMinistries();
+  const scope = useScope();
   const asked = Number(params.get('ministryId'));
   const ministryId = asked > 0 ? asked : ministries.data?.[0]?.id;
+  const teams = (scope.data?.teams ?? []).filter((team) => team.ministryId === ministryId);
+  const teamId = Number(params.get('teamId')) || undefined;
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
-  const filters: ReportFilters | undefined = ministryId === undefined ? undefined : { ministryId, from: from || undefined, to: to || undefined };
-  const change = (changes: Partial<Record<'ministryId' | 'from' | 'to', string>>) => {
-    const next: Record<string, string> = { ...(ministryId && { ministryId: String(ministryId) }), from, to, ...changes };
+  const filters: ReportFilters | undefined = ministryId === undefined ? undefined : { ministryId, teamId, from: from || undefined, to: to || undefined };
+  const change = (changes: Partial<Record<'ministryId' | 'teamId' | 'from' | 'to', string>>) => {
+    const next: Record<string, string> = { ...(ministryId && { ministryId: String(ministryId) }), ...(teamId && { teamId: String(teamId) }), from, to, ...changes };
     setParams(Object.fromEntries(Object.entries(next).filter(([, value]) => value)), { replace: true });
   };
-  return { filters, from, to, change, ministries };
+  return { filters, from, to, change, ministries, teams };
 }
 
 export function ReportsPage() {
   const { t } = useTranslation();
-  const { filters, from, to, change, ministries } = useFilters();
+  const { filters, from, to, change, ministries, teams } = useFilters();
   const report = useReport(filters);
   useEffect(() => { document.title = t('reports.title'); }, [t]);
   return (
@@ -42,13 +49,17 @@ export function ReportsPage() {
       <h1>{t('reports.title')}</h1>
       <p className="muted">{t('reports.intro')}</p>
       <form className="toolbar" role="search" aria-label={t('reports.filters')} onSubmit={(event) => event.preventDefault()}>
-        <MinistryPicker value={filters?.ministryId} onChange={(id) => change({ ministryId: id ? String(id) : '' })} />
+        <MinistryPicker value={filters?.ministryId} onChange={(id) => change({ ministryId: id ? String(id) : '', teamId: '' })} />
+        <SelectField label={t('reports.team')} value={filters?.teamId ?? ''} onChange={(event) => change({ teamId: event.target.value })}>
+          <option value="">{t('reports.wholeMinistry')}</option>
+          {teams.map((team) => <option key={team.id} value={team.id}>{team.name}</option>)}
+        </SelectField>
         <TextField label={t('reports.from')} type="date" value={from || report.data?.from || ''} onChange={(event) => change({ from: event.target.value })} />
         <TextField label={t('reports.to')} type="date" value={to || report.data?.to || ''} onChange={(event) => change({ to: event.target.value })} />
         <button type="button" className="button" onClick={() => change({ from: '', to: '' })}>{t('reports.defaultRange')}</button>
       </form>
       <QueryState query={ministries} />
-      {filters && <QueryState query={report}>{(data) => <ReportView report={data} />}</QueryState>}
+      {filters && <QueryState query={report}>{(data) => <ReportView report={data} teamName={teams.find((team) => team.id === data.teamId)?.name} />}</QueryState>}
     </div>
   );
 }
@@ -67,10 +78,10 @@ function Section({ id, title, intro, csv, children }: { id: string; title: strin
   );
 }
 
-function ReportView({ report }: { report: Report }) {
+function ReportView({ report, teamName }: { report: Report; teamName: string | undefined }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const file = (what: string) => `${what}-${report.from}-${report.to}.csv`;
+  const file = (what: string) => `${what}${report.teamId === null ? '' : `-team-${report.teamId}`}-${report.from}-${report.to}.csv`;
   const weekLabels = useMemo(() => report.weeks.map((w) => formatShortDate(w.week, locale)), [report, locale]);
   const percent = useMemo(() => (share: number) => formatPercent(share, locale), [locale]);
 
@@ -93,12 +104,21 @@ function ReportView({ report }: { report: Report }) {
     { label: t('reports.people.servings'), kind: 'bar', color: '#1f5c99', values: charted.map((p) => p.servings) },
   ], [charted, t]);
 
+  // Hours served, most first: who came, from the check-ins (issue 36 #4).
+  const attended = useMemo(() => [...report.people].filter((p) => p.hoursServed > 0).sort((a, b) => b.hoursServed - a.hoursServed).slice(0, CHART_PEOPLE), [report]);
+  const attendedLabels = useMemo(() => attended.map((p) => p.displayName.split(' ')[0]), [attended]);
+  const hoursSeries = useMemo<ChartSeries[]>(() => [
+    { label: t('reports.attendance.hours'), kind: 'bar', color: '#5b3f8c', values: attended.map((p) => p.hoursServed) },
+  ], [attended, t]);
+  const hours = (value: number) => value.toLocaleString(locale, { maximumFractionDigits: 2 });
+  const tracked = report.attendanceTracked;
+
   // The tables list the weeks with a service; the charts show every week of the range.
   const served = report.weeks.filter((w) => w.occurrenceCount > 0);
   const range = t('reports.range', { from: formatDate(report.from, locale), to: formatDate(report.to, locale) });
   return (
     <>
-      <p className="report-range">{report.ministryName} · {range}</p>
+      <p className="report-range">{[report.ministryName, teamName, range].filter(Boolean).join(' · ')}</p>
 
       <Section id="coverage" title={t('reports.coverage.title')} intro={t('reports.coverage.intro')} csv={() => saveCsv(file('coverage'), csvText(
         ['week', 'occurrences', 'min', 'filled', 'coverage'],
@@ -155,6 +175,27 @@ function ReportView({ report }: { report: Report }) {
                 p.servings === 0 && t('reports.people.none'),
                 !p.inPool && t('reports.people.outsidePool'),
               ].filter(Boolean).join(' · ')}</td>
+            </tr>
+          ))}
+        </Table>
+      </Section>
+
+      <Section id="attendance" title={t('reports.attendance.title')} intro={t('reports.attendance.intro')} csv={() => saveCsv(file('attendance'), csvText(
+        ['personId', 'name', 'served', ...(tracked ? ['noShows'] : []), 'hoursServed'],
+        report.people.map((p) => [p.personId, p.displayName, p.served, ...(tracked ? [p.noShows] : []), p.hoursServed]),
+      ))}>
+        {!tracked && <p className="note">{t('reports.attendance.notTracked')}</p>}
+        {attended.length > 0
+          ? <Chart labels={attendedLabels} series={hoursSeries} format={hours} summary={t('reports.attendance.chartNote', { count: attended.length })} />
+          : <p>{t('reports.attendance.nobody')}</p>}
+        <Table cards label={t('reports.attendance.table')} numberColumns={tracked ? [1, 2, 3] : [1, 2]}
+          head={[t('reports.people.person'), t('reports.attendance.served'), ...(tracked ? [t('reports.attendance.noShows')] : []), t('reports.attendance.hours')]}>
+          {report.people.map((p) => (
+            <tr key={p.personId} data-person={p.personId}>
+              <th scope="row">{p.displayName}</th>
+              <td className="number">{p.served}</td>
+              {tracked && <td className="number">{p.noShows}</td>}
+              <td className="number">{hours(p.hoursServed)}</td>
             </tr>
           ))}
         </Table>

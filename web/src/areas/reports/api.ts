@@ -10,9 +10,10 @@ export type GlancePerson = Glance['people'][number];
 export type Household = ApiResponse<'/api/ministries/people/{personId}/household'>;
 export type PreferenceBody = ApiRequest<'/api/ministries/people/{personId}/preferences', 'put'>;
 
-/** What a report covers: a ministry and a range of dates (blank: 8 weeks back to 8 weeks ahead, as the service says). */
+/** What a report covers: a ministry or one of its teams, and a range of dates (blank: 8 weeks back to 8 weeks ahead, as the service says). */
 export interface ReportFilters {
   ministryId: number;
+  teamId?: number;
   from?: string;
   to?: string;
 }
@@ -28,7 +29,9 @@ export function useReport(filters: ReportFilters | undefined) {
   return useQuery({
     queryKey: reportKeys.report(filters ?? { ministryId: 0 }),
     queryFn: async () => ok(api.GET('/api/ministries/ministries/{ministryId}/report', {
-      params: { path: { ministryId: String(filters!.ministryId) }, query: { ...(filters!.from && { from: filters!.from }), ...(filters!.to && { to: filters!.to }) } },
+      params: { path: { ministryId: String(filters!.ministryId) }, query: {
+        ...(filters!.teamId && { teamId: filters!.teamId }), ...(filters!.from && { from: filters!.from }), ...(filters!.to && { to: filters!.to }),
+      } },
     })),
     enabled: filters !== undefined,
     placeholderData: keepPreviousData,
@@ -66,6 +69,16 @@ export function useSetHouseholdRule(personId: number) {
   return useMutation({
     mutationFn: (body: { otherPersonId: number; rule: 'together' | 'apart' }) =>
       ok(api.POST('/api/ministries/people/{personId}/household/rules', { params: { path: { personId: String(personId) } }, body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+  });
+}
+
+/** A coordinator removes a household rule of a person without a login; the glance is read again. */
+export function useRemoveHouseholdRule(personId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ruleId: number) =>
+      ok(api.DELETE('/api/ministries/people/{personId}/household/rules/{ruleId}', { params: { path: { personId: String(personId), ruleId: String(ruleId) } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
   });
 }
