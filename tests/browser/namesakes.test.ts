@@ -96,7 +96,9 @@ describe('issue 37\'s leftovers: namesakes, families, shared calendars and the r
       await pool.getByRole('row').filter({ hasText: 'Abigail Wilson' }).nth(1).waitFor();
       assert.deepEqual(folded(await pool.getByRole('rowheader').allInnerTexts()).sort(), ['Abigail Wilson · Wilson household · ab…@', 'Abigail Wilson · aw…@']);
       assert.deepEqual(folded([await pool.getByRole('row').filter({ hasText: 'Abigail Wilson' }).first().locator('td').first().innerText()]), ['Stage Hand · Production; Stage Hand · Youth']);
+      // The qualification grid comes from a query of its own: its rows are awaited like the pool's.
       const grid = page.locator('.setup-matrix');
+      await grid.getByRole('row').filter({ hasText: 'Abigail Wilson' }).nth(1).waitFor();
       assert.deepEqual(folded(await grid.getByRole('rowheader').allInnerTexts()).sort(), ['Abigail Wilson · Wilson household · ab…@', 'Abigail Wilson · aw…@']);
       assert.equal(await grid.getByRole('checkbox', { name: 'Abigail Wilson (aw…@) — Stage Hand (Production)' }).isChecked(), true);
       await expectAccessible(page, '37-after-pool');
