@@ -1,8 +1,10 @@
+import { unreachableReason, type UnreachableReason } from '../people/mail-reach.js';
+
 /** Where an invitation stands, as its inviter sees it (issue 33 #1). */
 export type InvitationState = 'sent' | 'opened' | 'accepted' | 'expired' | 'bounced' | 'withdrawn';
 
 /** Why a person cannot be invited. */
-export type CannotInviteReason = 'no_address' | 'do_not_email' | 'inactive' | 'has_login' | 'recently_invited';
+export type CannotInviteReason = UnreachableReason | 'inactive' | 'has_login' | 'recently_invited';
 
 /** An invitation's facts: its dates and its latest mail's outbox status. */
 export interface InvitationFacts {
@@ -38,8 +40,8 @@ export interface Candidate {
 export function cannotInviteReason(person: Candidate, recentSince: string): CannotInviteReason | undefined {
   if (person.has_login) return 'has_login';
   if (person.inactive || person.deceased_date !== null) return 'inactive';
-  if (!person.email?.trim()) return 'no_address';
-  if (person.do_not_email) return 'do_not_email';
+  const unreachable = unreachableReason(person);
+  if (unreachable) return unreachable;
   if (person.invited_at !== null && person.invited_at > recentSince) return 'recently_invited';
   return undefined;
 }

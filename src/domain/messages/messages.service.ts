@@ -12,6 +12,7 @@ import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
 import { conflict, forbidden, notFound, tooManyRequests } from '../errors.js';
 import type { AudienceWords } from '../notifications/templates/facts.js';
 import { displayName } from '../people/display-name.js';
+import { unreachableReason, type UnreachableReason } from '../people/mail-reach.js';
 import { DatabaseService } from '../database-service.js';
 import type { MessageAudienceCommand, NewMessageCommand } from './messages.commands.js';
 
@@ -21,9 +22,6 @@ export const MESSAGES_PER_HOUR = 20;
 const LOG_LENGTH = 50;
 
 type AudiencePerson = Awaited<ReturnType<Repositories['messages']['poolPeople']>>[number];
-
-/** Why mail cannot reach someone in the audience. */
-export type UnreachableReason = 'no_address' | 'do_not_email';
 
 export interface Recipient {
   personId: number;
@@ -50,9 +48,6 @@ export interface LoggedMessage {
   audience: ResolvedAudience['words'];
   recipients: Array<{ personId: number; name: string; state: DeliveryState; error: string | null }>;
 }
-
-const unreachableOf = (person: AudiencePerson): UnreachableReason | null =>
-  (!person.email?.trim() ? 'no_address' : person.do_not_email ? 'do_not_email' : null);
 
 const stateOf = (status: string | null): DeliveryState =>
   (status === 'pending' ? 'queued' : status === 'sent' ? 'sent' : status === 'failed' ? 'failed' : 'skipped');
@@ -138,7 +133,7 @@ export class MessagesService extends DatabaseService {
   /** The audience's people, checked against the sender's reach: 404 for what is not the ministry's, 403 beyond reach. */
   private async resolve(repos: Repositories, actor: VolunteerActor, ministry: Authorized<'ministry'>, audience: MessageAudienceCommand, today: string): Promise<ResolvedAudience> {
     const toRecipients = (people: AudiencePerson[]): Recipient[] =>
-      people.map((p) => ({ personId: p.id, name: displayName(p), unreachable: unreachableOf(p) }));
+      people.map((p) => ({ personId: p.id, name: displayName(p), unreachable: unreachableReason(p) }));
     switch (audience.kind) {
       case 'pool':
         assertMessagesPool(actor, ministry.id);
