@@ -32,11 +32,12 @@ if (inBrowser) showLanguage(i18next.language);
 
 /**
  * The page's language, and a cookie of the same name as the stored choice: with it the service sends the sign-in page
- * already drawn in this language (scripts/build-web.mjs), which the browser's own language alone may not say.
+ * already drawn in this language (scripts/build-web.mjs), which the browser's own language alone may not say. Lax,
+ * so that following a mail's link, from another site, still carries it.
  */
 function showLanguage(language: string): void {
   document.documentElement.lang = language;
-  document.cookie = `${STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=strict`;
+  document.cookie = `${STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
 export function chooseLanguage(language: Language): void {
