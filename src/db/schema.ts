@@ -378,6 +378,14 @@ export interface AssignmentsTable {
   auto_fill_run_id: Generated<number | null>;
 }
 
+/** Live and pending assignments per occurrence and position, kept by triggers on `assignments` (migration 0031); read-only here. */
+export interface OccurrenceLiveCountsTable {
+  occurrence_id: number;
+  position_id: number;
+  live_count: number;
+  pending_count: number;
+}
+
 export interface AutoFillRunsTable {
   id: Generated<number>;
   ministry_id: number;
@@ -584,6 +592,7 @@ export interface DB {
   requirements: RequirementsTable;
   requirement_defaults: RequirementDefaultsTable;
   assignments: AssignmentsTable;
+  occurrence_live_counts: OccurrenceLiveCountsTable;
   responses: ResponsesTable;
   swaps: SwapsTable;
   blockouts: BlockoutsTable;

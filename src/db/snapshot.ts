@@ -17,8 +17,12 @@ export type SnapshotRecord =
 
 export const SNAPSHOT_FORMAT = 'volunteer-ministry-service snapshot';
 
-/** Kysely's own bookkeeping is rebuilt by the migrations; rate-limit windows are counts of the last minute. */
-const NOT_COPIED = new Set(['kysely_migration', 'kysely_migration_lock', 'rate_limit_windows']);
+/**
+ * Kysely's own bookkeeping is rebuilt by the migrations; rate-limit windows are counts of the last minute; the kept
+ * live counts are derived: their triggers count the assignments as they load (migration 0031 counts them when it
+ * runs after an older snapshot's rows), so a restore recomputes them.
+ */
+const NOT_COPIED = new Set(['kysely_migration', 'kysely_migration_lock', 'rate_limit_windows', 'occurrence_live_counts']);
 const ROWS_PER_RECORD = 1_000;
 
 export class SnapshotError extends Error {}

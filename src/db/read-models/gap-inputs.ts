@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
-import { LIVE_STATUSES, type AssignmentStatus } from '../schema.js';
+import type { AssignmentStatus } from '../schema.js';
 
 /** The answers a roster shows: asked, accepted, declined, and served (a past shift). */
 const ROSTER_STATUSES = ['pending', 'accepted', 'declined', 'completed'] as const satisfies readonly AssignmentStatus[];
@@ -34,6 +34,9 @@ export const requirementRowsQuery = (db: Executor, occurrenceIds: readonly numbe
 // Every view of staffing and every placement (E11, E14) reads these rows: compiled once.
 const requirementRowsOf = precompiled(requirementRowsQuery);
 
+const keptCountsOf = precompiled((db: Executor, occurrenceIds: readonly number[]) =>
+  db.selectFrom('occurrence_live_counts').select(['occurrence_id', 'position_id', 'live_count', 'pending_count']).where('occurrence_id', '=', anyId(occurrenceIds)));
+
 /** The raw material of the gap derivation (domain/staffing/gaps.ts): requirement rows and live counts per occurrence. */
 export function gapInputsReadModel(db: Executor) {
   return {
@@ -57,20 +60,10 @@ export function gapInputsReadModel(db: Executor) {
       return requirementRowsOf(db, occurrenceIds);
     },
 
-    /** Live (pending or accepted) and pending assignments per occurrence and position. */
+    /** Live (pending or accepted) and pending assignments per occurrence and position, as kept (migration 0031). */
     async liveCounts(occurrenceIds: readonly number[]) {
       if (occurrenceIds.length === 0) return [];
-      return db
-        .selectFrom('assignments')
-        .select([
-          'occurrence_id',
-          'position_id',
-          sql<number>`count(*) filter (where status in (${sql.join(LIVE_STATUSES.map((status) => sql.lit(status)))}))::int`.as('live_count'),
-          sql<number>`count(*) filter (where status = 'pending')::int`.as('pending_count'),
-        ])
-        .where('occurrence_id', '=', anyId(occurrenceIds))
-        .groupBy(['occurrence_id', 'position_id'])
-        .execute();
+      return keptCountsOf(db, occurrenceIds);
     },
 
     /**

@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import { anyId } from '../bulk.js';
 import type { Executor } from '../database.js';
-import { assignmentSchedules } from '../joins.js';
-import { LIVE_STATUSES } from '../schema.js';
 
 /** Calendar events as the volunteer area sees them: owned by ministries, staffed by their teams. */
 export function ministryEventsRepository(db: Executor) {
@@ -24,20 +22,23 @@ export function ministryEventsRepository(db: Executor) {
       if (eventIds.length > 0) await db.deleteFrom('event_audience').where('event_id', '=', anyId(eventIds)).where('group_id', '=', groupId).execute();
     },
 
-    /** Other ministries with pending or accepted volunteers on the events. */
+    /** Other ministries with pending or accepted volunteers on the events, from the kept live counts (migration 0031). */
     async otherMinistriesStaffing(eventIds: readonly number[], exceptMinistryId: number) {
       if (eventIds.length === 0) return [];
-      return assignmentSchedules(db)
+      return db
+        .selectFrom('occurrence_live_counts')
+        .innerJoin('occurrences', 'occurrences.id', 'occurrence_live_counts.occurrence_id')
+        .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
         .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id')
         .select([
           'ministries.id as ministry_id',
           'ministries.name as ministry_name',
-          sql<number>`count(*)::int`.as('assigned'),
+          sql<number>`sum(occurrence_live_counts.live_count)::int`.as('assigned'),
           sql<number>`count(distinct occurrences.event_id)::int`.as('event_count'),
         ])
         .where('occurrences.event_id', '=', anyId(eventIds))
         .where('schedules.ministry_id', '<>', exceptMinistryId)
-        .where('assignments.status', 'in', LIVE_STATUSES)
+        .where('occurrence_live_counts.live_count', '>', 0)
         .groupBy(['ministries.id', 'ministries.name'])
         .orderBy('ministries.name')
         .execute();
@@ -87,10 +88,9 @@ export function ministryEventsRepository(db: Executor) {
 
     /**
      * Other ministries staffing the events: per event and ministry, the live assignments on its occurrences
-     * (any status), ministries in the order of their first occurrence. Each occurrence's live assignments are
-     * counted on their own from the (occurrence, position) index: joining them all and grouping hashed every
-     * live assignment of the events instead, 230,000 of them for a year of a large church's Sundays (215 ms
-     * against 50–70 ms).
+     * (any status), ministries in the order of their first occurrence. The live assignments are the kept counts
+     * of migration 0031, a sum over each occurrence's few positions: counting them here took 50–70 ms of E1 for a
+     * year of a large church's Sundays (230,000 assignments).
      */
     async otherStaffingOn(ministryId: number, eventIds: readonly number[]) {
       if (eventIds.length === 0) return [];
@@ -98,16 +98,12 @@ export function ministryEventsRepository(db: Executor) {
         .selectFrom('occurrences')
         .innerJoin('schedules', 'schedules.id', 'occurrences.schedule_id')
         .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id')
-        .innerJoinLateral(
-          (eb) => eb.selectFrom('assignments').select(sql<number>`count(*)`.as('count'))
-            .whereRef('assignments.occurrence_id', '=', 'occurrences.id').where('assignments.status', 'in', LIVE_STATUSES).as('live'),
-          (join) => join.onTrue(),
-        )
+        .leftJoin('occurrence_live_counts', 'occurrence_live_counts.occurrence_id', 'occurrences.id')
         .select([
           'occurrences.event_id',
           'schedules.ministry_id',
           'ministries.name as ministry_name',
-          sql<number>`sum(live.count)::int`.as('assigned'),
+          sql<number>`coalesce(sum(occurrence_live_counts.live_count), 0)::int`.as('assigned'),
         ])
         .where('occurrences.event_id', '=', anyId(eventIds))
         .where('schedules.ministry_id', '<>', ministryId)
