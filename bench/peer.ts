@@ -203,9 +203,9 @@ function table(results: readonly PeerFigures[]): string {
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }
 
-export async function benchPeer(connections: number): Promise<void> {
-  const results = [await benchOn('pglite', connections)];
-  if (process.env.DATABASE_URL) results.push(await benchOn('postgres', connections));
+export async function benchPeer(connections: number, kinds: ReadonlyArray<'pglite' | 'postgres'>): Promise<void> {
+  const results: PeerFigures[] = [];
+  for (const kind of kinds) results.push(await benchOn(kind, connections));
   console.log(`\n${table(results)}\n`);
   const file = path.join('bench/results', `peer-${new Date().toISOString().slice(0, 10)}.json`);
   fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -23,14 +23,17 @@ const { values } = parseArgs({
     samples: { type: 'string', default: '200' },
     connections: { type: 'string', default: '50' },
     shape: { type: 'string', default: 'scale' },
+    database: { type: 'string', default: 'both' },
   },
 });
 const scale = Number(values.scale);
 const attemptLimit = Number(values.attempts);
 const samples = Number(values.samples);
 const connections = Number(values.connections);
-if (!(scale > 0) || !(attemptLimit > 0) || !(samples > 0) || !(connections > 0) || !['scale', 'peer'].includes(values.shape)) {
-  console.error('usage: npm run bench -- [--shape scale|peer (default scale)] [--scale N (default 1)] [--attempts N] [--samples N] [--connections N]');
+// Only the server: a before/after pair on PostgreSQL runs in minutes instead of waiting on the embedded database's seed.
+const kinds = { both: ['pglite', 'postgres'], pglite: ['pglite'], postgres: ['postgres'] }[values.database] as Array<'pglite' | 'postgres'> | undefined;
+if (!(scale > 0) || !(attemptLimit > 0) || !(samples > 0) || !(connections > 0) || !['scale', 'peer'].includes(values.shape) || !kinds) {
+  console.error('usage: npm run bench -- [--shape scale|peer (default scale)] [--scale N (default 1)] [--attempts N] [--samples N] [--connections N] [--database both|pglite|postgres (default both)]');
   process.exit(2);
 }
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'changeme';
@@ -206,8 +209,8 @@ function table(results: readonly Figures[]): string {
 const ms = (l: Latency) => `${l.p50} / ${l.p95} / ${l.p99}`;
 
 async function benchScale(): Promise<void> {
-  const results: Figures[] = [await benchOn('pglite')];
-  if (process.env.DATABASE_URL) results.push(await benchOn('postgres'));
+  const results: Figures[] = [];
+  for (const kind of onDatabases()) results.push(await benchOn(kind));
   const output = table(results);
   console.log(`\n${output}\n`);
   const file = path.join('bench/results', `${new Date().toISOString().slice(0, 10)}.json`);
@@ -216,5 +219,12 @@ async function benchScale(): Promise<void> {
   step(`figures written to ${file}`);
 }
 
-if (values.shape === 'peer') await benchPeer(connections);
+/** The databases asked for: PostgreSQL only with DATABASE_URL. */
+function onDatabases(): Array<'pglite' | 'postgres'> {
+  const wanted = kinds!.filter((kind) => kind === 'pglite' || process.env.DATABASE_URL);
+  if (wanted.length === 0) throw new Error('--database postgres needs DATABASE_URL');
+  return wanted;
+}
+
+if (values.shape === 'peer') await benchPeer(connections, onDatabases());
 else await benchScale();
