@@ -9,7 +9,7 @@ import { LANGUAGES } from '../../i18n';
 import { adminKeys, useSettings } from './api';
 import type { settingsMessages } from './messages/settings';
 
-type Kind = 'flag' | 'text' | 'number' | 'secret' | 'email' | 'url' | 'timeZone' | 'rollout' | 'language';
+type Kind = 'flag' | 'text' | 'number' | 'secret' | 'email' | 'url' | 'timeZone' | 'rollout' | 'language' | 'selfCheckIn';
 type Strings = typeof settingsMessages.en.settings;
 interface Setting { name: keyof Strings['fields']; kind: Kind }
 interface Group { id: keyof Strings['groups']; settings: Setting[] }
@@ -46,6 +46,16 @@ const GROUPS: Group[] = [
       { name: 'iVolunteerReminderLeadHours', kind: 'number' },
       { name: 'iOutboxClaimSeconds', kind: 'number' },
       { name: 'iTimerJobsMinIntervalMinutes', kind: 'number' },
+    ],
+  },
+  {
+    id: 'attendance',
+    settings: [
+      { name: 'bEnableAttendance', kind: 'flag' },
+      { name: 'sSelfCheckIn', kind: 'selfCheckIn' },
+      { name: 'iCheckInOpensMinutesBefore', kind: 'number' },
+      { name: 'iCheckInClosesMinutesAfter', kind: 'number' },
+      { name: 'sCheckInCode', kind: 'text' },
     ],
   },
   {
@@ -144,6 +154,12 @@ function SettingField({ setting, value, error, onChange }: { setting: Setting; v
         <SelectField label={label} hint={hint} error={error} value={value} onChange={(event) => onChange(event.target.value)}>
           {(['v2', 'both', 'v1'] as const).map((option) => <option key={option} value={option}>{t(`admin.settings.rollout.${option}`)}</option>)}
           {!['v2', 'both', 'v1'].includes(value) && <option value={value}>{t('admin.settings.rollout.other', { value })}</option>}
+        </SelectField>
+      );
+    case 'selfCheckIn':
+      return (
+        <SelectField label={label} hint={hint} error={error} value={value} onChange={(event) => onChange(event.target.value)}>
+          {(['phone', 'kiosk'] as const).map((option) => <option key={option} value={option}>{t(`admin.settings.selfCheckIn.${option}`)}</option>)}
         </SelectField>
       );
     case 'language':

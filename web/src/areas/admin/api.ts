@@ -1,6 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { api, ok } from '../../api/client';
 import type { ApiRequest, ApiResponse } from '../../api/types';
+import { today } from '../../format';
 
 export type Person = ApiResponse<'/api/person/{personId}'>;
 export type Family = ApiResponse<'/api/family/{familyId}'>;
@@ -24,6 +25,8 @@ export const adminKeys = {
   groupMembers: (groupId: number) => [...adminKeys.groups(), groupId, 'members'] as const,
   calendars: () => [...adminKeys.all, 'calendars'] as const,
   registrations: () => [...adminKeys.all, 'registrations'] as const,
+  kiosks: () => [...adminKeys.all, 'kiosks'] as const,
+  kioskEvents: (from: string) => [...adminKeys.kiosks(), 'events', from] as const,
   setting: (name: string) => [...adminKeys.all, 'settings', name] as const,
   user: (userId: number) => [...adminKeys.all, 'users', userId] as const,
   userSummary: (userId: number) => [...adminKeys.user(userId), 'summary'] as const,
@@ -131,5 +134,27 @@ export function useWaitingPeople() {
   return useQuery({
     queryKey: [...adminKeys.registrations(), 'people'],
     queryFn: async () => (await ok(api.GET('/api/persons/self-register'))).people as Person[],
+  });
+}
+
+export type Kiosk = ApiResponse<'/api/kiosks'>['kiosks'][number];
+/** An event a kiosk may be assigned to, as its select lists it. */
+export type EventChoice = { id: number; title: string; start: string; end?: string };
+
+/** The registered kiosks (issue 36), by name. */
+export const useKiosks = () => useQuery({ queryKey: adminKeys.kiosks(), queryFn: async () => (await ok(api.GET('/api/kiosks'))).kiosks });
+
+// Kiosks are set up for the events of the next weeks; an event further off is assigned when it comes nearer.
+const KIOSK_EVENT_DAYS = 60;
+
+/** The events of the next weeks a kiosk may be assigned to, soonest first (cancelled ones left out). */
+export function useUpcomingEvents() {
+  const from = today();
+  const to = new Date(Date.parse(`${from}T00:00:00Z`) + KIOSK_EVENT_DAYS * 86_400_000).toISOString().slice(0, 10);
+  return useQuery({
+    queryKey: adminKeys.kioskEvents(from),
+    queryFn: async () => (await ok(api.GET('/api/events', { params: { query: { start: from, end: to, limit: 500 } } }))).Events
+      .filter((event) => !event.InActive)
+      .map((event): EventChoice => ({ id: event.Id, title: event.Title, start: event.Start, end: event.End })),
   });
 }

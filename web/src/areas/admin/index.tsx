@@ -6,6 +6,7 @@ const CalendarsPage = lazyPage(() => import('./CalendarsPage'), (module) => modu
 const GroupsPage = lazyPage(() => import('./GroupsPage'), (module) => module.GroupsPage);
 const PeoplePage = lazyPage(() => import('./PeoplePage'), (module) => module.PeoplePage);
 const ImportPage = lazyPage(() => import('./ImportPage'), (module) => module.ImportPage);
+const KiosksPage = lazyPage(() => import('./KiosksPage'), (module) => module.KiosksPage);
 const RegistrationsPage = lazyPage(() => import('./RegistrationsPage'), (module) => module.RegistrationsPage);
 const SettingsPage = lazyPage(() => import('./SettingsPage'), (module) => module.SettingsPage);
 const UsersPage = lazyPage(() => import('./UsersPage'), (module) => module.UsersPage);
@@ -22,6 +23,7 @@ export const adminArea: Area = {
     <Route key="groups" path="/admin/groups" element={<GroupsPage />} />,
     <Route key="calendars" path="/admin/calendars" element={<CalendarsPage />} />,
     <Route key="registrations" path="/admin/registrations" element={<RegistrationsPage />} />,
+    <Route key="kiosks" path="/admin/kiosks" element={<KiosksPage />} />,
   ],
   nav: [
     { to: '/admin/users', label: 'admin.nav.users' },
@@ -30,6 +32,7 @@ export const adminArea: Area = {
     { to: '/admin/groups', label: 'admin.nav.groups' },
     { to: '/admin/calendars', label: 'admin.nav.calendars' },
     { to: '/admin/registrations', label: 'admin.nav.registrations' },
+    { to: '/admin/kiosks', label: 'admin.nav.kiosks' },
     // A coordinator's page (the invitations sent), listed here so that the office finds it without an Invite dialog.
     { to: '/ministries/invitations', label: 'admin.nav.invitations' },
   ],
