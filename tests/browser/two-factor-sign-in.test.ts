@@ -24,6 +24,8 @@ describe('signing in with two-factor sign-in on', () => {
     const { context, page } = await world.newContext(PHONE);
     try {
       await page.goto(`${world.base}/sign-in`);
+      // The page arrives drawn and can be sent once its script has taken it over (issue 37 #12): its button says when.
+      await page.getByRole('button', { name: 'Sign in' }).and(page.locator(':enabled')).waitFor();
       await page.getByLabel('User name').fill(dana.userName);
       const password = page.getByLabel('Password', { exact: true });
       await password.fill(dana.password);
