@@ -19,6 +19,11 @@ export function formatTimes(start: string, end: string, locale: string): string 
   return format.formatRange(wallClock(start), wallClock(end));
 }
 
+/** A wall-clock time of day alone: "9:41 AM", "9:41". */
+export function formatTime(value: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(wallClock(value));
+}
+
 export function formatDate(value: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(wallClock(value));
 }

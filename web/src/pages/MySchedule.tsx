@@ -7,9 +7,11 @@ import { api, ok } from '../api/client';
 import { QueryState } from '../components/QueryState';
 import { Dialog, DialogActions, useDialogState } from '../components/Dialog';
 import { Empty, ErrorNote, Loading, SuccessNote } from '../components/feedback';
-import { formatDay, formatTimes } from '../format';
+import { formatDay, formatTime, formatTimes } from '../format';
+import { CheckInQr } from './CheckInQr';
+import './check-in.css';
 import { WhoIsTold } from './WhoIsTold';
-import { meKeys, useMyAssignments, type MeAssignment } from './api';
+import { meKeys, useCheckInCard, useMyAssignments, type CheckInCard, type MeAssignment } from './api';
 
 export function MySchedule() {
   const { t } = useTranslation();
@@ -120,7 +122,7 @@ function AssignmentCard({ assignment, onDone }: { assignment: MeAssignment; onDo
           {withdraw.isError && <ErrorNote error={withdraw.error} />}
         </div>
       )}
-      {isCheckInDay(assignment) && <CheckInDialog assignment={assignment} onDone={onDone} />}
+      {isCheckInDay(assignment) && <CheckInPanel assignment={assignment} onDone={onDone} />}
       {(assignment.canRespond || (assignment.canProposeSubstitute && assignment.pendingSwapId == null)) && (
         <div className="actions">
           {assignment.canRespond && assignment.status !== 'accepted' && <RespondDialog assignment={assignment} response="accepted" onDone={onDone} />}
@@ -139,46 +141,75 @@ const isCheckInDay = (assignment: MeAssignment) =>
   (assignment.status === 'accepted' || assignment.status === 'pending') && assignment.occurrenceStatus === 'scheduled'
   && assignment.occurrenceDate === new Date().toLocaleDateString('sv-SE');
 
-/** Checking in from the phone (issue 36 #3), with the venue's code when the church asks for one. */
-function CheckInDialog({ assignment, onDone }: { assignment: MeAssignment; onDone?: (notice: Notice) => void }) {
+/**
+ * Today's shift's check-in (issue 36): "Checked in at 9:41" once the person is in (read from the service, so it holds
+ * after a reload), else the way the church allows, from the phone and at the kiosk, or at the kiosk only, and the QR
+ * code the kiosk scans. The QR is offered the whole day, not only in the check-in window: the kiosk checks people in
+ * whenever it stands at the door, and someone who opens it early at home has it ready where the signal is poor.
+ */
+function CheckInPanel({ assignment, onDone }: { assignment: MeAssignment; onDone?: (notice: Notice) => void }) {
   const { t, i18n } = useTranslation();
+  const card = useCheckInCard(assignment.id);
+  const [qrShown, setQrShown] = useState(false);
+  if (card.isPending) return <Loading />;
+  if (card.isError) return <ErrorNote error={card.error} onRetry={() => void card.refetch()} />;
+  const { checkIn, qr, selfCheckIn, venueCodeAsked } = card.data;
+  if (checkIn?.checkedOutAt) return <p className="check-in-done"><span className="badge">{t('schedule.checkedOutAt', { time: formatTime(checkIn.checkedOutAt, i18n.language) })}</span></p>;
+  if (checkIn?.checkedInAt) return <p className="check-in-done"><span className="badge badge-accepted">{t('schedule.checkedInAt', { time: formatTime(checkIn.checkedInAt, i18n.language) })}</span></p>;
+  return (
+    <>
+      {selfCheckIn === 'kiosk' && <p className="muted">{t('schedule.checkInAtKiosk')}</p>}
+      <div className="actions">
+        {selfCheckIn === 'phone' && <CheckInDialog assignment={assignment} venueCodeAsked={venueCodeAsked} onDone={onDone} />}
+        <button type="button" className="button button-quiet" aria-expanded={qrShown} onClick={() => setQrShown((shown) => !shown)}>
+          {t(qrShown ? 'schedule.hideQr' : 'schedule.showQr')}
+        </button>
+      </div>
+      {qrShown && <CheckInQr text={qr} />}
+    </>
+  );
+}
+
+/** Checking in from the phone (issue 36 #3), with the venue's code when the church asks for one. */
+function CheckInDialog({ assignment, venueCodeAsked, onDone }: { assignment: MeAssignment; venueCodeAsked: boolean; onDone?: (notice: Notice) => void }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
   const [code, setCode] = useState('');
-  const [checkedIn, setCheckedIn] = useState(false);
   const done = useRef(false);
   const checkIn = useMutation({
     mutationFn: () => ok(api.POST('/api/me/assignments/{assignmentId}/check-in', {
       params: { path: { assignmentId: String(assignment.id) } },
       body: code.trim() ? { code: code.trim() } : {},
     })),
-    onSuccess: () => {
+    onSuccess: async (answer) => {
       done.current = true;
       dialog.close();
-      setCheckedIn(true);
       onDone?.({ text: t('schedule.checkedIn') });
+      queryClient.setQueryData(meKeys.checkIn(assignment.id), (card: CheckInCard | undefined) => card && { ...card, checkIn: answer.checkIn });
+      await queryClient.invalidateQueries({ queryKey: meKeys.checkIn(assignment.id) });
     },
   });
   const dialog = useDialogState(() => checkIn.reset());
-  if (checkedIn) return <p><span className="badge badge-accepted">{t('schedule.checkedInShort')}</span></p>;
   return (
-    <div className="actions">
-      <Dialog
-        trigger={t('schedule.checkIn')}
-        triggerClass="button button-primary"
-        title={t('schedule.checkInTitle')}
-        description={`${assignment.positionName} · ${assignment.ministryName} · ${formatTimes(assignment.start, assignment.end, i18n.language)}`}
-        keepFocus={() => done.current}
-        {...dialog}
-      >
-        <form className="form" onSubmit={(event) => { event.preventDefault(); checkIn.mutate(); }}>
+    <Dialog
+      trigger={t('schedule.checkIn')}
+      triggerClass="button button-primary"
+      title={t('schedule.checkInTitle')}
+      description={`${assignment.positionName} · ${assignment.ministryName} · ${formatTimes(assignment.start, assignment.end, i18n.language)}`}
+      keepFocus={() => done.current}
+      {...dialog}
+    >
+      <form className="form" onSubmit={(event) => { event.preventDefault(); checkIn.mutate(); }}>
+        {venueCodeAsked && (
           <label className="field">
             <span>{t('schedule.checkInCode')}</span>
             <input name="code" autoComplete="off" maxLength={50} value={code} onChange={(e) => setCode(e.target.value)} />
           </label>
-          {checkIn.isError && <ErrorNote error={checkIn.error} />}
-          <DialogActions label={t('schedule.confirmCheckIn')} className="button button-primary" pending={checkIn.isPending} />
-        </form>
-      </Dialog>
-    </div>
+        )}
+        {checkIn.isError && <ErrorNote error={checkIn.error} />}
+        <DialogActions label={t('schedule.confirmCheckIn')} className="button button-primary" pending={checkIn.isPending} />
+      </form>
+    </Dialog>
   );
 }
 

@@ -5,6 +5,7 @@ import type { ApiResponse } from '../api/types';
 export type MeAssignment = ApiResponse<'/api/me/assignments'>['assignments'][number];
 export type Opportunity = ApiResponse<'/api/me/opportunities'>['opportunities'][number];
 export type HelpWantedMinistry = ApiResponse<'/api/me/help-wanted'>['ministries'][number];
+export type CheckInCard = ApiResponse<'/api/me/assignments/{assignmentId}/check-in'>;
 export type Told = ApiResponse<'/api/me/ministries/{ministryId}/replies-go-to'>;
 /** What a reply is about: the reader's assignment, or their help offer to a ministry. */
 export type About = { assignmentId: number } | { ministryId: number };
@@ -28,7 +29,14 @@ export const meKeys = {
   answerLink: (token: string) => ['answer-link', token] as const,
   invitation: (token: string) => ['invitation', token] as const,
   kiosk: (kioskKey: string) => ['kiosk', kioskKey] as const,
+  checkIn: (assignmentId: number) => ['me', 'check-in', assignmentId] as const,
 };
+
+/** What today's shift's card shows to check in (issue 36): the check-in made, the kiosk's QR code, the church's way. */
+export const useCheckInCard = (assignmentId: number) => useQuery({
+  queryKey: meKeys.checkIn(assignmentId),
+  queryFn: () => ok(api.GET('/api/me/assignments/{assignmentId}/check-in', { params: { path: { assignmentId: String(assignmentId) } } })),
+});
 
 /** The door tablet's screen (issue 36 #2), read with the kiosk's own key; a refused key is not asked again. */
 export const useKioskScreen = (kioskKey: string) => useQuery({
