@@ -3,11 +3,13 @@
  * (`npm run seed`, scale 1 by default). The seeded coordinator's first ministry has 15 positions; the bench adds
  * positions (each a need of Min 1, Max 2 on one of the ministry's schedules) until it has `--positions`, so the
  * roster's rows are as many as the issue asks, then times `GET …/roster` over `--weeks` weeks from today `--calls`
- * times one after another over HTTP (after 3 warm-ups) and samples the load average meanwhile. With `--explain` it
+ * times one after another over HTTP (after 3 warm-ups) and samples the load average meanwhile; then opens the Roster
+ * page on that range in headless Chromium at 1280 px `--browser-runs` times, until the grid's last row and a placed
+ * person are shown (the issue's "shows with data"). With `--explain` it
  * also prints EXPLAIN ANALYZE of each of the roster's statements, run in process on the same copy. Not a test: it
  * prints a table and writes bench/results/roster-<database>-<date>.json.
  *
- *   npx tsx bench/roster.ts [--scale 1] [--weeks 12] [--positions 30] [--calls 50] [--database pglite|postgres] [--explain]
+ *   npx tsx bench/roster.ts [--scale 1] [--weeks 12] [--positions 30] [--calls 50] [--browser-runs 5] [--database pglite|postgres] [--explain]
  *
  * The embedded database unless `--database postgres` (then DATABASE_URL names the server; the seeded copy
  * `vms_rbench_seed_<scale>` is kept, the run's `vms_rbench` dropped).
@@ -19,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { countStatements } from '../src/db/statement-count.js';
 import { addDays } from '../src/domain/dates.js';
+import { launchBrowser } from '../tests/helpers/browser.js';
 import { call, login, percentile } from './lib/http.js';
 import { buildInProcess } from './lib/in-process.js';
 import { dropPostgres, pgliteCopy, postgresCopy, scaleRecipe } from './lib/seeded.js';
@@ -30,6 +33,7 @@ const { values } = parseArgs({
     weeks: { type: 'string', default: '12' },
     positions: { type: 'string', default: '30' },
     calls: { type: 'string', default: '50' },
+    'browser-runs': { type: 'string', default: '5' },
     database: { type: 'string', default: 'pglite' },
     explain: { type: 'boolean', default: false },
   },
@@ -38,6 +42,7 @@ const scale = Number(values.scale);
 const weeks = Number(values.weeks);
 const wantedPositions = Number(values.positions);
 const calls = Number(values.calls);
+const browserRuns = Number(values['browser-runs']);
 const kind = values.database as 'pglite' | 'postgres';
 const serverUrl = process.env.DATABASE_URL;
 if (!(scale > 0) || !(weeks >= 1 && weeks <= 26) || !(wantedPositions >= 1) || !(calls >= 1) || !['pglite', 'postgres'].includes(kind) || (kind === 'postgres' && !serverUrl)) {
@@ -106,6 +111,7 @@ try {
       loadAverage1m: { min: Math.min(...loads), max: Math.max(...loads), samples: loads.length },
       cores: os.cpus().length,
       url: url.replace(/\d{4}-\d\d-\d\d/g, 'DATE'),
+      browser: await pageWithData(base, `/ministries/roster?ministryId=${ministry.id}&from=${from}&to=${to}`, answer.positions.length),
     };
     await service.stop();
 
@@ -128,6 +134,7 @@ try {
     'roster (occurrences × positions)': `${figures.roster.occurrences} × ${figures.roster.positions}, ${figures.roster.cells} cells, ${figures.roster.peoplePlaced} people, ${Math.round(figures.roster.answerBytes / 1024)} KB`,
     'API p50 / p95 / max (ms)': `${figures.latencyMs.p50} / ${figures.latencyMs.p95} / ${figures.latencyMs.max} over ${calls} calls`,
     'load average (1 min) during': `${figures.loadAverage1m.min.toFixed(2)}–${figures.loadAverage1m.max.toFixed(2)} on ${figures.cores} cores`,
+    'Roster page shown with data (ms)': `${figures.browser.medianMs} median, ${figures.browser.maxMs} at most over ${figures.browser.runs} runs (API answered at ${figures.browser.apiAnsweredMedianMs})`,
     statements: (figures as Record<string, unknown>).statements,
   });
   const file = path.resolve(`bench/results/roster-${kind}-${new Date().toISOString().slice(0, 10)}.json`);
@@ -137,6 +144,47 @@ try {
 } finally {
   if (target.kind === 'pglite') fs.rmSync(runDir, { recursive: true, force: true });
   else await dropPostgres(serverUrl!, 'vms_rbench');
+}
+
+/**
+ * The Roster page opened `browserRuns` times by the seeded coordinator (signed in once) at 1280 px: from navigation
+ * until the grid shows all its rows and a placed person; the median and the slowest, with the load average meanwhile.
+ */
+async function pageWithData(base: string, url: string, rows: number) {
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${base}/sign-in`);
+    await page.getByLabel('User name').fill('coordinator');
+    await page.getByLabel('Password', { exact: true }).fill(SEED_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'My schedule' }).waitFor();
+    const times: number[] = [];
+    const answered: number[] = [];
+    const loads: number[] = [];
+    for (let run = 0; run < browserRuns + 1; run++) {
+      const started = performance.now();
+      const api = page.waitForResponse((response) => /^\/api\/.*\/roster$/.test(new URL(response.url()).pathname)).then(() => performance.now() - started);
+      await page.goto(`${base}${url}`);
+      await page.locator(`.roster-grid tbody tr:nth-child(${rows})`).waitFor();
+      await page.locator('.roster-grid .roster-people li').first().waitFor();
+      // The first opening loads the workspace's scripts; the figures are of the later ones.
+      if (run > 0) {
+        times.push(performance.now() - started);
+        answered.push(await api);
+      }
+      loads.push(os.loadavg()[0]);
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    return {
+      medianMs: Math.round(percentile(sorted, 50)), maxMs: Math.round(sorted[sorted.length - 1]), runs: browserRuns,
+      /** From navigation until the roster's answer arrived: the rest is the page drawing the grid. */
+      apiAnsweredMedianMs: Math.round(percentile([...answered].sort((a, b) => a - b), 50)),
+      loadAverage1m: { min: Math.min(...loads), max: Math.max(...loads) },
+    };
+  } finally {
+    await browser.close();
+  }
 }
 
 /**
