@@ -12,6 +12,7 @@ import { registerGracefulClose } from './http/plugins/graceful-close.js';
 import { ServiceMetrics } from './http/plugins/metrics.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { registerRateLimits } from './http/plugins/rate-limits.js';
+import { RequestLog } from './http/logging.js';
 import { currentLog, registerRequestIds, requestIdOf } from './http/plugins/request-ids.js';
 import { registerSecurityHeaders } from './http/plugins/security-headers.js';
 import { registerSerialization } from './http/plugins/serialization.js';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const http = Fastify({
     ...(isLoggerInstance ? { loggerInstance: loggerOption as FastifyBaseLogger } : { logger: loggerOption as FastifyServerOptions['logger'] }),
     genReqId: requestIdOf,
+    logController: new RequestLog(),
     trustProxy: typeof deps.trustProxy === 'number' ? trustHops(deps.trustProxy) : (deps.trustProxy ?? false),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,

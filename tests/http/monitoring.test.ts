@@ -170,7 +170,11 @@ describe('request ids', () => {
     assert.ok(failure, 'the failure is logged');
     assert.equal(failure.reqId, 'trace-subscriber-1');
     const ours = lines.filter((line) => line.reqId === 'trace-subscriber-1').map((line) => line.msg);
-    assert.deepEqual(ours, ['incoming request', 'a domain event subscriber failed', 'request completed']);
+    // One line a request, at its answer, with what the incoming line used to say (issue 39 #4).
+    assert.deepEqual(ours, ['a domain event subscriber failed', 'request completed']);
+    const completed = lines.find((line) => line.reqId === 'trace-subscriber-1' && line.msg === 'request completed') as { req: { method: string; url: string }; res: { statusCode: number }; responseTime: unknown };
+    assert.deepEqual([completed.req.method, completed.req.url, completed.res.statusCode], ['POST', '/api/events', 200]);
+    assert.equal(typeof completed.responseTime, 'number');
   });
 });
 
