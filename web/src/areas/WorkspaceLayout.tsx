@@ -33,6 +33,7 @@ function Workspace() {
   const isAdmin = Boolean(user.data?.roles.admin);
   const isManager = Boolean(permissions.data && managesAnything(permissions.data));
   const areas = AREAS.filter((area) => (area.audience === 'admin' ? isAdmin : isManager));
+  const pages = areas.filter((area) => !area.menu).flatMap((area) => area.nav).map((link) => ({ to: link.to, label: t(link.label) }));
   return (
     <div className="shell workspace">
       <Header title={t('workspace.title')}>
@@ -41,9 +42,15 @@ function Workspace() {
       </Header>
       {areas.length > 0 && (
         <nav className="workspace-nav" aria-label={t('workspace.navigation')}>
+          {/* On a phone the pages' links would wrap to five rows: there they are grouped under one menu (issue 37). */}
+          {pages.length > 0 && (
+            <div className="workspace-pages-menu">
+              <NavMenu label={t('workspace.pages')} className="workspace-link" links={pages} />
+            </div>
+          )}
           {areas.map((area) => (area.menu
             ? <NavMenu key={area.menu} label={t(area.menu)} className="workspace-link" links={area.nav.map((link) => ({ to: link.to, label: t(link.label) }))} />
-            : area.nav.map((link) => <NavLink key={link.to} to={link.to} className="workspace-link">{t(link.label)}</NavLink>)))}
+            : area.nav.map((link) => <NavLink key={link.to} to={link.to} className="workspace-link workspace-page-link">{t(link.label)}</NavLink>)))}
         </nav>
       )}
       <main id="content" className="content content-wide" tabIndex={-1}>

@@ -3,7 +3,8 @@ import { NavLink, useLocation } from 'react-router';
 
 /**
  * Links grouped under one button in a navigation bar (a disclosure): the button opens and closes the list; following
- * a link, Escape, or focus or a click going elsewhere closes it, and Escape hands focus back to the button.
+ * a link, Escape, or focus or a click going elsewhere closes it. Following a link or Escape hands focus back to the
+ * button, so the keyboard does not start again from the page's top when the chosen link disappears with its list.
  */
 export function NavMenu({ label, links, className }: { label: string; links: Array<{ to: string; label: string }>; className: string }) {
   const [open, setOpen] = useState(false);
@@ -32,7 +33,15 @@ export function NavMenu({ label, links, className }: { label: string; links: Arr
       >
         {label}
       </button>
-      <ul id={listId} className="nav-menu-list" hidden={!open} onClick={() => setOpen(false)}>
+      <ul
+        id={listId}
+        className="nav-menu-list"
+        hidden={!open}
+        onClick={() => {
+          setOpen(false);
+          button.current?.focus();
+        }}
+      >
         {links.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} className="nav-menu-link">{link.label}</NavLink>

@@ -337,6 +337,7 @@ export const en = {
     peopleFound: 'People found',
     title: 'Ministry workspace',
     navigation: 'Workspace',
+    pages: 'Pages',
     toMySchedule: 'My schedule',
     open: 'Workspace',
     accessDeniedTitle: 'You cannot open this page',

@@ -338,6 +338,7 @@ export const es: Messages = {
     peopleFound: 'Personas encontradas',
     title: 'Espacio de ministerios',
     navigation: 'Espacio de trabajo',
+    pages: 'Páginas',
     toMySchedule: 'Mi horario',
     open: 'Espacio de trabajo',
     accessDeniedTitle: 'No puede abrir esta página',
