@@ -29,6 +29,17 @@ describe('the authentication cache', () => {
     assert.ok(second.statements <= first.statements - 2, `${first.statements} statements, then ${second.statements}`);
   });
 
+  it('reads the count of changes once for the requests that come together (issue 39 #4)', async () => {
+    const ministry = await newMinistry(server);
+    const coordinator = await newCoordinator(server, ministry.id);
+    const permissions = () => server.get('/api/me/permissions', as(coordinator));
+    await permissions();
+    const alone = await countStatements(permissions);
+    const together = await countStatements(() => Promise.all(Array.from({ length: 5 }, permissions)));
+    assert.deepEqual(together.result.map((answer) => [answer.status, answer.body]), Array.from({ length: 5 }, () => [200, alone.result.body]));
+    assert.equal(together.statements, 5 * alone.statements - 4, together.sql.join('\n'));
+  });
+
   it('refuses a revoked key on the next request to either instance', async () => {
     const user = await newUser(server);
     assert.deepEqual(await bothAnswer('/api/users/current', user), [200, 200]);

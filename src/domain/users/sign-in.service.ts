@@ -108,7 +108,7 @@ export class SignInService extends DatabaseService {
   async authenticate(apiKey: string | undefined): Promise<Caller | undefined> {
     if (!apiKey) return undefined;
     const keyHash = sha256Hex(apiKey);
-    const generation = await this.repos.apiKeys.authGeneration();
+    const generation = await this.authCache.generation(() => this.repos.apiKeys.authGeneration());
     const use = await this.authCache.key(keyHash, generation, () => this.lookUpKey(keyHash, generation));
     if (!use) return undefined;
     const now = await this.time.now();
