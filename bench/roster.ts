@@ -5,7 +5,8 @@
  * roster's rows are as many as the issue asks, then times `GET …/roster` over `--weeks` weeks from today `--calls`
  * times one after another over HTTP (after 3 warm-ups) and samples the load average meanwhile; then opens the Roster
  * page on that range in headless Chromium at 1280 px `--browser-runs` times, until the grid's last row and a placed
- * person are shown (the issue's "shows with data"). With `--explain` it
+ * person are shown (the issue's "shows with data"); `--profile` prints where the page's main thread spent one more
+ * opening (the DevTools protocol's CPU profile, self time by function). With `--explain` it
  * also prints EXPLAIN ANALYZE of each of the roster's statements, run in process on the same copy. Not a test: it
  * prints a table and writes bench/results/roster-<database>-<date>.json.
  *
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     'browser-runs': { type: 'string', default: '5' },
     database: { type: 'string', default: 'pglite' },
     explain: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
   },
 });
 const scale = Number(values.scale);
@@ -175,6 +177,7 @@ async function pageWithData(base: string, url: string, rows: number) {
       }
       loads.push(os.loadavg()[0]);
     }
+    if (values.profile) await profileOpening(page, `${base}${url}`, rows);
     const sorted = [...times].sort((a, b) => a - b);
     return {
       medianMs: Math.round(percentile(sorted, 50)), maxMs: Math.round(sorted[sorted.length - 1]), runs: browserRuns,
@@ -185,6 +188,29 @@ async function pageWithData(base: string, url: string, rows: number) {
   } finally {
     await browser.close();
   }
+}
+
+/** One more opening of the page under the DevTools CPU profiler: the 15 functions with the most self time. */
+async function profileOpening(page: import('playwright-core').Page, url: string, rows: number) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 200 });
+  await session.send('Profiler.start');
+  await page.goto(url);
+  await page.locator(`.roster-grid tbody tr:nth-child(${rows})`).waitFor();
+  await page.locator('.roster-grid .roster-people li').first().waitFor();
+  const { profile } = await session.send('Profiler.stop');
+  const deltas = new Map<number, number>();
+  profile.samples?.forEach((id, i) => deltas.set(id, (deltas.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+  const self = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const frame = node.callFrame;
+    const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber}`;
+    self.set(name, (self.get(name) ?? 0) + (deltas.get(node.id) ?? 0) / 1000);
+  }
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  console.log(`\nCPU profile of one opening: ${Math.round(total)} ms sampled; most self time:`);
+  for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${Math.round(ms).toString().padStart(6)} ms  ${name}`);
 }
 
 /**

@@ -10,22 +10,40 @@ function wallClock(value: string): Date {
   return new Date(Date.UTC(year, month - 1, day, hours, minutes));
 }
 
+const STYLES = {
+  day: { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
+  time: { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' },
+  date: { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
+  shortDate: { month: 'short', day: 'numeric', timeZone: 'UTC' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One formatter per style and language, kept: building one costs far more than formatting with it, and the roster
+ * formats a date for each of its cells (the largest share of its drawing time in a CPU profile, bench/roster.ts).
+ */
+function formatterOf(style: keyof typeof STYLES, locale: string): Intl.DateTimeFormat {
+  const key = `${style}|${locale}`;
+  let format = formatters.get(key);
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, STYLES[style])));
+  return format;
+}
+
 export function formatDay(value: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(wallClock(value));
+  return formatterOf('day', locale).format(wallClock(value));
 }
 
 export function formatTimes(start: string, end: string, locale: string): string {
-  const format = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
-  return format.formatRange(wallClock(start), wallClock(end));
+  return formatterOf('time', locale).formatRange(wallClock(start), wallClock(end));
 }
 
 /** A wall-clock time of day alone: "9:41 AM", "9:41". */
 export function formatTime(value: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(wallClock(value));
+  return formatterOf('time', locale).format(wallClock(value));
 }
 
 export function formatDate(value: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(wallClock(value));
+  return formatterOf('date', locale).format(wallClock(value));
 }
 
 /** The Monday that starts the week of a wall-clock moment, as `YYYY-MM-DD`. */
@@ -43,7 +61,7 @@ export function today(): string {
 
 /** A date as a short label for a chart's axis or a week's row: "Mar 2" (the year left out). */
 export function formatShortDate(value: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(wallClock(value));
+  return formatterOf('shortDate', locale).format(wallClock(value));
 }
 
 /** A share from 0 to 1 as a whole percentage in the reader's language: "75 %" or "75%". */
