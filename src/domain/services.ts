@@ -97,7 +97,7 @@ export function buildServices(database: Database, clock: Clock, options: Service
     eventTypes: new EventTypesService(db, settings),
     events,
     attendance: new AttendanceService(db, time, settings),
-    kiosks: new KiosksService(db, time),
+    kiosks: new KiosksService(db, time, settings),
     cart: new CartService(db, time),
     volunteerAccess,
     ministries: new MinistriesService(db, time, publisher),

@@ -321,7 +321,7 @@ describe('Volunteers check themselves in from My schedule', () => {
 
   it('checks in within the window around the start, once, and the assignment reads checked in', async () => {
     const { volunteer, assignmentId, eventId } = await placedVolunteer();
-    expectError(await selfCheckIn(volunteer, assignmentId), 409, 'Check-in opens at 2026-03-10 08:00, 60 minutes before the start.');
+    expectError(await selfCheckIn(volunteer, assignmentId), 409, 'Check-in opens at 2026-03-10 08:00, 60 minutes before the start.', { opensAt: '2026-03-10 08:00:00' });
     const answer = await atTime(server, '2026-03-10T12:15:00Z', () => selfCheckIn(volunteer, assignmentId));
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
     assert.equal((answer.body.checkIn as CheckInView).checkedInAt, '2026-03-10 08:15:00');
@@ -333,7 +333,7 @@ describe('Volunteers check themselves in from My schedule', () => {
   it('refuses after the window closes, someone else\'s assignment, an unknown one, and a declined shift', async () => {
     const { volunteer, assignmentId, occurrenceId, position } = await placedVolunteer();
     const late = await atTime(server, '2026-03-10T13:31:00Z', () => selfCheckIn(volunteer, assignmentId));
-    expectError(late, 409, 'Check-in closed at 2026-03-10 09:30, 30 minutes after the start.');
+    expectError(late, 409, 'Check-in closed at 2026-03-10 09:30, 30 minutes after the start.', { closedAt: '2026-03-10 09:30:00' });
     const other = await assignVolunteer(server, occurrenceId, position.id, 'accepted');
     expectError(await selfCheckIn(volunteer, other.assignmentId), 403, 'That assignment belongs to someone else');
     expectError(await selfCheckIn(volunteer, 987654), 404, 'Assignment not found');

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { KIOSK_PERSON_REFUSAL } from '../../src/domain/access/attendance.policies.js';
 import { QR_REFUSALS } from '../../src/domain/attendance/kiosks.service.js';
 import type { CheckInCardView } from '../../src/http/schemas/attendance.schemas.js';
 import type { KioskPersonView, KioskView } from '../../src/http/schemas/kiosks.schemas.js';
 import {
-  as, assignVolunteer, countRows, expectError, newMinistry, newPerson, newPosition, newStaffedEvent, useServer, useUser, type TestUser,
+  as, assignVolunteer, atTime, countRows, expectError, newMinistry, newPerson, newPosition, newStaffedEvent, useServer, useUser, type TestUser,
 } from '../kit/index.js';
 
 // The test clock stands at 2026-03-04 10:00 in the church's time zone.
@@ -18,11 +19,14 @@ const screen = (key?: string) => server.get('/api/public/kiosk', kiosk(key));
 const kioskCheckIn = (key: string, body: unknown) => server.request('POST', '/api/public/kiosk/check-ins', { ...kiosk(key), body });
 const kioskCheckOut = (key: string, body: unknown) => server.request('POST', '/api/public/kiosk/check-outs', { ...kiosk(key), body });
 
-/** An event with two volunteers serving at it, and a kiosk registered for it. */
-async function kioskAtEvent() {
+/**
+ * An event with two volunteers serving at it, and a kiosk registered for it. By default it starts at 10:30 today, so
+ * the check-in window (60 minutes before the start to 30 after) is open at the test clock's 10:00.
+ */
+async function kioskAtEvent(when: { date: string; startTime: string; endTime: string } = { date: '2026-03-04', startTime: '10:30', endTime: '11:30' }) {
   const ministry = await newMinistry(server);
   const position = await newPosition(server, ministry.id, ministry.teamId);
-  const staffed = await newStaffedEvent(server, { id: ministry.id, teamId: ministry.teamId }, [{ positionId: position.id, minCount: 2 }]);
+  const staffed = await newStaffedEvent(server, { id: ministry.id, teamId: ministry.teamId }, [{ positionId: position.id, minCount: 2 }], when);
   const first = await assignVolunteer(server, staffed.occurrenceId, position.id, 'accepted');
   const second = await assignVolunteer(server, staffed.occurrenceId, position.id, 'accepted');
   const answer = await server.post('/api/kiosks', { name: 'Front door', eventId: staffed.eventId }, as(admin));
@@ -52,9 +56,10 @@ describe('Kiosks: registered by an administrator', () => {
     expectError(await server.get('/api/kiosks', as(planner)), 403, 'User must be an Admin');
   });
 
-  it('refuses a blank name and an unknown event, registering nothing', async () => {
+  it('refuses a blank name, one over 50 characters and an unknown event, registering nothing', async () => {
     const before = await countRows(server, 'kiosk_devices');
     expectError(await server.post('/api/kiosks', { name: '  ' }, as(admin)), 400, 'A kiosk needs a name of at most 50 characters');
+    expectError(await server.post('/api/kiosks', { name: 'x'.repeat(51) }, as(admin)), 400, 'A kiosk needs a name of at most 50 characters');
     expectError(await server.post('/api/kiosks', { name: 'Lobby', eventId: 987654 }, as(admin)), 404, 'Event not found');
     assert.equal(await countRows(server, 'kiosk_devices'), before);
   });
@@ -98,12 +103,34 @@ describe('Kiosks: the kiosk page with its own key', () => {
 
   it('refuses a person not serving there, an unreadable QR code, and a missing target, checking nobody in', async () => {
     const { key, eventId } = await kioskAtEvent();
-    const visitor = await newPerson(server, { first_name: 'Vera', last_name: 'Visitor' });
-    expectError(await kioskCheckIn(key, { personId: visitor.id }), 403, 'Vera Visitor is not serving at this event.');
     expectError(await kioskCheckIn(key, { qr: 'https://example.org/' }), 400, QR_REFUSALS.notOurs);
     expectError(await kioskCheckIn(key, {}), 400, 'Choose a person or scan their QR code');
-    expectError(await kioskCheckIn(key, { personId: 987654 }), 404, 'Person not found');
     assert.equal(await countRows(server, 'event_attend', { event_id: eventId }), 0);
+  });
+
+  it("answers a person who is not serving there as it answers an id that is nobody's, without a name", async () => {
+    const { key, eventId } = await kioskAtEvent();
+    const visitor = await newPerson(server, { first_name: 'Vera', last_name: 'Visitor' });
+    for (const personId of [visitor.id, 987654]) {
+      for (const act of [kioskCheckIn, kioskCheckOut]) {
+        const answer = await act(key, { personId });
+        expectError(answer, 403, KIOSK_PERSON_REFUSAL);
+        assert.equal(JSON.stringify(answer.body).includes('Vera'), false, 'the kiosk key reads no name');
+      }
+    }
+    assert.equal(await countRows(server, 'event_attend', { event_id: eventId }), 0);
+  });
+
+  it('checks in only within the window around the start, as the phone does; checks out after it', async () => {
+    // The shift starts on 2026-03-10 at 09:00 (13:00Z); the test clock stands days before it.
+    const { key, eventId, first } = await kioskAtEvent({ date: '2026-03-10', startTime: '09:00', endTime: '10:00' });
+    const early = await kioskCheckIn(key, { personId: first.personId });
+    expectError(early, 409, 'Check-in opens at 2026-03-10 08:00, 60 minutes before the start.', { opensAt: '2026-03-10 08:00:00' });
+    expectError(await atTime(server, '2026-03-10T13:31:00Z', () => kioskCheckIn(key, { personId: first.personId })), 409,
+      'Check-in closed at 2026-03-10 09:30, 30 minutes after the start.', { closedAt: '2026-03-10 09:30:00' });
+    assert.equal(await countRows(server, 'event_attend', { event_id: eventId }), 0);
+    assert.equal((await atTime(server, '2026-03-10T12:05:00Z', () => kioskCheckIn(key, { personId: first.personId }))).status, 200);
+    assert.equal((await atTime(server, '2026-03-10T15:00:00Z', () => kioskCheckOut(key, { personId: first.personId }))).body.checkIn.attendance, 'checked_out');
   });
 
   it("checks in by QR code only with a code My schedule signed for this event: not a bare id, an altered code or another event's", async () => {
@@ -113,6 +140,11 @@ describe('Kiosks: the kiosk page with its own key', () => {
     const [keyId, , personId, mac] = code.slice('vms-checkin:'.length).split('.');
     assert.equal(Number(personId), first.personId);
     expectError(await kioskCheckIn(key, { qr: `vms-checkin:${keyId}.${eventId}.${second.personId}.${mac}` }), 400, QR_REFUSALS.invalid);
+    // Ids no row can have are no code of ours: the same 400, not the database's error.
+    for (const ids of [`9999999999.${eventId}.${personId}`, `${keyId}.2147483648.${personId}`, `${keyId}.${eventId}.0`]) {
+      expectError(await kioskCheckIn(key, { qr: `vms-checkin:${ids}.${mac}` }), 400, QR_REFUSALS.notOurs);
+    }
+    expectError(await kioskCheckIn(key, { qr: 'vms-checkin:9999999999.1.2.AAAAAAAAAAAAAAAAAAAAAA' }), 400, QR_REFUSALS.notOurs);
     const elsewhere = await kioskAtEvent();
     expectError(await kioskCheckIn(key, { qr: await qrOf(elsewhere.first, elsewhere.firstAssignment) }), 403, QR_REFUSALS.otherEvent);
     assert.equal(await countRows(server, 'event_attend', { event_id: eventId }), 0);
@@ -127,5 +159,14 @@ describe('Kiosks: the kiosk page with its own key', () => {
     assert.equal((await server.get('/api/users/current', { key })).status, 401, 'a kiosk key is no API key');
     assert.equal((await server.get('/api/users/current', kiosk(key))).status, 401);
     expectError(await screen(admin.apiKey), 401, KEY_REFUSAL);
+  });
+
+  it('allows a busy door 120 requests a minute per kiosk, then answers 429; another kiosk is not held up', async () => {
+    const busy = await kioskAtEvent();
+    const other = await kioskAtEvent();
+    for (let request = 0; request < 120; request += 1) assert.equal((await screen(busy.key)).status, 200);
+    expectError(await screen(busy.key), 429, /^Too many requests\. Try again in \d+ seconds\.$/);
+    assert.equal((await screen(other.key)).status, 200);
+    assert.equal((await atTime(server, new Date(server.clock.now().getTime() + 60_000).toISOString(), () => screen(busy.key))).status, 200, 'a minute later');
   });
 });

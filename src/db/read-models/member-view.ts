@@ -27,6 +27,7 @@ export function memberViewReadModel(db: Executor) {
         'schedules.team_id',
         'occurrences.occurrence_date',
         'occurrences.status as occurrence_status',
+        'occurrences.event_id',
         shiftStart.as('start_at'),
         shiftEnd.as('end_at'),
         'swaps.id as pending_swap_id',

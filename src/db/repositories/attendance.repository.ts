@@ -28,11 +28,12 @@ export function attendanceRepository(db: Executor) {
 
     /**
      * Where people are placed (pending, accepted or completed) on the event's occurrences: the team and ministry
-     * each placement serves, for the coordinators and team leaders who may check them in. All people unless one is named.
+     * each placement serves, for the coordinators and team leaders who may check them in, and the shift's start, for
+     * the check-in window. All people unless one is named.
      */
     async placements(eventId: number, personId?: number) {
-      let query = assignmentSchedules(db)
-        .select(['assignments.id as assignment_id', 'assignments.person_id', 'schedules.team_id', 'schedules.ministry_id'])
+      let query = assignmentShifts(db)
+        .select(['assignments.id as assignment_id', 'assignments.person_id', 'schedules.team_id', 'schedules.ministry_id', shiftStart.as('start_at')])
         .where('occurrences.event_id', '=', eventId)
         .where('assignments.status', 'in', SERVICE_STATUSES);
       if (personId !== undefined) query = query.where('assignments.person_id', '=', personId);

@@ -33,12 +33,22 @@ export function assertSeesAttendees(actor: VolunteerActor, placements: readonly 
   if (!checksInAnyone(actor) && !placements.some((placement) => checksInPlacement(actor, placement))) throw forbidden(ATTENDEES_REFUSAL);
 }
 
-/** A volunteer checks themselves in to their own assignments only (issue 36 #3): the member routes' rule. */
-export { assertOwnsAssignment as assertChecksInOwnAssignment } from './staffing.policies.js';
-
 export const KIOSK_ONLY_REFUSAL = 'This church checks volunteers in at the kiosk at the door: show the QR code on My schedule there.';
 
 /** From the phone only where the church allows it (setting sSelfCheckIn); `kiosk` leaves the door tablet alone. */
 export function assertChecksInFromPhone(selfCheckIn: 'phone' | 'kiosk'): void {
   if (selfCheckIn === 'kiosk') throw forbidden(KIOSK_ONLY_REFUSAL);
+}
+
+/**
+ * A kiosk checks in and out only the people placed at its event. Anyone else, whether the id is a person's or
+ * nobody's, gets the same 403 without a name: the kiosk's key alone must not tell who exists, nor read their names.
+ * 403 rather than 404 because the refusal is about the kiosk's reach (its event), which says nothing of the id.
+ */
+export const KIOSK_PERSON_REFUSAL = 'This person is not serving at this event.';
+
+export const kioskReaches = (placements: readonly Placement[]) => placements.length > 0;
+
+export function assertKioskReaches(placements: readonly Placement[]): void {
+  if (!kioskReaches(placements)) throw forbidden(KIOSK_PERSON_REFUSAL);
 }

@@ -3,7 +3,7 @@ import type { Repositories } from '../../db/repositories/index.js';
 import { UniqueViolationError } from '../../db/errors.js';
 import { isLive, type DB } from '../../db/schema.js';
 import type { Caller } from '../access/caller.js';
-import { assertOwnsAssignment, assertProposedSwap } from '../access/staffing.policies.js';
+import { assertProposedSwap } from '../access/staffing.policies.js';
 import type { ChurchTime } from '../church-time.js';
 import { addDays } from '../dates.js';
 import { inTransaction, type DomainEventPublisher } from '../domain-events.js';
@@ -16,13 +16,12 @@ import { loadPlacementFacts, marksOf, PLACEMENT_RULES, placementWarnings, placeO
 import { loadEffectiveRequirements } from '../staffing/staffing.js';
 import type { AnswerCommand, MyAssignmentsQuery, OpportunitiesQuery } from './assignments.commands.js';
 import { isAnswerable, type MyAssignment } from './my-assignment.js';
+import { ownAssignment, type MyAssignmentRow } from './own-assignment.js';
 import { repliesReach, replyRecipients } from './recipients.js';
 import { DatabaseService } from '../database-service.js';
 
 /** Default window of open slots (E10). */
 const OPPORTUNITY_DAYS = 90;
-
-export type MyAssignmentRow = NonNullable<Awaited<ReturnType<Repositories['memberView']['assignment']>>>;
 
 /** A channel's check of an answer, given the assignment as it stands under its row lock (undefined: deleted). */
 export type AnswerGuard = (repos: Repositories, current: { status: string; assigned_at: string } | undefined) => Promise<void>;
@@ -31,14 +30,6 @@ export type AnswerGuard = (repos: Repositories, current: { status: string; assig
 export class MemberService extends DatabaseService {
   constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly publisher: DomainEventPublisher) {
     super(db);
-  }
-
-  /** The caller's own assignment: 404 when missing, 403 when someone else's (§1.6). */
-  private async own(caller: Caller, assignmentId: number): Promise<MyAssignmentRow> {
-    const row = await this.repos.memberView.assignment(assignmentId);
-    if (!row) throw notFound('Assignment not found');
-    assertOwnsAssignment(caller.personId, row);
-    return row;
   }
 
   async assignments(caller: Caller, query: MyAssignmentsQuery) {
@@ -56,7 +47,7 @@ export class MemberService extends DatabaseService {
    * pending assignment message and alerts those `repliesReach` names (decline alert per assignment, gap alert per occurrence and day).
    */
   async respond(caller: Caller, assignmentId: number, response: AnswerCommand['response'], comment: string | null) {
-    const row = await this.own(caller, assignmentId);
+    const row = await ownAssignment(this.repos, caller, assignmentId);
     return { assignment: (await this.recordAnswer(row, response, comment, 'web')).assignment };
   }
 
@@ -98,7 +89,7 @@ export class MemberService extends DatabaseService {
 
   /** People who could take over: the eligible list minus the caller and anyone holding the position on the occurrence. */
   async substitutes(caller: Caller, assignmentId: number, nameFilter?: string) {
-    const row = await this.own(caller, assignmentId);
+    const row = await ownAssignment(this.repos, caller, assignmentId);
     const repos = this.repos;
     const pool = await repos.ministries.poolGroup(row.ministry_id);
     const [eligible, onOccurrence] = await Promise.all([
@@ -122,7 +113,7 @@ export class MemberService extends DatabaseService {
    * `substitute_proposed` row is appended and the coordinators are told. One pending proposal per assignment.
    */
   async proposeSubstitute(caller: Caller, assignmentId: number, substituteId: number, comment: string | null) {
-    const row = await this.own(caller, assignmentId);
+    const row = await ownAssignment(this.repos, caller, assignmentId);
     if (substituteId === caller.personId) throw conflict('You already hold this position; propose someone else');
     const repos = this.repos;
     const substitute = await repos.persons.findById(substituteId);
@@ -217,7 +208,7 @@ export class MemberService extends DatabaseService {
 
   /** Ours (issue 34): who hears of the caller's decline or proposed substitute on their own assignment (403 / 404 as §1.6). */
   async repliesGoToFor(caller: Caller, assignmentId: number) {
-    return this.whoIsTold((await this.own(caller, assignmentId)).ministry_id);
+    return this.whoIsTold((await ownAssignment(this.repos, caller, assignmentId)).ministry_id);
   }
 
   /** `repliesReach` as the pages name it: the tier and its people's first names. */

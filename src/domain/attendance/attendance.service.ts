@@ -1,16 +1,17 @@
 import type { Kysely } from 'kysely';
 import { isLive, SERVICE_STATUSES, type AttendanceMark, type DB } from '../../db/schema.js';
-import { assertChecksInFromPhone, assertChecksInOwnAssignment, assertChecksInPerson, assertSeesAttendees, checksInAnyone, checksInPlacement } from '../access/attendance.policies.js';
+import { assertChecksInFromPhone, assertChecksInPerson, assertSeesAttendees, checksInAnyone, checksInPlacement } from '../access/attendance.policies.js';
 import type { Authorized } from '../access/authorized.js';
 import type { Caller } from '../access/caller.js';
 import type { VolunteerActor } from '../access/volunteer-access.js';
+import { ownAssignment } from '../assignments/own-assignment.js';
 import type { ChurchTime } from '../church-time.js';
 import { DatabaseService } from '../database-service.js';
-import { addMinutes } from '../dates.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { displayName } from '../people/display-name.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { newCheckInCodeSecret, signCheckInCode } from './check-in-codes.js';
+import { assertCheckInWindowOpen, checkInWindowOf } from './check-in-window.js';
 
 /**
  * Event check-in (issue 36 #1): a person is checked in to an event once, checked out only after that, and a mistaken
@@ -76,21 +77,13 @@ export class AttendanceService extends DatabaseService {
     if (!(await this.repos.attendance.remove(eventId, personId))) throw notFound(`${name} is not checked in to this event.`);
   }
 
-  /** The caller's own assignment: 404, then 403 for someone else's. */
-  private async ownAssignment(caller: Caller, assignmentId: number) {
-    const assignment = await this.repos.assignments.findInContext(assignmentId);
-    if (!assignment) throw notFound('Assignment not found');
-    assertChecksInOwnAssignment(caller.personId, assignment);
-    return assignment;
-  }
-
   /**
    * What My schedule shows on a shift's card to check in (issue 36): the check-in already made (null for none),
    * the QR code a kiosk scans (signed for this person and this event; the key is made on first use), and how the
    * church lets volunteers check in. 404, 403 (someone else's), then 409 for a shift not served or cancelled.
    */
   async checkInCard(caller: Caller, assignmentId: number) {
-    const assignment = await this.ownAssignment(caller, assignmentId);
+    const assignment = await ownAssignment(this.repos, caller, assignmentId);
     if (!isLive(assignment.status)) throw conflict('Only a shift you are still serving can be checked in to.');
     if (assignment.occurrence_status === 'cancelled') throw conflict('This shift was cancelled.');
     const key = await this.repos.installSecrets.currentOrCreate('check_in_codes', newCheckInCodeSecret(), await this.time.now());
@@ -109,7 +102,7 @@ export class AttendanceService extends DatabaseService {
    * window around its start (iCheckInOpensMinutesBefore, iCheckInClosesMinutesAfter) or already checked in.
    */
   async selfCheckIn(caller: Caller, assignmentId: number, code: string | undefined) {
-    const assignment = await this.ownAssignment(caller, assignmentId);
+    const assignment = await ownAssignment(this.repos, caller, assignmentId);
     assertChecksInFromPhone(await this.settings.get('sSelfCheckIn'));
     const venueCode = (await this.settings.get('sCheckInCode')).trim();
     if (venueCode !== '') {
@@ -119,12 +112,7 @@ export class AttendanceService extends DatabaseService {
     if (!isLive(assignment.status)) throw conflict('Only a shift you are still serving can be checked in to.');
     if (assignment.occurrence_status === 'cancelled') throw conflict('This shift was cancelled.');
     const now = await this.time.now();
-    const before = await this.settings.get('iCheckInOpensMinutesBefore');
-    const after = await this.settings.get('iCheckInClosesMinutesAfter');
-    const opens = addMinutes(assignment.start_at, -before);
-    const closes = addMinutes(assignment.start_at, after);
-    if (now < opens) throw conflict(`Check-in opens at ${opens.slice(0, 16)}, ${before} minutes before the start.`);
-    if (now > closes) throw conflict(`Check-in closed at ${closes.slice(0, 16)}, ${after} minutes after the start.`);
+    assertCheckInWindowOpen(now, [assignment.start_at], await checkInWindowOf(this.settings));
     if (!(await this.repos.attendance.checkIn(assignment.event_id, assignment.person_id, now))) {
       const row = await this.repos.attendance.find(assignment.event_id, assignment.person_id);
       if (row?.checkin_at !== null) throw conflict('You are already checked in.');

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { MAX_ID } from '../occurrences/occurrences.commands.js';
 
 /**
  * The code a volunteer's QR on My schedule carries for the kiosk (issue 36 #2): `vms-checkin:` and then the key id,
@@ -26,11 +27,16 @@ const macOf = (secret: string, payload: string) => createHmac('sha256', secret).
 export const signCheckInCode = (claims: CheckInCodeClaims, secret: string) =>
   `${CHECK_IN_CODE_PREFIX}${claims.keyId}.${claims.eventId}.${claims.personId}.${macOf(secret, payloadOf(claims)).toString('base64url')}`;
 
-/** The claims a code states, before its signature is checked; undefined when it is not a check-in code in form. */
+/**
+ * The claims a code states, before its signature is checked; undefined when it is not a check-in code in form. Each id
+ * is a row id (1 to 2147483647): a larger one is no code of ours, and would fail the database's integer columns.
+ */
 export function readCheckInCode(code: string): { claims: CheckInCodeClaims; mac: Buffer } | undefined {
-  const match = /^vms-checkin:(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.([A-Za-z0-9_-]{22})$/.exec(code.trim());
+  const match = /^vms-checkin:([1-9]\d{0,9})\.([1-9]\d{0,9})\.([1-9]\d{0,9})\.([A-Za-z0-9_-]{22})$/.exec(code.trim());
   if (!match) return undefined;
-  return { claims: { keyId: Number(match[1]), eventId: Number(match[2]), personId: Number(match[3]) }, mac: Buffer.from(match[4], 'base64url') };
+  const claims = { keyId: Number(match[1]), eventId: Number(match[2]), personId: Number(match[3]) };
+  if (Object.values(claims).some((id) => id > MAX_ID)) return undefined;
+  return { claims, mac: Buffer.from(match[4], 'base64url') };
 }
 
 /** Whether `secret` signed the code's claims (compared in constant time). */

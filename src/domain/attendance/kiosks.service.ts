@@ -1,12 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Repositories } from '../../db/repositories/index.js';
 import type { DB } from '../../db/schema.js';
+import { assertKioskReaches } from '../access/attendance.policies.js';
 import type { ChurchTime } from '../church-time.js';
 import { DatabaseService } from '../database-service.js';
 import { conflict, forbidden, invalid, notFound, unauthorized } from '../errors.js';
 import { displayName } from '../people/display-name.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import { newApiKey, sha256Hex } from '../users/secrets.js';
 import { isCheckInCodeSignedBy, readCheckInCode } from './check-in-codes.js';
+import { assertCheckInWindowOpen, checkInWindowOf } from './check-in-window.js';
 
 /** The refusals of a scanned QR code, in the words the kiosk page shows. */
 export const QR_REFUSALS = {
@@ -23,7 +26,7 @@ export type Kiosk = NonNullable<Awaited<ReturnType<Repositories['kiosks']['findB
  * kiosk does nothing but list the people serving at its event and check them in and out.
  */
 export class KiosksService extends DatabaseService {
-  constructor(db: Kysely<DB>, private readonly time: ChurchTime) {
+  constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly settings: SettingsService) {
     super(db);
   }
 
@@ -94,25 +97,29 @@ export class KiosksService extends DatabaseService {
     return read.claims.personId;
   }
 
-  /** The person named by id or by a volunteer's QR code, who must be serving at the kiosk's event. */
+  /**
+   * The person named by id or by a volunteer's QR code, who must be serving at the kiosk's event (the same 403 for
+   * anyone else, known or not), with their shifts there.
+   */
   private async serving(kiosk: Kiosk, target: { personId?: number; qr?: string }) {
     const eventId = this.assignedEvent(kiosk);
     const personId = target.qr !== undefined ? await this.personOfCode(eventId, target.qr) : target.personId;
     if (personId === undefined) throw invalid('Choose a person or scan their QR code');
-    const person = await this.repos.persons.findById(personId);
-    if (!person) throw notFound('Person not found');
-    if ((await this.repos.attendance.placements(eventId, personId)).length === 0) {
-      throw forbidden(`${displayName(person)} is not serving at this event.`);
-    }
-    return { eventId, personId, name: displayName(person) };
+    const placements = await this.repos.attendance.placements(eventId, personId);
+    assertKioskReaches(placements);
+    const person = (await this.repos.persons.findById(personId))!;
+    return { eventId, personId, name: displayName(person), starts: placements.map((placement) => placement.start_at) };
   }
 
+  /** Checks the person in within the same window as the phone's check-in, around the start of one of their shifts. */
   async checkIn(kiosk: Kiosk, target: { personId?: number; qr?: string }) {
-    const { eventId, personId, name } = await this.serving(kiosk, target);
-    if (!(await this.repos.attendance.checkIn(eventId, personId, await this.time.now()))) {
+    const { eventId, personId, name, starts } = await this.serving(kiosk, target);
+    const now = await this.time.now();
+    assertCheckInWindowOpen(now, starts, await checkInWindowOf(this.settings));
+    if (!(await this.repos.attendance.checkIn(eventId, personId, now))) {
       const row = await this.repos.attendance.find(eventId, personId);
       if (row?.checkin_at !== null) throw conflict(`${name} is already checked in.`);
-      await this.repos.attendance.mark(eventId, personId, { checkin_at: await this.time.now(), checkout_at: null, mark: null });
+      await this.repos.attendance.mark(eventId, personId, { checkin_at: now, checkout_at: null, mark: null });
     }
     return (await this.repos.attendance.find(eventId, personId))!;
   }

@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { Database } from '../../db/database.js';
 import { createRepositories } from '../../db/repositories/index.js';
 import type { Clock } from '../../domain/clock.js';
 import { AppError } from '../../domain/errors.js';
 import type { Services } from '../../domain/services.js';
+import { sha256Hex } from '../../domain/users/secrets.js';
 
 type LimitSetting = 'iLoginRateLimitPerMinute' | 'iPublicFormRateLimitPerMinute';
 
@@ -54,5 +55,22 @@ export function publicRateLimit(services: Services, setting: LimitSetting) {
     groupId: setting,
     max: async () => Math.max(1, await services.settings.get(setting)),
     allowList: async () => (await services.settings.get(setting)) === 0,
+  };
+}
+
+/**
+ * A door tablet's routes (/api/public/kiosk*): 120 requests a minute per kiosk, which a busy Sunday's queue at one
+ * tablet (a check-in every few seconds, the list read again after each) stays well under, while stepping through
+ * person ids with a kiosk's key is slowed to a crawl. Counted per key, not per address, since a church's tablets
+ * share one address; a request without a key counts against its address.
+ */
+export function kioskRateLimit(keyHeader: string) {
+  return {
+    timeWindow: WINDOW_MS,
+    max: 120,
+    keyGenerator: (request: FastifyRequest) => {
+      const key = request.headers[keyHeader];
+      return typeof key === 'string' ? `kiosk ${sha256Hex(key)}` : request.ip;
+    },
   };
 }

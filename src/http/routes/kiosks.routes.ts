@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../domain/services.js';
+import { kioskRateLimit } from '../plugins/rate-limits.js';
 import { presentCheckIn } from '../presenters/attendance.presenter.js';
 import { presentKiosk, presentKioskPerson } from '../presenters/kiosks.presenter.js';
 import { CheckIn } from '../schemas/attendance.schemas.js';
@@ -26,6 +27,7 @@ export const kiosksRoutes = (services: Services): FastifyPluginAsyncTypebox => a
   const tags = ['Kiosks'];
   const admin = { access: { role: 'admin' as const } };
   const kioskPath = `/api/kiosks/${idSegment('kioskId')}`;
+  const kioskDevice = { access: 'public' as const, rateLimit: kioskRateLimit(KIOSK_KEY_HEADER) };
 
   app.get('/api/kiosks', {
     config: admin,
@@ -59,7 +61,7 @@ export const kiosksRoutes = (services: Services): FastifyPluginAsyncTypebox => a
   });
 
   app.get('/api/public/kiosk', {
-    config: { access: 'public' },
+    config: kioskDevice,
     schema: {
       tags,
       summary: "The kiosk's screen (X-Kiosk-Key): its event and the people serving at it, with their check-ins",
@@ -72,7 +74,7 @@ export const kiosksRoutes = (services: Services): FastifyPluginAsyncTypebox => a
 
   for (const [action, summary] of [['check-ins', 'Check a person serving at the event in, by id or by the QR code on their My schedule'], ['check-outs', 'Check a person out']] as const) {
     app.post(`/api/public/kiosk/${action}`, {
-      config: { access: 'public' },
+      config: kioskDevice,
       schema: { tags, summary: `${summary} (X-Kiosk-Key)`, body: KioskTarget, response: responses({ 200: Type.Object({ checkIn: CheckIn }) }) },
     }, async (request) => {
       const kiosk = await kiosks.authenticate(kioskKeyOf(request));

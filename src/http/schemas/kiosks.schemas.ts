@@ -13,7 +13,7 @@ export const Kiosk = Type.Object({
 export type KioskView = Static<typeof Kiosk>;
 
 export const KioskBody = Type.Object({
-  name: Type.String({ maxLength: 200, 'x-error': 'A kiosk needs a name of at most 50 characters' }),
+  name: Type.String({ maxLength: 50, 'x-error': 'A kiosk needs a name of at most 50 characters' }),
   eventId: Type.Optional(Nullable(Id)),
 });
 

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { Services } from '../../../domain/services.js';
 import { ATTENDANCE_MARKS } from '../../../db/schema.js';
 import { parseCheckInCode, parseMark } from '../../commands/attendance.commands.js';
-import { actorOf, callerOf } from '../../plugins/access.js';
+import { callerOf } from '../../plugins/access.js';
 import { authorizedOf, guards, pathId } from '../../plugins/volunteer-guards.js';
 import { presentCheckIn, presentCheckInCard } from '../../presenters/attendance.presenter.js';
 import { presentAssignment } from '../../presenters/assignments.presenter.js';
@@ -56,8 +56,5 @@ export const attendanceRoutes = (services: Services): FastifyPluginAsyncTypebox 
       body: MarkBody,
       response: responses({ 200: Type.Object({ assignment: Assignment }) }),
     },
-  }, async (request) => {
-    await actorOf(request, services);
-    return { assignment: presentAssignment(await attendance.mark(authorizedOf(request, 'assignment'), parseMark(request.body))) };
-  });
+  }, async (request) => ({ assignment: presentAssignment(await attendance.mark(authorizedOf(request, 'assignment'), parseMark(request.body))) }));
 };
