@@ -63,6 +63,37 @@ export function addDays(date: string, days: number): string {
   return next.toISOString().slice(0, 10);
 }
 
+/** The last day a range may reach: past it `addDays` writes a six-digit year ("+010000-…"), which sorts before every date. */
+export const LAST_DATE = '9999-12-31';
+
+/** `addDays` forward that stops at LAST_DATE. */
+export function addDaysUpToLast(date: string, days: number): string {
+  const later = addDays(date, days);
+  return later.startsWith('+') ? LAST_DATE : later;
+}
+
+/** How a query's range is read: its defaults, and its longest span with the 400 that says so. */
+export interface DateRangeRule {
+  defaultFrom: string;
+  /** The last day when none is asked for, from the first (asked for or default). */
+  defaultTo: (from: string) => string;
+  maxDays: number;
+  tooLongMessage: string;
+}
+
+/** A range of real dates, to on or after from, at most `rule.maxDays` long (the roster's and the reports'). */
+export function dateRange(query: { from?: string; to?: string }, rule: DateRangeRule): { from: string; to: string } {
+  for (const field of ['from', 'to'] as const) {
+    const value = query[field];
+    if (value !== undefined && !isValidDate(value)) throw invalid(dateFieldMessage(field));
+  }
+  const from = query.from ?? rule.defaultFrom;
+  const to = query.to ?? rule.defaultTo(from);
+  if (to < from) throw invalid('to must be on or after from');
+  if (addDaysUpToLast(from, rule.maxDays - 1) < to) throw invalid(rule.tooLongMessage);
+  return { from, to };
+}
+
 export function addYears(date: string, years: number): string {
   const [year, month, day] = date.split('-').map(Number);
   const target = year + years;

@@ -85,6 +85,22 @@ describe('a ministry report (/ministries/{id}/report)', () => {
     assert.equal(month.statements, oneWeek.statements);
   });
 
+  it('reads a range at the end of the calendar, and one given only its first day', async () => {
+    const { ministry, coordinator } = await church();
+    const url = `${V}/ministries/${ministry.id}/report`;
+    const report = async (query: string) => {
+      const answer = await server.get(`${url}${query}`, as(coordinator));
+      assert.equal(answer.status, 200, answer.text);
+      const body = answer.body as MinistryReportView;
+      return [body.from, body.to, body.weeks.map((w) => w.week)];
+    };
+    // Past 9999-12-31 the date arithmetic wrote a six-digit year, which sorts before every date: these were 400s.
+    assert.deepEqual(await report('?from=9999-12-31'), ['9999-12-31', '9999-12-31', ['9999-12-27']]);
+    assert.deepEqual(await report('?from=9999-01-04&to=9999-12-31'), ['9999-01-04', '9999-12-31', Array.from({ length: 52 }, (_, i) => new Date(Date.UTC(9999, 0, 4 + 7 * i)).toISOString().slice(0, 10))]);
+    // A first day alone covers its week and the 16 after it, as the default range does.
+    assert.deepEqual((await report('?from=2026-06-03')).slice(0, 2), ['2026-06-03', '2026-09-27']);
+  });
+
   it('refuses a bad range with its message, a coordinator of another ministry with 403, and lets a team leader read their team', async () => {
     const { ministry, coordinator } = await church();
     const url = `${V}/ministries/${ministry.id}/report`;

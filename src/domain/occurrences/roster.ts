@@ -1,6 +1,5 @@
 import type { AssignmentStatus } from '../../db/schema.js';
-import { addDays, dateFieldMessage, isValidDate } from '../dates.js';
-import { invalid } from '../errors.js';
+import { addDaysUpToLast, dateRange } from '../dates.js';
 import type { EffectiveRequirement, OccurrenceFigures } from '../staffing/gaps.js';
 
 /** The roster's range when none is asked for: eight weeks from the church's today. */
@@ -17,24 +16,14 @@ export interface RosterQuery {
   teamId?: number;
 }
 
-/** The last date a range may reach: past it `addDays` writes a six-digit year ("+010000-…"), which sorts before every date. */
-const LAST_DATE = '9999-12-31';
-const daysOn = (date: string, days: number) => {
-  const later = addDays(date, days);
-  return later.startsWith('+') ? LAST_DATE : later;
-};
-
 /** A range of real dates, to on or after from, at most ROSTER_MAX_DAYS long; from defaults to today, to to eight weeks on. */
 export function rosterRange(query: RosterQuery, today: string): { from: string; to: string } {
-  for (const field of ['from', 'to'] as const) {
-    const value = query[field];
-    if (value !== undefined && !isValidDate(value)) throw invalid(dateFieldMessage(field));
-  }
-  const from = query.from ?? today;
-  const to = query.to ?? daysOn(from, ROSTER_DEFAULT_DAYS - 1);
-  if (to < from) throw invalid('to must be on or after from');
-  if (daysOn(from, ROSTER_MAX_DAYS - 1) < to) throw invalid(`The roster covers at most ${ROSTER_MAX_DAYS / 7} weeks; choose a shorter range`);
-  return { from, to };
+  return dateRange(query, {
+    defaultFrom: today,
+    defaultTo: (from) => addDaysUpToLast(from, ROSTER_DEFAULT_DAYS - 1),
+    maxDays: ROSTER_MAX_DAYS,
+    tooLongMessage: `The roster covers at most ${ROSTER_MAX_DAYS / 7} weeks; choose a shorter range`,
+  });
 }
 
 /** One person placed in a cell, with their answer. */

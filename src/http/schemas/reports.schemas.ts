@@ -8,7 +8,7 @@ const NS = Nullable(Type.String());
 
 export const ReportQuery = Type.Object({
   from: Type.Optional(Type.String({ maxLength: 20, description: 'First day, YYYY-MM-DD; the Monday 8 weeks back by default', 'x-error': 'from must be a date in YYYY-MM-DD form' })),
-  to: Type.Optional(Type.String({ maxLength: 20, description: 'Last day, YYYY-MM-DD; the Sunday 8 weeks ahead by default', 'x-error': 'to must be a date in YYYY-MM-DD form' })),
+  to: Type.Optional(Type.String({ maxLength: 20, description: 'Last day, YYYY-MM-DD; by default the Sunday 16 weeks after the week of from (8 weeks ahead when from is not given either)', 'x-error': 'to must be a date in YYYY-MM-DD form' })),
   teamId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: "One team's figures; its leaders may read them", 'x-error': 'teamId must be an id' })),
 });
 
