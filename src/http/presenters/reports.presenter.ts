@@ -1,5 +1,6 @@
 import type { AvailabilityGlanceService } from '../../domain/availability/at-a-glance.service.js';
 import { weeksOf } from '../../domain/availability/preferences.js';
+import { groupBy } from '../../domain/collections.js';
 import { displayName } from '../../domain/people/display-name.js';
 import { householdRuleSeenBy } from './availability.presenter.js';
 import type { ReportsService } from '../../domain/reports/reports.service.js';
@@ -33,28 +34,38 @@ export function presentMinistryReport(report: Awaited<ReturnType<ReportsService[
   };
 }
 
-/** Each person of the pool as the glance shows them: a blockout's dates and times, never its reason. */
+/**
+ * Each person of the pool as the glance shows them: a blockout's dates and times, never its reason. The rows are
+ * grouped by person once, so a pool of thousands is not scanned once a person.
+ */
 export function presentAvailabilityGlance(glance: Awaited<ReturnType<AvailabilityGlanceService['ofMinistry']>>): AvailabilityGlanceView {
+  const preferences = groupBy(glance.preferences, (p) => p.person_id);
+  const blockouts = groupBy(glance.blockouts, (b) => b.person_id);
+  const held = groupBy(glance.held, (h) => h.person_id);
+  // A rule is seen by both its people.
+  const rules = groupBy(
+    glance.rules.flatMap((r) => (r.other_person_id === r.person_id ? [r.person_id] : [r.person_id, r.other_person_id]).map((personId) => ({ personId, rule: r }))),
+    (entry) => entry.personId,
+  );
   return {
     ministryId: glance.ministryId, ministryName: glance.ministryName, today: glance.today, until: glance.until,
     requiredCredentials: glance.required.map((row) => ({ credentialId: row.credential_id, name: row.credential_name, positionName: row.position_name })),
     people: glance.people.map((person) => {
-      const own = glance.preferences.find((p) => p.person_id === person.person_id && p.ministry_id === glance.ministryId);
-      const every = glance.preferences.find((p) => p.person_id === person.person_id && p.ministry_id === null);
+      const own = preferences.get(person.person_id)?.find((p) => p.ministry_id === glance.ministryId);
+      const every = preferences.get(person.person_id)?.find((p) => p.ministry_id === null);
       const limits = own ?? every;
       return {
         personId: person.person_id,
         displayName: displayName(person),
         hasLogin: Boolean(person.has_login),
         limits: { maxPerMonth: limits?.max_per_month ?? null, preferredWeeks: limits ? weeksOf(limits) : [], appliesTo: own ? 'ministry' as const : every ? 'every' as const : null },
-        daysAway: glance.blockouts.filter((b) => b.person_id === person.person_id).map((b) => ({
+        daysAway: (blockouts.get(person.person_id) ?? []).map((b) => ({
           startDate: b.start_date, endDate: b.end_date, startTime: b.start_time?.slice(0, 5) ?? null, endTime: b.end_time?.slice(0, 5) ?? null, repeatWeeklyUntil: b.repeat_until,
         })),
-        credentials: glance.held.filter((h) => h.person_id === person.person_id).map((h) => ({
+        credentials: (held.get(person.person_id) ?? []).map((h) => ({
           credentialId: h.credential_id, name: h.credential_name, expiresOn: h.expires_on, valid: h.expires_on === null || h.expires_on >= glance.today,
         })),
-        household: glance.rules.filter((r) => r.person_id === person.person_id || r.other_person_id === person.person_id)
-          .map((r) => householdRuleSeenBy(person.person_id, r)),
+        household: (rules.get(person.person_id) ?? []).map(({ rule }) => householdRuleSeenBy(person.person_id, rule)),
       };
     }),
   };
