@@ -27,10 +27,10 @@ async function arrange(): Promise<void> {
 }
 
 /**
- * Today's shift, from the top of this hour for two hours, of a new ministry that Claire coordinates, with each of
- * `people` accepted on it and a kiosk registered for its event.
+ * Today's shift (or, `daysAhead` later, that day's), from the top of this hour for two hours, of a new ministry that
+ * Claire coordinates, with each of `people` accepted on it and a kiosk registered for its event.
  */
-async function shiftToday(ministry: string, people: BrowserUser[]) {
+async function shiftToday(ministry: string, people: BrowserUser[], daysAhead = 0) {
   const ministryId = (await ok('POST', `${V}/ministries`, { name: ministry })).ministry.id;
   await ok('POST', `${V}/scopes`, { personId: claire.personId, scopeType: 'ministry', scopeId: ministryId });
   const teamId = (await ok('GET', `${V}/ministries/${ministryId}/teams`)).teams[0].id;
@@ -38,7 +38,7 @@ async function shiftToday(ministry: string, people: BrowserUser[]) {
   const types = await ok<Array<{ Id: number; Name: string }>>('GET', '/api/events/types');
   const now = new Date();
   const hour = now.getUTCHours();
-  const date = now.toISOString().slice(0, 10);
+  const date = new Date(now.getTime() + daysAhead * 86_400_000).toISOString().slice(0, 10);
   const endTime = hour >= 22 ? '23:59' : `${String(hour + 2).padStart(2, '0')}:00`;
   const events = await ok('POST', `${V}/ministries/${ministryId}/events`, {
     title: 'Sunday service', eventTypeId: types.find((type) => type.Name === 'Other')!.Id, date,
@@ -158,6 +158,26 @@ describe('check-in in a browser (issue 36)', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('a kiosk set up for the day after tomorrow checks nobody in yet, and says when check-in opens in the tablet\'s language', async () => {
+    const amy = await world.newUser('Amy');
+    const shift = await shiftToday('Ushers', [amy], 2);
+    const context = await world.browser.newContext({ viewport: PHONE, locale: 'es-ES', timezoneId: 'UTC' });
+    try {
+      context.setDefaultTimeout(60_000);
+      const page = await context.newPage();
+      await page.goto(`${world.base}/kiosk#key=${shift.kioskKey}`);
+      await page.getByRole('heading', { name: 'Sunday service' }).waitFor();
+      await page.getByLabel('Escriba su nombre').fill('amy');
+      await page.getByRole('button', { name: 'Registrar llegada Amy Volunteer' }).click();
+      await page.getByRole('alert').filter({ hasText: /^Todavía es pronto para registrar la llegada\. El registro abre el .+ a las .+\.$/ }).waitFor();
+      await keep(page, '36-kiosk-too-early');
+    } finally {
+      await context.close();
+    }
+    const { checkIns } = await ok<{ checkIns: unknown[] }>('GET', `/api/events/${shift.eventId}/check-ins`);
+    assert.equal(checkIns.length, 0, 'nobody is checked in');
   });
 
   it('an administrator registers a kiosk, opens it on the tablet from the link, moves it off its event and revokes it: the tablet says so in plain words', async () => {

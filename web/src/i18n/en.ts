@@ -63,6 +63,10 @@ export const en = {
     checkedOut: 'Checked out',
     welcome: 'Welcome, {{name}}! You are checked in.',
     goodbye: 'Thank you, {{name}}! You are checked out.',
+    window: {
+      opens: 'It is too early to check in. Check-in opens on {{day}} at {{time}}.',
+      closed: 'Check-in closed on {{day}} at {{time}}. Ask a coordinator to mark you present.',
+    },
     modes: 'How to check in',
     byName: 'Find your name',
     byCode: 'Scan code',

@@ -64,6 +64,10 @@ export const es: Messages = {
     checkedOut: 'Salida registrada',
     welcome: '¡Bienvenido, {{name}}! Su llegada quedó registrada.',
     goodbye: '¡Gracias, {{name}}! Su salida quedó registrada.',
+    window: {
+      opens: 'Todavía es pronto para registrar la llegada. El registro abre el {{day}} a las {{time}}.',
+      closed: 'El registro de llegada cerró el {{day}} a las {{time}}. Pida a un coordinador que marque su asistencia.',
+    },
     modes: 'Cómo registrar la llegada',
     byName: 'Buscar su nombre',
     byCode: 'Escanear código',

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, ok } from '../api/client';
 import { ErrorNote, Loading, SuccessNote } from '../components/feedback';
-import { formatDay } from '../format';
+import { formatDate, formatDay, formatTime } from '../format';
 import { meKeys, useKioskScreen } from './api';
 import './check-in.css';
 
@@ -108,7 +108,7 @@ function KioskScreen({ kioskKey, onRevoked }: { kioskKey: string; onRevoked: () 
       <h1>{kiosk.eventTitle ?? t('kiosk.title')}</h1>
       {kiosk.eventStart && <p className="card-when">{formatDay(kiosk.eventStart, i18n.language)}</p>}
       {done && <SuccessNote key={done.serial} takesFocus>{done.text}</SuccessNote>}
-      {act.isError && <ErrorNote error={act.error} />}
+      {act.isError && <KioskError error={act.error} />}
       <Tabs.Root value={mode} onValueChange={chooseMode}>
         <Tabs.List className="segmented kiosk-modes" aria-label={t('kiosk.modes')}>
           <Tabs.Trigger value="name" className="segment">{t('kiosk.byName')}</Tabs.Trigger>
@@ -142,6 +142,23 @@ function KioskScreen({ kioskKey, onRevoked }: { kioskKey: string; onRevoked: () 
           )}
         </Tabs.Content>
       </Tabs.Root>
+    </div>
+  );
+}
+
+/**
+ * A refused check-in in the tablet's language where the service says when check-in opens or closed (its `opensAt`
+ * or `closedAt`, the church's wall clock); any other refusal in the service's words.
+ */
+function KioskError({ error }: { error: Error }) {
+  const { t, i18n } = useTranslation();
+  const { opensAt, closedAt } = error instanceof ApiError ? error.body : {};
+  const at = typeof opensAt === 'string' ? opensAt : typeof closedAt === 'string' ? closedAt : undefined;
+  if (at === undefined) return <ErrorNote error={error} />;
+  const when = { day: formatDate(at, i18n.language), time: formatTime(at, i18n.language) };
+  return (
+    <div className="note note-error" role="alert">
+      <p>{t(typeof opensAt === 'string' ? 'kiosk.window.opens' : 'kiosk.window.closed', when)}</p>
     </div>
   );
 }
