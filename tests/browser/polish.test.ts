@@ -69,7 +69,7 @@ async function arrange(): Promise<void> {
 
 const ADMIN_PAGES = [
   ['Users', '/admin/users'], ['Settings', '/admin/settings'], ['People', '/admin/people'],
-  ['Groups', '/admin/groups'], ['Calendars', '/admin/calendars'], ['Registrations', '/admin/registrations'],
+  ['Groups', '/admin/groups'], ['Calendars', '/admin/calendars'], ['Registrations', '/admin/registrations'], ['Kiosks', '/admin/kiosks'],
 ] as const;
 
 describe('the web app\'s polish (issue 37)', () => {
