@@ -12,6 +12,7 @@ import { compressAssets } from './compress-assets.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const webDir = path.join(root, 'web');
+const sharedDir = path.join(root, 'src', 'shared');
 const outRoot = path.join(root, '.cache', 'web');
 // The generated API types are for the type check only; the build strips types.
 const IGNORED = new Set(['schema.d.ts']);
@@ -27,6 +28,9 @@ function sourcesHash() {
     .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
     .sort();
   for (const file of files) hash.update(path.relative(webDir, file)).update(fs.readFileSync(file));
+  // The app bundles src/shared too, which imports nothing else (tests/domain/layering.test.ts).
+  const shared = fs.readdirSync(sharedDir).map((name) => path.join(sharedDir, name)).sort();
+  for (const file of shared) hash.update(path.relative(root, file)).update(fs.readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -42,6 +42,12 @@ describe('the import structure', () => {
     assert.deepEqual(offending('db', ['domain', 'http', 'jobs', 'app.ts', 'main.ts']), []);
   });
 
+  it('keeps src/shared to itself, as the web app bundles it (no other layer, no package, no Node module)', () => {
+    const reaching = under('shared').flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)'/gms)]
+      .filter((match) => !match[1].startsWith('./')).map((match) => `${relative(file)} → ${match[1]}`));
+    assert.deepEqual(reaching, []);
+  });
+
   it('has no cycle', () => {
     assert.deepEqual(importCycles(imports, (file) => path.relative(SRC, file)), []);
   });

@@ -43,6 +43,15 @@ function areaOf(file: string): string | undefined {
 const edges = files.flatMap((file) => imports.get(file)!.map((target) => ({ from: file, to: target, text: `${relative(file)} → ${relative(target)}` })));
 
 describe('the web app\'s import structure', () => {
+  it('reaches outside web/src only into src/shared, the code the service shares with it', () => {
+    const SHARED = path.resolve('src', 'shared');
+    const outside = files.flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gms)]
+      .map((match) => path.resolve(path.dirname(file), match[1]))
+      .filter((target) => !target.startsWith(WEB + path.sep) && !target.startsWith(SHARED + path.sep))
+      .map((target) => `${relative(file)} → ${path.relative(WEB, target)}`));
+    assert.deepEqual(outside, []);
+  });
+
   it('has no cycle', () => {
     assert.deepEqual(importCycles(imports, relative), []);
   });

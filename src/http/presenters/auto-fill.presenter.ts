@@ -1,6 +1,6 @@
 import type { AutoFillService } from '../../domain/autofill/autofill.service.js';
 import { displayName } from '../../domain/people/display-name.js';
-import { csvFile } from './csv.js';
+import { csvFile } from '../../shared/csv.js';
 import type { AutoFillCommitView, AutoFillUndoView, ServingsView } from '../schemas/auto-fill.schemas.js';
 
 /** Auto-fill's runs and the servings report on the wire (issue 18). */

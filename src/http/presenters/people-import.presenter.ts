@@ -3,7 +3,7 @@ import type { MatchedBy, PlannedRow } from '../../domain/people/import-plan.js';
 import type { DryRun, ImportResult } from '../../domain/people/import.service.js';
 import { FAMILY_ROLES, type PeopleService } from '../../domain/people/people.service.js';
 import type { ImportDryRunView, ImportResultView, ImportRowView } from '../schemas/people-import.schemas.js';
-import { csvFile } from './csv.js';
+import { csvFile } from '../../shared/csv.js';
 
 const MATCH_WORDS: Record<MatchedBy, string> = {
   email: 'the same e-mail address and first name', name_birth: 'the same name and birth date', name_family: 'the same name in the same family',

@@ -3,7 +3,7 @@ import type { OccurrencesService } from '../../domain/occurrences/occurrences.se
 import { displayName } from '../../domain/people/display-name.js';
 import { churchCalendar, churchWallClock } from '../../domain/public/church-calendar.js';
 import type { RosterView } from '../schemas/roster.schemas.js';
-import { csvFile } from './csv.js';
+import { csvFile } from '../../shared/csv.js';
 
 type Roster = Awaited<ReturnType<OccurrencesService['roster']>>;
 

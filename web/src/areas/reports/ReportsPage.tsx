@@ -8,7 +8,8 @@ import { MinistryPicker, useMinistries } from '../../components/workspace';
 import { useScope } from '../occurrences/api';
 import { formatDate, formatPercent, formatShortDate } from '../../format';
 import { Chart, type ChartSeries } from './Chart';
-import { csvText, saveCsv } from './csv';
+import { csvFile } from '../../../../src/shared/csv';
+import { saveCsv } from './csv';
 import { useReport, type Report, type ReportFilters } from './api';
 
 /** Someone serves "often" at twice the pool's average or more (and at least 3 times). */
@@ -120,7 +121,7 @@ function ReportView({ report, teamName }: { report: Report; teamName: string | u
     <>
       <p className="report-range">{[report.ministryName, teamName, range].filter(Boolean).join(' · ')}</p>
 
-      <Section id="coverage" title={t('reports.coverage.title')} intro={t('reports.coverage.intro')} csv={() => saveCsv(file('coverage'), csvText(
+      <Section id="coverage" title={t('reports.coverage.title')} intro={t('reports.coverage.intro')} csv={() => saveCsv(file('coverage'), csvFile(
         ['week', 'occurrences', 'min', 'filled', 'coverage'],
         report.weeks.map((w) => [w.week, w.occurrenceCount, w.requiredCount, w.filledCount, w.coverage === null ? null : Math.round(w.coverage * 1000) / 1000]),
       ))}>
@@ -139,7 +140,7 @@ function ReportView({ report, teamName }: { report: Report; teamName: string | u
         </Table>
       </Section>
 
-      <Section id="replies" title={t('reports.replies.title')} intro={t('reports.replies.intro')} csv={() => saveCsv(file('replies'), csvText(
+      <Section id="replies" title={t('reports.replies.title')} intro={t('reports.replies.intro')} csv={() => saveCsv(file('replies'), csvFile(
         ['week', 'accepted', 'declined', 'noAnswer'], report.weeks.map((w) => [w.week, w.accepted, w.declined, w.noAnswer]),
       ))}>
         <Chart labels={weekLabels} series={replies} summary={t('reports.tableBelow')} />
@@ -155,7 +156,7 @@ function ReportView({ report, teamName }: { report: Report; teamName: string | u
         </Table>
       </Section>
 
-      <Section id="people" title={t('reports.people.title')} intro={t('reports.people.intro')} csv={() => saveCsv(file('servings'), csvText(
+      <Section id="people" title={t('reports.people.title')} intro={t('reports.people.intro')} csv={() => saveCsv(file('servings'), csvFile(
         ['personId', 'name', 'servings', 'accepted', 'declined', 'noAnswer', 'inPool'],
         report.people.map((p) => [p.personId, p.displayName, p.servings, p.accepted, p.declined, p.noAnswer, p.inPool ? 'yes' : 'no']),
       ))}>
@@ -180,7 +181,7 @@ function ReportView({ report, teamName }: { report: Report; teamName: string | u
         </Table>
       </Section>
 
-      <Section id="attendance" title={t('reports.attendance.title')} intro={t('reports.attendance.intro')} csv={() => saveCsv(file('attendance'), csvText(
+      <Section id="attendance" title={t('reports.attendance.title')} intro={t('reports.attendance.intro')} csv={() => saveCsv(file('attendance'), csvFile(
         ['personId', 'name', 'served', ...(tracked ? ['noShows'] : []), 'hoursServed'],
         report.people.map((p) => [p.personId, p.displayName, p.served, ...(tracked ? [p.noShows] : []), p.hoursServed]),
       ))}>

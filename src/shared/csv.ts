@@ -1,3 +1,8 @@
+/*
+ * The CSV the service sends and the web app saves (the report's tables), written once: src/shared is imported by both,
+ * so it imports nothing (tests/domain/layering.test.ts, web-layering.test.ts).
+ */
+
 /**
  * One CSV line (RFC 4180). A cell that begins with = + - @, a tab or a carriage return gets a leading ', so that a
  * spreadsheet shows it as text instead of running it as a formula (OWASP's CSV injection advice); the people import
