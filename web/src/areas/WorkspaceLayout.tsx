@@ -1,4 +1,4 @@
-import { Suspense, use } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { AREAS } from '.';
@@ -10,23 +10,31 @@ import { Header, InitialPasswordBanner, SignOutButton } from '../components/Layo
 import { NavMenu } from '../components/NavMenu';
 
 let areaStrings: Promise<void> | undefined;
+let areaStringsLoaded = false;
 /** The areas' strings, fetched once, the first time the workspace opens. */
-const loadAreaStrings = () => (areaStrings ??= import('../areas/messages').then(({ AREA_MESSAGES }) => addAreaMessages(AREA_MESSAGES)));
+const loadAreaStrings = () => (areaStrings ??= import('../areas/messages').then(({ AREA_MESSAGES }) => {
+  addAreaMessages(AREA_MESSAGES);
+  areaStringsLoaded = true;
+}));
 
 /**
  * The frame of the coordinator's and administrator's pages: made for a desk (wide tables), usable on a
- * tablet; the links a reader sees follow what they may do.
+ * tablet; the links a reader sees follow what they may do. It asks for the reader's permissions while the areas'
+ * strings load, and waits for the strings in state rather than in a Suspense boundary, whose content React 19
+ * reveals no sooner than 300 ms after its fallback (see lazyPage).
  */
 export function WorkspaceLayout() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <Workspace />
-    </Suspense>
-  );
+  usePermissions();
+  const [failure, setFailure] = useState<{ error: unknown }>();
+  const [, setLoaded] = useState(areaStringsLoaded);
+  useEffect(() => {
+    if (!areaStringsLoaded) loadAreaStrings().then(() => setLoaded(true), (error: unknown) => setFailure({ error }));
+  }, []);
+  if (failure) throw failure.error;
+  return areaStringsLoaded ? <Workspace /> : <Loading />;
 }
 
 function Workspace() {
-  use(loadAreaStrings());
   const { t } = useTranslation();
   const user = useCurrentUser();
   const permissions = usePermissions();

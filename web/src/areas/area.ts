@@ -1,5 +1,6 @@
 import type { ParseKeys } from 'i18next';
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { createElement, useEffect, useState, type ComponentType, type ReactElement } from 'react';
+import { Loading } from '../components/feedback';
 import type { Shape } from '../i18n/en';
 
 /** A link in the workspace's navigation. */
@@ -25,9 +26,24 @@ export interface Area {
 export const areaMessages = <T extends object>(en: T, es: Shape<T>) => ({ en, es });
 
 /**
- * A workspace page loaded when first opened, so that a volunteer's phone never downloads the coordinator's and
- * administrator's code (the workspace frame shows a loading note meanwhile).
+ * A page loaded when first opened, so that a volunteer's phone never downloads the coordinator's and
+ * administrator's code (a loading note shows meanwhile). It waits in state rather than in a Suspense boundary:
+ * React 19 reveals a boundary's content no sooner than 300 ms after its fallback showed, and the Roster page paid
+ * that twice (the workspace's strings, then the page) before it even asked for its data (issue 35 #1, measured
+ * with bench/roster.ts: the requests stood still for 300 ms after each chunk had come).
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => ({ default: pick(await load()) }));
+  let page: ComponentType | undefined;
+  let loading: Promise<unknown> | undefined;
+  const start = () => (loading ??= load().then((module) => { page = pick(module); }));
+  return function LazyPage() {
+    const [failure, setFailure] = useState<{ error: unknown }>();
+    const [, setLoaded] = useState(false);
+    useEffect(() => {
+      if (!page) start().then(() => setLoaded(true), (error: unknown) => setFailure({ error }));
+    }, []);
+    // A chunk that cannot be fetched fails the page as React.lazy would.
+    if (failure) throw failure.error;
+    return page ? createElement(page) : createElement(Loading);
+  };
 }
