@@ -82,7 +82,7 @@ function heldPost(agent: http.Agent, port: number, path: string, body: unknown, 
 describe('SIGTERM (graceful shutdown)', () => {
   it('refuses new connections at once, answers every request in flight normally (sign-ins too), and exits 0', { timeout: 600_000 }, async () => {
     // A budget no loaded machine comes near: the test decides when the requests in flight end, not the clock.
-    const service = await startServiceProcess('shutdown', { ADMIN_PASSWORD, SHUTDOWN_TIMEOUT_MS: '300000' });
+    const service = await startServiceProcess('shutdown', { ADMIN_PASSWORD, SHUTDOWN_TIMEOUT_MS: '300000', LOG_LEVEL: 'debug' });
     const agent = new http.Agent({ keepAlive: true });
     try {
       const response = await fetch(`${service.base}/api/public/user/login`, {
@@ -99,7 +99,7 @@ describe('SIGTERM (graceful shutdown)', () => {
       const signIns = [0, 1].map((i) =>
         heldPost(agent, service.port, '/api/public/user/login', { userName: 'admin', password: ADMIN_PASSWORD }, { 'x-request-id': `shutdown-sign-in-${i}` }));
       const requestIds = [...held.keys()].map((i) => `shutdown-held-${i}`).concat('shutdown-sign-in-0', 'shutdown-sign-in-1');
-      // Every request has reached the service (it logged it) before the signal: none is left in the listen backlog.
+      // Every request has reached the service (it logged its arrival, at debug) before the signal: none is left in the listen backlog.
       await waitForOutput(service, (text) => requestIds.every((id) => text.includes(`"reqId":"${id}","req"`)), 'log of every request');
 
       service.child.kill('SIGTERM');
@@ -129,7 +129,7 @@ describe('SIGTERM (graceful shutdown)', () => {
 
   // The budget covers starting the service on a loaded machine; the request itself never ends, by design.
   it('gives up after SHUTDOWN_TIMEOUT_MS with a log line and exit code 1 when a request never ends', { timeout: 600_000 }, async () => {
-    const service = await startServiceProcess('shutdown_timeout', { SHUTDOWN_TIMEOUT_MS: '300' });
+    const service = await startServiceProcess('shutdown_timeout', { SHUTDOWN_TIMEOUT_MS: '300', LOG_LEVEL: 'debug' });
     const agent = new http.Agent({ keepAlive: true });
     try {
       // Its body never ends, so the request never does.
