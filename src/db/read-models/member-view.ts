@@ -4,51 +4,66 @@ import type { Executor } from '../database.js';
 import { assignmentShifts } from '../joins.js';
 import { HOLDING_STATUSES, type AssignmentStatus } from '../schema.js';
 import { shiftStart, shiftEnd } from '../shift-times.js';
+import { precompiled } from '../precompiled.js';
+
+// An assignment with its occurrence, schedule, event, position, team and ministry.
+const assignmentsServed = (db: Executor) =>
+  assignmentShifts(db)
+    .innerJoin('positions', 'positions.id', 'assignments.position_id')
+    .innerJoin('teams', 'teams.id', 'schedules.team_id')
+    .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id');
+
+const myAssignments = (db: Executor) =>
+  assignmentsServed(db)
+    .leftJoin('swaps', (join) => join.onRef('swaps.assignment_id', '=', 'assignments.id').on('swaps.status', '=', 'proposed'))
+    .leftJoin('persons as substitute', 'substitute.id', 'swaps.proposed_person_id')
+    .selectAll('assignments')
+    .select([
+      'positions.name as position_name',
+      'ministries.name as ministry_name',
+      'teams.name as team_name',
+      'schedules.ministry_id',
+      'schedules.team_id',
+      'occurrences.occurrence_date',
+      'occurrences.status as occurrence_status',
+      'occurrences.event_id',
+      shiftStart.as('start_at'),
+      shiftEnd.as('end_at'),
+      'swaps.id as pending_swap_id',
+      'substitute.first_name as substitute_first_name',
+      'substitute.last_name as substitute_last_name',
+    ]);
+
+const assignmentById = precompiled((db: Executor, id: number) => myAssignments(db).where('assignments.id', '=', id));
+
+/** Which of the optional filters of my assignments a statement applies: each combination is its own statement. */
+interface MyAssignmentsShape { upcomingOnly: boolean; from: boolean; to: boolean }
+
+const myAssignmentsQuery = (shape: MyAssignmentsShape) => (db: Executor, personId: number, now: string, from: string, to: string) => {
+  let query = myAssignments(db).where('assignments.person_id', '=', personId);
+  if (shape.upcomingOnly) query = query.where(shiftEnd, '>=', sql<string>`${now}::timestamp`);
+  if (shape.from) query = query.where('occurrences.occurrence_date', '>=', from);
+  if (shape.to) query = query.where('occurrences.occurrence_date', '<=', to);
+  return query.orderBy('start_at').orderBy('assignments.id');
+};
+
+// My assignments is the route volunteers call most: building and compiling its query was about 5 % of the
+// service's CPU under load (bench/README.md, issue 39), so each of the eight filter combinations is compiled once.
+const myAssignmentsByShape = Array.from({ length: 8 }, (_, bits) =>
+  precompiled(myAssignmentsQuery({ upcomingOnly: (bits & 1) !== 0, from: (bits & 2) !== 0, to: (bits & 4) !== 0 })));
 
 /** Read models of the member routes (contract §8): my assignments, open slots, ministries asking for help. */
 export function memberViewReadModel(db: Executor) {
-  // An assignment with its occurrence, schedule, event, position, team and ministry.
-  const assignmentsServed = () =>
-    assignmentShifts(db)
-      .innerJoin('positions', 'positions.id', 'assignments.position_id')
-      .innerJoin('teams', 'teams.id', 'schedules.team_id')
-      .innerJoin('ministries', 'ministries.id', 'schedules.ministry_id');
-
-  const myAssignments = () =>
-    assignmentsServed()
-      .leftJoin('swaps', (join) => join.onRef('swaps.assignment_id', '=', 'assignments.id').on('swaps.status', '=', 'proposed'))
-      .leftJoin('persons as substitute', 'substitute.id', 'swaps.proposed_person_id')
-      .selectAll('assignments')
-      .select([
-        'positions.name as position_name',
-        'ministries.name as ministry_name',
-        'teams.name as team_name',
-        'schedules.ministry_id',
-        'schedules.team_id',
-        'occurrences.occurrence_date',
-        'occurrences.status as occurrence_status',
-        'occurrences.event_id',
-        shiftStart.as('start_at'),
-        shiftEnd.as('end_at'),
-        'swaps.id as pending_swap_id',
-        'substitute.first_name as substitute_first_name',
-        'substitute.last_name as substitute_last_name',
-      ]);
-
   return {
     async assignment(id: number) {
-      return myAssignments().where('assignments.id', '=', id).executeTakeFirst();
+      const [row] = await assignmentById(db, id);
+      return row;
     },
 
     /** The person's assignments, soonest first; without `includePast` only occurrences not over at `now`. */
     async assignments(personId: number, filter: { from?: string; to?: string; includePast: boolean; now: string }) {
-      let query = myAssignments().where('assignments.person_id', '=', personId);
-      if (!filter.includePast) {
-        query = query.where(shiftEnd, '>=', sql<string>`${filter.now}::timestamp`);
-      }
-      if (filter.from) query = query.where('occurrences.occurrence_date', '>=', filter.from);
-      if (filter.to) query = query.where('occurrences.occurrence_date', '<=', filter.to);
-      return query.orderBy('start_at').orderBy('assignments.id').execute();
+      const bits = (filter.includePast ? 0 : 1) | (filter.from ? 2 : 0) | (filter.to ? 4 : 0);
+      return myAssignmentsByShape[bits]!(db, personId, filter.now, filter.from ?? '', filter.to ?? '');
     },
 
     /**
@@ -56,7 +71,7 @@ export function memberViewReadModel(db: Executor) {
      * statuses, soonest first, at most `limit`.
      */
     async scheduleFeed(personId: number, filter: { from: string; to: string; statuses: readonly AssignmentStatus[]; limit: number }) {
-      return assignmentsServed()
+      return assignmentsServed(db)
         .select([
           'assignments.id',
           'assignments.status',
