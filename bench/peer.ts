@@ -1,8 +1,8 @@
 /**
  * `npm run bench -- --shape peer`: the figures of issue 21 on a one-ministry church (bench/lib/peer-seed.ts) for
  * the embedded database and, when DATABASE_URL names a PostgreSQL server, for that server too: my assignments,
- * the occurrence staffing view, a whole Sunday's occurrence list and E14 assign, each under `connections`
- * connections with its CPU per request. Writes bench/results/peer-<date>.json and prints one table.
+ * the occurrence staffing view, a whole Sunday's occurrence list, the same Sunday with its people (the roster of
+ * one date) and E14 assign, each under `connections` connections with its CPU per request. Writes bench/results/peer-<date>.json and prints one table.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,7 +25,7 @@ const SECONDS = 10;
 const V = '/api/ministries';
 const step = (text: string) => console.log(`bench: ${text}`);
 
-type Serving = 'myAssignments' | 'occurrenceStaffing' | 'sundayView' | 'assign';
+type Serving = 'myAssignments' | 'occurrenceStaffing' | 'sundayView' | 'sundayWithPeople' | 'assign';
 
 export interface PeerFigures {
   database: string;
@@ -110,6 +110,8 @@ async function benchOn(kind: 'pglite' | 'postgres', connections: number): Promis
     const occurrenceIds: number[] = upcoming.occurrences.map((o: { id: number }) => o.id);
     const sundays = [...new Set<string>(upcoming.occurrences.map((o: { occurrenceDate: string }) => o.occurrenceDate))];
     const sundayPath = (date: string) => `${V}/occurrences?from=${date}&to=${date}&ministryId=${ministryId}`;
+    // The roster of one date: every occurrence with each requirement and the people placed (issue 39 #2).
+    const sundayWithPeoplePath = (date: string) => `${V}/ministries/${ministryId}/roster?from=${date}&to=${date}`;
     // One prepared assignment is kept for the statement count after the load.
     const [countedTriple, ...triples] = await assignTriples(base, coordinatorKey, occurrenceIds);
     step(`${kind}: ${occurrenceIds.length} upcoming occurrences on ${sundays.length} Sundays; ${triples.length} E14 assignments prepared`);
@@ -120,6 +122,7 @@ async function benchOn(kind: 'pglite' | 'postgres', connections: number): Promis
       myAssignments: (i) => ({ path: '/api/me/assignments', key: volunteerKeys[i % volunteerKeys.length] }),
       occurrenceStaffing: (i) => ({ path: `${V}/occurrences/${occurrenceIds[i % occurrenceIds.length]}/staffing`, key: coordinatorKey }),
       sundayView: (i) => ({ path: sundayPath(sundays[i % sundays.length]), key: coordinatorKey }),
+      sundayWithPeople: (i) => ({ path: sundayWithPeoplePath(sundays[i % sundays.length]), key: coordinatorKey }),
     };
     step(`${kind}: ceiling (GET /healthz, ${connections} connections, ${SECONDS} s)`);
     const ceiling = await measure(options(() => ({ path: '/healthz' })), cpu);
@@ -151,6 +154,7 @@ async function benchOn(kind: 'pglite' | 'postgres', connections: number): Promis
         myAssignments: await statementsOf(app, 'GET', '/api/me/assignments', volunteerKeys[0]),
         occurrenceStaffing: await statementsOf(app, 'GET', readRotations.occurrenceStaffing(0).path, coordinatorKey),
         sundayView: await statementsOf(app, 'GET', sundayPath(sundays[0]), coordinatorKey),
+        sundayWithPeople: await statementsOf(app, 'GET', sundayWithPeoplePath(sundays[0]), coordinatorKey),
       };
       const assigned = await countStatements(() => app.http.inject({
         method: 'POST', url: `${V}/occurrences/${countedTriple.occurrenceId}/assignments`, headers: { 'x-api-key': coordinatorKey },
@@ -177,7 +181,8 @@ const ratioTo = (ceiling: ServingFigure, figure: ServingFigure) => Math.round((f
 const FIGURES: Array<[Serving, string, string]> = [
   ['myAssignments', 'my assignments (GET /api/me/assignments)', '≥ 0.45 of ceiling, p99 ≤ 40 ms'],
   ['occurrenceStaffing', 'occurrence staffing', '≥ 0.40 of ceiling'],
-  ['sundayView', 'whole Sunday (occurrence list of one date)', '≥ 0.15 of ceiling'],
+  ['sundayView', 'whole Sunday (occurrence list of one date)', ''],
+  ['sundayWithPeople', 'whole Sunday with its people (roster of one date)', '≥ 0.15 of ceiling'],
   ['assign', 'E14 assign', '≥ 0.15 of ceiling'],
 ];
 
