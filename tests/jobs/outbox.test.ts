@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import net, { type AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import type { NewPerson } from '../../src/db/schema.js';
 import { drainOutbox, scheduleReminders, startDelivery } from '../../src/jobs/outbox-delivery.js';
@@ -281,6 +282,17 @@ describe('outbox skip rules', () => {
     await runTimerJobs();
     await assertSkipped(assignmentId);
     assert.equal(inbox.length - before, 0);
+  });
+
+  it('skips a message to a recipient whose stored address is only blanks, as the invitation and message previews count it', async () => {
+    const before = inbox.length;
+    const { volunteer, assignmentId, positionName } = await scenario();
+    // The routes store a blank address as none; a row written otherwise (an older import, a hand edit) may hold blanks.
+    await sql`update persons set email = '   ' where id = ${volunteer.personId}`.execute(server.database.db);
+    await runTimerJobs();
+    await assertSkipped(assignmentId);
+    assert.equal((await onlyNotification(assignmentId)).lastError, 'The recipient has no e-mail address');
+    assert.deepEqual(inbox.slice(before).filter((m) => m.subject.includes(positionName)), []);
   });
 
   it('skips a message to a recipient marked do-not-email (POST /api/person/{id} doNotEmail)', async () => {

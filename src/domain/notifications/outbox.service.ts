@@ -9,6 +9,7 @@ import { conflict } from '../errors.js';
 import { mailServerAddress, mailServerFailure } from './mail-server.js';
 import { composeMail, type MailAttachment } from './mails.js';
 import { languageOf } from '../people/language.js';
+import { unreachableReason } from '../people/mail-reach.js';
 import { DatabaseService } from '../database-service.js';
 import { repliesReach } from '../assignments/recipients.js';
 
@@ -181,10 +182,11 @@ export class OutboxService extends DatabaseService {
         const facts = contexts.get(row.id);
         const context = parseContext(row.context);
         // A changed address is reported to the address it replaced: its owner is the one who must learn of it.
-        const address = row.type === 'email_changed' ? (typeof context.previousEmail === 'string' ? context.previousEmail : null) : facts?.recipient_email;
+        const address = (row.type === 'email_changed' ? (typeof context.previousEmail === 'string' ? context.previousEmail : null) : facts?.recipient_email)?.trim() ?? null;
+        const unreachable = facts ? unreachableReason({ email: address, do_not_email: facts.recipient_do_not_email }) : 'no_address';
         const skipReason = !isEmailOn ? 'E-mail is switched off'
-          : !facts || !address ? 'The recipient has no e-mail address'
-          : facts.recipient_do_not_email ? 'The recipient does not want e-mail'
+          : unreachable === 'no_address' ? 'The recipient has no e-mail address'
+          : unreachable === 'do_not_email' ? 'The recipient does not want e-mail'
           : row.type === 'reminder' && facts.end_at !== null && facts.end_at < now ? 'The occurrence is already over'
           : undefined;
         if (skipReason) {
