@@ -183,9 +183,9 @@ export class OutboxService extends DatabaseService {
         const context = parseContext(row.context);
         // A changed address is reported to the address it replaced: its owner is the one who must learn of it.
         const address = (row.type === 'email_changed' ? (typeof context.previousEmail === 'string' ? context.previousEmail : null) : facts?.recipient_email)?.trim() ?? null;
-        const unreachable = facts ? unreachableReason({ email: address, do_not_email: facts.recipient_do_not_email }) : 'no_address';
+        const unreachable = facts && unreachableReason({ email: address, do_not_email: facts.recipient_do_not_email });
         const skipReason = !isEmailOn ? 'E-mail is switched off'
-          : unreachable === 'no_address' ? 'The recipient has no e-mail address'
+          : !facts || unreachable === 'no_address' ? 'The recipient has no e-mail address'
           : unreachable === 'do_not_email' ? 'The recipient does not want e-mail'
           : row.type === 'reminder' && facts.end_at !== null && facts.end_at < now ? 'The occurrence is already over'
           : undefined;
