@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import net, { type AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
-import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import type { NewPerson } from '../../src/db/schema.js';
 import { drainOutbox, scheduleReminders, startDelivery } from '../../src/jobs/outbox-delivery.js';
 import { onPostgres } from '../helpers/database.js';
 import {
   as, countRows, newCoordinator, newMinistry, newPosition, newStaffedEvent, newTeamLeader, newUser, qualify,
-  resetLogin, setUp, startMailSink, storedRows, useServer, useUser, type MailSink, type TestUser, atTime, setSetting,
+  resetLogin, setUp, startMailSink, storeBlankEmail, storedRows, useServer, useUser, type MailSink, type TestUser, atTime, setSetting,
 } from '../kit/index.js';
 
 /** One message as the SMTP sink received it; headers and body decoded by hand (mailparser is not installed). */
@@ -287,8 +286,7 @@ describe('outbox skip rules', () => {
   it('skips a message to a recipient whose stored address is only blanks, as the invitation and message previews count it', async () => {
     const before = inbox.length;
     const { volunteer, assignmentId, positionName } = await scenario();
-    // The routes store a blank address as none; a row written otherwise (an older import, a hand edit) may hold blanks.
-    await sql`update persons set email = '   ' where id = ${volunteer.personId}`.execute(server.database.db);
+    await storeBlankEmail(server, volunteer.personId);
     await runTimerJobs();
     await assertSkipped(assignmentId);
     assert.equal((await onlyNotification(assignmentId)).lastError, 'The recipient has no e-mail address');

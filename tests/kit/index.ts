@@ -12,5 +12,5 @@ export {
   assignToKiosk, checkIn, countRows, demoteEveryAdministrator, detachPoolGroup,
   dropOneOffOccurrence, dropSettingsTable, forgetLatestMigration, lowerMaxBelowDefaults, markDeliveriesFailed,
   refuseCalendarDeletion, refuseCalendarsNamed, refuseDefaultDeletesOf, refusePeopleNamed, retireGroup, storedRows,
-  storePasswordHash, storeResetToken, undoAnswers,
+  storeBlankEmail, storePasswordHash, storeResetToken, undoAnswers,
 } from './stored.js';
