@@ -1,7 +1,8 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { AREAS } from '.';
+import { useLoadedOnce } from './area';
 import { addAreaMessages } from '../i18n';
 import { usePermissions, managesAnything } from '../permissions';
 import { useCurrentUser } from '../session';
@@ -20,18 +21,11 @@ const loadAreaStrings = () => (areaStrings ??= import('../areas/messages').then(
 /**
  * The frame of the coordinator's and administrator's pages: made for a desk (wide tables), usable on a
  * tablet; the links a reader sees follow what they may do. It asks for the reader's permissions while the areas'
- * strings load, and waits for the strings in state rather than in a Suspense boundary, whose content React 19
- * reveals no sooner than 300 ms after its fallback (see lazyPage).
+ * strings load, and waits for the strings in state (useLoadedOnce).
  */
 export function WorkspaceLayout() {
   usePermissions();
-  const [failure, setFailure] = useState<{ error: unknown }>();
-  const [, setLoaded] = useState(areaStringsLoaded);
-  useEffect(() => {
-    if (!areaStringsLoaded) loadAreaStrings().then(() => setLoaded(true), (error: unknown) => setFailure({ error }));
-  }, []);
-  if (failure) throw failure.error;
-  return areaStringsLoaded ? <Workspace /> : <Loading />;
+  return useLoadedOnce(() => areaStringsLoaded, loadAreaStrings) ? <Workspace /> : <Loading />;
 }
 
 function Workspace() {

@@ -26,24 +26,31 @@ export interface Area {
 export const areaMessages = <T extends object>(en: T, es: Shape<T>) => ({ en, es });
 
 /**
+ * Waits for code that loads once (a page's chunk, the workspace's strings) in state rather than in a Suspense
+ * boundary: React 19 reveals a boundary's content no sooner than 300 ms after its fallback showed, and the Roster
+ * page paid that twice (the workspace's strings, then the page) before it even asked for its data (issue 35 #1,
+ * measured with bench/roster.ts: the requests stood still for 300 ms after each chunk had come). Answers whether
+ * the code is there; a load that fails fails the component, as React.lazy would.
+ */
+export function useLoadedOnce(isLoaded: () => boolean, load: () => Promise<unknown>): boolean {
+  const [failure, setFailure] = useState<{ error: unknown }>();
+  const [, setLoaded] = useState(false);
+  useEffect(() => {
+    if (!isLoaded()) load().then(() => setLoaded(true), (error: unknown) => setFailure({ error }));
+  }, []);
+  if (failure) throw failure.error;
+  return isLoaded();
+}
+
+/**
  * A page loaded when first opened, so that a volunteer's phone never downloads the coordinator's and
- * administrator's code (a loading note shows meanwhile). It waits in state rather than in a Suspense boundary:
- * React 19 reveals a boundary's content no sooner than 300 ms after its fallback showed, and the Roster page paid
- * that twice (the workspace's strings, then the page) before it even asked for its data (issue 35 #1, measured
- * with bench/roster.ts: the requests stood still for 300 ms after each chunk had come).
+ * administrator's code (a loading note shows meanwhile, see useLoadedOnce).
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   let page: ComponentType | undefined;
   let loading: Promise<unknown> | undefined;
   const start = () => (loading ??= load().then((module) => { page = pick(module); }));
   return function LazyPage() {
-    const [failure, setFailure] = useState<{ error: unknown }>();
-    const [, setLoaded] = useState(false);
-    useEffect(() => {
-      if (!page) start().then(() => setLoaded(true), (error: unknown) => setFailure({ error }));
-    }, []);
-    // A chunk that cannot be fetched fails the page as React.lazy would.
-    if (failure) throw failure.error;
-    return page ? createElement(page) : createElement(Loading);
+    return useLoadedOnce(() => page !== undefined, start) ? createElement(page!) : createElement(Loading);
   };
 }
