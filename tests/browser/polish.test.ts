@@ -236,6 +236,26 @@ describe('the web app\'s polish (issue 37)', () => {
     }
   });
 
+  it('brings the note of a sign-up made far down Open spots into view and gives it the focus (#1)', async () => {
+    const { context, page } = await world.newContext(PHONE);
+    try {
+      await signIn(page, world.base, vera.userName, vera.password);
+      await page.getByRole('link', { name: 'Open spots', exact: true }).click();
+      await page.waitForFunction((expected) => document.querySelectorAll('li.card').length === expected, veraDates.length);
+      // The last card is the last Music night (spots are listed in date order), its one place: signed up, it leaves the list.
+      const last = page.locator('li.card').last();
+      await last.getByRole('button', { name: 'Sign up' }).click();
+      const note = page.getByRole('status').filter({ hasText: 'You are signed up for Singer on' });
+      await note.waitFor();
+      await page.waitForFunction(() => document.activeElement?.classList.contains('note-success') === true);
+      const box = await note.boundingBox();
+      assert.ok(box && box.y >= 0 && box.y + box.height <= PHONE.height, `the note is in view (${JSON.stringify(box)})`);
+      await page.waitForFunction((expected) => document.querySelectorAll('li.card').length === expected, veraDates.length - 1);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('moves the view and the focus to a person\'s form when a name far below it on People is clicked (#1)', async () => {
     const { context, page } = await world.newContext(PHONE);
     try {

@@ -15,10 +15,21 @@ export function errorText(error: unknown, t: TFunction): string {
   return t('errors.generic');
 }
 
-export function ErrorNote({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+/** Focuses the note it is given when it first shows, if `takesFocus`: the view follows the focus to it. */
+function useFocusWhenShown(takesFocus: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (takesFocus) ref.current?.focus();
+  }, [takesFocus]);
+  return ref;
+}
+
+/** `takesFocus` as for SuccessNote: a refusal of an action far down a page is brought into view. */
+export function ErrorNote({ error, onRetry, takesFocus = false }: { error: unknown; onRetry?: () => void; takesFocus?: boolean }) {
   const { t } = useTranslation();
+  const ref = useFocusWhenShown(takesFocus);
   return (
-    <div className="note note-error" role="alert">
+    <div ref={ref} className="note note-error" role="alert" tabIndex={takesFocus ? -1 : undefined}>
       <p>{errorText(error, t)}</p>
       {onRetry && <button type="button" className="button button-quiet" onClick={onRetry}>{t('app.retry')}</button>}
     </div>
@@ -30,10 +41,7 @@ export function ErrorNote({ error, onRetry }: { error: unknown; onRetry?: () => 
  * the focus moves to the note, so a keyboard or screen-reader user is not left on the page itself.
  */
 export function SuccessNote({ children, takesFocus = false }: { children: ReactNode; takesFocus?: boolean }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (takesFocus) ref.current?.focus();
-  }, [takesFocus]);
+  const ref = useFocusWhenShown(takesFocus);
   return <div ref={ref} className="note note-success" role="status" tabIndex={takesFocus ? -1 : undefined}>{children}</div>;
 }
 

@@ -11,11 +11,16 @@ import { ShiftHeading } from './MySchedule';
 import { meKeys, useOpportunities, type Opportunity } from './api';
 
 
-/** E10's list and E11's sign-up: the server decides; a full place says so and the list is read again. */
+/**
+ * E10's list and E11's sign-up: the server decides; a full place says so and the list is read again. The outcome is
+ * shown above the list and takes the focus, so that a sign-up far down the page brings its note into view (the spot
+ * signed up for may leave the list with its button); the serial makes each outcome take the focus afresh.
+ */
 export function OpenSpots() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const [notice, setNotice] = useState<string>();
+  const [notice, setNotice] = useState<{ text?: string; serial: number }>();
+  const tell = (text?: string) => setNotice((shown) => ({ text, serial: (shown?.serial ?? 0) + 1 }));
   const opportunities = useOpportunities();
   const [params, setParams] = useSearchParams();
   const ministry = params.get('ministry') ?? '';
@@ -26,10 +31,10 @@ export function OpenSpots() {
     mutationFn: (spot: Opportunity) => ok(api.POST('/api/me/signup', { body: { occurrenceId: spot.occurrenceId, positionId: spot.positionId } })),
     onSuccess: ({ warnings }, spot) => {
       const shift = { position: spot.positionName, day: formatDay(spot.start, i18n.language) };
-      setNotice(warnings.length === 0 ? t('openSpots.signedUp', shift)
+      tell(warnings.length === 0 ? t('openSpots.signedUp', shift)
         : t('openSpots.signedUpWithWarnings', { ...shift, warnings: [...new Set(warnings.map((w) => w.code))].map((code) => t(`openSpots.mark.${code}`)).join(' ') }));
     },
-    onError: () => setNotice(undefined),
+    onError: () => tell(),
     onSettled: async () => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: meKeys.opportunities() }), queryClient.invalidateQueries({ queryKey: meKeys.assignments() })]);
     },
@@ -39,8 +44,8 @@ export function OpenSpots() {
     <>
       <h1>{t('openSpots.title')}</h1>
       <p className="muted">{t('openSpots.intro')}</p>
-      {notice && <SuccessNote>{notice}</SuccessNote>}
-      {signUp.isError && <ErrorNote error={signUp.error} />}
+      {notice?.text && <SuccessNote key={notice.serial} takesFocus>{notice.text}</SuccessNote>}
+      {signUp.isError && notice && <ErrorNote key={notice.serial} error={signUp.error} takesFocus />}
       <QueryState query={opportunities} />
       {opportunities.data?.length === 0 && (
         <Empty>
