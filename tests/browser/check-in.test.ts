@@ -160,6 +160,34 @@ describe('check-in in a browser (issue 36)', () => {
     }
   });
 
+  it('Claire marks Amos present, Beth late and Cy absent on the occurrence page by keyboard: the first two are checked in, and the marks hold after a reload', async () => {
+    const [amos, beth, cy] = [await world.newUser('Amos'), await world.newUser('Beth'), await world.newUser('Cy')];
+    const shift = await shiftToday('Choir', [amos, beth, cy]);
+    const { context, page } = await world.newContext(DESKTOP);
+    try {
+      await openSignedIn(page, world.base, await world.loginKey(claire.userName, claire.password), `/ministries/occurrences/${shift.occurrenceId}`, 'Sunday service');
+      const marks = [[amos, 'Present', 'present'], [beth, 'Late', 'late'], [cy, 'Absent', 'absent']] as const;
+      const row = (person: BrowserUser) => page.getByRole('row').filter({ hasText: `${person.firstName} Volunteer` });
+      for (const [person, label, mark] of marks) {
+        const button = page.getByRole('group', { name: `Mark ${person.firstName} Volunteer` }).getByRole('button', { name: `${label} ${person.firstName} Volunteer` });
+        await button.focus();
+        await page.keyboard.press('Enter');
+        await row(person).locator(`[data-attendance="${mark}"]`).waitFor();
+        assert.equal(await button.getAttribute('aria-pressed'), 'true', `${label} is shown pressed for ${person.firstName}`);
+      }
+      await page.reload();
+      for (const [person, label, mark] of marks) {
+        await row(person).locator(`[data-attendance="${mark}"]`).waitFor();
+        assert.equal(await row(person).locator(`[data-attendance="${mark}"]`).innerText(), label);
+      }
+      await keep(page, '36-occurrence-marks');
+    } finally {
+      await context.close();
+    }
+    const { checkIns } = await ok<{ checkIns: Array<{ personId: number }> }>('GET', `/api/events/${shift.eventId}/check-ins`);
+    assert.deepEqual(checkIns.map((checkIn) => checkIn.personId).sort((a, b) => a - b), [amos.personId, beth.personId].sort((a, b) => a - b));
+  });
+
   it('a kiosk set up for the day after tomorrow checks nobody in yet, and says when check-in opens in the tablet\'s language', async () => {
     const amy = await world.newUser('Amy');
     const shift = await shiftToday('Ushers', [amy], 2);
