@@ -18,8 +18,8 @@ let vera: BrowserUser;
 const veraDates: string[] = [];
 const musicDates: string[] = [];
 const bandDates: string[] = [];
-/** Hospitality's Sunday service, short of an usher and a greeter. */
-const sunday = { occurrenceId: 0, usher: 0, greeter: 0 };
+/** Hospitality's Sunday service, short of an usher and a greeter, and its date (fixed when arranged, so a test run across midnight keeps it). */
+const sunday = { occurrenceId: 0, usher: 0, greeter: 0, date: '' };
 
 async function arrange(): Promise<void> {
   ada = await world.newUser('Ada', 'Administrator', { admin: true, manageMinistries: true });
@@ -38,7 +38,8 @@ async function arrange(): Promise<void> {
       name: title, linkMode: 'ministry', titleFilter: title, teamId: team, windowStart: inDays(0), requirements: [{ positionId: position, minCount: 1 }],
     });
   };
-  await ok('POST', `${V}/ministries/${ministryId}/events`, { title: 'Sunday service', eventTypeId, date: inDays(3), startTime: '10:00', endTime: '11:30' });
+  sunday.date = inDays(3);
+  await ok('POST', `${V}/ministries/${ministryId}/events`, { title: 'Sunday service', eventTypeId, date: sunday.date, startTime: '10:00', endTime: '11:30' });
   await ok('POST', `${V}/ministries/${ministryId}/schedules`, {
     name: 'Sunday service', linkMode: 'ministry', titleFilter: 'Sunday service', teamId, windowStart: inDays(0),
     requirements: [{ positionId: sunday.usher, minCount: 1 }, { positionId: sunday.greeter, minCount: 1 }],
@@ -64,7 +65,7 @@ async function arrange(): Promise<void> {
   await services(music, musicTeam, singer, 'Music night', musicDates);
   await services(music, band, guitar, 'Band night', bandDates);
   for (const position of [sunday.greeter, singer, guitar]) await ok('POST', `${V}/positions/${position}/qualifications`, { personId: vera.personId });
-  veraDates.push(inDays(3), ...musicDates, ...bandDates);
+  veraDates.push(sunday.date, ...musicDates, ...bandDates);
 }
 
 const ADMIN_PAGES = [
@@ -370,7 +371,7 @@ describe('the web app\'s polish (issue 37)', () => {
   it('writes dates in the page\'s language, never as ISO dates, in Spanish too (#8)', async () => {
     const away = await world.newUser('Ivo');
     await ok('POST', `${V}/positions/${sunday.greeter}/qualifications`, { personId: away.personId });
-    await ok('POST', '/api/me/blockouts', { startDate: inDays(3), startTime: '09:00', endTime: '12:00', reason: 'Viaje' }, await world.loginKey(away.userName, away.password));
+    await ok('POST', '/api/me/blockouts', { startDate: sunday.date, startTime: '09:00', endTime: '12:00', reason: 'Viaje' }, await world.loginKey(away.userName, away.password));
     const { context, page } = await world.newContext(DESKTOP);
     const iso = /\d{4}-\d{2}-\d{2}|\d{2}:\d{2}:\d{2}/;
     const noIsoDates = async (where: string) => {
