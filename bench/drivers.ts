@@ -20,7 +20,7 @@ import { openPostgres } from '../src/db/database.js';
 import { memberViewReadModel } from '../src/db/read-models/member-view.js';
 import { createRepositories } from '../src/db/repositories/index.js';
 import type { DB } from '../src/db/schema.js';
-import { CpuMeter } from './lib/peer-cpu.js';
+import { loadQueries } from './lib/query-load.js';
 import { withDatabase } from './lib/seeded.js';
 
 const WORKERS = 50;
@@ -59,27 +59,8 @@ function drivers(): Driver[] {
 }
 
 /** Runs `query` from WORKERS loops for SECONDS; answers queries per second and CPU ms per query. */
-async function measure(query: (i: number) => Promise<unknown>): Promise<{ queriesPerSecond: number; cpuMsPerQuery: number; p99Ms: number }> {
-  for (let i = 0; i < 200; i++) await query(i);
-  const meter = await new CpuMeter(process.pid, { url: serverUrl!, database: SEEDED }).start();
-  const deadline = performance.now() + SECONDS * 1000;
-  const latencies: number[] = [];
-  let next = 0;
-  await Promise.all(Array.from({ length: WORKERS }, async () => {
-    while (performance.now() < deadline) {
-      const started = performance.now();
-      await query(next++);
-      latencies.push(performance.now() - started);
-    }
-  }));
-  const cpu = await meter.stop();
-  latencies.sort((a, b) => a - b);
-  return {
-    queriesPerSecond: Math.round(latencies.length / SECONDS),
-    cpuMsPerQuery: Math.round(((cpu.service + cpu.database) / latencies.length) * 100) / 100,
-    p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] * 10) / 10,
-  };
-}
+const measure = (query: (i: number) => Promise<unknown>) =>
+  loadQueries(query, { workers: WORKERS, seconds: SECONDS, warmUps: 200, server: { url: serverUrl!, database: SEEDED } });
 
 const probe = new pg.Client({ connectionString: url });
 await probe.connect();
