@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DESKTOP } from '../helpers/browser.js';
-import { expectAccessible, signIn, useBrowserWorld, type BrowserUser, inDays } from '../kit/browser.js';
+import { daysAfter, expectAccessible, signIn, useBrowserWorld, type BrowserUser, inDays } from '../kit/browser.js';
 import type { AssignmentView as Assignment } from '../../src/http/schemas/volunteer.schemas.js';
 
 /**
@@ -31,10 +31,11 @@ async function newSchedule(ministry: string, people: string[]): Promise<Schedule
   const positionId = (await ok('POST', `${V}/ministries/${ministryId}/positions`, { name: 'Greeter', teamId })).position.id;
   for (const volunteer of volunteers) await ok('POST', `${V}/positions/${positionId}/qualifications`, { personId: volunteer.personId });
   const types = await ok<Array<{ Id: number; Name: string }>>('GET', '/api/events/types');
-  // Twenty-one days from tomorrow hold exactly three Sundays.
+  // Twenty-one days from tomorrow hold exactly three Sundays (both ends from one reading of the clock).
+  const now = Date.now();
   const events = await ok('POST', `${V}/ministries/${ministryId}/events`, {
     title: SERIES, eventTypeId: types.find((type) => type.Name === 'Other')!.Id, startTime: '10:00', endTime: '11:30',
-    recurrence: { type: 'weekly', dow: 'SUNDAY' }, rangeStart: inDays(1), rangeEnd: inDays(21),
+    recurrence: { type: 'weekly', dow: 'SUNDAY' }, rangeStart: daysAfter(now, 1), rangeEnd: daysAfter(now, 21),
   });
   assert.equal(events.events.length, 3);
   const created = await ok('POST', `${V}/ministries/${ministryId}/schedules`, {

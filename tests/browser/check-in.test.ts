@@ -9,20 +9,24 @@ import { writeQrVideo } from '../helpers/fake-camera.js';
 import { expectAccessible, openSignedIn, useBrowserWorld, type BrowserUser } from '../kit/browser.js';
 
 /**
- * Check-in in headless Chromium against the real service (issue 36). The church's clock is UTC and each test's
- * shift starts at the top of the current hour, so the check-in window (60 minutes before to 120 after, here) is
- * open. The done-when: Lydia checks in on her phone from My schedule, Rose at the door tablet's kiosk page by the
+ * Check-in in headless Chromium against the real service (issue 36). Each test's shift starts at the top of the
+ * church's current hour, so the check-in window (60 minutes before to 120 after, here) is open; the church's time zone
+ * (and every browser's here) is chosen when the file starts so that its clock reads about 11:00, so a shift of two
+ * hours never reaches the church's midnight, at whatever hour the tests run. The done-when: Lydia checks in on her phone from My schedule, Rose at the door tablet's kiosk page by the
  * QR code of her My schedule (Chromium's fake camera shows it), and Claire, the coordinator, sees both checked in and
  * Paul a no-show once the shift is over (her browser's clock set past its end); the event can then not be deleted.
  */
 const V = '/api/ministries';
+/** Hours the church's clock is ahead of UTC: its time zone is the fixed offset that makes it about 11:00 now. */
+const AHEAD = 11 - new Date().getUTCHours();
+const ZONE = `Etc/GMT${AHEAD >= 0 ? '-' : '+'}${Math.abs(AHEAD)}`;
 const world = useBrowserWorld('check-in', arrange);
 const { ok } = world;
 
 let claire: BrowserUser;
 
 async function arrange(): Promise<void> {
-  for (const [name, value] of [['sTimeZone', 'UTC'], ['iCheckInClosesMinutesAfter', '120']]) await ok('POST', `/admin/api/system/config/${name}`, { value });
+  for (const [name, value] of [['sTimeZone', ZONE], ['iCheckInClosesMinutesAfter', '120']]) await ok('POST', `/admin/api/system/config/${name}`, { value });
   claire = await world.newUser('Claire', 'Coordinator', { manageMyMinistries: true });
 }
 
@@ -36,10 +40,11 @@ async function shiftToday(ministry: string, people: BrowserUser[], daysAhead = 0
   const teamId = (await ok('GET', `${V}/ministries/${ministryId}/teams`)).teams[0].id;
   const positionId = (await ok('POST', `${V}/ministries/${ministryId}/positions`, { name: 'Usher', teamId })).position.id;
   const types = await ok<Array<{ Id: number; Name: string }>>('GET', '/api/events/types');
-  const now = new Date();
+  // The church's wall clock, read as if it were UTC.
+  const now = new Date(Date.now() + AHEAD * 3_600_000);
   const hour = now.getUTCHours();
   const date = new Date(now.getTime() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-  const endTime = hour >= 22 ? '23:59' : `${String(hour + 2).padStart(2, '0')}:00`;
+  const endTime = `${String(hour + 2).padStart(2, '0')}:00`;
   const events = await ok('POST', `${V}/ministries/${ministryId}/events`, {
     title: 'Sunday service', eventTypeId: types.find((type) => type.Name === 'Other')!.Id, date,
     startTime: `${String(hour).padStart(2, '0')}:00`, endTime,
@@ -54,7 +59,7 @@ async function shiftToday(ministry: string, people: BrowserUser[], daysAhead = 0
     assignments.set(person.personId, assignment.id);
   }
   const kioskKey: string = (await ok('POST', '/api/kiosks', { name: `${ministry} door`, eventId })).kioskKey;
-  return { eventId, occurrenceId: staffed.occurrence.id as number, kioskKey, assignments, end: `${date}T${endTime}:00Z` };
+  return { eventId, occurrenceId: staffed.occurrence.id as number, kioskKey, assignments, end: Date.parse(`${date}T${endTime}:00Z`) - AHEAD * 3_600_000 };
 }
 
 /** The page's screenshots at both widths under screenshots/, named for the issue. */
@@ -70,7 +75,7 @@ describe('check-in in a browser (issue 36)', () => {
     const [lydia, rose, paul] = [await world.newUser('Lydia'), await world.newUser('Rose'), await world.newUser('Paul')];
     const shift = await shiftToday('Hospitality', [lydia, rose, paul]);
 
-    const phone = await world.newContext(PHONE);
+    const phone = await world.newContext(PHONE, ZONE);
     try {
       const { page } = phone;
       await openSignedIn(page, world.base, await world.loginKey(lydia.userName, lydia.password));
@@ -97,7 +102,7 @@ describe('check-in in a browser (issue 36)', () => {
     writeQrVideo(qr, video);
     const tablet = await launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
     try {
-      const context = await tablet.newContext({ viewport: DESKTOP, locale: 'en-US' });
+      const context = await tablet.newContext({ viewport: DESKTOP, locale: 'en-US', timezoneId: ZONE });
       context.setDefaultTimeout(60_000);
       await context.grantPermissions(['camera'], { origin: world.base });
       const page = await context.newPage();
@@ -113,12 +118,12 @@ describe('check-in in a browser (issue 36)', () => {
       await tablet.close();
     }
 
-    const desk = await world.browser.newContext({ viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC' });
+    const desk = await world.browser.newContext({ viewport: DESKTOP, locale: 'en-US', timezoneId: ZONE });
     try {
       desk.setDefaultTimeout(60_000);
       const page = await desk.newPage();
       // Claire looks after the shift: her browser's clock stands a minute past its end.
-      await page.clock.setFixedTime(new Date(Date.parse(shift.end) + 60_000));
+      await page.clock.setFixedTime(new Date(shift.end + 60_000));
       await openSignedIn(page, world.base, await world.loginKey(claire.userName, claire.password), `/ministries/occurrences/${shift.occurrenceId}`, 'Sunday service');
       const row = (name: string) => page.getByRole('row').filter({ hasText: name });
       await row('Lydia Volunteer').locator('[data-attendance="checked_in"]').waitFor();
@@ -137,7 +142,7 @@ describe('check-in in a browser (issue 36)', () => {
   it('Nora checks in at the kiosk by her name; a tablet whose camera is blocked says so in plain words', async () => {
     const nora = await world.newUser('Nora');
     const shift = await shiftToday('Welcome team', [nora]);
-    const { context, page } = await world.newContext(DESKTOP);
+    const { context, page } = await world.newContext(DESKTOP, ZONE);
     try {
       // The browser refuses the camera, as it does when someone answered its question with Block.
       await context.addInitScript(() => {
@@ -163,7 +168,7 @@ describe('check-in in a browser (issue 36)', () => {
   it('Claire marks Amos present, Beth late and Cy absent on the occurrence page by keyboard: the first two are checked in, and the marks hold after a reload', async () => {
     const [amos, beth, cy] = [await world.newUser('Amos'), await world.newUser('Beth'), await world.newUser('Cy')];
     const shift = await shiftToday('Choir', [amos, beth, cy]);
-    const { context, page } = await world.newContext(DESKTOP);
+    const { context, page } = await world.newContext(DESKTOP, ZONE);
     try {
       await openSignedIn(page, world.base, await world.loginKey(claire.userName, claire.password), `/ministries/occurrences/${shift.occurrenceId}`, 'Sunday service');
       const marks = [[amos, 'Present', 'present'], [beth, 'Late', 'late'], [cy, 'Absent', 'absent']] as const;
@@ -191,7 +196,7 @@ describe('check-in in a browser (issue 36)', () => {
   it('a kiosk set up for the day after tomorrow checks nobody in yet, and says when check-in opens in the tablet\'s language', async () => {
     const amy = await world.newUser('Amy');
     const shift = await shiftToday('Ushers', [amy], 2);
-    const context = await world.browser.newContext({ viewport: PHONE, locale: 'es-ES', timezoneId: 'UTC' });
+    const context = await world.browser.newContext({ viewport: PHONE, locale: 'es-ES', timezoneId: ZONE });
     try {
       context.setDefaultTimeout(60_000);
       const page = await context.newPage();
@@ -211,8 +216,8 @@ describe('check-in in a browser (issue 36)', () => {
   it('an administrator registers a kiosk, opens it on the tablet from the link, moves it off its event and revokes it: the tablet says so in plain words', async () => {
     const ivy = await world.newUser('Ivy');
     const { eventId } = await shiftToday('Greeters', [ivy]);
-    const office = await world.newContext(DESKTOP);
-    const tablet = await world.newContext(DESKTOP);
+    const office = await world.newContext(DESKTOP, ZONE);
+    const tablet = await world.newContext(DESKTOP, ZONE);
     try {
       const { page } = office;
       await openSignedIn(page, world.base, world.adminKey, '/admin/kiosks', 'Kiosks');
@@ -250,7 +255,7 @@ describe('check-in in a browser (issue 36)', () => {
   it('an administrator sets check-in to the kiosk only on the settings page: My schedule then offers the QR code and no Check in button', async () => {
     const olive = await world.newUser('Olive');
     await shiftToday('Coffee', [olive]);
-    const office = await world.newContext(DESKTOP);
+    const office = await world.newContext(DESKTOP, ZONE);
     try {
       const { page } = office;
       await openSignedIn(page, world.base, world.adminKey, '/admin/settings', 'Check-in and attendance');
@@ -263,7 +268,7 @@ describe('check-in in a browser (issue 36)', () => {
     } finally {
       await office.context.close();
     }
-    const phone = await world.newContext(PHONE);
+    const phone = await world.newContext(PHONE, ZONE);
     try {
       const { page } = phone;
       await openSignedIn(page, world.base, await world.loginKey(olive.userName, olive.password));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, SCREENSHOTS } from '../helpers/browser.js';
-import { expectAccessible, openSignedIn, useBrowserWorld, type BrowserUser, inDays } from '../kit/browser.js';
+import { daysAfter, expectAccessible, openSignedIn, useBrowserWorld, type BrowserUser } from '../kit/browser.js';
 import type { RosterView } from '../../src/http/schemas/roster.schemas.js';
 
 /**
@@ -31,7 +31,8 @@ interface Church { ministryId: number; teamId: number; positions: Array<{ id: nu
  * a test that runs across midnight (or starts on a Sunday) sees the same Sundays from start to end.
  */
 async function church(name: string, positionNames: string[], people: string[], weeks = 8): Promise<Church> {
-  const [from, to] = [inDays(1), inDays(weeks * 7)];
+  const now = Date.now();
+  const [from, to] = [daysAfter(now, 1), daysAfter(now, weeks * 7)];
   const volunteers: BrowserUser[] = [];
   for (const firstName of people) volunteers.push(await world.newUser(firstName, name));
   const ministryId = (await ok('POST', `${V}/ministries`, { name })).ministry.id;

@@ -57,8 +57,8 @@ async function staffedOccurrence(ministry: Ministry, date: string, maxCount: num
 }
 
 /** A volunteer of this test alone, asked to serve on an occurrence of their own `days` from today: the assignment's id. */
-async function asked(person: BrowserUser, days: number): Promise<{ occurrenceId: number; assignmentId: number }> {
-  const occurrenceId = await staffedOccurrence(welcome, inDays(days), 3);
+async function asked(person: BrowserUser, date: string): Promise<{ occurrenceId: number; assignmentId: number }> {
+  const occurrenceId = await staffedOccurrence(welcome, date, 3);
   const assignment = await ok('POST', `${V}/occurrences/${occurrenceId}/assignments`, { positionId: welcome.positionId, personId: person.personId, allowOutsidePool: true });
   return { occurrenceId, assignmentId: assignment.assignment.id };
 }
@@ -123,7 +123,7 @@ describe('the volunteer pages in a browser', () => {
 
   it('signs in with a cookie page scripts cannot read, and shows the assignment a coordinator made with three API calls', async () => {
     const ruth = await volunteer('Ruth');
-    await asked(ruth, 3);
+    await asked(ruth, inDays(3));
     await onPhone(undefined, async (page, context) => {
       await signIn(page, world.base, ruth.userName, ruth.password);
       const cookie = (await context.cookies()).find((c) => c.name === 'vms_session');
@@ -150,7 +150,7 @@ describe('the volunteer pages in a browser', () => {
 
   it('accepts the request from a dialog that asks for no typing, and the API shows it accepted', async () => {
     const rhoda = await volunteer('Rhoda');
-    const { occurrenceId } = await asked(rhoda, 3);
+    const { occurrenceId } = await asked(rhoda, inDays(3));
     await onPhone(rhoda, async (page) => {
       const card = page.locator('li.card', { hasText: welcome.positionName });
       await card.getByRole('button', { name: 'Accept' }).click();
@@ -169,7 +169,7 @@ describe('the volunteer pages in a browser', () => {
   it('proposes a substitute from the eligible people, and shows the proposal until the coordinator decides', async () => {
     const mary = await volunteer('Mary');
     await qualifiedPerson('Salome');
-    const { assignmentId } = await asked(mary, 3);
+    const { assignmentId } = await asked(mary, inDays(3));
     await ok('POST', `/api/me/assignments/${assignmentId}/respond`, { response: 'accepted' }, await keyOf(mary));
     await onPhone(mary, async (page) => {
       await page.locator('li.card', { hasText: welcome.positionName }).getByRole('link', { name: 'Propose a substitute' }).click();
@@ -365,7 +365,7 @@ describe('the volunteer pages in a browser', () => {
   it('records days away on My availability, lists the request they cover and declines it there', async () => {
     const orpah = await volunteer('Orpah');
     const date = inDays(10);
-    const { occurrenceId } = await asked(orpah, 10);
+    const { occurrenceId } = await asked(orpah, date);
     await onPhone(orpah, async (page) => {
       await page.getByRole('link', { name: 'Me', exact: true }).click();
       await page.getByRole('link', { name: /^My availability/ }).click();
@@ -383,7 +383,7 @@ describe('the volunteer pages in a browser', () => {
 
   it('answers a request with the keyboard alone: Tab reaches Accept, the dialog puts the focus on its confirming button, Escape gives it back, Enter confirms and the note takes the focus', async () => {
     const dorcas = await volunteer('Dorcas');
-    const { assignmentId } = await asked(dorcas, 12);
+    const { assignmentId } = await asked(dorcas, inDays(12));
     await onPhone(dorcas, async (page) => {
       const card = page.locator('li.card', { hasText: welcome.positionName });
       const accept = card.getByRole('button', { name: 'Accept', exact: true });

@@ -3,7 +3,7 @@ import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DESKTOP } from '../helpers/browser.js';
-import { ADMIN_PASSWORD, expectAccessible, openSignedIn, useBrowserWorld, type BrowserUser, inDays } from '../kit/browser.js';
+import { ADMIN_PASSWORD, daysAfter, expectAccessible, openSignedIn, useBrowserWorld, type BrowserUser, inDays } from '../kit/browser.js';
 
 /**
  * The coordinator's and administrator's workspace in headless Chromium against the real service (issue 16). On
@@ -189,9 +189,10 @@ describe('the workspace in a browser', () => {
     const hedy = await world.newUser('Hedy', 'Lamarr');
     const people = [hedy, await newPerson('Katherine', 'Johnson'), await newPerson('Dorothy', 'Vaughan')];
     for (const person of people) await ok('POST', `${V}/positions/${outreach.positionId}/qualifications`, { personId: person.personId });
+    const now = Date.now();
     await ok('POST', `${V}/ministries/${outreach.ministryId}/events`, {
       title: 'Evening Prayer', eventTypeId: await eventTypeId(), startTime: '18:00', endTime: '19:00',
-      recurrence: { type: 'weekly', dow: 'SUNDAY' }, rangeStart: inDays(1), rangeEnd: inDays(28),
+      recurrence: { type: 'weekly', dow: 'SUNDAY' }, rangeStart: daysAfter(now, 1), rangeEnd: daysAfter(now, 28),
     });
     const scheduleId = (await ok('POST', `${V}/ministries/${outreach.ministryId}/schedules`, {
       name: 'Evenings', linkMode: 'ministry', titleFilter: 'Evening Prayer', teamId: outreach.teamId, windowStart: inDays(0),

@@ -25,7 +25,8 @@ export interface BrowserWorld {
   loginKey(userName: string, password: string): Promise<string>;
   /** A person with an e-mail address and a user account (no roles). */
   newUser(firstName: string, lastName?: string, roles?: Record<string, boolean>): Promise<BrowserUser>;
-  newContext(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /** A new browser context (English, the machine's time zone unless `timezoneId` names another) and its page. */
+  newContext(viewport: { width: number; height: number }, timezoneId?: string): Promise<{ context: BrowserContext; page: Page }>;
   /** Switches the service's mail on, sent to this world's SMTP sink from the church office's address. */
   mailToSink(): Promise<void>;
 }
@@ -38,8 +39,11 @@ export interface BrowserUser {
   password: string;
 }
 
+/** `YYYY-MM-DD`, days after `start` (milliseconds): dates that must agree, a range's two ends, come from one reading of the clock. */
+export const daysAfter = (start: number, days: number) => new Date(start + days * 86_400_000).toISOString().slice(0, 10);
+
 /** `YYYY-MM-DD`, days from today: the browser tests run on the service's real clock. */
-export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+export const inDays = (days: number) => daysAfter(Date.now(), days);
 
 export const ADMIN_PASSWORD = 'browser-admin-password';
 export const PASSWORD = 'volunteer-password';
@@ -81,8 +85,8 @@ export function useBrowserWorld(name: string, arrange: (world: BrowserWorld) => 
     await world.ok('POST', '/admin/api/users', { personId: person.Id, userName, password: PASSWORD, ...(roles && { roles }) });
     return { personId: person.Id, userName, firstName, lastName, password: PASSWORD };
   };
-  world.newContext = async (viewport) => {
-    const context = await world.browser.newContext({ viewport, locale: 'en-US' });
+  world.newContext = async (viewport, timezoneId) => {
+    const context = await world.browser.newContext({ viewport, locale: 'en-US', timezoneId });
     // A step waits for what the page shows once the service has answered, however long a loaded machine takes; the
     // budget is only there so that a missing element fails its test instead of hanging it.
     context.setDefaultTimeout(60_000);
