@@ -7,7 +7,7 @@
  * The peer church (`vms_peer_seed`, seeded once as `npm run bench -- --shape peer` does) is copied into
  * `--churches` schemas of a database of its own. 50 workers send the two reads volunteers and coordinators send
  * most (a volunteer's upcoming assignments, an occurrence's assignments) through the data layer over a pool of 10
- * connections, each request to a church drawn at random, in five ways:
+ * connections, each request to a church drawn at random, in six ways:
  * - `one church`: every connection's search_path is one church's schema; the figure to compare with;
  * - `search_path on checkout, shared names`: a connection taken from the pool is pointed at the request's church
  *   (`set search_path`, only when it points elsewhere) and statements keep one prepared name across churches, so
@@ -18,7 +18,9 @@
  * - `set local in a transaction`: begin, `set_config('search_path', …, true)`, the read, commit;
  * - `schema-qualified statements`: no search_path at all; each statement's tables are named with the church's schema
  *   (the text Kysely's `withSchema` would compile; here the compiled text is qualified, since the data layer compiles
- *   its hottest statements once), so each church's statements are statements of their own, with no `set` at all.
+ *   its hottest statements once), so each church's statements are statements of their own, with no `set` at all;
+ * - `schema-qualified, 5 pools of 2 by church`: the same, with church affinity: the 10 connections are 5 pools of 2,
+ *   and a church's queries always go to the pool of its slot, so each connection serves a fifth of the churches.
  * Prints queries per second, CPU milliseconds per query (this process plus the server's sessions), p99, and
  * the server memory a pooled connection holds afterwards (pg_backend_memory_contexts), and writes
  * bench/results/church-schemas-<date>.json.
@@ -43,6 +45,8 @@ const CHURCHES = Number(options.churches);
 const SECONDS = Number(options.seconds);
 const WORKERS = 50;
 const POOL = 10;
+/** The affinity way's slots: each connection then serves a fifth of the churches. */
+const AFFINITY_SLOTS = 5;
 const RUN_DATABASE = 'vms_church_schemas';
 
 const serverUrl = process.env.DATABASE_URL;
@@ -86,13 +90,18 @@ const qualified = (schema: string, text: string) => text.replace(/\b(from|join|i
  * prepares every statement with parameters under a name (shared by all churches, or one per church).
  */
 class ChurchPools {
-  private readonly pool: pg.Pool;
+  /** The connections split into `slots` pools; a church's queries go to the pool of its slot (its number modulo slots). */
+  private readonly pools: pg.Pool[];
   private readonly pointedAt = new WeakMap<pg.PoolClient, string>();
   private readonly names = new Map<string, string>();
   readonly switches = { count: 0 };
 
-  constructor(url: string, private readonly naming: Naming) {
-    this.pool = new pg.Pool({ connectionString: url, max: POOL });
+  constructor(url: string, private readonly naming: Naming, slots = 1) {
+    this.pools = Array.from({ length: slots }, () => new pg.Pool({ connectionString: url, max: POOL / slots }));
+  }
+
+  private poolOf(schema: string): pg.Pool {
+    return this.pools[Number(schema.slice(schema.lastIndexOf('_') + 1)) % this.pools.length];
   }
 
   private nameOf(schema: string, text: string): string {
@@ -118,7 +127,7 @@ class ChurchPools {
     const ours = this;
     return {
       async connect() {
-        const client = await ours.pool.connect();
+        const client = await ours.poolOf(schema).connect();
         if (ours.naming !== 'qualified' && ours.pointedAt.get(client) !== schema) {
           await client.query(`set search_path to ${schema}`);
           ours.pointedAt.set(client, schema);
@@ -132,7 +141,7 @@ class ChurchPools {
 
   /** Server memory each pooled connection holds now, in MiB: every connection is taken at once and asked. */
   async memoryPerConnectionMiB(): Promise<number[]> {
-    const clients = await Promise.all(Array.from({ length: POOL }, () => this.pool.connect()));
+    const clients = await Promise.all(this.pools.flatMap((pool) => Array.from({ length: POOL / this.pools.length }, () => pool.connect())));
     try {
       const sizes = await Promise.all(clients.map(async (client) =>
         Number((await client.query<{ bytes: string }>('select sum(total_bytes) as bytes from pg_backend_memory_contexts')).rows[0].bytes)));
@@ -142,7 +151,7 @@ class ChurchPools {
     }
   }
 
-  end = () => this.pool.end();
+  end = () => Promise.all(this.pools.map((pool) => pool.end()));
 }
 
 /** Runs `request` from WORKERS loops for SECONDS after a warm-up that reaches every church. */
@@ -188,6 +197,8 @@ function ways(): Way[] {
   const localDb = kyselyFor(local)(1);
   const named = new ChurchPools(url, 'qualified');
   const namedDb = kyselyFor(named);
+  const affine = new ChurchPools(url, 'qualified', AFFINITY_SLOTS);
+  const affineDb = kyselyFor(affine);
   return [
     { name: 'one church', pools: one, run: (read) => (i) => read(oneDb(1), i) },
     { name: 'search_path on checkout, shared names', pools: shared, run: (read) => (i) => read(sharedDb(churchOf[i & 0xffff]), i) },
@@ -199,6 +210,7 @@ function ways(): Way[] {
       }),
     },
     { name: 'schema-qualified statements', pools: named, run: (read) => (i) => read(namedDb(churchOf[i & 0xffff]), i) },
+    { name: `schema-qualified, ${AFFINITY_SLOTS} pools of ${POOL / AFFINITY_SLOTS} by church`, pools: affine, run: (read) => (i) => read(affineDb(churchOf[i & 0xffff]), i) },
   ];
 }
 
