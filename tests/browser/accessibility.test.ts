@@ -115,7 +115,7 @@ async function opened(on: Page, sweep: Sweep, language: Language): Promise<void>
   assert.equal(await on.evaluate(() => document.documentElement.lang), language, `${sweep.open()} is in ${language}`);
 }
 
-describe('accessibility of every page (issue 37)', () => {
+describe('accessibility of every page (issue 37)', { concurrency: true }, () => {
   it('lists every page the app draws', () => {
     const swept = new Set(SWEEP.map((sweep) => sweep.route));
     assert.deepEqual(appRoutes().filter((route) => !swept.has(route)), []);
