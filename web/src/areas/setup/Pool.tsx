@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { api, ok } from '../../api/client';
 import type { PersonMatch } from '../../api/types';
 import { Table } from '../../components/Table';
-import { Empty, ErrorNote, SuccessNote } from '../../components/feedback';
-import { QueryState } from '../../components/QueryState';
+import { ErrorNote, SuccessNote } from '../../components/feedback';
+import { allOf, QueryState } from '../../components/QueryState';
 import { Section } from './parts';
 import { PersonSearch } from '../../components/workspace';
 import { PickedName, useTellApart } from '../../components/namesakes';
-import { type PoolPerson, refreshParts, usePool, usePositions } from './api';
+import { type PoolPerson, type Position, refreshParts, usePool, usePositions } from './api';
 import { InviteAction } from '../invitations/public';
 
 const POOL_PARTS = ['pool', 'matrix', 'summary'] as const;
@@ -18,14 +18,17 @@ const POOL_PARTS = ['pool', 'matrix', 'summary'] as const;
 export function PoolSection({ ministryId }: { ministryId: number }) {
   const { t } = useTranslation();
   const pool = usePool(ministryId);
+  const positions = usePositions(ministryId);
   const [notice, setNotice] = useState<string>();
   return (
     <Section id="pool" title={t('setup.section.pool')} hint={t('setup.poolHint')}>
       <AddToPool ministryId={ministryId} onDone={setNotice} />
       <div className="actions"><InviteAction target={{ ministryId }} label={t('invitations.invitePool')} /></div>
       {notice && <SuccessNote>{notice}</SuccessNote>}
-      <QueryState query={pool} />
-      {pool.data && (pool.data.length === 0 ? <Empty><p>{t('setup.emptyPool')}</p></Empty> : <PoolTable ministryId={ministryId} members={pool.data} onDone={setNotice} />)}
+      {/* The table waits for the positions too: before them, every row would read "Nothing yet". */}
+      <QueryState query={allOf(pool, positions)} isEmpty={([members]) => members.length === 0} empty={<p>{t('setup.emptyPool')}</p>}>
+        {([members, positionList]) => <PoolTable ministryId={ministryId} members={members} positions={positionList} onDone={setNotice} />}
+      </QueryState>
     </Section>
   );
 }
@@ -62,11 +65,10 @@ function AddToPool({ ministryId, onDone }: { ministryId: number; onDone: (notice
   );
 }
 
-function PoolTable({ ministryId, members, onDone }: { ministryId: number; members: PoolPerson[]; onDone: (notice: string) => void }) {
+function PoolTable({ ministryId, members, positions, onDone }: { ministryId: number; members: PoolPerson[]; positions: Position[]; onDone: (notice: string) => void }) {
   const { t } = useTranslation();
-  const positions = usePositions(ministryId);
   // A position with its team ("Stage Hand · Production"): two teams may each have a position of the same name.
-  const names = useMemo(() => new Map(positions.data?.map((position) => [position.id, `${position.name} · ${position.teamName}`])), [positions.data]);
+  const names = useMemo(() => new Map(positions.map((position) => [position.id, `${position.name} · ${position.teamName}`])), [positions]);
   const namesakes = useTellApart(members.map((member) => ({ ...member, id: member.personId, name: member.displayName })));
   return (
     <Table cards head={[t('setup.person'), t('setup.qualifiedFor'), <span className="visually-hidden">{t('setup.actions')}</span>]} className="setup-table" scrollClassName="setup-pool-table" caption={t('setup.section.pool')}>
