@@ -24,6 +24,11 @@ export interface Config {
   readonly databaseStatementTimeoutMs: number;
   /** How long a SIGTERM/SIGINT may take to finish requests in flight and stop the workers before the process gives up. */
   readonly shutdownTimeoutMs: number;
+  /**
+   * Serve the many churches of the registry on `DATABASE_URL`, each in its own schema and chosen by host name
+   * (MANY_CHURCHES=true, issue 40), instead of one church in the database's `public` schema.
+   */
+  readonly manyChurches: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -71,6 +76,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseStatementTimeoutMs = wholeNumber(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000, problems);
   const shutdownTimeoutMs = wholeNumber(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 1, 600_000, problems);
 
+  const manyChurchesText = env.MANY_CHURCHES?.trim().toLowerCase() || 'false';
+  if (!['true', 'false'].includes(manyChurchesText)) problems.push(`MANY_CHURCHES must be true or false (got "${env.MANY_CHURCHES?.trim()}")`);
+  const manyChurches = manyChurchesText === 'true';
+  if (manyChurches && databaseUrl === undefined) problems.push('MANY_CHURCHES=true needs DATABASE_URL: the churches\' schemas live on a PostgreSQL server');
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return Object.freeze({
@@ -86,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize,
     databaseStatementTimeoutMs,
     shutdownTimeoutMs,
+    manyChurches,
   });
 }
 

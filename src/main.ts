@@ -6,10 +6,12 @@ import { PasswordHasher } from './domain/users/secrets.js';
 import { loggerOptions } from './http/logging.js';
 import { startDelivery } from './jobs/outbox-delivery.js';
 import { scheduleTimerJobs } from './jobs/timer-jobs.js';
+import { serveChurches } from './serve-churches.js';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
+  if (config.manyChurches) return serveChurches(config);
   // A first start hashes the administrator's password (half a second of scrypt, on the thread pool) while the
   // embedded database is created, instead of after it.
   const adminPasswordHash = !config.databaseUrl && !embeddedDatabaseExists(config.dataDir) ? new PasswordHasher().hash(config.adminPassword) : undefined;

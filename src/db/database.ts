@@ -17,11 +17,13 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   readonly db: Kysely<DB>;
   readonly kind: DatabaseKind;
+  /** The schema every statement runs in: `public`, or a church's own on a deployment of many churches (issue 40). */
+  readonly schema: string;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   /**
-   * Calls `onNotify` for every NOTIFY on `channel` (from this or any other connection, once its transaction has
-   * committed); answers a function that stops listening.
+   * Calls `onNotify` for every NOTIFY on `channel` sent from this database's schema (from this or any other
+   * connection, once its transaction has committed); answers a function that stops listening.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   /**
@@ -47,7 +49,15 @@ export interface PostgresOptions {
   poolSize?: number;
   /** `statement_timeout` of every pooled connection in milliseconds; 0 or absent leaves the server's own. */
   statementTimeoutMs?: number;
+  /**
+   * The schema of a church on a deployment of many (issue 40): every connection's `search_path` is that schema
+   * alone, so the data layer's statements, prepared or not, reach its tables and no other church's. Default `public`.
+   */
+  schema?: string;
 }
+
+/** A schema a church may have: made by the registry, never from a request, and safe unquoted in a startup option. */
+export const CHURCH_SCHEMA = /^church_[0-9]{1,9}$/;
 
 const TIMESTAMP_OIDS = [1082 /* date */, 1114 /* timestamp */, 1184 /* timestamptz */];
 const INT8_OID = 20;
@@ -124,9 +134,11 @@ function preparing(pool: pg.Pool): PostgresPool {
 }
 
 /** Opens a PostgreSQL server through a `pg` pool. */
-export function openPostgres(connectionString: string, { poolSize = 10, statementTimeoutMs = 0 }: PostgresOptions = {}): Database {
+export function openPostgres(connectionString: string, { poolSize = 10, statementTimeoutMs = 0, schema = 'public' }: PostgresOptions = {}): Database {
+  if (schema !== 'public' && !CHURCH_SCHEMA.test(schema)) throw new Error(`Not a church's schema: ${schema}`);
+  const options = schema === 'public' ? undefined : `-c search_path=${schema}`;
   // A runaway query ends with an error instead of holding a connection (and its locks) for good.
-  const pool = new pg.Pool({ connectionString, max: poolSize, statement_timeout: statementTimeoutMs || undefined, types: pgTypeParsers() });
+  const pool = new pg.Pool({ connectionString, options, max: poolSize, statement_timeout: statementTimeoutMs || undefined, types: pgTypeParsers() });
   // An idle connection the server drops (restart, failover) leaves the pool, which reconnects on the next
   // query; without a listener its 'error' event would end the process.
   pool.on('error', () => undefined);
@@ -137,7 +149,7 @@ export function openPostgres(connectionString: string, { poolSize = 10, statemen
     const client = new pg.Client({ connectionString });
     client.on('error', () => undefined);
     client.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel && message.payload === schema) onNotify();
     });
     await client.connect();
     await client.query(`listen ${pg.escapeIdentifier(channel)}`);
@@ -147,7 +159,7 @@ export function openPostgres(connectionString: string, { poolSize = 10, statemen
     };
   };
   const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-  return wrap(db, 'postgres', listen, poolStats, async () => {
+  return wrap(db, 'postgres', schema, listen, poolStats, async () => {
     await Promise.all([...listeners].map((client) => client.end()));
     listeners.clear();
   });
@@ -161,7 +173,9 @@ export async function wrapPglite(pglite: PGlite, onClose: () => Promise<void> = 
   const { PGliteDialect } = await import('kysely-pglite-dialect');
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), log: recordStatement });
   const listen = async (channel: string, onNotify: () => void) => {
-    const unlisten = await pglite.listen(channel, onNotify);
+    const unlisten = await pglite.listen(channel, (payload) => {
+      if (payload === 'public') onNotify();
+    });
     return async () => {
       if (!pglite.closed) await unlisten();
     };
@@ -171,7 +185,7 @@ export async function wrapPglite(pglite: PGlite, onClose: () => Promise<void> = 
     const { bavail, bsize } = await fs.promises.statfs(dataDir);
     return bavail * bsize < MIN_FREE_BYTES;
   };
-  return wrap(db, 'pglite', listen, () => ({ total: 1 }), async () => {
+  return wrap(db, 'pglite', 'public', listen, () => ({ total: 1 }), async () => {
     // Kysely closes PGlite only when a query ever went through it; PGlite's timers would keep the process alive.
     if (!pglite.closed) await pglite.close();
     await onClose();
@@ -284,9 +298,16 @@ function unpackTemplate(templateFile: string, pgdata: string): void {
   }
 }
 
+/**
+ * An advisory lock's key: advisory locks belong to the whole database, so a church's (issue 40) carries its
+ * schema, and one church's timer jobs or serialised work never wait for another's. `public` keeps the bare name.
+ */
+export const lockKey = (name: string) => sql<number>`hashtext(case current_schema() when 'public' then ${name} else current_schema() || ':' || ${name} end)`;
+
 function wrap(
   db: Kysely<DB>,
   kind: DatabaseKind,
+  schema: string,
   listen: Database['listen'],
   poolStats: Database['poolStats'],
   onClose: () => Promise<void>,
@@ -296,18 +317,19 @@ function wrap(
   return {
     db,
     kind,
+    schema,
     listen,
     poolStats,
     isDiskFull,
     async whileHolding<T>(name: string, work: () => Promise<T>) {
       if (kind === 'pglite') return { held: true as const, value: await work() };
       return db.connection().execute(async (connection) => {
-        const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtext(${name})) as locked`.execute(connection);
+        const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${lockKey(name)}) as locked`.execute(connection);
         if (!rows[0].locked) return { held: false as const };
         try {
           return { held: true as const, value: await work() };
         } finally {
-          await sql`select pg_advisory_unlock(hashtext(${name}))`.execute(connection);
+          await sql`select pg_advisory_unlock(${lockKey(name)})`.execute(connection);
         }
       });
     },
@@ -335,7 +357,7 @@ export class NewerDataError extends Error {}
  * Applies every pending migration and answers their names; throws with the failing migration's error, or a
  * NewerDataError when the database holds migrations this build does not know (a newer version ran on it).
  */
-export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<DB>, schema = 'public'): Promise<string[]> {
   const { rows: tables } = await sql<{ found: string | null }>`select to_regclass('kysely_migration')::text as found`.execute(db);
   if (tables[0].found) {
     const { rows: applied } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
@@ -347,15 +369,18 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
       );
     }
   }
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorOf(db, schema).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
+/** Kysely looks for its migration table in every schema unless told which, and another church's would do. */
+const migratorOf = (db: Kysely<DB>, schema: string) =>
+  new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema === 'public' ? undefined : schema });
+
 /** The migrations of this build that the database has not run yet (none once `migrateToLatest` has run). */
-export async function pendingMigrations(db: Kysely<DB>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+export async function pendingMigrations(db: Kysely<DB>, schema = 'public'): Promise<string[]> {
+  const migrator = migratorOf(db, schema);
   return (await migrator.getMigrations()).filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
 }
 

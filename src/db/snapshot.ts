@@ -46,6 +46,8 @@ const PROBE_SCHEMA = 'vms_service_objects';
  * replace. Inside the caller's transaction, which must allow DDL; the schema is dropped again.
  */
 async function probeServiceObjects(session: Kysely<DB>): Promise<ServiceObjects> {
+  // The caller's schema (`public`, or a church's) is the one read and written afterwards.
+  const { rows: [{ searchPath }] } = await sql<{ searchPath: string }>`select current_setting('search_path') as "searchPath"`.execute(session);
   await sql`set local search_path to ${sql.id(PROBE_SCHEMA)}`.execute(session);
   const migrator = new Migrator({ db: session, provider: { getMigrations: async () => migrations }, disableTransactions: true, migrationTableSchema: PROBE_SCHEMA });
   await ranMigrations(migrator.migrateToLatest());
@@ -56,7 +58,7 @@ async function probeServiceObjects(session: Kysely<DB>): Promise<ServiceObjects>
     select format('%I(%s)', p.proname, pg_get_function_identity_arguments(p.oid)) as signature from pg_proc p
     where p.pronamespace = ${PROBE_SCHEMA}::regnamespace`.execute(session);
   await sql`drop schema ${sql.id(PROBE_SCHEMA)} cascade`.execute(session);
-  await sql`set local search_path to public`.execute(session);
+  await sql`select set_config('search_path', ${searchPath}, true)`.execute(session);
   return { relations: new Map(relations.map((r) => [r.name, KINDS[r.kind]] as const)), functions: functions.map((f) => f.signature) };
 }
 
@@ -78,11 +80,11 @@ const serviceTables = (objects: ServiceObjects) => [...objects.relations].filter
 async function tablesInLoadOrder(db: Kysely<DB>, objects: ServiceObjects): Promise<string[]> {
   const ours = new Set(serviceTables(objects));
   const { rows: tables } = await sql<{ name: string }>`
-    select tablename as name from pg_tables where schemaname = 'public' order by tablename`.execute(db);
+    select tablename as name from pg_tables where schemaname = current_schema() order by tablename`.execute(db);
   const { rows: references } = await sql<{ child: string; parent: string }>`
     select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
     from pg_constraint c join pg_namespace n on n.oid = c.connamespace
-    where c.contype = 'f' and n.nspname = 'public' and c.conrelid <> c.confrelid`.execute(db);
+    where c.contype = 'f' and n.nspname = current_schema() and c.conrelid <> c.confrelid`.execute(db);
   const names = tables.map((t) => t.name).filter((name) => ours.has(name) && !NOT_COPIED.has(name));
   const parents = new Map(names.map((name) => [name, references.filter((r) => r.child === name).map((r) => r.parent)]));
   const ordered: string[] = [];
@@ -131,7 +133,7 @@ export async function writeSnapshot(db: Kysely<DB>, write: (record: SnapshotReco
       }
     }
     const { rows: sequences } = await sql<{ name: string; last_value: number | string | null }>`
-      select sequencename as name, last_value from pg_sequences where schemaname = 'public' order by sequencename`.execute(trx);
+      select sequencename as name, last_value from pg_sequences where schemaname = current_schema() order by sequencename`.execute(trx);
     await write({ kind: 'sequences', sequences: sequences.filter((s) => objects.relations.get(s.name) === 'sequence').map((s) => ({ name: s.name, lastValue: s.last_value === null ? null : Number(s.last_value) })) });
     await write({ kind: 'end', counts });
     return counts;
@@ -141,7 +143,7 @@ export async function writeSnapshot(db: Kysely<DB>, write: (record: SnapshotReco
 /** True when `db` holds none of the service's tables (a new database, or one only other programs use). */
 export async function holdsNoServiceTables(db: Kysely<DB>, objects: ServiceObjects): Promise<boolean> {
   const { rows } = await sql<{ count: number }>`
-    select count(*)::int as count from pg_tables where schemaname = 'public' and tablename = any(${serviceTables(objects)}::text[])`.execute(db);
+    select count(*)::int as count from pg_tables where schemaname = current_schema() and tablename = any(${serviceTables(objects)}::text[])`.execute(db);
   return rows[0].count === 0;
 }
 

@@ -28,6 +28,7 @@ import * as m0028 from './0028_create_workspace_messages.js';
 import * as m0029 from './0029_check_in_once_per_event.js';
 import * as m0030 from './0030_add_kiosk_credentials.js';
 import * as m0031 from './0031_keep_live_counts.js';
+import * as m0032 from './0032_notify_with_schema.js';
 
 /** Every migration, in order. A shipped migration is never edited; add a new file instead. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0029_check_in_once_per_event': m0029,
   '0030_add_kiosk_credentials': m0030,
   '0031_keep_live_counts': m0031,
+  '0032_notify_with_schema': m0032,
 };

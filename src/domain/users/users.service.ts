@@ -25,7 +25,7 @@ export class UsersService extends DatabaseService {
    * On an empty database creates person 1 and the `admin` user with every role; answers whether it did.
    * `hashing` is the hash of `password` when the caller started computing it early.
    */
-  async ensureFirstAdministrator(password: string, hashing?: Promise<string>): Promise<boolean> {
+  async ensureFirstAdministrator(password: string, hashing?: Promise<string>, email?: string): Promise<boolean> {
     if ((await this.repos.users.count()) > 0) return false;
     const passwordHash = await (hashing ?? this.passwords.hash(password));
     const now = await this.time.now();
@@ -33,7 +33,7 @@ export class UsersService extends DatabaseService {
       // Two instances starting together on one server must not both seed.
       await repos.locks.exclusive('first-administrator');
       if ((await repos.users.count()) > 0) return false;
-      const person = await repos.persons.insert({ first_name: 'Church', last_name: 'Administrator', date_entered: now });
+      const person = await repos.persons.insert({ first_name: 'Church', last_name: 'Administrator', email: email ?? null, date_entered: now });
       await repos.users.insert({
         id: person.id,
         user_name: 'admin',

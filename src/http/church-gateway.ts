@@ -1,0 +1,120 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildApp, type App, type AppDeps } from '../app.js';
+import { openPostgres, pendingMigrations, type Database } from '../db/database.js';
+import { hostOf, type Church, type ChurchRegistry } from '../db/church-registry.js';
+import { errorBody } from './plugins/errors.js';
+
+/** A church being served: its own database handle (connections whose search_path is its schema) and application. */
+export interface ServedChurch {
+  readonly church: Church;
+  readonly database: Database;
+  readonly app: App;
+}
+
+export interface ChurchGatewayOptions {
+  connectionString: string;
+  registry: ChurchRegistry;
+  /** Connections of each church's pool: each connection serves one church, so it holds one church's plans. */
+  poolSize: number;
+  statementTimeoutMs: number;
+  /** Everything of buildApp but the database and logger, the same for every church; its log names the church. */
+  app: Omit<AppDeps, 'database' | 'logger'> & { loggerFor?: (church: Church) => FastifyBaseLogger };
+  /** How long a host's answer from the registry is believed: a disabled church is refused within this. */
+  lookupMs?: number;
+  /** Starts what a church runs beside its requests (timer jobs, mail); answers how to stop it. */
+  onServe?: (served: ServedChurch) => Promise<() => Promise<void>>;
+}
+
+export const UNKNOWN_HOST = 'No church answers at this address.';
+export const CHURCH_PAUSED = 'This church is paused by the people who run this service; try again later.';
+export const CHURCH_NOT_READY = 'This church is being upgraded; try again in a minute.';
+
+/**
+ * Serves many churches from one process (issue 40): each request goes to the application of the church its host
+ * name names. A church's application has its own caches, rate-limit windows and sessions over its own schema, so
+ * nothing of one church is reachable from another's request.
+ */
+export class ChurchGateway {
+  private readonly served = new Map<string, Promise<ServedChurch>>();
+  private readonly stops = new Map<string, () => Promise<void>>();
+  private readonly lookups = new Map<string, { church: Church | undefined; until: number }>();
+
+  constructor(private readonly options: ChurchGatewayOptions) {}
+
+  /** The node request handler. */
+  readonly handle = (request: IncomingMessage, response: ServerResponse): void => {
+    this.dispatch(request, response).catch(() => refuse(response, 500, 'The service could not answer this request'));
+  };
+
+  private async dispatch(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const church = await this.find(hostOf(request.headers.host));
+    if (!church) return refuse(response, 404, UNKNOWN_HOST);
+    if (church.status !== 'active') return refuse(response, 503, CHURCH_PAUSED);
+    const served = await this.serve(church).catch(() => undefined);
+    if (!served) return refuse(response, 503, CHURCH_NOT_READY);
+    served.app.http.routing(request, response);
+  }
+
+  private async find(host: string): Promise<Church | undefined> {
+    const now = Date.now();
+    const known = this.lookups.get(host);
+    if (known && known.until > now) return known.church;
+    const church = await this.options.registry.byHost(host);
+    this.lookups.set(host, { church, until: now + (this.options.lookupMs ?? 5_000) });
+    return church;
+  }
+
+  /** The church's application, built on its first request (or by `serveAll`) and kept. */
+  serve(church: Church): Promise<ServedChurch> {
+    let served = this.served.get(church.schema);
+    if (!served) {
+      served = this.open(church);
+      this.served.set(church.schema, served);
+      served.catch(() => this.served.delete(church.schema));
+    }
+    return served;
+  }
+
+  /** Serves every active church of the registry now, so that their timer jobs and mail run without a request. */
+  async serveAll(): Promise<ServedChurch[]> {
+    const churches = (await this.options.registry.list()).filter((church) => church.status === 'active');
+    return Promise.all(churches.map((church) => this.serve(church)));
+  }
+
+  private async open(church: Church): Promise<ServedChurch> {
+    const { connectionString, poolSize, statementTimeoutMs } = this.options;
+    const database = openPostgres(connectionString, { schema: church.schema, poolSize, statementTimeoutMs });
+    try {
+      // A church whose schema is behind this build is migrated by `npm run church -- migrate`, never by a request.
+      if ((await pendingMigrations(database.db, church.schema)).length > 0) throw new Error(`${church.host} is not migrated`);
+      const { loggerFor, ...deps } = this.options.app;
+      const app = await buildApp({ ...deps, logger: loggerFor?.(church) ?? false, database });
+      const served = { church, database, app };
+      if (this.options.onServe) this.stops.set(church.schema, await this.options.onServe(served));
+      return served;
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+
+  /** Stops every church's work and closes its application and connections. */
+  async close(): Promise<void> {
+    const served = await Promise.all([...this.served.values()].map((promise) => promise.catch(() => undefined)));
+    this.served.clear();
+    await Promise.all(served.map(async (one) => {
+      if (!one) return;
+      await this.stops.get(one.church.schema)?.();
+      await one.app.http.close();
+      await one.database.close();
+    }));
+    this.stops.clear();
+  }
+}
+
+function refuse(response: ServerResponse, status: number, message: string): void {
+  if (response.headersSent) return;
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(errorBody(status, message)));
+}
