@@ -7,6 +7,8 @@ import { loggerOptions } from './http/logging.js';
 import { startDelivery } from './jobs/outbox-delivery.js';
 import { scheduleTimerJobs } from './jobs/timer-jobs.js';
 
+const RECONCILE_MS = 30_000;
+
 /**
  * `npm start` with MANY_CHURCHES=true (issue 40): every church of the registry on DATABASE_URL, each chosen by the
  * host name of its requests and served in its own schema, with its own timer jobs and mail.
@@ -36,7 +38,12 @@ export async function serveChurches(config: Config): Promise<void> {
       };
     },
   });
-  const served = await gateway.serveAll();
+  const served = await gateway.reconcile();
+  // A church made, disabled or deleted by `npm run church` reaches every instance within this.
+  const reconciling = setInterval(() => {
+    gateway.reconcile().catch((error: unknown) => root.error({ err: error }, 'the registry of churches could not be read'));
+  }, RECONCILE_MS);
+  reconciling.unref();
   const server = createServer(gateway.handle);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
 
@@ -49,6 +56,7 @@ export async function serveChurches(config: Config): Promise<void> {
       root.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown did not finish within SHUTDOWN_TIMEOUT_MS; exiting with work unfinished');
       process.exit(1);
     }, config.shutdownTimeoutMs);
+    clearInterval(reconciling);
     try {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await gateway.close();
@@ -62,5 +70,5 @@ export async function serveChurches(config: Config): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
-  root.info({ churches: served.length, port: config.port }, 'Volunteer Ministry Service is ready for many churches');
+  root.info({ churches: served, port: config.port }, 'Volunteer Ministry Service is ready for many churches');
 }

@@ -65,7 +65,7 @@ export class ChurchGateway {
     return church;
   }
 
-  /** The church's application, built on its first request (or by `serveAll`) and kept. */
+  /** The church's application, built on its first request (or by `reconcile`) and kept. */
   serve(church: Church): Promise<ServedChurch> {
     let served = this.served.get(church.schema);
     if (!served) {
@@ -76,10 +76,28 @@ export class ChurchGateway {
     return served;
   }
 
-  /** Serves every active church of the registry now, so that their timer jobs and mail run without a request. */
-  async serveAll(): Promise<ServedChurch[]> {
-    const churches = (await this.options.registry.list()).filter((church) => church.status === 'active');
-    return Promise.all(churches.map((church) => this.serve(church)));
+  /**
+   * Serves every active church of the registry, and stops serving those disabled or deleted since, so that a
+   * church's timer jobs and mail run without waiting for a request and stop with the church. A church that cannot
+   * be served (its schema behind this build) is left out and tried again next time. Answers how many are served.
+   */
+  async reconcile(): Promise<number> {
+    const active = (await this.options.registry.list()).filter((church) => church.status === 'active');
+    const wanted = new Set(active.map((church) => church.schema));
+    await Promise.all([...this.served.keys()].filter((schema) => !wanted.has(schema)).map((schema) => this.retire(schema)));
+    const served = await Promise.allSettled(active.map((church) => this.serve(church)));
+    return served.filter((outcome) => outcome.status === 'fulfilled').length;
+  }
+
+  private async retire(schema: string): Promise<void> {
+    const served = this.served.get(schema);
+    this.served.delete(schema);
+    const one = await served?.catch(() => undefined);
+    if (!one) return;
+    await this.stops.get(schema)?.();
+    this.stops.delete(schema);
+    await one.app.http.close();
+    await one.database.close();
   }
 
   private async open(church: Church): Promise<ServedChurch> {
@@ -101,15 +119,7 @@ export class ChurchGateway {
 
   /** Stops every church's work and closes its application and connections. */
   async close(): Promise<void> {
-    const served = await Promise.all([...this.served.values()].map((promise) => promise.catch(() => undefined)));
-    this.served.clear();
-    await Promise.all(served.map(async (one) => {
-      if (!one) return;
-      await this.stops.get(one.church.schema)?.();
-      await one.app.http.close();
-      await one.database.close();
-    }));
-    this.stops.clear();
+    await Promise.all([...this.served.keys()].map((schema) => this.retire(schema)));
   }
 }
 

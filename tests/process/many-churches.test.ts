@@ -7,6 +7,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import pg from 'pg';
+import { migrations } from '../../src/db/migrations/index.js';
 import { scriptArguments } from '../../scripts/start-command.mjs';
 import { adminQuery, serverUrl, spawnService, waitForReady, type Running } from '../helpers/service-process.js';
 import { withDatabase } from '../helpers/template.js';
@@ -36,6 +38,19 @@ async function church(args: string[], databaseUrl = url): Promise<Outcome> {
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
     return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
+/** The name of this build's last migration: the one the late church lacks. */
+const LAST_MIGRATION = Object.keys(migrations).at(-1)!;
+
+async function queryIn(name: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl!, name) });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
   }
 }
 
@@ -91,7 +106,7 @@ async function until(ask: () => Promise<Answer>, check: (answer: Answer) => bool
 
 describe('many churches on one PostgreSQL database (issue 40)', { skip: serverUrl ? false : 'churches are schemas of a PostgreSQL server: runs on the PostgreSQL pass' }, () => {
   const instances: Running[] = [];
-  const passwords = { grace: '', hope: '' };
+  const passwords = { grace: '', hope: '', late: '' };
 
   before(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'vms-churches-'));
@@ -102,6 +117,11 @@ describe('many churches on one PostgreSQL database (issue 40)', { skip: serverUr
     assert.equal(hope.code, 0, hope.output);
     passwords.grace = passwordIn(grace.output)!;
     passwords.hope = passwordIn(hope.output)!;
+    // A third church whose schema lacks this build's last migration, as after an upgrade before `church migrate`.
+    const late = await church(['create', '--host', 'late.example.org']);
+    assert.equal(late.code, 0, late.output);
+    passwords.late = passwordIn(late.output)!;
+    await queryIn(database, `delete from church_3.kysely_migration where name = '${LAST_MIGRATION}'`);
     for (let i = 0; i < 2; i++) {
       const instance = await spawnService({ DATABASE_URL: url, DATA_DIR: path.join(work, `unused-${i}`), MANY_CHURCHES: 'true' });
       instances.push(instance);
@@ -165,6 +185,17 @@ describe('many churches on one PostgreSQL database (issue 40)', { skip: serverUr
     const nowhere = await call(one, 'nowhere.example.org', 'GET', '/api/persons', { key: graceKey });
     assert.deepEqual([nowhere.status, nowhere.body.message], [404, 'No church answers at this address.']);
     assert.equal((await call(two, 'grace.example.org', 'GET', '/readyz')).body.status, 'ready');
+  });
+
+  it('starts beside a church behind this build, which answers that it is being upgraded until `church migrate` has run', async () => {
+    const [one, two] = instances.map((instance) => instance.port);
+    const waiting = await signIn(one, 'late.example.org', passwords.late);
+    assert.deepEqual([waiting.status, waiting.body.message], [503, 'This church is being upgraded; try again in a minute.']);
+    const migrated = await church(['migrate']);
+    assert.equal(migrated.code, 0, migrated.output);
+    assert.match(migrated.output, new RegExp(`\\[1/3\\] grace\\.example\\.org: up to date\n\\[2/3\\] hope\\.example\\.org: up to date\n\\[3/3\\] late\\.example\\.org: ran ${LAST_MIGRATION}\n3 churches at this version's schema`));
+    // The next request serves it: a church not served yet is tried again on each request.
+    assert.equal((await signIn(two, 'late.example.org', passwords.late)).status, 200);
   });
 
   it('exports one church\'s own backup, without the other\'s people', async () => {
