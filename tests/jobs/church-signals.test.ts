@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { createChurch, openChurch } from '../../src/church-operations.js';
 import { openChurchRegistry, type ChurchRegistry } from '../../src/db/church-registry.js';
 import type { Database } from '../../src/db/database.js';
 import { OUTBOX_CHANNEL } from '../../src/jobs/outbox-delivery.js';
 import { SETTINGS_CHANNEL } from '../../src/domain/settings/settings.service.js';
+import { adminQuery, serverUrl } from '../helpers/service-process.js';
 import { withDatabase } from '../helpers/template.js';
 
 /**
@@ -14,18 +14,7 @@ import { withDatabase } from '../helpers/template.js';
  * signals name the schema that sent them, and a church's listener hears its own church only: one church queuing
  * mail or changing a setting wakes no other church's workers and drops no other church's cache.
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
 const name = `vms_church_signals_${process.pid}`;
-
-async function onServer(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Counts a listener's signals and resolves when the count passes a number. */
 function counter() {
@@ -51,7 +40,7 @@ describe('signals of churches in one database (issue 40)', { skip: serverUrl ? f
   const churches: Database[] = [];
 
   before(async () => {
-    await onServer(`create database ${name} template template0`);
+    await adminQuery(`create database ${name} template template0`);
     const url = withDatabase(serverUrl!, name);
     registry = openChurchRegistry(url);
     for (const host of ['grace.example.org', 'hope.example.org']) {
@@ -63,7 +52,7 @@ describe('signals of churches in one database (issue 40)', { skip: serverUrl ? f
   after(async () => {
     for (const database of churches) await database.close();
     await registry?.close();
-    await onServer(`drop database if exists ${name} with (force)`);
+    await adminQuery(`drop database if exists ${name} with (force)`);
   });
 
   for (const [channel, change] of [
