@@ -7,6 +7,7 @@ import pg from 'pg';
 import * as tar from 'tar';
 import { lockDataDirectory } from './data-directory-lock.js';
 import { migrations } from './migrations/index.js';
+import { listenShared } from './shared-listener.js';
 import { recordStatement } from './statement-count.js';
 import type { DB } from './schema.js';
 
@@ -144,8 +145,17 @@ export function openPostgres(connectionString: string, { poolSize = 10, statemen
   pool.on('error', () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparing(pool) }), log: recordStatement });
   const listeners = new Set<pg.Client>();
+  const shared = new Set<() => Promise<void>>();
+  // A church among many shares one listening connection with the process's other churches (shared-listener.ts).
+  const listenAsChurch = async (channel: string, onNotify: () => void) => {
+    const stop = await listenShared(connectionString, channel, (payload) => payload === schema && onNotify());
+    shared.add(stop);
+    return async () => {
+      if (shared.delete(stop)) await stop();
+    };
+  };
   // A LISTEN holds its connection for good, so each listener has a client of its own, outside the pool.
-  const listen = async (channel: string, onNotify: () => void) => {
+  const listenAlone = async (channel: string, onNotify: () => void) => {
     const client = new pg.Client({ connectionString });
     client.on('error', () => undefined);
     client.on('notification', (message) => {
@@ -159,9 +169,11 @@ export function openPostgres(connectionString: string, { poolSize = 10, statemen
     };
   };
   const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-  return wrap(db, 'postgres', schema, listen, poolStats, async () => {
+  return wrap(db, 'postgres', schema, schema === 'public' ? listenAlone : listenAsChurch, poolStats, async () => {
     await Promise.all([...listeners].map((client) => client.end()));
     listeners.clear();
+    await Promise.all([...shared].map((stop) => stop()));
+    shared.clear();
   });
 }
 
