@@ -5,14 +5,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ChurchRefusal, createChurch, migrateChurches, openChurch } from '../src/church-operations.js';
+import { ChurchRefusal, createChurch, migrateChurches, newChurchMail, openChurch } from '../src/church-operations.js';
 import { loadConfig } from '../src/config.js';
 import { HostTakenError, isHostName, NothingToAdoptError, openChurchRegistry, type Church } from '../src/db/church-registry.js';
 import { saveSnapshotFile } from '../src/db/snapshot-file.js';
+import { WELCOME_LINK_DAYS } from '../src/domain/users/passwords.service.js';
+import { FIRST_ADMINISTRATOR } from '../src/domain/users/users.service.js';
 import { printCounts, progressPrinter, Refusal, runCommand, withoutPassword } from './snapshot/cli.js';
 
 const USAGE = `Usage: npm run church -- COMMAND
-  create --host HOST [--name NAME] [--admin-email ADDRESS]   a new church answering at HOST
+  create --host HOST [--name NAME] [--admin-email ADDRESS]   a new church answering at HOST; with CHURCH_SMTP_HOST
+                                        and CHURCH_MAIL_FROM set, its administrator is welcomed by mail
   adopt --host HOST [--name NAME]       the single church in this database's public schema becomes a church of many
   list                                  every church, its host, schema and state
   disable --host HOST                   refuse the church's requests (its data stays)
@@ -50,11 +53,16 @@ runCommand(async () => {
     await registry.ensure();
     switch (command) {
       case 'create': {
-        const { church, adminPassword } = await createChurch(url, registry, { host: needHost(), name: String(values.name ?? ''), adminEmail: values['admin-email'] as string | undefined });
+        const { church, administrator } = await createChurch(url, registry, { host: needHost(), name: String(values.name ?? ''), adminEmail: values['admin-email'] as string | undefined }, newChurchMail());
         console.log(`Created ${church.name} at ${church.host} (schema ${church.schema}) on ${withoutPassword(url)}.`);
-        console.log(`Its administrator signs in at https://${church.host}/ as "admin" with this one-time password, and must choose their own at once:`);
-        console.log(`  ${adminPassword}`);
-        console.log('It is shown only now: pass it on by a safe way.');
+        if ('welcomedAt' in administrator) {
+          console.log(`Its administrator ("${FIRST_ADMINISTRATOR}") is mailed at ${administrator.welcomedAt} a link to choose a password, valid for ${WELCOME_LINK_DAYS} days;`);
+          console.log('the mail leaves from an instance serving the church (MANY_CHURCHES=true) within 30 seconds.');
+        } else {
+          console.log(`Its administrator signs in at https://${church.host}/ as "${FIRST_ADMINISTRATOR}" with this one-time password, and must choose their own at once:`);
+          console.log(`  ${administrator.oneTimePassword}`);
+          console.log('It is shown only now: pass it on by a safe way.');
+        }
         break;
       }
       case 'adopt': {

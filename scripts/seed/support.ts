@@ -47,19 +47,7 @@ export class Progress {
   }
 }
 
-/** Runs `work` on every item with at most `limit` calls in flight; answers the results in input order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index], index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
-}
+export { mapLimit } from '../../src/shared/map-limit.js';
 
 /** A small seeded generator (mulberry32), so that the same scale always builds the same church. */
 export class Random {

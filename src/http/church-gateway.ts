@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type App, type AppDeps } from '../app.js';
 import { openPostgres, pendingMigrations, type Database } from '../db/database.js';
 import { hostOf, type Church, type ChurchRegistry } from '../db/church-registry.js';
+import { mapLimit } from '../shared/map-limit.js';
 import { errorBody } from './plugins/errors.js';
 
 /** A church being served: its own database handle (connections whose search_path is its schema) and application. */
@@ -25,6 +26,9 @@ export interface ChurchGatewayOptions {
   /** Starts what a church runs beside its requests (timer jobs, mail); answers how to stop it. */
   onServe?: (served: ServedChurch) => Promise<() => Promise<void>>;
 }
+
+/** Churches a reconcile opens at once. */
+const OPENING_AT_ONCE = 4;
 
 export const UNKNOWN_HOST = 'No church answers at this address.';
 export const CHURCH_PAUSED = 'This church is paused by the people who run this service; try again later.';
@@ -51,8 +55,16 @@ export class ChurchGateway {
     const church = await this.find(hostOf(request.headers.host));
     if (!church) return refuse(response, 404, UNKNOWN_HOST);
     if (church.status !== 'active') return refuse(response, 503, CHURCH_PAUSED);
-    const served = await this.serve(church).catch(() => undefined);
-    if (!served) return refuse(response, 503, CHURCH_NOT_READY);
+    let served: ServedChurch;
+    try {
+      served = await this.serve(church);
+    } catch (error) {
+      // A load balancer's readiness check learns why, in /readyz's own words; anything else hears to come back.
+      if (request.url?.split('?')[0] === '/readyz' && error instanceof NotMigratedError) {
+        return answer(response, 503, { status: 'unavailable', reason: `Migrations not run yet: ${error.pending.join(', ')}` });
+      }
+      return refuse(response, 503, CHURCH_NOT_READY);
+    }
     served.app.http.routing(request, response);
   }
 
@@ -85,8 +97,10 @@ export class ChurchGateway {
     const active = (await this.options.registry.list()).filter((church) => church.status === 'active');
     const wanted = new Set(active.map((church) => church.schema));
     await Promise.all([...this.served.keys()].filter((schema) => !wanted.has(schema)).map((schema) => this.retire(schema)));
-    const served = await Promise.allSettled(active.map((church) => this.serve(church)));
-    return served.filter((outcome) => outcome.status === 'fulfilled').length;
+    // A few at a time: opening a church takes a connection or two, and two hundred at once would pass the server's
+    // limit of connections (100 by default) before any closed.
+    const served = await mapLimit(active, OPENING_AT_ONCE, (church) => this.serve(church).then(() => true, () => false));
+    return served.filter(Boolean).length;
   }
 
   private async retire(schema: string): Promise<void> {
@@ -104,8 +118,8 @@ export class ChurchGateway {
     const { connectionString, poolSize, statementTimeoutMs } = this.options;
     const database = openPostgres(connectionString, { schema: church.schema, poolSize, statementTimeoutMs });
     try {
-      // A church whose schema is behind this build is migrated by `npm run church -- migrate`, never by a request.
-      if ((await pendingMigrations(database.db, church.schema)).length > 0) throw new Error(`${church.host} is not migrated`);
+      const pending = await pendingMigrations(database.db, church.schema);
+      if (pending.length > 0) throw new NotMigratedError(pending);
       const { loggerFor, ...deps } = this.options.app;
       const app = await buildApp({ ...deps, logger: loggerFor?.(church) ?? false, database });
       const served = { church, database, app };
@@ -123,8 +137,17 @@ export class ChurchGateway {
   }
 }
 
-function refuse(response: ServerResponse, status: number, message: string): void {
+/** A church whose schema lacks migrations of this build: `npm run church -- migrate` runs them, never a request. */
+class NotMigratedError extends Error {
+  constructor(readonly pending: string[]) {
+    super(`Migrations not run yet: ${pending.join(', ')}`);
+  }
+}
+
+function answer(response: ServerResponse, status: number, body: object): void {
   if (response.headersSent) return;
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  response.end(JSON.stringify(errorBody(status, message)));
+  response.end(JSON.stringify(body));
 }
+
+const refuse = (response: ServerResponse, status: number, message: string) => answer(response, status, errorBody(status, message));

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { createChurch, openChurch } from '../../src/church-operations.js';
+import { systemClock } from '../../src/domain/clock.js';
+import { buildServices } from '../../src/domain/services.js';
 import { openChurchRegistry, type ChurchRegistry } from '../../src/db/church-registry.js';
 import type { Database } from '../../src/db/database.js';
 import { OUTBOX_CHANNEL } from '../../src/jobs/outbox-delivery.js';
@@ -12,7 +14,8 @@ import { withDatabase } from '../helpers/template.js';
 /**
  * A NOTIFY reaches every listener of a database. With a church per schema (issue 40) the outbox's and the settings'
  * signals name the schema that sent them, and a church's listener hears its own church only: one church queuing
- * mail or changing a setting wakes no other church's workers and drops no other church's cache.
+ * mail or changing a setting wakes no other church's workers and drops no other church's cache. And the answer
+ * links its mails carry are signed with its own secret, so they open nothing at another church.
  */
 const name = `vms_church_signals_${process.pid}`;
 
@@ -81,5 +84,18 @@ describe('signals of churches in one database (issue 40)', { skip: serverUrl ? f
       }
     });
   }
+
+  it("refuses one church's answer link at another: each church signs its links with a secret of its own", async () => {
+    const [grace, hope] = churches.map((database) => buildServices(database, systemClock));
+    const subject = { assignmentId: 1, personId: 1, lastResponseId: 0, status: 'pending', assignedAt: '2026-11-01 09:00:00', shiftEnd: '2099-11-01 12:00:00' };
+    // Both churches have a first secret, so Grace's link names a key that Hope has too.
+    const [graceLink, hopeLink] = await Promise.all([grace, hope].map(async (services) => (await services.answerLinks.signer())(subject)));
+    assert.notEqual(graceLink, hopeLink);
+    // At Grace the signature holds and the link gets as far as the assignment, which this church has not made.
+    await assert.rejects(grace.answerLinks.show(graceLink), { status: 410, message: 'This link no longer works: the assignment was removed.' });
+    const invalid = { status: 403, message: 'This link is not valid: it is incomplete or was altered. Open it again from the e-mail, or answer on your volunteer schedule.' };
+    await assert.rejects(hope.answerLinks.show(graceLink), invalid);
+    await assert.rejects(hope.answerLinks.answer(graceLink, 'accepted', null), invalid);
+  });
 });
 

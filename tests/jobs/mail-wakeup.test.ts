@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { buildApp, type App } from '../../src/app.js';
 import { startDelivery } from '../../src/jobs/outbox-delivery.js';
-import { storedRows, newUser, startMailSink, TEST_PASSWORD_COST, type MailSink, type SunkMail, type TestUser, setUp, useServer, useUser } from '../kit/index.js';
+import { storedRows, newUser, startMailSink, TEST_PASSWORD_COST, type MailSink, type SunkMail, type TestUser, setUp, useServer, useUser, watchedInbox } from '../kit/index.js';
 
 // No poll may help: asked for one an hour away, a worker polls when its claims' lease (300 s by default) would end,
 // far beyond each test's timeout.
@@ -12,14 +12,7 @@ const BEFORE_ANY_POLL = { timeout: 60_000 };
 const server = useServer();
 const admin = useUser(server, ['admin']);
 let sink: MailSink;
-/** The sink's inbox, which calls `arrived` on each message it receives. */
-const inbox: SunkMail[] = [];
-let arrived = () => {};
-inbox.push = (...mails: SunkMail[]) => {
-  const length = Array.prototype.push.apply(inbox, mails);
-  arrived();
-  return length;
-};
+const { inbox, arrival } = watchedInbox();
 
 setUp(async () => {
   sink = await startMailSink(inbox);
@@ -32,25 +25,12 @@ after(async () => {
   await server.close();
 });
 
-/** Resolves with the first message to `address` from `inbox[from]` on, as soon as it arrives. */
-function arrivalFor(address: string, from: number): Promise<SunkMail> {
-  return new Promise((resolve) => {
-    arrived = () => {
-      const mail = inbox.slice(from).find((a) => a.to === address);
-      if (!mail) return;
-      arrived = () => {};
-      resolve(mail);
-    };
-    arrived();
-  });
-}
-
 /** Answers the mail `request` sends to `address`; the request must answer 200. */
 async function mailOf(address: string, request: () => Promise<{ status: number; text: string }>): Promise<SunkMail> {
   const from = inbox.length;
   const answer = await request();
   assert.equal(answer.status, 200, answer.text);
-  return arrivalFor(address, from);
+  return arrival(address, from);
 }
 
 const emailOf = async (user: TestUser) => (await storedRows(server, 'persons', { id: user.personId }))[0].email!;

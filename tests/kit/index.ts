@@ -7,7 +7,7 @@ export { newAdmin, newFamily, newPerson, newUser, otherEventTypeId, type TestUse
 export { startTestServer, TEST_PASSWORD_COST, type Answer, type TestServer } from '../helpers/server.js';
 export { as, assignmentPage, expectError, setSetting, occurrencesByEvent, setUp, useOtherEventType, useProcessTimeZone, useSecondInstance, useServer, useUser } from './http.js';
 export * from './volunteer.js';
-export { startMailSink, useMailSink, type MailSink, type SunkMail } from './mail.js';
+export { startMailSink, useMailSink, watchedInbox, type MailSink, type SunkMail } from './mail.js';
 export {
   assignToKiosk, checkIn, countRows, demoteEveryAdministrator, detachPoolGroup,
   dropOneOffOccurrence, dropSettingsTable, forgetLatestMigration, lowerMaxBelowDefaults, markDeliveriesFailed,

@@ -88,6 +88,36 @@ export async function startMailSink(inbox: SunkMail[] = [], options: MailSinkOpt
   };
 }
 
+/** An inbox to give a sink, which tells when a message arrives instead of being polled. */
+export interface WatchedInbox {
+  inbox: SunkMail[];
+  /** Resolves with the first message to `address` from `inbox[from]` on, as soon as it arrives. */
+  arrival(address: string, from?: number): Promise<SunkMail>;
+}
+
+export function watchedInbox(): WatchedInbox {
+  const inbox: SunkMail[] = [];
+  const waiting = new Set<() => void>();
+  inbox.push = (...mails: SunkMail[]) => {
+    const length = Array.prototype.push.apply(inbox, mails);
+    for (const check of [...waiting]) check();
+    return length;
+  };
+  return {
+    inbox,
+    arrival: (address, from = 0) => new Promise((resolve) => {
+      const check = () => {
+        const mail = inbox.slice(from).find((sunk) => sunk.to === address);
+        if (!mail) return;
+        waiting.delete(check);
+        resolve(mail);
+      };
+      waiting.add(check);
+      check();
+    }),
+  };
+}
+
 /**
  * A real SMTP sink for the file: started in a `setUp` step (after `admin` exists), the service's mail settings
  * pointed at it with e-mail on, closed after the tests. Answers the inbox, filled as messages arrive (a drain of

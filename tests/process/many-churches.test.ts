@@ -12,6 +12,7 @@ import { migrations } from '../../src/db/migrations/index.js';
 import { scriptArguments } from '../../scripts/start-command.mjs';
 import { adminQuery, serverUrl, spawnService, waitForReady, type Running } from '../helpers/service-process.js';
 import { withDatabase } from '../helpers/template.js';
+import { startMailSink, watchedInbox, type MailSink } from '../kit/mail.js';
 
 /**
  * Issue 40, first part: many churches on one PostgreSQL database, each a schema, chosen by host name. The operator
@@ -29,17 +30,22 @@ interface Outcome {
   output: string;
 }
 
-async function church(args: string[], databaseUrl = url): Promise<Outcome> {
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), DATA_DIR: '', DATABASE_URL: databaseUrl };
-  delete env.TEST_DATABASE_URL;
+/** `npm run SCRIPT -- ARGS` with `env` over this process's environment, less the test's and the mail's variables. */
+async function npmRun(script: string, args: string[], more: Record<string, string>): Promise<Outcome> {
+  const env: Record<string, string> = { ...(process.env as Record<string, string>) };
+  for (const name of ['TEST_DATABASE_URL', 'CHURCH_SMTP_HOST', 'CHURCH_SMTP_USER', 'CHURCH_SMTP_PASSWORD', 'CHURCH_MAIL_FROM']) delete env[name];
+  Object.assign(env, more);
   try {
-    const { stdout, stderr } = await run(process.execPath, [...scriptArguments('church'), ...args], { env });
+    const { stdout, stderr } = await run(process.execPath, [...scriptArguments(script), ...args], { env });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
     return { code: failed.code, output: failed.stdout + failed.stderr };
   }
 }
+
+const church = (args: string[], databaseUrl = url, mail: Record<string, string> = {}) =>
+  npmRun('church', args, { DATA_DIR: '', DATABASE_URL: databaseUrl, ...mail });
 
 /** The name of this build's last migration: the one the late church lacks. */
 const LAST_MIGRATION = Object.keys(migrations).at(-1)!;
@@ -107,15 +113,22 @@ async function until(ask: () => Promise<Answer>, check: (answer: Answer) => bool
 describe('many churches on one PostgreSQL database (issue 40)', { skip: serverUrl ? false : 'churches are schemas of a PostgreSQL server: runs on the PostgreSQL pass' }, () => {
   const instances: Running[] = [];
   const passwords = { grace: '', hope: '', late: '' };
+  const mail = watchedInbox();
+  let sink: MailSink;
+  let graceMade = '';
+  /** The deployment's mail server for new churches: Grace is made with it, the others without. */
+  let churchMail: Record<string, string> = {};
 
   before(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'vms-churches-'));
+    sink = await startMailSink(mail.inbox);
+    churchMail = { CHURCH_SMTP_HOST: `127.0.0.1:${sink.port}`, CHURCH_MAIL_FROM: 'office@grace.example.org' };
     await adminQuery(`create database ${database} template template0`);
-    const grace = await church(['create', '--host', 'Grace.Example.org', '--name', 'Grace Church', '--admin-email', 'pastor@grace.example.org']);
+    const grace = await church(['create', '--host', 'Grace.Example.org', '--name', 'Grace Church', '--admin-email', 'pastor@grace.example.org'], url, churchMail);
     assert.equal(grace.code, 0, grace.output);
+    graceMade = grace.output;
     const hope = await church(['create', '--host', 'hope.example.org']);
     assert.equal(hope.code, 0, hope.output);
-    passwords.grace = passwordIn(grace.output)!;
     passwords.hope = passwordIn(hope.output)!;
     // A third church whose schema lacks this build's last migration, as after an upgrade before `church migrate`.
     const late = await church(['create', '--host', 'late.example.org']);
@@ -137,11 +150,35 @@ describe('many churches on one PostgreSQL database (issue 40)', { skip: serverUr
       }
     }
     for (const name of [database, single]) await adminQuery(`drop database if exists ${name} with (force)`);
+    await sink?.close();
     fs.rmSync(work, { recursive: true, force: true });
   });
 
+  it('welcomes a new church\'s administrator by mail with a link to choose a password, when the deployment has a mail server', async () => {
+    assert.match(graceMade, /Its administrator \("admin"\) is mailed at pastor@grace\.example\.org a link to choose a password, valid for 7 days/);
+    assert.doesNotMatch(graceMade, /one-time password/, 'no password of theirs is shown to the operator');
+    const [one] = instances.map((instance) => instance.port);
+    // The instances serve Grace from their start, so its mail leaves without a request.
+    const welcome = await mail.arrival('pastor@grace.example.org');
+    assert.equal(welcome.subject, '[Grace Church] Your volunteer schedule is ready: choose your password');
+    assert.match(welcome.text, /You are the administrator of Grace Church's volunteer schedule\. Your user name is admin\./);
+    const token = /https:\/\/grace\.example\.org\/reset-password\?token=([\w-]+)/.exec(welcome.text)?.[1];
+    assert.ok(token, welcome.text);
+    const chosen = 'graces-own-password';
+    const set = await call(one, 'grace.example.org', 'POST', '/api/public/user/password-reset/confirm', { body: { token, password: chosen } });
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+    assert.equal((await signIn(one, 'grace.example.org', chosen)).status, 200);
+    passwords.grace = chosen;
+    const again = await call(one, 'grace.example.org', 'POST', '/api/public/user/password-reset/confirm', { body: { token, password: 'someone-elses-password' } });
+    assert.deepEqual([again.status, again.body.message], [400, 'This reset link is invalid or has expired']);
+
+    const halfGiven = await church(['create', '--host', 'half.example.org', '--admin-email', 'pastor@half.example.org'], url, { CHURCH_SMTP_HOST: churchMail.CHURCH_SMTP_HOST });
+    assert.deepEqual([halfGiven.code, halfGiven.output.trim()], [1, "CHURCH_SMTP_HOST needs CHURCH_MAIL_FROM, the address new churches' mail comes from."]);
+    assert.doesNotMatch((await church(['list'])).output, /half\.example\.org/);
+  });
+
   it('makes churches from the command line, each with its own administrator, and refuses a taken host or a bad name', async () => {
-    assert.ok(passwords.grace && passwords.hope && passwords.grace !== passwords.hope);
+    assert.ok(passwords.hope && passwords.late && passwords.hope !== passwords.late);
     const list = await church(['list']);
     assert.equal(list.code, 0, list.output);
     assert.match(list.output, /grace\.example\.org\s+church_1\s+active\s+Grace Church/);
@@ -182,6 +219,12 @@ describe('many churches on one PostgreSQL database (issue 40)', { skip: serverUr
       assert.equal(answer.status, concrete === '/metrics' ? 404 : 401, `${method} ${concrete} at Hope with Grace's key`);
     }
 
+    // A feed's secret address opens its own church's feed only: at Hope it names nobody.
+    const feed = await call(one, 'grace.example.org', 'GET', '/api/users/current/schedule-feed', { key: graceKey });
+    const feedPath = new URL(feed.body.url).pathname;
+    assert.match((await call(two, 'grace.example.org', 'GET', feedPath)).body, /^BEGIN:VCALENDAR/);
+    assert.equal((await call(two, 'hope.example.org', 'GET', feedPath)).status, 404);
+
     const nowhere = await call(one, 'nowhere.example.org', 'GET', '/api/persons', { key: graceKey });
     assert.deepEqual([nowhere.status, nowhere.body.message], [404, 'No church answers at this address.']);
     assert.equal((await call(two, 'grace.example.org', 'GET', '/readyz')).body.status, 'ready');
@@ -191,6 +234,8 @@ describe('many churches on one PostgreSQL database (issue 40)', { skip: serverUr
     const [one, two] = instances.map((instance) => instance.port);
     const waiting = await signIn(one, 'late.example.org', passwords.late);
     assert.deepEqual([waiting.status, waiting.body.message], [503, 'This church is being upgraded; try again in a minute.']);
+    const readiness = await call(two, 'late.example.org', 'GET', '/readyz');
+    assert.deepEqual([readiness.status, readiness.body], [503, { status: 'unavailable', reason: `Migrations not run yet: ${LAST_MIGRATION}` }]);
     const migrated = await church(['migrate']);
     assert.equal(migrated.code, 0, migrated.output);
     assert.match(migrated.output, new RegExp(`\\[1/3\\] grace\\.example\\.org: up to date\n\\[2/3\\] hope\\.example\\.org: up to date\n\\[3/3\\] late\\.example\\.org: ran ${LAST_MIGRATION}\n3 churches at this version's schema`));
@@ -198,7 +243,7 @@ describe('many churches on one PostgreSQL database (issue 40)', { skip: serverUr
     assert.equal((await signIn(two, 'late.example.org', passwords.late)).status, 200);
   });
 
-  it('exports one church\'s own backup, without the other\'s people', async () => {
+  it('exports one church\'s own backup, without the other\'s people, which restores into an embedded database', async () => {
     const file = path.join(work, 'grace.vms.gz');
     const exported = await church(['export', '--host', 'grace.example.org', file]);
     assert.equal(exported.code, 0, exported.output);
@@ -206,6 +251,21 @@ describe('many churches on one PostgreSQL database (issue 40)', { skip: serverUr
     assert.match(text, /Zebedee/);
     assert.match(text, /pastor@grace\.example\.org/);
     assert.doesNotMatch(text, /hope\.example\.org/);
+
+    // Restored into an embedded database, it is Grace's church on its own: its administrator, its people.
+    const embedded = { DATA_DIR: path.join(work, 'grace-embedded'), DATABASE_URL: '' };
+    const restored = await npmRun('restore', [file], embedded);
+    assert.equal(restored.code, 0, restored.output);
+    const alone = await spawnService(embedded);
+    try {
+      await waitForReady(alone);
+      const key = (await signIn(alone.port, 'localhost', passwords.grace)).body.apiKey as string;
+      assert.ok(key, 'Grace\'s administrator signs in with the password chosen from the welcome');
+      assert.deepEqual((await call(alone.port, 'localhost', 'GET', '/api/persons/search/Zebedee', { key })).body.map((hit: { text: string }) => hit.text), ['Zebedee Graceful']);
+    } finally {
+      alone.child.kill('SIGTERM');
+      await alone.exited;
+    }
   });
 
   it('refuses a disabled church\'s requests and serves it again once enabled; deletes only with the host confirmed', async () => {

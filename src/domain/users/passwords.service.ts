@@ -15,6 +15,8 @@ import { accountsNamed, noticeLockout } from './sign-in.js';
 
 const MIN_PASSWORD_LENGTH = 8;
 const RESET_TOKEN_LIFETIME_MINUTES = 24 * 60;
+/** A new church's administrator may not read the welcome the day it is sent: their link lasts a week. */
+export const WELCOME_LINK_DAYS = 7;
 /** One reset mail per user per this long: a name known to an attacker cannot flood its owner's inbox. */
 const RESET_COOLDOWN_MINUTES = 5;
 // Every reset request takes at least this long, so that known and unknown names answer alike.
@@ -103,20 +105,37 @@ export class PasswordsService extends DatabaseService {
     }
   }
 
-  private async issueResetToken(user: UserWithPerson): Promise<void> {
+  private async issueResetToken(user: UserWithPerson, welcome = false): Promise<void> {
     const token = newApiKey();
     const now = await this.time.now();
+    const lifetimeMinutes = welcome ? WELCOME_LINK_DAYS * 24 * 60 : RESET_TOKEN_LIFETIME_MINUTES;
     await withTransaction(this.db, async (repos) => {
       // Serialises a user's parallel requests, so that the cooldown holds for them too.
       await repos.locks.exclusive(`password-reset:${user.id}`);
       const latest = await repos.apiKeys.latestLiveResetToken(user.id, now);
       if (latest !== undefined && minutesBetween(latest, now) < RESET_COOLDOWN_MINUTES) return;
       await repos.apiKeys.invalidateResetTokens(user.id, now);
-      await repos.apiKeys.insertResetToken(user.id, sha256Hex(token), now, addMinutes(now, RESET_TOKEN_LIFETIME_MINUTES));
+      await repos.apiKeys.insertResetToken(user.id, sha256Hex(token), now, addMinutes(now, lifetimeMinutes));
       await enqueueAccountNotice(repos, {
-        type: 'password_reset', personId: user.id, now, keyParts: [user.id, sha256Hex(token).slice(0, 16)], context: { resetToken: token, userName: user.user_name },
+        type: 'password_reset',
+        personId: user.id,
+        now,
+        keyParts: [user.id, sha256Hex(token).slice(0, 16)],
+        context: { resetToken: token, userName: user.user_name, ...(welcome && { welcome: true }) },
       });
     });
+  }
+
+  /**
+   * Welcomes the first administrator of a church made by `npm run church` (issue 40): a mail with a link to choose
+   * their password, valid a week, so that no password of theirs is ever shown to the operator. 409 when the account
+   * has no e-mail address.
+   */
+  async welcomeFirstAdministrator(userName: string): Promise<void> {
+    const user = await this.repos.users.findByUserName(userName);
+    if (!user) throw notFound('User not found');
+    if (!user.email) throw conflict('This user has no e-mail address to send a welcome to');
+    await this.issueResetToken(user, true);
   }
 
   /** Sets a new password with a reset token (ours): once, within a day; the account is unlocked too. */

@@ -15,6 +15,9 @@ import { ALL_ROLES, roleColumns } from './roles.js';
 import type { PasswordHasher } from './secrets.js';
 import type { NewUserCommand, UserChangesCommand } from './users.commands.js';
 
+/** The user name of the first administrator, made on an empty database. */
+export const FIRST_ADMINISTRATOR = 'admin';
+
 /** The administration of users (contract §15.1): the first administrator, and who signs in with which roles. */
 export class UsersService extends DatabaseService {
   constructor(db: Kysely<DB>, private readonly time: ChurchTime, private readonly passwords: PasswordHasher) {
@@ -36,7 +39,7 @@ export class UsersService extends DatabaseService {
       const person = await repos.persons.insert({ first_name: 'Church', last_name: 'Administrator', email: email ?? null, date_entered: now });
       await repos.users.insert({
         id: person.id,
-        user_name: 'admin',
+        user_name: FIRST_ADMINISTRATOR,
         password_hash: passwordHash,
         has_initial_password: true,
         created_at: now,

@@ -43,7 +43,7 @@ export const loginRoutes = (services: Services): FastifyPluginAsyncTypebox => as
     config: { access: 'public', rateLimit: publicRateLimit(services, 'iPublicFormRateLimitPerMinute') },
     schema: {
       tags: ['Public'],
-      summary: 'Set a new password with the token from a reset mail (once, within a day)',
+      summary: 'Set a new password with the token from a reset mail (once, within a day; a new church\'s welcome, within a week)',
       body: Type.Object({ token: Type.String({ maxLength: 200 }), password: Type.String({ maxLength: 200 }) }),
       response: responses({ 200: SuccessResponse }),
     },

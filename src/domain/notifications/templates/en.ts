@@ -92,6 +92,16 @@ export const en: Wording = {
           lead: [`${String(context.offeredByName ?? 'A member')} would like to help ${facts.ministryName ?? String(context.ministryName ?? 'your ministry')}.`],
         };
       case 'password_reset':
+        if (context.welcome) {
+          return {
+            subject: 'Your volunteer schedule is ready: choose your password',
+            lead: [
+              `You are the administrator of ${facts.churchName}'s volunteer schedule. Your user name is ${String(context.userName)}.`,
+              ...(facts.serviceUrl ? [`Choose your password within a week: ${facts.serviceUrl}/reset-password?token=${encodeURIComponent(String(context.resetToken ?? ''))}`] : []),
+              `Or enter this code on the password page within a week: ${String(context.resetToken ?? '')}`,
+            ],
+          };
+        }
         return context.temporaryPassword
           ? { subject: 'Your password was reset', lead: [`An administrator reset your password. Your temporary password is: ${String(context.temporaryPassword)}`, 'Please change it after you sign in.'] }
           : {

@@ -92,6 +92,16 @@ export const es: Wording = {
           lead: [`${String(context.offeredByName ?? 'Un miembro')} quiere ayudar en ${facts.ministryName ?? String(context.ministryName ?? 'su ministerio')}.`],
         };
       case 'password_reset':
+        if (context.welcome) {
+          return {
+            subject: 'Su calendario de voluntarios está listo: elija su contraseña',
+            lead: [
+              `Usted administra el calendario de voluntarios de ${facts.churchName}. Su nombre de usuario es ${String(context.userName)}.`,
+              ...(facts.serviceUrl ? [`Elija su contraseña antes de una semana: ${facts.serviceUrl}/reset-password?token=${encodeURIComponent(String(context.resetToken ?? ''))}`] : []),
+              `O escriba este código en la página de la contraseña antes de una semana: ${String(context.resetToken ?? '')}`,
+            ],
+          };
+        }
         return context.temporaryPassword
           ? { subject: 'Se restableció su contraseña', lead: [`Un administrador restableció su contraseña. Su contraseña temporal es: ${String(context.temporaryPassword)}`, 'Cámbiela después de iniciar sesión, por favor.'] }
           : {
