@@ -118,7 +118,7 @@ export class ChurchGateway {
     const { connectionString, poolSize, statementTimeoutMs } = this.options;
     const database = openPostgres(connectionString, { schema: church.schema, poolSize, statementTimeoutMs });
     try {
-      const pending = await pendingMigrations(database.db, church.schema);
+      const pending = await pendingMigrations(database.db);
       if (pending.length > 0) throw new NotMigratedError(pending);
       const { loggerFor, ...deps } = this.options.app;
       const app = await buildApp({ ...deps, logger: loggerFor?.(church) ?? false, database });

@@ -30,7 +30,7 @@ export const healthRoutes = (database: Database): FastifyPluginAsyncTypebox => a
   }, async (_request, reply) => {
     if (!(await database.ping())) return reply.code(503).send({ status: 'unavailable' as const, reason: 'The database does not answer' });
     if (await database.isDiskFull()) return reply.code(503).send({ status: 'unavailable' as const, reason: 'The disk is full' });
-    const pending = await pendingMigrations(database.db, database.schema);
+    const pending = await pendingMigrations(database.db);
     if (pending.length > 0) return reply.code(503).send({ status: 'unavailable' as const, reason: `Migrations not run yet: ${pending.join(', ')}` });
     return { status: 'ready' as const };
   });
