@@ -7,6 +7,7 @@ import { loggerOptions } from './http/logging.js';
 import { startDelivery } from './jobs/outbox-delivery.js';
 import { scheduleTimerJobs } from './jobs/timer-jobs.js';
 import { serveChurches } from './serve-churches.js';
+import { stopOnSignals } from './stop-on-signals.js';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -53,30 +54,12 @@ async function main(): Promise<void> {
   const stopTimerJobs = scheduleTimerJobs(timerJobs, (error) => log.error({ err: error }, 'timer jobs failed'));
   const stopDelivery = await startDelivery(services, database.listen, (error) => log.error({ err: error }, 'outbox delivery failed'));
 
-  let stopping = false;
   // New connections are refused at once; requests in flight finish while the workers stop, and only then does the
-  // database close. A request or job that hangs must not keep a stopping instance alive: SHUTDOWN_TIMEOUT_MS ends it.
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    const stopStartedAt = performance.now();
-    log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: finishing the requests in flight');
-    setTimeout(() => {
-      log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown did not finish within SHUTDOWN_TIMEOUT_MS; exiting with work unfinished');
-      process.exit(1);
-    }, config.shutdownTimeoutMs);
-    try {
-      await Promise.all([http.close(), stopTimerJobs(), stopDelivery(), stopFollowingSettings()]);
-      await database.close();
-      log.info({ shutdownMs: Math.round(performance.now() - stopStartedAt) }, 'stopped');
-      process.exit(0);
-    } catch (error) {
-      log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  // database close.
+  stopOnSignals(log, config.shutdownTimeoutMs, async () => {
+    await Promise.all([http.close(), stopTimerJobs(), stopDelivery(), stopFollowingSettings()]);
+    await database.close();
+  });
   // Ready only once the workers run and a stop signal is handled: a SIGTERM right after this line shuts down cleanly.
   log.info(
     {
