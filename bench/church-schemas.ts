@@ -25,7 +25,6 @@
  * the server memory a pooled connection holds afterwards (pg_backend_memory_contexts), and writes
  * bench/results/church-schemas-<date>.json.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +37,7 @@ import { createRepositories } from '../src/db/repositories/index.js';
 import type { DB } from '../src/db/schema.js';
 import { peerRecipe } from './lib/peer-seeded.js';
 import { loadQueries, type QueryFigures } from './lib/query-load.js';
+import { schemaCopier } from './lib/schema-copy.js';
 import { postgresCopy, withDatabase } from './lib/seeded.js';
 
 const { values: options } = parseArgs({ options: { churches: { type: 'string', default: '20' }, seconds: { type: 'string', default: '8' } } });
@@ -66,9 +66,9 @@ async function churchesDatabase(): Promise<string> {
   const started = performance.now();
   try {
     await client.query(`alter schema public rename to ${schemaOf(1)}`);
-    const dump = execFileSync('pg_dump', ['--no-owner', '--schema', schemaOf(1), url], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    const copy = schemaCopier(url, schemaOf(1));
     for (let church = 2; church <= CHURCHES; church++) {
-      execFileSync('psql', ['--quiet', '--set', 'ON_ERROR_STOP=1', url], { input: dump.replaceAll(schemaOf(1), schemaOf(church)), stdio: ['pipe', 'ignore', 'inherit'] });
+      copy(schemaOf(church));
       if (church % 20 === 0) console.log(`bench: ${church} of ${CHURCHES} churches copied`);
     }
     await client.query('vacuum analyze');

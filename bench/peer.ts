@@ -8,24 +8,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { countStatements } from '../src/db/statement-count.js';
-import { addDays } from '../src/domain/dates.js';
-import { mapLimit, Random } from '../scripts/seed/support.js';
-import { call, login } from './lib/http.js';
+import { Random } from '../scripts/seed/support.js';
+import { call } from './lib/http.js';
+import { answersCell, cpuCell, markdownTable, speedCell } from './lib/figure-table.js';
 import { buildInProcess, statementsOf } from './lib/in-process.js';
+import { measureReads, signInPeer, type PeerRead } from './lib/peer-church.js';
 import { CpuMeter } from './lib/peer-cpu.js';
-import { measure, warmUp, type LoadOptions, type Rotation, type ServingFigure } from './lib/peer-load.js';
-import { PEER_PASSWORD, PEER_VOLUNTEERS } from './lib/peer-seed.js';
+import { measure, type LoadOptions, type Rotation, type ServingFigure } from './lib/peer-load.js';
+import { PEER_VOLUNTEERS } from './lib/peer-seed.js';
 import { peerRecipe } from './lib/peer-seeded.js';
 import { dropPostgres, pgliteCopy, postgresCopy } from './lib/seeded.js';
 import { startService } from './lib/service.js';
 
-const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'changeme';
 const RUN_DATABASE = 'vms_peer_run';
 const SECONDS = 10;
 const V = '/api/ministries';
 const step = (text: string) => console.log(`bench: ${text}`);
 
-type Serving = 'myAssignments' | 'occurrenceStaffing' | 'sundayView' | 'sundayWithPeople' | 'assign';
+type Serving = PeerRead | 'assign';
 
 export interface PeerFigures {
   database: string;
@@ -96,43 +96,18 @@ async function benchOn(kind: 'pglite' | 'postgres', connections: number): Promis
     const service = await startService(target);
     const base = service.baseUrl;
     step(`${kind}: service ready in ${service.readyMs} ms; signing in ${PEER_VOLUNTEERS} volunteers and the coordinator`);
-    const adminKey = await login(base, 'admin', ADMIN_PASSWORD);
-    await call(base, 'POST', '/admin/api/system/config/iLoginRateLimitPerMinute', { key: adminKey, body: { value: 0 } });
-    const coordinatorKey = await login(base, 'coordinator', PEER_PASSWORD);
-    // Two at a time: the password check is scrypt on the service's worker threads, and this machine has two cores.
-    const volunteerKeys = await mapLimit(Array.from({ length: PEER_VOLUNTEERS }, (_, i) => `volunteer${i + 1}`), 2, (name) => login(base, name, PEER_PASSWORD));
-
-    const dashboard = await call(base, 'GET', `${V}/dashboard`, { key: coordinatorKey });
-    const ministryId: number = dashboard.scope.ministries[0].id;
-    const today: string = dashboard.from;
-    const upcoming = await call(base, 'GET', `${V}/occurrences?from=${today}&to=${addDays(today, 365)}&ministryId=${ministryId}`, { key: coordinatorKey });
-    if (upcoming.capped) throw new Error('More upcoming occurrences than the list answers at once');
-    const occurrenceIds: number[] = upcoming.occurrences.map((o: { id: number }) => o.id);
-    const sundays = [...new Set<string>(upcoming.occurrences.map((o: { occurrenceDate: string }) => o.occurrenceDate))];
-    const sundayPath = (date: string) => `${V}/occurrences?from=${date}&to=${date}&ministryId=${ministryId}`;
-    // The roster of one date: every occurrence with each requirement and the people placed (issue 39 #2).
-    const sundayWithPeoplePath = (date: string) => `${V}/ministries/${ministryId}/roster?from=${date}&to=${date}`;
+    const { coordinatorKey, occurrenceIds, sundays, reads } = await signInPeer(base);
     // One prepared assignment is kept for the statement count after the load.
     const [countedTriple, ...triples] = await assignTriples(base, coordinatorKey, occurrenceIds);
     step(`${kind}: ${occurrenceIds.length} upcoming occurrences on ${sundays.length} Sundays; ${triples.length} E14 assignments prepared`);
 
     const cpu = new CpuMeter(service.pid, target.kind === 'postgres' ? { url: serverUrl!, database: RUN_DATABASE } : undefined);
     const options = (rotation: Rotation): LoadOptions => ({ baseUrl: base, connections, rotation, seconds: SECONDS });
-    const readRotations: Record<Exclude<Serving, 'assign'>, Rotation> = {
-      myAssignments: (i) => ({ path: '/api/me/assignments', key: volunteerKeys[i % volunteerKeys.length] }),
-      occurrenceStaffing: (i) => ({ path: `${V}/occurrences/${occurrenceIds[i % occurrenceIds.length]}/staffing`, key: coordinatorKey }),
-      sundayView: (i) => ({ path: sundayPath(sundays[i % sundays.length]), key: coordinatorKey }),
-      sundayWithPeople: (i) => ({ path: sundayWithPeoplePath(sundays[i % sundays.length]), key: coordinatorKey }),
-    };
     step(`${kind}: ceiling (GET /healthz, ${connections} connections, ${SECONDS} s)`);
     const ceiling = await measure(options(() => ({ path: '/healthz' })), cpu);
-    const serving = {} as Record<Serving, ServingFigure & { ratioToCeiling: number }>;
     const withRatio = (figure: ServingFigure) => ({ ...figure, ratioToCeiling: ratioTo(ceiling, figure) });
-    for (const [name, rotation] of Object.entries(readRotations) as Array<[Exclude<Serving, 'assign'>, Rotation]>) {
-      step(`${kind}: ${name} (${connections} connections, ${SECONDS} s after a warm-up)`);
-      await warmUp(options(rotation));
-      serving[name] = withRatio(await measure(options(rotation), cpu));
-    }
+    const measured = await measureReads(reads, options, cpu, (name) => step(`${kind}: ${name} (${connections} connections, ${SECONDS} s after a warm-up)`));
+    const serving = Object.fromEntries(Object.entries(measured).map(([name, figure]) => [name, withRatio(figure)])) as Record<Serving, ServingFigure & { ratioToCeiling: number }>;
     step(`${kind}: E14 assign, ${triples.length} requests or ${SECONDS} s`);
     serving.assign = withRatio(await measure({
       ...options((i) => {
@@ -150,18 +125,17 @@ async function benchOn(kind: 'pglite' | 'postgres', connections: number): Promis
     try {
       const { app } = inProcess;
       // The reads go first: they warm the coordinator's cached key and grants, as the load did for E14.
-      const reads = {
-        myAssignments: await statementsOf(app, 'GET', '/api/me/assignments', volunteerKeys[0]),
-        occurrenceStaffing: await statementsOf(app, 'GET', readRotations.occurrenceStaffing(0).path, coordinatorKey),
-        sundayView: await statementsOf(app, 'GET', sundayPath(sundays[0]), coordinatorKey),
-        sundayWithPeople: await statementsOf(app, 'GET', sundayWithPeoplePath(sundays[0]), coordinatorKey),
-      };
+      const readStatements = {} as Record<PeerRead, number>;
+      for (const [name, rotation] of Object.entries(reads) as Array<[PeerRead, Rotation]>) {
+        const { path: url, key } = rotation(0);
+        readStatements[name] = await statementsOf(app, 'GET', url, key!);
+      }
       const assigned = await countStatements(() => app.http.inject({
         method: 'POST', url: `${V}/occurrences/${countedTriple.occurrenceId}/assignments`, headers: { 'x-api-key': coordinatorKey },
         payload: { positionId: countedTriple.positionId, personId: countedTriple.personId },
       }));
       if (assigned.result.statusCode !== 201) throw new Error(`E14 answered ${assigned.result.statusCode}: ${assigned.result.body.slice(0, 300)}`);
-      statements = { ...reads, assign: assigned.statements };
+      statements = { ...readStatements, assign: assigned.statements };
     } finally {
       await inProcess.close();
     }
@@ -187,25 +161,20 @@ const FIGURES: Array<[Serving, string, string]> = [
 ];
 
 function table(results: readonly PeerFigures[]): string {
-  const speed = (f: ServingFigure) => `${f.requestsPerSecond} (${f.p50} / ${f.p99})`;
-  const cpu = (f: ServingFigure) => `${f.cpuMsPerRequest} (${f.cpuMs.service} + ${f.cpuMs.database} ms over ${f.requests})`;
-  const answers = (f: ServingFigure) => `${Object.entries(f.statusCounts).map(([code, n]) => `${n}×${code}`).join(', ')}, ${f.errors} errors`;
   const rows: Array<[string, (f: PeerFigures) => string, string]> = [
-    ['ceiling: GET /healthz req/s (p50 / p99 ms)', (f) => speed(f.ceiling), ''],
+    ['ceiling: GET /healthz req/s (p50 / p99 ms)', (f) => speedCell(f.ceiling), ''],
     ...FIGURES.flatMap(([key, name, target]): Array<[string, (f: PeerFigures) => string, string]> => [
-      [`${name}: req/s (p50 / p99 ms)`, (f) => speed(f.serving[key]), ''],
+      [`${name}: req/s (p50 / p99 ms)`, (f) => speedCell(f.serving[key]), ''],
       ['  share of the ceiling', (f) => f.serving[key].ratioToCeiling.toFixed(2), target],
-      ['  CPU ms per request (service + database)', (f) => cpu(f.serving[key]), key === 'assign' ? '' : '≤ 1.5'],
-      ['  answers', (f) => answers(f.serving[key]) + (key === 'assign' ? ` (${f.assignPrepared} prepared)` : ''), ''],
+      ['  CPU ms per request (service + database)', (f) => cpuCell(f.serving[key]), key === 'assign' ? '' : '≤ 1.5'],
+      ['  answers', (f) => answersCell(f.serving[key]) + (key === 'assign' ? ` (${f.assignPrepared} prepared)` : ''), ''],
       ['  SQL statements per request', (f) => `${f.statements[key]}`, ''],
     ]),
     ['seed (s)', (f) => (f.seedSeconds === null ? 'cached' : `${f.seedSeconds}`), ''],
   ];
   const header = ['figure', ...results.map((f) => f.database), 'target'];
   const body = rows.map(([name, value, target]) => [name, ...results.map(value), target]);
-  const widths = header.map((_, i) => Math.max(...[header, ...body].map((row) => row[i].length)));
-  const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+  return markdownTable(header, body);
 }
 
 export async function benchPeer(connections: number, kinds: ReadonlyArray<'pglite' | 'postgres'>): Promise<void> {

@@ -19,6 +19,8 @@ export type Rotation = (i: number) => { path: string; key?: string; method?: 'GE
 
 export interface LoadOptions {
   baseUrl: string;
+  /** The Host header of every request: an instance of many churches answers each church at its own host name. */
+  host?: string;
   connections: number;
   rotation: Rotation;
   /** Duration in seconds, or when `amount` is set the most it may take. */
@@ -36,6 +38,7 @@ function run(options: LoadOptions): Promise<{ result: autocannon.Result; seconds
       url: options.baseUrl,
       connections: options.connections,
       ...(options.amount === undefined ? { duration: options.seconds } : { amount: options.amount }),
+      ...(options.host === undefined ? {} : { headers: { host: options.host } }),
       requests: [{
         setupRequest(request) {
           const { path, key, method = 'GET', body } = options.rotation(sent++);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { startArguments } from '../../scripts/start-command.mjs';
+import { call } from './http.js';
 
 /** Where the service under test keeps its data: an embedded data directory or a PostgreSQL database. */
 export type Target = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -35,21 +36,24 @@ export function rssOf(pid: number): number {
 
 /**
  * Starts the service as `npm start` does (`node` with the start script's arguments: the pid is the server's own) and waits
- * until `/healthz` answers 200.
+ * until `/healthz` answers 200, asked at `host` when given (an instance of many churches answers no other host).
+ * `nodeFlags` are added to node's own (a larger heap for many churches).
  */
-export async function startService(target: Target, extraEnv: Record<string, string> = {}): Promise<RunningService> {
+export async function startService(target: Target, extraEnv: Record<string, string> = {}, host?: string, nodeFlags: string[] = []): Promise<RunningService> {
   const port = await freePort();
   const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), LOG_LEVEL: 'warn', ...extraEnv };
   delete env.DATABASE_URL;
   if (target.kind === 'pglite') env.DATA_DIR = target.dataDir;
   else env.DATABASE_URL = target.url;
   const startedAt = performance.now();
-  const child = spawn(process.execPath, startArguments(), { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  // Node's flags go before the script; a flag given twice counts as the last one given.
+  const args = startArguments();
+  const child = spawn(process.execPath, [...args.slice(0, -1), ...nodeFlags, ...args.slice(-1)], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr!.on('data', (chunk) => (errors += chunk));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const readyMs = await waitForHealth(baseUrl, child, () => errors, startedAt);
+  const readyMs = await waitForHealth(baseUrl, host, child, () => errors, startedAt);
   return {
     baseUrl,
     pid: child.pid!,
@@ -62,15 +66,15 @@ export async function startService(target: Target, extraEnv: Record<string, stri
   };
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, errors: () => string, startedAt: number): Promise<number> {
+async function waitForHealth(baseUrl: string, host: string | undefined, child: ChildProcess, errors: () => string, startedAt: number): Promise<number> {
   const deadline = startedAt + 120_000;
   while (performance.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The service exited while starting:\n${errors()}`);
     try {
-      const answer = await fetch(`${baseUrl}/healthz`);
-      if (answer.status === 200) return Math.round(performance.now() - startedAt);
+      await call(baseUrl, 'GET', '/healthz', { host });
+      return Math.round(performance.now() - startedAt);
     } catch {
-      // Not listening yet.
+      // Not listening yet, or not ready.
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

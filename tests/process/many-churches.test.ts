@@ -208,15 +208,23 @@ describe('many churches on one PostgreSQL database (issue 40)', { skip: serverUr
     assert.deepEqual((await call(one, 'hope.example.org', 'GET', '/api/persons/search/Zebedee', { key: hopeKey })).body, []);
     assert.equal((await call(one, 'hope.example.org', 'GET', `/api/persons/${zebedee}`, { key: hopeKey })).status, 404);
 
-    // Every private route of the API, asked at Hope with Grace's key and Grace's ids, is refused.
+    // Zebedee signs in at Grace as a volunteer: the walk below goes as each of Grace's personas.
+    const user = await call(one, 'grace.example.org', 'POST', '/admin/api/users', { key: graceKey, body: { personId: zebedee, userName: 'zebedee', password: 'zebedees-password' } });
+    assert.equal(user.status, 201, JSON.stringify(user.body));
+    const zebedeeKey = (await call(one, 'grace.example.org', 'POST', '/api/public/user/login', { body: { userName: 'zebedee', password: 'zebedees-password' } })).body.apiKey as string;
+    assert.ok(zebedeeKey);
+
+    // Every private route of the API, asked at Hope with the key of each of Grace's personas and Grace's ids, is refused.
     const document = (await call(one, 'grace.example.org', 'GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, { security?: unknown[] }>> };
     const routes = Object.entries(document.paths).flatMap(([template, operations]) =>
       Object.entries(operations).filter(([, operation]) => operation.security).map(([method]) => [method.toUpperCase(), template.replace(/\{[^}]+\}/g, String(zebedee))]));
     assert.ok(routes.length > 100, `${routes.length} private routes`);
-    for (const [method, concrete] of routes) {
-      const answer = await call(two, 'hope.example.org', method, concrete, { key: graceKey, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
-      // /metrics has no key of a church: without METRICS_TOKEN it does not exist (404).
-      assert.equal(answer.status, concrete === '/metrics' ? 404 : 401, `${method} ${concrete} at Hope with Grace's key`);
+    for (const [persona, key] of [['administrator', graceKey], ['volunteer', zebedeeKey]]) {
+      for (const [method, concrete] of routes) {
+        const answer = await call(two, 'hope.example.org', method, concrete, { key, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+        // /metrics has no key of a church: without METRICS_TOKEN it does not exist (404).
+        assert.equal(answer.status, concrete === '/metrics' ? 404 : 401, `${method} ${concrete} at Hope with the key of Grace's ${persona}`);
+      }
     }
 
     // A feed's secret address opens its own church's feed only: at Hope it names nobody.
