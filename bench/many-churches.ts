@@ -1,5 +1,5 @@
 /**
- * `DATABASE_URL=… npx tsx bench/many-churches.ts [--churches 200] [--seconds 10] [--connections 50]`
+ * `DATABASE_URL=… npx tsx bench/many-churches.ts [--churches 200] [--seconds 10] [--connections 50] [--profile DIR]`
  * (`npm run bench:many-churches -- …`): issue 40's measurement of many churches on one PostgreSQL database, two
  * instances serving them all, against one church served alone, in the same run.
  *
@@ -48,7 +48,13 @@ import { dropPostgres, postgresCopy } from './lib/seeded.js';
 import { sampleRss, startService, type RunningService, type Target } from './lib/service.js';
 
 const { values: options } = parseArgs({
-  options: { churches: { type: 'string', default: '200' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+  options: {
+    churches: { type: 'string', default: '200' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    // A V8 CPU profile of each measured instance (the single church's and the first many-church one), into this directory.
+    profile: { type: 'string' },
+  },
 });
 const CHURCHES = Number(options.churches);
 const SECONDS = Number(options.seconds);
@@ -67,11 +73,12 @@ const LAST_MIGRATION = Object.keys(migrations).at(-1)!;
 
 const serverUrl = process.env.DATABASE_URL!;
 if (!serverUrl || !Number.isInteger(CHURCHES) || CHURCHES < 1 || !(SECONDS > 0) || !(CONNECTIONS > 0)) {
-  console.error('usage: DATABASE_URL=postgres://… npx tsx bench/many-churches.ts [--churches N ≥ 1] [--seconds S] [--connections C]');
+  console.error('usage: DATABASE_URL=postgres://… npx tsx bench/many-churches.ts [--churches N ≥ 1] [--seconds S] [--connections C] [--profile DIR]');
   process.exit(2);
 }
 
 const step = (text: string) => console.log(`bench: ${text}`);
+const profiled = options.profile ? [`--cpu-prof`, `--cpu-prof-dir=${path.resolve(options.profile)}`] : [];
 const hostOf = (church: number) => `church${church}.bench.example`;
 const secondsSince = (started: number) => Math.round((performance.now() - started) / 100) / 10;
 
@@ -207,7 +214,7 @@ async function oneChurch(): Promise<ServingRun> {
   step('one church: the peer church in a database of its own, one instance');
   const { target } = await postgresCopy(peerRecipe, serverUrl, SINGLE_DATABASE);
   try {
-    const service = await startService(target);
+    const service = await startService(target, {}, undefined, profiled);
     try {
       return await serve('one church', [service], SINGLE_DATABASE, [undefined]);
     } finally {
@@ -222,7 +229,8 @@ async function manyChurches(target: Target): Promise<ServingRun> {
   const instances: RunningService[] = [];
   try {
     for (let i = 0; i < INSTANCES; i++) {
-      instances.push(await startService(target, { MANY_CHURCHES: 'true' }, hostOf(1), [`--max-old-space-size=${MANY_HEAP_MB}`]));
+      const flags = [`--max-old-space-size=${MANY_HEAP_MB}`, ...(i === 0 ? profiled : [])];
+      instances.push(await startService(target, { MANY_CHURCHES: 'true' }, hostOf(1), flags));
       step(`${CHURCHES} churches: instance ${i + 1} of ${INSTANCES} ready in ${instances[i].readyMs} ms`);
     }
     return await serve(`${CHURCHES} churches`, instances, RUN_DATABASE, Array.from({ length: CHURCHES }, (_, i) => hostOf(i + 1)));

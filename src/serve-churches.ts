@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import v8 from 'node:v8';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
+import { ChurchConnections } from './db/church-connections.js';
 import { openChurchRegistry } from './db/church-registry.js';
 import { ChurchGateway } from './http/church-gateway.js';
 import { loggerOptions } from './http/logging.js';
@@ -34,12 +35,14 @@ export async function serveChurches(config: Config): Promise<void> {
   const root = Fastify({ logger: loggerOptions(config.logLevel) }).log;
   const registry = openChurchRegistry(config.databaseUrl!);
   await registry.ensure();
-  const gateway = new ChurchGateway({
+  const connections = new ChurchConnections({
     connectionString: config.databaseUrl!,
-    registry,
-    // Each church's connections serve it alone (its plans and catalogue only), so a few suffice.
-    poolSize: Math.min(config.databasePoolSize, 3),
+    connections: config.databasePoolSize,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
+  const gateway = new ChurchGateway({
+    registry,
+    connections,
     app: { trustProxy: config.trustProxy, webRoot: config.webRoot, metricsToken: config.metricsToken, loggerFor: (church) => root.child({ church: church.host }) },
     async onServe({ church, database, app }) {
       const log = app.http.log;
@@ -69,6 +72,7 @@ export async function serveChurches(config: Config): Promise<void> {
     clearInterval(reconciling);
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await gateway.close();
+    await connections.close();
     await registry.close();
   });
   root.info({ churches: served, port: config.port }, 'Volunteer Ministry Service is ready for many churches');

@@ -70,7 +70,7 @@ const INT8_OID = 20;
 const keepText = (value: string) => value;
 const toNumber = (value: string) => Number(value);
 
-function pgTypeParsers(): pg.CustomTypesConfig {
+export function pgTypeParsers(): pg.CustomTypesConfig {
   return {
     getTypeParser: ((oid: number, format?: string) => {
       if (TIMESTAMP_OIDS.includes(oid)) return keepText;
@@ -94,6 +94,32 @@ const loadPglite = async () => (await import('@electric-sql/pglite')).PGlite;
 const PREPARED_STATEMENTS = 1000;
 
 /**
+ * Names the statements a pool prepares: one name for one text, `prefix` and a number. A church among many that
+ * share connections (church-connections.ts) has a prefix of its own, so that the same text in two churches is two
+ * statements, each planned once for its own church's tables.
+ */
+export function statementNames(prefix = 'vms_'): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < PREPARED_STATEMENTS) {
+      name = `${prefix}${names.size}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+}
+
+/** How a pool's connections are taken and given back: pg's own pool, or a church's turn at shared connections. */
+export interface Checkout {
+  connect(): Promise<pg.PoolClient>;
+  release(client: pg.PoolClient): void;
+  end(): Promise<void>;
+}
+
+const ownPool = (pool: pg.Pool): Checkout => ({ connect: () => pool.connect(), release: (client) => client.release(), end: () => pool.end() });
+
+/**
  * Sends every statement with parameters as a named prepared statement, so each pooled connection parses and
  * plans a statement once and then reuses the plan: planning the member and staffing reads cost more than
  * running them. The name stands for the exact text, so one name never means two statements. The cap bounds
@@ -101,16 +127,7 @@ const PREPARED_STATEMENTS = 1000;
  * Statements without parameters stay on the simple protocol, which also admits several commands in one text
  * (the migrations).
  */
-function preparing(pool: pg.Pool): PostgresPool {
-  const names = new Map<string, string>();
-  const nameOf = (text: string) => {
-    let name = names.get(text);
-    if (name === undefined && names.size < PREPARED_STATEMENTS) {
-      name = `vms_${names.size}`;
-      names.set(text, name);
-    }
-    return name;
-  };
+export function preparing(checkout: Checkout, nameOf = statementNames()): PostgresPool {
   // One wrapper per pooled connection, made when the connection first leaves the pool, not on every checkout.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
@@ -121,16 +138,16 @@ function preparing(pool: pg.Pool): PostgresPool {
       const name = values && values.length > 0 ? nameOf(text) : undefined;
       return client.query({ name, text, values: values as unknown[] });
     }
-    return { query, release: () => client.release() };
+    return { query, release: () => checkout.release(client) };
   };
   return {
     async connect() {
-      const client = await pool.connect();
+      const client = await checkout.connect();
       let wrapper = wrappers.get(client);
       if (!wrapper) wrappers.set(client, (wrapper = wrap(client)));
       return wrapper;
     },
-    end: () => pool.end(),
+    end: () => checkout.end(),
   };
 }
 
@@ -143,17 +160,9 @@ export function openPostgres(connectionString: string, { poolSize = 10, statemen
   // An idle connection the server drops (restart, failover) leaves the pool, which reconnects on the next
   // query; without a listener its 'error' event would end the process.
   pool.on('error', () => undefined);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparing(pool) }), log: recordStatement });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparing(ownPool(pool)) }), log: recordStatement });
   const listeners = new Set<pg.Client>();
-  const shared = new Set<() => Promise<void>>();
-  // A church among many shares one listening connection with the process's other churches (shared-listener.ts).
-  const listenAsChurch = async (channel: string, onNotify: () => void) => {
-    const stop = await listenShared(connectionString, channel, (payload) => payload === schema && onNotify());
-    shared.add(stop);
-    return async () => {
-      if (shared.delete(stop)) await stop();
-    };
-  };
+  const asChurch = churchListener(connectionString, schema);
   // A LISTEN holds its connection for good, so each listener has a client of its own, outside the pool.
   const listenAlone = async (channel: string, onNotify: () => void) => {
     const client = new pg.Client({ connectionString });
@@ -169,12 +178,29 @@ export function openPostgres(connectionString: string, { poolSize = 10, statemen
     };
   };
   const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-  return wrap(db, 'postgres', schema, schema === 'public' ? listenAlone : listenAsChurch, poolStats, async () => {
+  return databaseOf(db, 'postgres', schema, schema === 'public' ? listenAlone : asChurch.listen, poolStats, async () => {
     await Promise.all([...listeners].map((client) => client.end()));
     listeners.clear();
-    await Promise.all([...shared].map((stop) => stop()));
-    shared.clear();
+    await asChurch.close();
   });
+}
+
+/** A church among many listens on the one listening connection its process shares with its other churches (shared-listener.ts). */
+export function churchListener(connectionString: string, schema: string): { listen: Database['listen']; close(): Promise<void> } {
+  const stops = new Set<() => Promise<void>>();
+  return {
+    async listen(channel, onNotify) {
+      const stop = await listenShared(connectionString, channel, (payload) => payload === schema && onNotify());
+      stops.add(stop);
+      return async () => {
+        if (stops.delete(stop)) await stop();
+      };
+    },
+    async close() {
+      await Promise.all([...stops].map((stop) => stop()));
+      stops.clear();
+    },
+  };
 }
 
 /** Less free room than this is a full disk: PostgreSQL extends a table file and its WAL in steps larger than a row. */
@@ -197,7 +223,7 @@ export async function wrapPglite(pglite: PGlite, onClose: () => Promise<void> = 
     const { bavail, bsize } = await fs.promises.statfs(dataDir);
     return bavail * bsize < MIN_FREE_BYTES;
   };
-  return wrap(db, 'pglite', 'public', listen, () => ({ total: 1 }), async () => {
+  return databaseOf(db, 'pglite', 'public', listen, () => ({ total: 1 }), async () => {
     // Kysely closes PGlite only when a query ever went through it; PGlite's timers would keep the process alive.
     if (!pglite.closed) await pglite.close();
     await onClose();
@@ -316,7 +342,8 @@ function unpackTemplate(templateFile: string, pgdata: string): void {
  */
 export const lockKey = (name: string) => sql<number>`hashtext(case current_schema() when 'public' then ${name} else current_schema() || ':' || ${name} end)`;
 
-function wrap(
+/** The Database of a Kysely instance and what its kind of database does besides statements. */
+export function databaseOf(
   db: Kysely<DB>,
   kind: DatabaseKind,
   schema: string,
@@ -324,6 +351,8 @@ function wrap(
   poolStats: Database['poolStats'],
   onClose: () => Promise<void>,
   isDiskFull: Database['isDiskFull'] = async () => false,
+  /** Where `whileHolding` takes its lock's connection: a church among many has connections apart for it. */
+  lockDb: Kysely<DB> = db,
 ): Database {
   let closed = false;
   return {
@@ -335,7 +364,7 @@ function wrap(
     isDiskFull,
     async whileHolding<T>(name: string, work: () => Promise<T>) {
       if (kind === 'pglite') return { held: true as const, value: await work() };
-      return db.connection().execute(async (connection) => {
+      return lockDb.connection().execute(async (connection) => {
         const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${lockKey(name)}) as locked`.execute(connection);
         if (!rows[0].locked) return { held: false as const };
         try {

@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type App, type AppDeps } from '../app.js';
-import { openPostgres, pendingMigrations, type Database } from '../db/database.js';
+import type { ChurchConnections } from '../db/church-connections.js';
+import { pendingMigrations, type Database } from '../db/database.js';
 import { hostOf, type Church, type ChurchRegistry } from '../db/church-registry.js';
 import { mapLimit } from '../shared/map-limit.js';
 import { errorBody } from './plugins/errors.js';
 
-/** A church being served: its own database handle (connections whose search_path is its schema) and application. */
+/** A church being served: its database (its schema, on the instance's connections) and application. */
 export interface ServedChurch {
   readonly church: Church;
   readonly database: Database;
@@ -14,11 +15,9 @@ export interface ServedChurch {
 }
 
 export interface ChurchGatewayOptions {
-  connectionString: string;
   registry: ChurchRegistry;
-  /** Connections of each church's pool: each connection serves one church, so it holds one church's plans. */
-  poolSize: number;
-  statementTimeoutMs: number;
+  /** The instance's connections, which every church served shares. */
+  connections: ChurchConnections;
   /** Everything of buildApp but the database and logger, the same for every church; its log names the church. */
   app: Omit<AppDeps, 'database' | 'logger'> & { loggerFor?: (church: Church) => FastifyBaseLogger };
   /** How long a host's answer from the registry is believed: a disabled church is refused within this. */
@@ -97,8 +96,8 @@ export class ChurchGateway {
     const active = (await this.options.registry.list()).filter((church) => church.status === 'active');
     const wanted = new Set(active.map((church) => church.schema));
     await Promise.all([...this.served.keys()].filter((schema) => !wanted.has(schema)).map((schema) => this.retire(schema)));
-    // A few at a time: opening a church takes a connection or two, and two hundred at once would pass the server's
-    // limit of connections (100 by default) before any closed.
+    // A few at a time: opening a church asks the database for its migrations and settings, and two hundred at once
+    // would queue every request behind them.
     const served = await mapLimit(active, OPENING_AT_ONCE, (church) => this.serve(church).then(() => true, () => false));
     return served.filter(Boolean).length;
   }
@@ -115,8 +114,7 @@ export class ChurchGateway {
   }
 
   private async open(church: Church): Promise<ServedChurch> {
-    const { connectionString, poolSize, statementTimeoutMs } = this.options;
-    const database = openPostgres(connectionString, { schema: church.schema, poolSize, statementTimeoutMs });
+    const database = this.options.connections.open(church.schema);
     try {
       const pending = await pendingMigrations(database.db);
       if (pending.length > 0) throw new NotMigratedError(pending);
@@ -131,7 +129,7 @@ export class ChurchGateway {
     }
   }
 
-  /** Stops every church's work and closes its application and connections. */
+  /** Stops every church's work and closes its application; the connections are the caller's to close. */
   async close(): Promise<void> {
     await Promise.all([...this.served.keys()].map((schema) => this.retire(schema)));
   }

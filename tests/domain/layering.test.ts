@@ -171,6 +171,7 @@ describe('the design of issue 38', () => {
  */
 const TALKS_TO_THE_DATABASE = new Map([
   ['http/monitoring.test.ts', 'the pool options of openPostgres against the server, and the outbox counters the metrics read'],
+  ['jobs/church-connections.test.ts', 'the connections an instance shares among its churches: which backend answered which church, below the services'],
   ['jobs/church-signals.test.ts', 'changes the outbox and the settings in one church\'s schema and listens in two: the signals below the services'],
   ['jobs/timer-jobs-instances.test.ts', 'ends the server connection of an instance holding the timer-job lock'],
   ['process/startup.test.ts', 'opens the database a started service made, after it stopped'],

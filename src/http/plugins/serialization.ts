@@ -1,6 +1,14 @@
 import fastJsonStringify from 'fast-json-stringify';
 import type { FastifyInstance } from 'fastify';
 
+type Stringify = (data: unknown) => string;
+
+/**
+ * The serializers of the process, one for each schema text: every application of a process with many churches
+ * (issue 40) registers the same routes, and each would otherwise build a serializer of its own for every answer.
+ */
+const serializers = new Map<string, Stringify>();
+
 /**
  * Response serializers are built on the first answer that needs them, with the same fast-json-stringify
  * Fastify uses by default: building the serializers of every route and status up front cost a quarter of
@@ -8,7 +16,13 @@ import type { FastifyInstance } from 'fastify';
  */
 export function registerSerialization(app: FastifyInstance): void {
   app.setSerializerCompiler(({ schema }) => {
-    let stringify: ((data: unknown) => string) | undefined;
-    return (data: unknown) => (stringify ??= fastJsonStringify(schema as Parameters<typeof fastJsonStringify>[0]))(data);
+    const text = JSON.stringify(schema);
+    let serialize = serializers.get(text);
+    if (!serialize) {
+      let stringify: Stringify | undefined;
+      serialize = (data: unknown) => (stringify ??= fastJsonStringify(schema as Parameters<typeof fastJsonStringify>[0]))(data);
+      serializers.set(text, serialize);
+    }
+    return serialize;
   });
 }

@@ -80,6 +80,21 @@ function compileOnFirstUse(ajv: InstanceType<typeof Ajv>, schema: object) {
   return validate;
 }
 
+/**
+ * The validators of the process, one for each schema text and validator: every application of a process with many
+ * churches (issue 40) registers the same routes with schemas equal but not identical, and each would otherwise keep
+ * a copy of every schema and, once asked, a compiled validator of its own.
+ */
+const validators = new Map<InstanceType<typeof Ajv>, Map<string, ReturnType<typeof compileOnFirstUse>>>([[bodyAjv, new Map()], [textAjv, new Map()]]);
+
+function validatorOf(ajv: InstanceType<typeof Ajv>, schema: FastifySchema) {
+  const known = validators.get(ajv)!;
+  const text = JSON.stringify(schema);
+  let validate = known.get(text);
+  if (!validate) known.set(text, (validate = compileOnFirstUse(ajv, withIntegerRange(schema) as object)));
+  return validate;
+}
+
 /** A check of any value by the validator request bodies get: no coercion, integers in the database's range. */
 export function bodyCheck<T extends TSchema>(schema: T): (value: unknown) => value is Static<T> {
   const validate = compileOnFirstUse(bodyAjv, withIntegerRange(schema) as object);
@@ -164,8 +179,6 @@ export function registerValidation(app: FastifyInstance): void {
     if (request.url.includes('%00') || containsNul(request.body)) throw invalid('The request must not contain a NUL character');
     if (containsNonFinite(request.body)) throw invalid('Numbers in the request must be finite');
   });
-  app.setValidatorCompiler(({ schema, httpPart }: { schema: FastifySchema; httpPart?: string }) =>
-    compileOnFirstUse(httpPart === 'body' ? bodyAjv : textAjv, withIntegerRange(schema) as object),
-  );
+  app.setValidatorCompiler(({ schema, httpPart }: { schema: FastifySchema; httpPart?: string }) => validatorOf(httpPart === 'body' ? bodyAjv : textAjv, schema));
   app.setSchemaErrorFormatter((errors, dataVar) => formatSchemaErrors(errors as ErrorObject[], dataVar));
 }
