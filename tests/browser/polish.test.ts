@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DESKTOP, PHONE } from '../helpers/browser.js';
-import { expectAccessible, inDays, openSignedIn, signIn, useBrowserWorld, type BrowserUser } from '../kit/browser.js';
+import { expectAccessible, inDays, openSignedIn, signIn, useBrowserWorld, type BrowserUser, focusComesTo } from '../kit/browser.js';
 
 /** The web app's polish after its first month (issue 37): each `it` is one of the issue's items. */
 const world = useBrowserWorld('polish', arrange);
@@ -108,7 +108,7 @@ describe('the web app\'s polish (issue 37)', () => {
       await page.keyboard.press('Tab');
       await page.keyboard.press('Escape');
       assert.equal(await menu.getAttribute('aria-expanded'), 'false');
-      assert.ok(await menu.evaluate((element) => element === document.activeElement), 'Escape hands focus back to the menu\'s button');
+      await focusComesTo(menu, 'Escape hands focus back to the menu\'s button');
       assert.equal(await nav.getByRole('link', { name: 'Users' }).count(), 0, 'the closed menu\'s links are hidden');
       await page.setViewportSize(PHONE);
       await menu.click();
@@ -135,7 +135,7 @@ describe('the web app\'s polish (issue 37)', () => {
       assert.equal(await position.inputValue(), '', 'no position is chosen before a gap is');
       await page.getByRole('button', { name: 'Assign Greeter' }).click();
       assert.equal(await chosenPosition(), String(sunday.greeter));
-      assert.ok(await position.evaluate((element) => element === document.activeElement), 'the position field takes focus');
+      await focusComesTo(position, 'the position field takes focus');
       await page.getByLabel('Find by name').waitFor();
       await expectAccessible(page, 'occurrence-assign-from-gap');
 

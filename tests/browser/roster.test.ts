@@ -99,8 +99,8 @@ describe('the roster in a browser', () => {
     // By keyboard: the first cell, then one to the right (the second Sunday's Singers), and Enter opens the assign panel.
     await firstSingers.focus();
     await page.keyboard.press('ArrowRight');
-    const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
-    assert.match(focused!, /^Singer, .+: 2 missing\. Assign$/);
+    // The grid moves the focus once it has rendered the move: wait for it rather than ask at once.
+    await page.waitForFunction(() => /^Singer, .+: 2 missing\. Assign$/.test(document.activeElement?.getAttribute('aria-label') ?? ''));
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Assign: Singer' });
     await dialog.getByRole('button', { name: 'Assign Dan Praise' }).waitFor();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
-import { type BrowserUser, expectAccessible, useBrowserWorld } from '../kit/browser.js';
+import { type BrowserUser, expectAccessible, useBrowserWorld, focusComesTo } from '../kit/browser.js';
 
 /**
  * Issue 42, item 11: signing in with two-factor sign-in on, by keyboard alone. The service runs on the real clock,
@@ -32,7 +32,7 @@ describe('signing in with two-factor sign-in on', () => {
       await password.press('Enter');
       await page.getByText('Enter the code from your authenticator app to finish signing in.').waitFor();
       const code = page.getByLabel('Code from your authenticator app, or a recovery code');
-      assert.equal(await code.evaluate((element) => element === document.activeElement), true, 'the code field has the focus');
+      await focusComesTo(code, 'the code field has the focus');
       await expectAccessible(page, 'two-factor-sign-in-code');
       // The code of the next step: enrolment accepted the current one, and a code is good once (one step of drift is allowed).
       await page.keyboard.type(codeAt(Date.now() + 30_000));

@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import ICAL from 'ical.js';
 import { Secret, TOTP } from 'otpauth';
 import { PHONE, screenshots } from '../helpers/browser.js';
-import { expectAccessible, openSignedIn, PASSWORD, signIn, useBrowserWorld, type BrowserUser, inDays } from '../kit/browser.js';
+import { expectAccessible, openSignedIn, PASSWORD, signIn, useBrowserWorld, type BrowserUser, inDays, focusComesTo } from '../kit/browser.js';
 
 /**
  * The volunteer's pages in headless Chromium against the real service (started as `npm start` starts it,
@@ -401,20 +401,20 @@ describe('the volunteer pages in a browser', () => {
       const dialog = page.getByRole('dialog', { name: 'Accept this request?' });
       await dialog.waitFor();
       const confirm = dialog.getByRole('button', { name: 'Yes, I will serve' });
-      assert.equal(await hasFocus(confirm), true, 'the dialog puts the focus on its confirming button');
+      await focusComesTo(confirm, 'the dialog puts the focus on its confirming button');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
-      assert.equal(await hasFocus(accept), true, 'closing the dialog gives the focus back to the Accept button that opened it');
+      await focusComesTo(accept, 'closing the dialog gives the focus back to the Accept button that opened it');
 
       await page.keyboard.press('Space');
       await dialog.waitFor();
-      assert.equal(await hasFocus(confirm), true);
+      await focusComesTo(confirm, 'the dialog opened again puts the focus on its confirming button');
       await page.keyboard.press('Enter');
       const note = page.getByRole('status').filter({ hasText: 'Thank you, you accepted.' });
       await note.waitFor();
       await card.getByText('Accepted', { exact: true }).waitFor();
       // The Accept button is gone with the answer, so the focus is on the note that says what happened, not on the page.
-      assert.equal(await hasFocus(note), true, 'the note of the answer takes the focus');
+      await focusComesTo(note, 'the note of the answer takes the focus');
       let tabs = 0;
       const decline = card.getByRole('button', { name: 'Decline', exact: true });
       while (!(await hasFocus(decline))) {

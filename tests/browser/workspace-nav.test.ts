@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, PHONE } from '../helpers/browser.js';
-import { expectAccessible, openSignedIn, useBrowserWorld } from '../kit/browser.js';
+import { expectAccessible, openSignedIn, useBrowserWorld, focusComesTo } from '../kit/browser.js';
 
 /** The workspace's navigation on a phone (issue 37): its pages under one menu, as the administrator's are under theirs. */
 const world = useBrowserWorld('workspace-nav', arrange);
@@ -57,7 +57,7 @@ describe('the workspace\'s navigation on a phone (issue 37)', () => {
         await page.waitForURL(`${world.base}${path}`);
         await nav.locator(`a[href="${path}"][aria-current="page"]`).first().waitFor({ state: 'attached' });
         assert.equal(await pages.getAttribute('aria-expanded'), 'false', `the menu closes on the way to ${name}`);
-        assert.ok(await isFocused(pages), `the focus comes back to the menu's button after ${name}`);
+        await focusComesTo(pages, `the focus comes back to the menu's button after ${name}`);
       }
       for (const [name, path] of ADMIN_PAGES) {
         await admin.focus();
@@ -66,7 +66,7 @@ describe('the workspace\'s navigation on a phone (issue 37)', () => {
         await page.keyboard.press('Enter');
         await page.waitForURL(`${world.base}${path}`);
         await nav.locator(`a[href="${path}"][aria-current="page"]`).waitFor({ state: 'attached' });
-        assert.ok(await isFocused(admin), `the focus comes back to the administration menu's button after ${name}`);
+        await focusComesTo(admin, `the focus comes back to the administration menu's button after ${name}`);
       }
 
       await pages.focus();
@@ -76,7 +76,7 @@ describe('the workspace\'s navigation on a phone (issue 37)', () => {
       await page.keyboard.press('Tab');
       await page.keyboard.press('Escape');
       assert.equal(await pages.getAttribute('aria-expanded'), 'false');
-      assert.ok(await isFocused(pages), 'Escape hands focus back to the menu\'s button');
+      await focusComesTo(pages, 'Escape hands focus back to the menu\'s button');
       await pages.click();
       await expectAccessible(page, '37-nav-pages-open');
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before } from 'node:test';
 import { simpleParser } from 'mailparser';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { launchBrowser, screenshots, seriousAccessibilityProblems } from '../helpers/browser.js';
 import { startServiceProcess } from '../helpers/service-process.js';
@@ -154,4 +154,14 @@ export async function openSignedIn(page: Page, base: string, apiKey: string, pat
 export async function expectAccessible(page: Page, name: string): Promise<void> {
   assert.deepEqual(await seriousAccessibilityProblems(page), [], `axe on ${name}`);
   await screenshots(page, name);
+}
+
+/**
+ * Waits until `locator` holds the focus. A page moves the focus in an effect once it has rendered, a frame or more
+ * after what a test waited for (a dialog shown, a dialog gone), so asking at once races the page. A focus that never
+ * comes fails with `what` when the page's step timeout ends the wait.
+ */
+export async function focusComesTo(locator: Locator, what: string): Promise<void> {
+  const element = await locator.elementHandle();
+  await locator.page().waitForFunction((target) => target === document.activeElement, element).catch(() => assert.fail(what));
 }
