@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { CHURCH_SCHEMA, churchListener, databaseOf, pgTypeParsers, preparing, statementNames, type Checkout, type Database } from './database.js';
+import { CHURCH_SCHEMA, churchListener, databaseOf, newPool, preparing, statementNames, type Checkout, type Database } from './database.js';
 import { recordStatement } from './statement-count.js';
 import type { DB } from './schema.js';
 
@@ -60,11 +60,7 @@ export class ChurchConnections {
   }
 
   private pool(max: number): pg.Pool {
-    const { connectionString, statementTimeoutMs } = this.options;
-    const pool = new pg.Pool({ connectionString, max, statement_timeout: statementTimeoutMs || undefined, types: pgTypeParsers() });
-    // A connection the server drops leaves the pool, which reconnects on the next checkout (as openPostgres's).
-    pool.on('error', () => undefined);
-    return pool;
+    return newPool(this.options.connectionString, max, this.options.statementTimeoutMs ?? 0);
   }
 
   /** The database of one church: its statements run in its schema alone, on the instance's connections. */

@@ -70,7 +70,7 @@ const INT8_OID = 20;
 const keepText = (value: string) => value;
 const toNumber = (value: string) => Number(value);
 
-export function pgTypeParsers(): pg.CustomTypesConfig {
+function pgTypeParsers(): pg.CustomTypesConfig {
   return {
     getTypeParser: ((oid: number, format?: string) => {
       if (TIMESTAMP_OIDS.includes(oid)) return keepText;
@@ -151,15 +151,21 @@ export function preparing(checkout: Checkout, nameOf = statementNames()): Postgr
   };
 }
 
+/** A `pg` pool of the service's connections: its type parsers, and `statementTimeoutMs` (0: the server's own). */
+export function newPool(connectionString: string, max: number, statementTimeoutMs: number, options?: string): pg.Pool {
+  // A runaway query ends with an error instead of holding a connection (and its locks) for good.
+  const pool = new pg.Pool({ connectionString, options, max, statement_timeout: statementTimeoutMs || undefined, types: pgTypeParsers() });
+  // An idle connection the server drops (restart, failover) leaves the pool, which reconnects on the next
+  // query; without a listener its 'error' event would end the process.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
 /** Opens a PostgreSQL server through a `pg` pool. */
 export function openPostgres(connectionString: string, { poolSize = 10, statementTimeoutMs = 0, schema = 'public' }: PostgresOptions = {}): Database {
   if (schema !== 'public' && !CHURCH_SCHEMA.test(schema)) throw new Error(`Not a church's schema: ${schema}`);
   const options = schema === 'public' ? undefined : `-c search_path=${schema}`;
-  // A runaway query ends with an error instead of holding a connection (and its locks) for good.
-  const pool = new pg.Pool({ connectionString, options, max: poolSize, statement_timeout: statementTimeoutMs || undefined, types: pgTypeParsers() });
-  // An idle connection the server drops (restart, failover) leaves the pool, which reconnects on the next
-  // query; without a listener its 'error' event would end the process.
-  pool.on('error', () => undefined);
+  const pool = newPool(connectionString, poolSize, statementTimeoutMs, options);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparing(ownPool(pool)) }), log: recordStatement });
   const listeners = new Set<pg.Client>();
   const asChurch = churchListener(connectionString, schema);
