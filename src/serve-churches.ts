@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { ChurchConnections } from './db/church-connections.js';
 import { openChurchRegistry } from './db/church-registry.js';
+import { buildChurchesApp } from './app.js';
 import { ChurchGateway } from './http/church-gateway.js';
 import { loggerOptions } from './http/logging.js';
 import { startDelivery } from './jobs/outbox-delivery.js';
@@ -40,18 +41,19 @@ export async function serveChurches(config: Config): Promise<void> {
     connections: config.databasePoolSize,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
   });
+  const app = await buildChurchesApp({ trustProxy: config.trustProxy, webRoot: config.webRoot, metricsToken: config.metricsToken, logger: root });
   const gateway = new ChurchGateway({
     registry,
     connections,
-    app: { trustProxy: config.trustProxy, webRoot: config.webRoot, metricsToken: config.metricsToken, loggerFor: (church) => root.child({ church: church.host }) },
-    async onServe({ church, database, app }) {
-      const log = app.http.log;
-      const stopFollowing = await app.services.settings.followChanges(database.listen).catch((error: unknown) => {
+    app,
+    loggerFor: (church) => root.child({ church: church.host }),
+    async onServe({ church, parts: { database, services, timerJobs }, log }) {
+      const stopFollowing = await services.settings.followChanges(database.listen).catch((error: unknown) => {
         log.error({ err: error }, 'settings changes from other instances are not announced here; cached settings live 5 s');
         return async () => undefined;
       });
-      const stopTimerJobs = scheduleTimerJobs(app.timerJobs, (error) => log.error({ err: error }, 'timer jobs failed'));
-      const stopDelivery = await startDelivery(app.services, database.listen, (error) => log.error({ err: error }, 'outbox delivery failed'));
+      const stopTimerJobs = scheduleTimerJobs(timerJobs, (error) => log.error({ err: error }, 'timer jobs failed'));
+      const stopDelivery = await startDelivery(services, database.listen, (error) => log.error({ err: error }, 'outbox delivery failed'));
       log.info({ schema: church.schema }, 'serving the church');
       return async () => {
         await Promise.all([stopTimerJobs(), stopDelivery(), stopFollowing()]);
@@ -72,6 +74,7 @@ export async function serveChurches(config: Config): Promise<void> {
     clearInterval(reconciling);
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await gateway.close();
+    await app.http.close();
     await connections.close();
     await registry.close();
   });

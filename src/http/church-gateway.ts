@@ -1,25 +1,28 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { buildApp, type App, type AppDeps } from '../app.js';
+import type { ChurchesApp } from '../app.js';
 import type { ChurchConnections } from '../db/church-connections.js';
-import { pendingMigrations, type Database } from '../db/database.js';
+import { pendingMigrations } from '../db/database.js';
 import { hostOf, type Church, type ChurchRegistry } from '../db/church-registry.js';
 import { mapLimit } from '../shared/map-limit.js';
+import type { ChurchParts } from './church-scope.js';
 import { errorBody } from './plugins/errors.js';
 
-/** A church being served: its database (its schema, on the instance's connections) and application. */
+/** A church being served: its database (its schema, on the instance's connections), services and timer jobs. */
 export interface ServedChurch {
   readonly church: Church;
-  readonly database: Database;
-  readonly app: App;
+  readonly parts: ChurchParts;
+  readonly log: FastifyBaseLogger;
 }
 
 export interface ChurchGatewayOptions {
   registry: ChurchRegistry;
   /** The instance's connections, which every church served shares. */
   connections: ChurchConnections;
-  /** Everything of buildApp but the database and logger, the same for every church; its log names the church. */
-  app: Omit<AppDeps, 'database' | 'logger'> & { loggerFor?: (church: Church) => FastifyBaseLogger };
+  /** The one application that serves every church. */
+  app: ChurchesApp;
+  /** The logger of a church's requests and work. */
+  loggerFor: (church: Church) => FastifyBaseLogger;
   /** How long a host's answer from the registry is believed: a disabled church is refused within this. */
   lookupMs?: number;
   /** Starts what a church runs beside its requests (timer jobs, mail); answers how to stop it. */
@@ -34,9 +37,9 @@ export const CHURCH_PAUSED = 'This church is paused by the people who run this s
 export const CHURCH_NOT_READY = 'This church is being upgraded; try again in a minute.';
 
 /**
- * Serves many churches from one process (issue 40): each request goes to the application of the church its host
- * name names. A church's application has its own caches, rate-limit windows and sessions over its own schema, so
- * nothing of one church is reachable from another's request.
+ * Serves many churches from one process (issue 40): each request is handed to the one application with the parts of
+ * the church its host name names. A church's parts have their own caches over its own schema, and its rate-limit
+ * windows and sessions are rows of that schema, so nothing of one church is reachable from another's request.
  */
 export class ChurchGateway {
   private readonly served = new Map<string, Promise<ServedChurch>>();
@@ -64,7 +67,7 @@ export class ChurchGateway {
       }
       return refuse(response, 503, CHURCH_NOT_READY);
     }
-    served.app.http.routing(request, response);
+    this.options.app.serve(served.parts, request, response);
   }
 
   private async find(host: string): Promise<Church | undefined> {
@@ -76,7 +79,7 @@ export class ChurchGateway {
     return church;
   }
 
-  /** The church's application, built on its first request (or by `reconcile`) and kept. */
+  /** The church's parts, built on its first request (or by `reconcile`) and kept. */
   serve(church: Church): Promise<ServedChurch> {
     let served = this.served.get(church.schema);
     if (!served) {
@@ -109,8 +112,7 @@ export class ChurchGateway {
     if (!one) return;
     await this.stops.get(schema)?.();
     this.stops.delete(schema);
-    await one.app.http.close();
-    await one.database.close();
+    await one.parts.database.close();
   }
 
   private async open(church: Church): Promise<ServedChurch> {
@@ -118,9 +120,8 @@ export class ChurchGateway {
     try {
       const pending = await pendingMigrations(database.db);
       if (pending.length > 0) throw new NotMigratedError(pending);
-      const { loggerFor, ...deps } = this.options.app;
-      const app = await buildApp({ ...deps, logger: loggerFor?.(church) ?? false, database });
-      const served = { church, database, app };
+      const log = this.options.loggerFor(church);
+      const served = { church, parts: this.options.app.partsOf(database, log), log };
       if (this.options.onServe) this.stops.set(church.schema, await this.options.onServe(served));
       return served;
     } catch (error) {
@@ -129,7 +130,7 @@ export class ChurchGateway {
     }
   }
 
-  /** Stops every church's work and closes its application; the connections are the caller's to close. */
+  /** Stops every church's work and closes its database; the application and the connections are the caller's to close. */
   async close(): Promise<void> {
     await Promise.all([...this.served.keys()].map((schema) => this.retire(schema)));
   }

@@ -68,8 +68,12 @@ interface Answer {
   body: any;
 }
 
-/** A request to an instance as a browser at `host` sends it (fetch will not set the Host header). */
-function call(port: number, host: string, method: string, requestPath: string, options: { key?: string; body?: unknown } = {}): Promise<Answer> {
+/**
+ * A request to an instance as a browser at `host` sends it (fetch will not set the Host header). With `bodyLater`
+ * the body is sent only when the service has taken the request and asked for it (`Expect: 100-continue`), so that it
+ * is read apart from the request's routing, as a slow client's body is.
+ */
+function call(port: number, host: string, method: string, requestPath: string, options: { key?: string; body?: unknown; bodyLater?: boolean } = {}): Promise<Answer> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const request = http.request({
@@ -78,6 +82,7 @@ function call(port: number, host: string, method: string, requestPath: string, o
         host,
         ...(options.key && { 'x-api-key': options.key }),
         ...(payload !== undefined && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        ...(options.bodyLater && { expect: '100-continue' }),
       },
     }, (response) => {
       let text = '';
@@ -94,7 +99,8 @@ function call(port: number, host: string, method: string, requestPath: string, o
       });
     });
     request.on('error', reject);
-    request.end(payload);
+    if (options.bodyLater) request.on('continue', () => request.end(payload));
+    else request.end(payload);
   });
 }
 
@@ -236,6 +242,29 @@ describe('many churches on one PostgreSQL database (issue 40)', { skip: serverUr
     const nowhere = await call(one, 'nowhere.example.org', 'GET', '/api/persons', { key: graceKey });
     assert.deepEqual([nowhere.status, nowhere.body.message], [404, 'No church answers at this address.']);
     assert.equal((await call(two, 'grace.example.org', 'GET', '/readyz')).body.status, 'ready');
+  });
+
+  it('keeps each of many requests at once in its own church, bodies and all, on one application an instance', async () => {
+    const ports = instances.map((instance) => instance.port);
+    const keys = {
+      grace: (await signIn(ports[0], 'grace.example.org', passwords.grace)).body.apiKey as string,
+      hope: (await signIn(ports[1], 'hope.example.org', passwords.hope)).body.apiKey as string,
+    };
+    // 24 people made at once, the churches and instances interleaved, each body sent after its request is routed:
+    // a request that lost its church while its body was read would answer 500 or land in the other church.
+    const made = await Promise.all(Array.from({ length: 24 }, (_, i) => {
+      const name = i % 2 === 0 ? 'grace' : 'hope';
+      return call(ports[i % 3 === 0 ? 0 : 1], `${name}.example.org`, 'POST', '/api/persons', {
+        key: keys[name], body: { firstName: `Crowd${name}`, lastName: `Number${i}` }, bodyLater: true,
+      });
+    }));
+    assert.deepEqual(made.map((answer) => answer.status), made.map(() => 201), JSON.stringify(made.find((answer) => answer.status !== 201)?.body));
+    for (const name of ['grace', 'hope'] as const) {
+      const found = await call(ports[0], `${name}.example.org`, 'GET', '/api/persons/search/Crowd', { key: keys[name] });
+      const numbers = (found.body as { text: string }[]).map((hit) => hit.text).sort();
+      const expected = Array.from({ length: 24 }, (_, i) => i).filter((i) => (i % 2 === 0) === (name === 'grace')).map((i) => `Crowd${name} Number${i}`).sort();
+      assert.deepEqual(numbers, expected, `${name} holds its own 12 people and none of the other church's`);
+    }
   });
 
   it('starts beside a church behind this build, which answers that it is being upgraded until `church migrate` has run', async () => {

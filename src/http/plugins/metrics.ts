@@ -54,7 +54,7 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
-  constructor(private readonly database: Database, token: string) {
+  constructor(private readonly databaseOf: () => Database, token: string) {
     this.tokenHash = sha256(token);
     collectDefaultMetrics({ register: this.registry });
   }
@@ -88,12 +88,13 @@ export class ServiceMetrics {
 
   /** The exposition text, with the outbox (one grouped query) and the pool read now. */
   async scrape(): Promise<string> {
-    const outbox = await readOutboxFigures(this.database.db);
+    const database = this.databaseOf();
+    const outbox = await readOutboxFigures(database.db);
     for (const [status, count] of Object.entries(outbox.messages)) this.outboxMessages.set({ status }, count);
     // The database holds the running total; a counter only goes up, so it is replaced rather than added to.
     this.failedSends.reset();
     this.failedSends.inc(outbox.failedSends);
-    for (const [state, count] of Object.entries(this.database.poolStats())) this.poolConnections.set({ state }, count);
+    for (const [state, count] of Object.entries(database.poolStats())) this.poolConnections.set({ state }, count);
     return this.registry.metrics();
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { Database } from '../../db/database.js';
-import { createRepositories } from '../../db/repositories/index.js';
+import { rateLimitsRepository } from '../../db/repositories/rate-limits.repository.js';
 import type { Clock } from '../../domain/clock.js';
 import { AppError } from '../../domain/errors.js';
 import type { Services } from '../../domain/services.js';
@@ -16,14 +16,14 @@ const WINDOW_MS = 60_000;
  * would otherwise allow the whole limit, so N instances would let a password guesser try N times as often.
  * Only the public routes are limited, and each costs one upsert more, small beside a login's password hash.
  */
-function databaseStore(database: Database, clock: Clock): new () => FastifyRateLimitStore {
-  const rateLimits = createRepositories(database.db).rateLimits;
+function databaseStore(databaseOf: () => Database, clock: Clock): new () => FastifyRateLimitStore {
+  // Each church's windows are in its own schema: the repository is taken per request, on the request's church.
   // Each limited route counts on its own, as the plugin's in-memory store does (one child store per route).
   return class DatabaseStore implements FastifyRateLimitStore {
     constructor(private readonly route = '') {}
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow = WINDOW_MS): void {
-      rateLimits.hit(`${this.route} ${key}`, timeWindow, clock.now()).then(
+      rateLimitsRepository(databaseOf().db).hit(`${this.route} ${key}`, timeWindow, clock.now()).then(
         ({ hits, msLeft }) => callback(null, { current: hits, ttl: msLeft }),
         (error: Error) => callback(error),
       );
@@ -39,10 +39,10 @@ function databaseStore(database: Database, clock: Clock): new () => FastifyRateL
 }
 
 /** Per-client-address limits on public routes (contract §16 point 15); the setting's 0 turns the limit off. */
-export async function registerRateLimits(app: FastifyInstance, database: Database, clock: Clock): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, databaseOf: () => Database, clock: Clock): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    store: databaseStore(database, clock),
+    store: databaseStore(databaseOf, clock),
     errorResponseBuilder: (_request, context) =>
       new AppError(429, `Too many requests. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`),
   });

@@ -4,8 +4,11 @@ import type { TimerJobs } from '../../jobs/timer-jobs.js';
 import { parseTimerJobsForce } from '../commands/background.commands.js';
 import { PermissiveBoolean, responses } from '../schemas/common.js';
 
-/** `POST /api/background/timerjobs` (contract §15.5): any staff login; the jobs finish before the answer. */
-export const backgroundRoutes = (jobs: TimerJobs): FastifyPluginAsyncTypebox => async (app) => {
+/**
+ * `POST /api/background/timerjobs` (contract §15.5): any staff login; the jobs finish before the answer. `jobsOf`
+ * answers the timer jobs of the church whose request it is.
+ */
+export const backgroundRoutes = (jobsOf: () => TimerJobs): FastifyPluginAsyncTypebox => async (app) => {
   app.post('/api/background/timerjobs', {
     config: { access: 'staff' },
     schema: {
@@ -14,5 +17,5 @@ export const backgroundRoutes = (jobs: TimerJobs): FastifyPluginAsyncTypebox => 
       body: Type.Object({ force: Type.Optional(PermissiveBoolean) }),
       response: responses({ 200: Type.Object({ ran: Type.Boolean() }) }),
     },
-  }, async (request) => jobs.run(parseTimerJobsForce(request.body)));
+  }, async (request) => jobsOf().run(parseTimerJobsForce(request.body)));
 };

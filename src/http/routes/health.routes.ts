@@ -2,8 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { pendingMigrations, type Database } from '../../db/database.js';
 
-/** `GET /healthz`: 200 once migrations have run and the database answers, 503 otherwise (contract §17). */
-export const healthRoutes = (database: Database): FastifyPluginAsyncTypebox => async (app) => {
+/**
+ * `GET /healthz`: 200 once migrations have run and the database answers, 503 otherwise (contract §17). `databaseOf`
+ * answers the database of the church whose request it is.
+ */
+export const healthRoutes = (databaseOf: () => Database): FastifyPluginAsyncTypebox => async (app) => {
   app.get('/healthz', {
     config: { access: 'public' },
     schema: {
@@ -12,7 +15,7 @@ export const healthRoutes = (database: Database): FastifyPluginAsyncTypebox => a
       response: { 200: Type.Object({ status: Type.Literal('ok') }), 503: Type.Object({ status: Type.Literal('unavailable') }) },
     },
   }, async (_request, reply) =>
-    (await database.ping()) ? { status: 'ok' as const } : reply.code(503).send({ status: 'unavailable' as const }));
+    (await databaseOf().ping()) ? { status: 'ok' as const } : reply.code(503).send({ status: 'unavailable' as const }));
 
   // Readiness for a load balancer (issue 19): this instance should get traffic only while its database answers, has
   // every migration this build expects (an instance of an older build beside a newer schema still answers) and, for
@@ -28,6 +31,7 @@ export const healthRoutes = (database: Database): FastifyPluginAsyncTypebox => a
       },
     },
   }, async (_request, reply) => {
+    const database = databaseOf();
     if (!(await database.ping())) return reply.code(503).send({ status: 'unavailable' as const, reason: 'The database does not answer' });
     if (await database.isDiskFull()) return reply.code(503).send({ status: 'unavailable' as const, reason: 'The disk is full' });
     const pending = await pendingMigrations(database.db);
