@@ -1,5 +1,5 @@
 /**
- * `DATABASE_URL=… npx tsx bench/many-churches.ts [--churches 200] [--seconds 10] [--connections 50] [--profile DIR]`
+ * `DATABASE_URL=… npx tsx bench/many-churches.ts [--churches 200] [--seconds 10] [--connections 50] [--rounds 3] [--profile DIR]`
  * (`npm run bench:many-churches -- …`): issue 40's measurement of many churches on one PostgreSQL database, two
  * instances serving them all, against one church served alone, in the same run.
  *
@@ -16,17 +16,21 @@
  *    after each schema's record of this build's last migration is deleted, so that each church runs that migration
  *    again (as tests/process/many-churches.test.ts makes a church late; it relies on that migration running over
  *    its own result, as the test does).
- * 3. One church alone: the peer church in a database of its own (`vms_many_churches_single`), one instance as
- *    `npm start` starts it, and the read figures of the peer bench (bench/lib/peer-church.ts): the ceiling
- *    (GET /healthz), my assignments, occurrence staffing, the whole Sunday and the Sunday with its people.
- * 4. Many churches: two instances with MANY_CHURCHES=true on the run database. Once each answers /readyz at every
- *    church's host and its idle pooled connections have closed, each instance's resident memory and the server's
- *    connections to the database are read. Then the same figures at church 1's host, all on the first instance:
+ * 3. Both ways of serving run side by side: one church alone (the peer church in a database of its own,
+ *    `vms_many_churches_single`, one instance as `npm start` starts it), and all the churches on two instances with
+ *    MANY_CHURCHES=true on the run database, started with npm start's own flags. Once every church answers /readyz
+ *    and the idle pooled connections have closed, each instance's resident memory and the server's connections to
+ *    each database are read.
+ * 4. The read figures of the peer bench (bench/lib/peer-church.ts): the ceiling (GET /healthz), my assignments,
+ *    occurrence staffing, the whole Sunday and the Sunday with its people, each in `--rounds` rounds (3) of one
+ *    church alone and then church 1 of many (the order turning each round), so that each ratio compares two
+ *    measurements seconds apart. Many churches are measured at church 1's host, all on the first instance:
  *    autocannon loads one address, and spreading the load over two processes would measure two processes against
  *    one, where the question is what the other churches cost a church. The second instance serves all the churches
  *    meanwhile (timer jobs, mail, connections), and its sessions count in the database's CPU.
  *
- * Prints one table (each figure for one church and for many, and many / one, which issue 40 wants at 0.80 or more),
+ * Prints one table (each figure for one church and for many in their median rounds, and the median of the rounds'
+ * many / one, which issue 40 wants at 0.80 or more),
  * writes bench/results/many-churches-<date>.json, and drops both databases.
  */
 import fs from 'node:fs';
@@ -39,9 +43,9 @@ import { openChurchRegistry, type ChurchRegistry } from '../src/db/church-regist
 import { migrations } from '../src/db/migrations/index.js';
 import { answersCell, cpuCell, markdownTable, speedCell } from './lib/figure-table.js';
 import { call } from './lib/http.js';
-import { measureReads, signInPeer, type PeerRead } from './lib/peer-church.js';
+import { signInPeer, type PeerRead } from './lib/peer-church.js';
 import { CpuMeter } from './lib/peer-cpu.js';
-import { measure, type LoadOptions, type Rotation, type ServingFigure } from './lib/peer-load.js';
+import { measure, warmUp, type LoadOptions, type Rotation, type ServingFigure } from './lib/peer-load.js';
 import { peerRecipe } from './lib/peer-seeded.js';
 import { schemaCopier } from './lib/schema-copy.js';
 import { dropPostgres, postgresCopy } from './lib/seeded.js';
@@ -52,6 +56,7 @@ const { values: options } = parseArgs({
     churches: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '3' },
     // A V8 CPU profile of each measured instance (the single church's and the first many-church one), into this directory.
     profile: { type: 'string' },
   },
@@ -59,21 +64,17 @@ const { values: options } = parseArgs({
 const CHURCHES = Number(options.churches);
 const SECONDS = Number(options.seconds);
 const CONNECTIONS = Number(options.connections);
+const ROUNDS = Number(options.rounds);
 const RUN_DATABASE = 'vms_many_churches_run';
 const SINGLE_DATABASE = 'vms_many_churches_single';
 const INSTANCES = 2;
-/**
- * The heap of a many-church instance, instead of npm start's 512 MB: every church served has an application of its
- * own (5–6 MB), and 200 of them do not fit in 512 MB (the instance ran out of memory while starting).
- */
-const MANY_HEAP_MB = 2048;
 /** pg's pool closes a connection idle this long (its default), after which an instance holds what it keeps at rest. */
 const IDLE_CLOSE_MS = 10_000;
 const LAST_MIGRATION = Object.keys(migrations).at(-1)!;
 
 const serverUrl = process.env.DATABASE_URL!;
-if (!serverUrl || !Number.isInteger(CHURCHES) || CHURCHES < 1 || !(SECONDS > 0) || !(CONNECTIONS > 0)) {
-  console.error('usage: DATABASE_URL=postgres://… npx tsx bench/many-churches.ts [--churches N ≥ 1] [--seconds S] [--connections C] [--profile DIR]');
+if (!serverUrl || !Number.isInteger(CHURCHES) || CHURCHES < 1 || !Number.isInteger(ROUNDS) || ROUNDS < 1 || !(SECONDS > 0) || !(CONNECTIONS > 0)) {
+  console.error('usage: DATABASE_URL=postgres://… npx tsx bench/many-churches.ts [--churches N ≥ 1] [--seconds S] [--connections C] [--rounds R] [--profile DIR]');
   process.exit(2);
 }
 
@@ -82,7 +83,8 @@ const profiled = options.profile ? [`--cpu-prof`, `--cpu-prof-dir=${path.resolve
 const hostOf = (church: number) => `church${church}.bench.example`;
 const secondsSince = (started: number) => Math.round((performance.now() - started) / 100) / 10;
 
-const READS: Array<[PeerRead, string]> = [
+const FIGURES: Array<[FigureKey, string]> = [
+  ['ceiling', 'ceiling: GET /healthz'],
   ['myAssignments', 'my assignments (GET /api/me/assignments)'],
   ['occurrenceStaffing', 'occurrence staffing'],
   ['sundayView', 'whole Sunday (occurrence list of one date)'],
@@ -95,8 +97,17 @@ interface MigrationTiming {
   migrationsRun: number;
 }
 
-/** What one way of serving the peer church gave: its instances at rest, then the figures at the first instance. */
-interface ServingRun {
+/** One way of serving the peer church: its instances, the first of which is measured, signed in at `hosts[0]`. */
+interface Side {
+  label: string;
+  instances: RunningService[];
+  database: string;
+  /** Every church's host name (undefined: the instance's own address, one church alone). */
+  hosts: ReadonlyArray<string | undefined>;
+}
+
+/** A side at rest: every church ready, idle connections closed. */
+interface AtRest {
   readyMs: number[];
   /** Churches whose host answered /readyz 200, at each instance. */
   churchesReady: number[];
@@ -104,10 +115,15 @@ interface ServingRun {
   rssMiBAtRest: number[];
   /** The server's connections to the database at the same moment, all instances together. */
   connectionsAtRest: number;
-  /** Resident MiB of the measured instance at its highest during the load. */
-  peakRssMiBUnderLoad: number;
-  ceiling: ServingFigure;
-  reads: Record<PeerRead, ServingFigure>;
+}
+
+type FigureKey = 'ceiling' | PeerRead;
+
+/** A figure's rounds: each side's measurement in each round, and many / one in each round. */
+interface Rounds {
+  one: ServingFigure[];
+  many: ServingFigure[];
+  ratios: number[];
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -182,86 +198,121 @@ async function readyAt(service: RunningService, hosts: ReadonlyArray<string | un
 const connectionsTo = (database: string) => withClient(serverUrl, async (client) =>
   Number((await client.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [database])).rows[0].n));
 
-/**
- * The instances at rest (every church ready, idle connections closed), then the ceiling and the read figures at
- * the first instance, signed in at `host`.
- */
-async function serve(label: string, instances: readonly RunningService[], database: string, hosts: ReadonlyArray<string | undefined>): Promise<ServingRun> {
+/** Walks every church's /readyz at each instance of the side; answers how many answered 200 at each. */
+async function readiness(side: Side): Promise<number[]> {
   const churchesReady: number[] = [];
-  for (const instance of instances) churchesReady.push(await readyAt(instance, hosts));
-  step(`${label}: ${churchesReady.join(', ')} of ${hosts.length} churches ready; waiting ${IDLE_CLOSE_MS / 1000} s for idle connections to close`);
-  await new Promise((resolve) => setTimeout(resolve, IDLE_CLOSE_MS + 1000));
-  const rssMiBAtRest = instances.map((instance) => instance.rssMiB());
-  const connectionsAtRest = await connectionsTo(database);
+  for (const instance of side.instances) churchesReady.push(await readyAt(instance, side.hosts));
+  step(`${side.label}: ${churchesReady.join(', ')} of ${side.hosts.length} churches ready`);
+  return churchesReady;
+}
 
-  const [measured] = instances;
-  const host = hosts[0];
-  step(`${label}: signing in the peer church's coordinator and volunteers${host ? ` at ${host}` : ''}`);
-  const { reads } = await signInPeer(measured.baseUrl, host);
-  const cpu = new CpuMeter(measured.pid, { url: serverUrl, database });
-  const loadOptions = (rotation: Rotation): LoadOptions => ({ baseUrl: measured.baseUrl, host, connections: CONNECTIONS, rotation, seconds: SECONDS });
-  const peak = sampleRss(measured.pid);
-  step(`${label}: ceiling (GET /healthz, ${CONNECTIONS} connections, ${SECONDS} s)`);
-  const ceiling = await measure(loadOptions(() => ({ path: '/healthz' })), cpu);
-  const figures = await measureReads(reads, loadOptions, cpu, (name) => step(`${label}: ${name} (${CONNECTIONS} connections, ${SECONDS} s after a warm-up)`));
+/** The side's memory and connections, read once its idle pooled connections have closed. */
+async function atRest(side: Side, churchesReady: number[]): Promise<AtRest> {
   return {
-    readyMs: instances.map((instance) => instance.readyMs),
-    churchesReady, rssMiBAtRest, connectionsAtRest, peakRssMiBUnderLoad: peak.stop(), ceiling, reads: figures,
+    readyMs: side.instances.map((instance) => instance.readyMs),
+    churchesReady,
+    rssMiBAtRest: side.instances.map((instance) => instance.rssMiB()),
+    connectionsAtRest: await connectionsTo(side.database),
   };
 }
 
-async function oneChurch(): Promise<ServingRun> {
+/** The single church in a database of its own, one instance as `npm start` starts it. */
+async function startOneChurch(): Promise<Side> {
   step('one church: the peer church in a database of its own, one instance');
   const { target } = await postgresCopy(peerRecipe, serverUrl, SINGLE_DATABASE);
-  try {
-    const service = await startService(target, {}, undefined, profiled);
-    try {
-      return await serve('one church', [service], SINGLE_DATABASE, [undefined]);
-    } finally {
-      await service.stop();
-    }
-  } finally {
-    await dropPostgres(serverUrl, SINGLE_DATABASE);
-  }
+  return { label: 'one church', instances: [await startService(target, {}, undefined, profiled)], database: SINGLE_DATABASE, hosts: [undefined] };
 }
 
-async function manyChurches(target: Target): Promise<ServingRun> {
-  const instances: RunningService[] = [];
-  try {
-    for (let i = 0; i < INSTANCES; i++) {
-      const flags = [`--max-old-space-size=${MANY_HEAP_MB}`, ...(i === 0 ? profiled : [])];
-      instances.push(await startService(target, { MANY_CHURCHES: 'true' }, hostOf(1), flags));
-      step(`${CHURCHES} churches: instance ${i + 1} of ${INSTANCES} ready in ${instances[i].readyMs} ms`);
-    }
-    return await serve(`${CHURCHES} churches`, instances, RUN_DATABASE, Array.from({ length: CHURCHES }, (_, i) => hostOf(i + 1)));
-  } finally {
-    await Promise.all(instances.map((instance) => instance.stop()));
+/** Every church of the run database, on `INSTANCES` instances started with npm start's own flags (its 512 MB heap). */
+async function startManyChurches(target: Target): Promise<Side> {
+  const side: Side = { label: `${CHURCHES} churches`, instances: [], database: RUN_DATABASE, hosts: Array.from({ length: CHURCHES }, (_, i) => hostOf(i + 1)) };
+  for (let i = 0; i < INSTANCES; i++) {
+    side.instances.push(await startService(target, { MANY_CHURCHES: 'true' }, hostOf(1), i === 0 ? profiled : []));
+    step(`${side.label}: instance ${i + 1} of ${INSTANCES} ready in ${side.instances[i].readyMs} ms`);
   }
+  return side;
+}
+
+/**
+ * Each figure in `ROUNDS` rounds, the two sides one after the other in each, the first side changing from round to
+ * round. This machine's speed drifts by a factor of two within minutes; a ratio of two measurements made seconds
+ * apart holds through that, where one side measured whole after the other did not (many / one came out from 0.47
+ * to 1.80 for one figure in three runs within an hour).
+ */
+async function measureInRounds(one: Side, many: Side): Promise<{ rounds: Record<FigureKey, Rounds>; peakRssMiB: Record<'one' | 'many', number> }> {
+  const sides = { one, many };
+  const loads = {} as Record<'one' | 'many', { rotations: Record<FigureKey, Rotation>; cpu: CpuMeter; options: (rotation: Rotation) => LoadOptions }>;
+  for (const [name, side] of Object.entries(sides) as Array<['one' | 'many', Side]>) {
+    const [measured] = side.instances;
+    const host = side.hosts[0];
+    step(`${side.label}: signing in the peer church's coordinator and volunteers${host ? ` at ${host}` : ''}`);
+    const { reads } = await signInPeer(measured.baseUrl, host);
+    loads[name] = {
+      rotations: { ceiling: () => ({ path: '/healthz' }), ...reads },
+      cpu: new CpuMeter(measured.pid, { url: serverUrl, database: side.database }),
+      options: (rotation) => ({ baseUrl: measured.baseUrl, host, connections: CONNECTIONS, rotation, seconds: SECONDS }),
+    };
+  }
+  const peaks = { one: sampleRss(one.instances[0].pid), many: sampleRss(many.instances[0].pid) };
+  const rounds = {} as Record<FigureKey, Rounds>;
+  for (const [key] of FIGURES) {
+    rounds[key] = { one: [], many: [], ratios: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const name of round % 2 === 0 ? ['one', 'many'] as const : ['many', 'one'] as const) {
+        const load = loads[name];
+        step(`${sides[name].label}: ${key}, round ${round + 1} of ${ROUNDS} (${CONNECTIONS} connections, ${SECONDS} s after a warm-up)`);
+        await warmUp(load.options(load.rotations[key]));
+        rounds[key][name].push(await measure(load.options(load.rotations[key]), load.cpu));
+      }
+      rounds[key].ratios.push(ratio(rounds[key].many[round], rounds[key].one[round]));
+    }
+  }
+  return { rounds, peakRssMiB: { one: peaks.one.stop(), many: peaks.many.stop() } };
 }
 
 const ratio = (many: ServingFigure, one: ServingFigure) => Math.round((many.requestsPerSecond / one.requestsPerSecond) * 100) / 100;
 
-function table(one: ServingRun, many: ServingRun, copySeconds: number, migration: Record<'upToDate' | 'oneEach', MigrationTiming>): string {
-  const both = (cell: (run: ServingRun) => string) => [cell(one), cell(many)];
-  const figureRows = (name: string, figure: (run: ServingRun) => ServingFigure, target: string) => [
-    [`${name}: req/s (p50 / p99 ms)`, ...both((run) => speedCell(figure(run))), ratio(figure(many), figure(one)).toFixed(2), target],
-    ['  CPU ms per request (service + database)', ...both((run) => cpuCell(figure(run))), '', ''],
-    ['  answers', ...both((run) => answersCell(figure(run))), '', ''],
-  ];
+/** The middle one (the lower middle of an even count). */
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+/** The side's round of median speed, whose latency and CPU the table shows with it. */
+function medianRound(figures: ServingFigure[]): ServingFigure {
+  const speed = median(figures.map((figure) => figure.requestsPerSecond));
+  return figures.find((figure) => figure.requestsPerSecond === speed)!;
+}
+
+interface Measured {
+  rest: Record<'one' | 'many', AtRest>;
+  rounds: Record<FigureKey, Rounds>;
+  peakRssMiB: Record<'one' | 'many', number>;
+}
+
+function table(measured: Measured, copySeconds: number, migration: Record<'upToDate' | 'oneEach', MigrationTiming>): string {
+  const both = (cell: (side: 'one' | 'many') => string) => [cell('one'), cell('many')];
+  const figureRows = (key: FigureKey, name: string, target: string) => {
+    const { ratios } = measured.rounds[key];
+    const figure = (side: 'one' | 'many') => medianRound(measured.rounds[key][side]);
+    return [
+      [`${name}: req/s (p50 / p99 ms)`, ...both((side) => speedCell(figure(side))), `${median(ratios).toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(', ')})`, target],
+      ['  CPU ms per request (service + database)', ...both((side) => cpuCell(figure(side))), '', ''],
+      ['  answers', ...both((side) => answersCell(figure(side))), '', ''],
+    ];
+  };
+  const rest = (cell: (run: AtRest) => string) => both((side) => cell(measured.rest[side]));
   const migrated = (timing: MigrationTiming) => `${timing.seconds} (${timing.msPerChurch} ms a church)`;
   const body = [
-    ...figureRows('ceiling: GET /healthz', (run) => run.ceiling, ''),
-    ...READS.flatMap(([key, name]) => figureRows(name, (run) => run.reads[key], '≥ 0.80')),
-    ['instances ready in (ms)', ...both((run) => run.readyMs.join(', ')), '', ''],
-    ['churches answering /readyz, per instance', ...both((run) => run.churchesReady.join(', ')), '', ''],
-    ['resident MiB per instance at rest', ...both((run) => run.rssMiBAtRest.join(', ')), '', ''],
-    ['  peak of the measured instance under load', ...both((run) => String(run.peakRssMiBUnderLoad)), '', ''],
-    ['server connections at rest, all instances', ...both((run) => String(run.connectionsAtRest)), '', ''],
+    ...FIGURES.flatMap(([key, name]) => figureRows(key, name, key === 'ceiling' ? '' : '≥ 0.80')),
+    ['instances ready in (ms)', ...rest((run) => run.readyMs.join(', ')), '', ''],
+    ['churches answering /readyz, per instance', ...rest((run) => run.churchesReady.join(', ')), '', ''],
+    ['resident MiB per instance at rest', ...rest((run) => run.rssMiBAtRest.join(', ')), '', ''],
+    ['  peak of the measured instance under load', ...both((side) => String(measured.peakRssMiB[side])), '', ''],
+    ['server connections at rest, all instances', ...rest((run) => String(run.connectionsAtRest)), '', ''],
     ['churches made and analyzed (s)', '', String(copySeconds), '', ''],
     ['migrate every church, none to run (s)', '', migrated(migration.upToDate), '', ''],
     ['migrate every church, one each to run (s)', '', migrated(migration.oneEach), '', ''],
   ];
-  return markdownTable(['figure', 'one church, 1 instance', `${CHURCHES} churches, ${INSTANCES} instances`, 'many / one', 'target'], body);
+  const header = ['figure', 'one church, 1 instance', `${CHURCHES} churches, ${INSTANCES} instances`, 'many / one: median (each round)', 'target'];
+  return markdownTable(header, body);
 }
 
 const started = performance.now();
@@ -284,16 +335,29 @@ try {
   } finally {
     await registry.close();
   }
-  const one = await oneChurch();
-  const many = await manyChurches(target);
-  console.log(`\n${table(one, many, copySeconds, migration)}\n`);
+  const sides: Side[] = [];
+  let measured: Measured;
+  try {
+    sides.push(await startOneChurch());
+    sides.push(await startManyChurches(target));
+    const [one, many] = sides;
+    const ready = { one: await readiness(one), many: await readiness(many) };
+    step(`waiting ${IDLE_CLOSE_MS / 1000} s for idle connections to close`);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_CLOSE_MS + 1000));
+    const rest = { one: await atRest(one, ready.one), many: await atRest(many, ready.many) };
+    measured = { rest, ...await measureInRounds(one, many) };
+  } finally {
+    await Promise.all(sides.flatMap((side) => side.instances.map((instance) => instance.stop())));
+    await dropPostgres(serverUrl, SINGLE_DATABASE);
+  }
+  console.log(`\n${table(measured, copySeconds, migration)}\n`);
   const file = path.join('bench/results', `many-churches-${new Date().toISOString().slice(0, 10)}.json`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const ratios = Object.fromEntries([['ceiling', ratio(many.ceiling, one.ceiling)], ...READS.map(([key]) => [key, ratio(many.reads[key], one.reads[key])])]);
+  const ratios = Object.fromEntries(FIGURES.map(([key]) => [key, median(measured.rounds[key].ratios)]));
   fs.writeFileSync(file, `${JSON.stringify({
     ranAt: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverage },
-    churches: CHURCHES, instances: INSTANCES, seconds: SECONDS, connections: CONNECTIONS, serverMaxConnections: maxConnections,
-    seedSeconds, copySeconds, migration, lastMigration: LAST_MIGRATION, oneChurch: one, manyChurches: many, ratios,
+    churches: CHURCHES, instances: INSTANCES, seconds: SECONDS, connections: CONNECTIONS, roundsEach: ROUNDS, serverMaxConnections: maxConnections,
+    seedSeconds, copySeconds, migration, lastMigration: LAST_MIGRATION, ...measured, ratios,
   }, null, 2)}\n`);
   step(`figures written to ${file}; the run took ${Math.round(secondsSince(started))} s`);
 } finally {

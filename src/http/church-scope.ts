@@ -11,7 +11,7 @@ export interface ChurchParts {
   readonly services: Services;
   readonly timerJobs: TimerJobs;
   /** The church's logger: its request lines name the church. */
-  readonly log?: FastifyBaseLogger;
+  readonly log: FastifyBaseLogger;
 }
 
 /**

@@ -62,21 +62,35 @@ export class TimerJobs {
   }
 }
 
+/** How often the service runs the timer jobs of a church on its own. */
+export const TIMER_JOBS_EVERY_MS = 15 * 60_000;
+
 /**
- * Runs the timer jobs on the service's own schedule (every 15 minutes); answers a stop function that also waits
- * for a run under way, so that its lock and transactions end before the database closes.
+ * Runs the timer jobs on the service's own schedule (every 15 minutes), the first time after `firstAfterMs`;
+ * answers a stop function that also waits for a run under way, so that its lock and transactions end before the
+ * database closes.
  */
-export function scheduleTimerJobs(jobs: TimerJobs, onError: (error: unknown) => void, everyMs = 15 * 60_000): () => Promise<void> {
+export function scheduleTimerJobs(
+  jobs: TimerJobs,
+  onError: (error: unknown) => void,
+  { everyMs = TIMER_JOBS_EVERY_MS, firstAfterMs = everyMs }: { everyMs?: number; firstAfterMs?: number } = {},
+): () => Promise<void> {
   let running: Promise<void> | undefined;
   const tick = () => {
     running ??= jobs.run().then(() => undefined, onError).finally(() => {
       running = undefined;
     });
   };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
+  let interval: NodeJS.Timeout | undefined;
+  const first = setTimeout(() => {
+    tick();
+    interval = setInterval(tick, everyMs);
+    interval.unref();
+  }, firstAfterMs);
+  first.unref();
   return async () => {
-    clearInterval(timer);
+    clearTimeout(first);
+    clearInterval(interval);
     await running;
   };
 }
