@@ -39,7 +39,7 @@ export class ChurchScope {
 
   /** The parts of the church whose request is being handled. */
   readonly parts = (): ChurchParts => {
-    const parts = this.current.getStore();
+    const parts = this.being();
     if (!parts) throw new Error('No church is being served here: a church\'s services are reached only inside its requests');
     return parts;
   };

@@ -66,6 +66,7 @@ const passwordIn = (output: string) => /must choose their own at once:\n\s+(\S+)
 interface Answer {
   status: number;
   body: any;
+  headers: http.IncomingHttpHeaders;
 }
 
 /**
@@ -73,7 +74,10 @@ interface Answer {
  * the body is sent only when the service has taken the request and asked for it (`Expect: 100-continue`), so that it
  * is read apart from the request's routing, as a slow client's body is.
  */
-function call(port: number, host: string, method: string, requestPath: string, options: { key?: string; body?: unknown; bodyLater?: boolean } = {}): Promise<Answer> {
+function call(
+  port: number, host: string, method: string, requestPath: string,
+  options: { key?: string; body?: unknown; bodyLater?: boolean; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const request = http.request({
@@ -83,6 +87,7 @@ function call(port: number, host: string, method: string, requestPath: string, o
         ...(options.key && { 'x-api-key': options.key }),
         ...(payload !== undefined && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
         ...(options.bodyLater && { expect: '100-continue' }),
+        ...options.headers,
       },
     }, (response) => {
       let text = '';
@@ -95,7 +100,7 @@ function call(port: number, host: string, method: string, requestPath: string, o
         } catch {
           // Not JSON (a page): kept as text.
         }
-        resolve({ status: response.statusCode ?? 0, body });
+        resolve({ status: response.statusCode ?? 0, body, headers: response.headers });
       });
     });
     request.on('error', reject);
@@ -122,6 +127,7 @@ describe('many churches on one PostgreSQL database (issue 40)', { skip: serverUr
   const mail = watchedInbox();
   let sink: MailSink;
   let graceMade = '';
+  let zebedeeId = 0;
   /** The deployment's mail server for new churches: Grace is made with it, the others without. */
   let churchMail: Record<string, string> = {};
 
@@ -209,6 +215,7 @@ describe('many churches on one PostgreSQL database (issue 40)', { skip: serverUr
     const made = await call(two, 'grace.example.org', 'POST', '/api/persons', { key: graceKey, body: { firstName: 'Zebedee', lastName: 'Graceful', email: 'zebedee@grace.example.org' } });
     assert.equal(made.status, 201, JSON.stringify(made.body));
     const zebedee = made.body.Id as number;
+    zebedeeId = zebedee;
     const found = await call(one, 'grace.example.org', 'GET', '/api/persons/search/Zebedee', { key: graceKey });
     assert.deepEqual(found.body.map((hit: { objid: number }) => hit.objid), [zebedee], 'the other instance finds it');
     assert.deepEqual((await call(one, 'hope.example.org', 'GET', '/api/persons/search/Zebedee', { key: hopeKey })).body, []);
@@ -265,6 +272,61 @@ describe('many churches on one PostgreSQL database (issue 40)', { skip: serverUr
       const expected = Array.from({ length: 24 }, (_, i) => i).filter((i) => (i % 2 === 0) === (name === 'grace')).map((i) => `Crowd${name} Number${i}`).sort();
       assert.deepEqual(numbers, expected, `${name} holds its own 12 people and none of the other church's`);
     }
+  });
+
+  it('opens a church\'s answer links and web pages at its own host only', async () => {
+    const [one, two] = instances.map((instance) => instance.port);
+    const graceKey = (await signIn(one, 'grace.example.org', passwords.grace)).body.apiKey as string;
+    const ok = async (method: string, requestPath: string, body?: unknown) => {
+      const answer = await call(one, 'grace.example.org', method, requestPath, { key: graceKey, body });
+      assert.ok(answer.status >= 200 && answer.status < 300, `${method} ${requestPath}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      return answer.body;
+    };
+    // Zebedee is asked to serve at Grace, by a mail with answer links.
+    const V = '/api/ministries';
+    const ministryId = (await ok('POST', `${V}/ministries`, { name: 'Hospitality' })).ministry.id as number;
+    const teamId = (await ok('GET', `${V}/ministries/${ministryId}/teams`)).teams[0].id as number;
+    const usher = (await ok('POST', `${V}/ministries/${ministryId}/positions`, { name: 'Usher', teamId })).position.id as number;
+    const eventTypeId = (await ok('GET', '/api/events/types') as Array<{ Id: number; Name: string }>).find((type) => type.Name === 'Other')!.Id;
+    const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await ok('POST', `${V}/ministries/${ministryId}/events`, { title: 'Sunday service', eventTypeId, date, startTime: '10:00', endTime: '11:30' });
+    await ok('POST', `${V}/ministries/${ministryId}/schedules`, {
+      name: 'Sunday service', linkMode: 'ministry', titleFilter: 'Sunday service', teamId, windowStart: new Date().toISOString().slice(0, 10),
+      requirements: [{ positionId: usher, minCount: 1 }],
+    });
+    const occurrenceId = ((await ok('GET', `${V}/dashboard`)).gaps as Array<{ occurrenceId: number }>)[0].occurrenceId;
+    await ok('POST', `${V}/positions/${usher}/qualifications`, { personId: zebedeeId });
+    const sent = mail.inbox.length;
+    await ok('POST', `${V}/occurrences/${occurrenceId}/assignments`, { positionId: usher, personId: zebedeeId });
+    await ok('POST', '/api/background/timerjobs', { force: true });
+    const request = await mail.arrival('zebedee@grace.example.org', sent);
+    const link = /https:\/\/grace\.example\.org(\/answer\/[^?\s]+)/.exec(request.text)?.[1];
+    assert.ok(link, request.text);
+    const token = link.slice('/answer/'.length);
+
+    const atGrace = await call(two, 'grace.example.org', 'GET', `/api/public/answer/${token}`);
+    assert.equal(atGrace.status, 200, JSON.stringify(atGrace.body));
+    // Hope answers Grace's link as a link it never made: one signed with another church's secret.
+    const neverMade = await call(two, 'hope.example.org', 'GET', `/api/public/answer/${'x'.repeat(token.length)}`);
+    assert.deepEqual([neverMade.status, neverMade.body.message], [403, 'This link is not valid: it is incomplete or was altered. Open it again from the e-mail, or answer on your volunteer schedule.']);
+    const atHope = await call(two, 'hope.example.org', 'GET', `/api/public/answer/${token}`);
+    assert.deepEqual([atHope.status, atHope.body], [403, neverMade.body]);
+    const answeredAtHope = await call(two, 'hope.example.org', 'POST', `/api/public/answer/${token}`, { body: { response: 'accepted' } });
+    assert.deepEqual([answeredAtHope.status, answeredAtHope.body], [403, neverMade.body]);
+    assert.equal((await call(one, 'grace.example.org', 'GET', `/api/public/answer/${token}`)).body.answered, null, 'the answer tried at Hope left Grace\'s request open');
+
+    // The web app's sign-in cookie of Grace's administrator opens Grace's coordinator pages, and at Hope only the sign-in.
+    const session = await call(one, 'grace.example.org', 'POST', '/api/public/user/session', {
+      body: { userName: 'admin', password: passwords.grace }, headers: { 'x-vms-csrf': '1' },
+    });
+    assert.equal(session.status, 200, JSON.stringify(session.body));
+    const cookie = [session.headers['set-cookie'] ?? []].flat().map((line) => line.split(';')[0]).join('; ');
+    const page = (port: number, host: string) => call(port, host, 'GET', '/ministries/dashboard', { headers: { cookie } });
+    const gracePage = await page(two, 'grace.example.org');
+    assert.equal(gracePage.status, 200);
+    assert.match(gracePage.body, /Ministry Dashboard/);
+    const hopePage = await page(two, 'hope.example.org');
+    assert.deepEqual([hopePage.status, hopePage.headers.location], [302, '/sign-in?next=%2Fministries%2Fdashboard']);
   });
 
   it('starts beside a church behind this build, which answers that it is being upgraded until `church migrate` has run', async () => {

@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 type Stringify = (data: unknown) => string;
 
 /**
- * The serializers of the process, one for each schema text: every application of a process with many churches
- * (issue 40) registers the same routes, and each would otherwise build a serializer of its own for every answer.
+ * The serializers of the process, one for each schema text: routes repeat answers (every error answer of
+ * `responses`), and every application of a process (the tests build many) registers them all again; each would
+ * otherwise build a serializer of its own for every answer.
  */
 const serializers = new Map<string, Stringify>();
 

@@ -81,9 +81,9 @@ function compileOnFirstUse(ajv: InstanceType<typeof Ajv>, schema: object) {
 }
 
 /**
- * The validators of the process, one for each schema text and validator: every application of a process with many
- * churches (issue 40) registers the same routes with schemas equal but not identical, and each would otherwise keep
- * a copy of every schema and, once asked, a compiled validator of its own.
+ * The validators of the process, one for each schema text and validator: routes repeat schemas equal but not
+ * identical (the path's id of 25 routes), and every application of a process (the tests build many)
+ * registers them all again; each would otherwise keep a copy of the schema and, once asked, a validator of its own.
  */
 const validators = new Map<InstanceType<typeof Ajv>, Map<string, ReturnType<typeof compileOnFirstUse>>>([[bodyAjv, new Map()], [textAjv, new Map()]]);
 
