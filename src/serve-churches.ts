@@ -48,7 +48,7 @@ export async function serveChurches(config: Config): Promise<void> {
     connections,
     app,
     loggerFor: (church) => root.child({ church: church.host }),
-    async onServe({ church, parts: { database, services, timerJobs }, log }) {
+    async onServe({ church, parts: { database, services, timerJobs, log } }) {
       const stopFollowing = await services.settings.followChanges(database.listen).catch((error: unknown) => {
         log.error({ err: error }, 'settings changes from other instances are not announced here; cached settings live 5 s');
         return async () => undefined;

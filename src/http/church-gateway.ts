@@ -8,11 +8,10 @@ import { mapLimit } from '../shared/map-limit.js';
 import type { ChurchParts } from './church-scope.js';
 import { errorBody } from './plugins/errors.js';
 
-/** A church being served: its database (its schema, on the instance's connections), services and timer jobs. */
+/** A church being served: its database (its schema, on the instance's connections), services, timer jobs and logger. */
 export interface ServedChurch {
   readonly church: Church;
   readonly parts: ChurchParts;
-  readonly log: FastifyBaseLogger;
 }
 
 export interface ChurchGatewayOptions {
@@ -120,8 +119,7 @@ export class ChurchGateway {
     try {
       const pending = await pendingMigrations(database.db);
       if (pending.length > 0) throw new NotMigratedError(pending);
-      const log = this.options.loggerFor(church);
-      const served = { church, parts: this.options.app.partsOf(database, log), log };
+      const served = { church, parts: this.options.app.partsOf(database, this.options.loggerFor(church)) };
       if (this.options.onServe) this.stops.set(church.schema, await this.options.onServe(served));
       return served;
     } catch (error) {
