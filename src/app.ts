@@ -145,7 +145,9 @@ async function assemble(deps: CommonDeps, churches: { database: Database } | { s
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
   const clock = deps.clock ?? systemClock;
-  const metrics = deps.metricsToken ? new ServiceMetrics(() => church().database, deps.metricsToken) : undefined;
+  // The database of the church being served; `church` is known once the parts below are.
+  const databaseOf = () => church().database;
+  const metrics = deps.metricsToken ? new ServiceMetrics(databaseOf, deps.metricsToken) : undefined;
   const partsOf = (database: Database, log: FastifyBaseLogger): ChurchParts => {
     const services = buildServices(database, clock, {
       passwordCost: deps.passwordCost,
@@ -182,10 +184,10 @@ async function assemble(deps: CommonDeps, churches: { database: Database } | { s
   await http.register(fastifyCookie);
   const routes = registerAccessControl(http, services);
   metrics?.observeRequests(http);
-  await registerRateLimits(http, () => church().database, clock);
+  await registerRateLimits(http, databaseOf, clock);
   await registerOpenApi(http);
 
-  await http.register(healthRoutes(() => church().database));
+  await http.register(healthRoutes(databaseOf));
   await http.register(metricsRoutes(metrics));
   await http.register(loginRoutes(services));
   await http.register(sessionRoutes(services));
